@@ -1,0 +1,1 @@
+"""Scoring core: pure standard-library code, no framework imports."""
