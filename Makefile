@@ -1,0 +1,40 @@
+# The two commands a newcomer needs:  make run  and  make test
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: install system-packages run serve init-db test test-postgres lint bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test,prod]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+system-packages:
+	scripts/install-system-packages
+
+init-db: install
+	$(BIN)/flask --app scorekeeper init-db
+
+# Development server on the embedded SQLite database in instance/.
+# Plain http, so the session cookie may not be marked Secure here.
+run: install system-packages init-db
+	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+
+# The whole suite on SQLite (set SCOREKEEPER_DATABASE_URL for PostgreSQL).
+test: install system-packages
+	$(BIN)/python -m pytest
+
+# The whole suite again on a throwaway PostgreSQL cluster.
+test-postgres: install system-packages
+	scripts/with-throwaway-postgres $(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .

@@ -1,0 +1,92 @@
+"""scorekeeper: a score pad for rummy-family card games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper.config import Defaults
+from scorekeeper.db import Database, DatabaseConfigError, check_connection
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(
+    test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None
+) -> Flask:
+    """The application factory (as in Flask's tutorial).
+
+    Configuration precedence, lowest first: ``Defaults``, ``instance/config.py``,
+    ``SCOREKEEPER_*`` environment variables, then ``test_config``.
+    """
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=instance_path,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.from_object(Defaults)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    ensure_instance_folder(app.instance_path)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+    if not app.config["DATABASE_URL"]:
+        sqlite_file = Path(app.instance_path) / "scorekeeper.sqlite3"
+        app.config["DATABASE_URL"] = f"sqlite:///{sqlite_file}"
+
+    database = Database(
+        app.config["DATABASE_URL"],
+        sqlite_busy_timeout_ms=app.config["SQLITE_BUSY_TIMEOUT_MS"],
+    )
+    check_connection(database.engine)
+    app.extensions["scorekeeper.db"] = database
+
+    from scorekeeper import cli, web
+
+    cli.register(app)
+    web.init_app(app)
+    return app
+
+
+def ensure_instance_folder(path: str) -> None:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseConfigError(
+            f"cannot create the instance folder {path}: {exc.strerror}"
+        ) from None
+
+
+def instance_secret_key(instance: Path) -> str:
+    """The instance's own secret key, generated on first start.
+
+    A fixed key would let anyone who read the source forge sessions and CSRF
+    tokens; a fresh key per start would log everyone out on every restart.
+    """
+    key_file = instance / "secret_key"
+    try:
+        return key_file.read_text().strip()
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    try:
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another worker won the race; use its key
+        return key_file.read_text().strip()
+    except OSError as exc:
+        raise DatabaseConfigError(
+            f"cannot write the secret key into the instance folder {instance}: {exc.strerror}"
+        ) from None
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key

@@ -1,0 +1,39 @@
+"""Configuration defaults.
+
+Precedence, lowest first: these defaults, ``instance/config.py``, environment
+variables prefixed ``SCOREKEEPER_`` (``SCOREKEEPER_DATABASE_URL`` sets
+``DATABASE_URL``), then the ``test_config`` mapping given to ``create_app``.
+"""
+
+from __future__ import annotations
+
+
+class Defaults:
+    # None means "the SQLite file scorekeeper.sqlite3 in the instance folder".
+    DATABASE_URL: str | None = None
+    # Seconds a SQLite writer waits for another writer before giving up.
+    SQLITE_BUSY_TIMEOUT_MS = 5000
+    # None means "generate a strong key into the instance folder on first start".
+    SECRET_KEY: str | None = None
+
+    SESSION_COOKIE_SECURE = True
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    REMEMBER_COOKIE_SECURE = True
+    REMEMBER_COOKIE_HTTPONLY = True
+    WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
+
+    MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
+
+    RATELIMIT_ENABLED = True
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATELIMIT_HEADERS_ENABLED = True
+    # Per client address; writes are the expensive and abusable part.
+    RATELIMIT_WRITES = "120 per minute"
+    RATELIMIT_LOGIN = "10 per minute"
+
+    # How the app is reached from the table, for links and QR codes when the
+    # request's own host is not the one players should use (e.g. behind a proxy).
+    PUBLIC_BASE_URL: str | None = None
+    # Number of reverse proxies in front of the app whose X-Forwarded-* to trust.
+    PROXY_COUNT = 0

@@ -1,0 +1,134 @@
+"""The database: engine, sessions and schema migrations.
+
+Plain SQLAlchemy 2.x (no Flask-SQLAlchemy) so the service layer can be used,
+tested and benchmarked without an application context.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+
+class DatabaseConfigError(click.ClickException):
+    """A database that cannot be used, reported as one clear line.
+
+    A ClickException so that ``flask init-db`` or ``flask run`` print
+    ``Error: ...`` and exit 1 instead of a traceback.
+    """
+
+
+def describe_url(url: str) -> str:
+    """The URL without its password, fit for an error message."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return "(unparseable)"
+
+
+def normalise_url(url: str) -> str:
+    """Let ``postgresql://`` mean psycopg 3, the driver the project installs."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def build_engine(url: str, *, sqlite_busy_timeout_ms: int = 5000) -> Engine:
+    url = normalise_url(url)
+    try:
+        parsed = make_url(url)
+        backend = parsed.get_backend_name()
+        if backend not in ("sqlite", "postgresql"):
+            raise DatabaseConfigError(
+                f"SCOREKEEPER_DATABASE_URL names {backend}: {describe_url(url)}; "
+                "scorekeeper runs on SQLite (sqlite:///...) or PostgreSQL (postgresql://...)"
+            )
+        engine = create_engine(parsed, pool_pre_ping=backend != "sqlite")
+    except (ArgumentError, ValueError) as exc:
+        raise DatabaseConfigError(
+            f"SCOREKEEPER_DATABASE_URL is not a database URL ({exc}); "
+            "expected e.g. sqlite:////path/to/file.sqlite3 or postgresql://user@host/db"
+        ) from None
+    except NoSuchModuleError:
+        raise DatabaseConfigError(
+            f"SCOREKEEPER_DATABASE_URL names a driver that is not installed: {describe_url(url)}"
+        ) from None
+    except ModuleNotFoundError as exc:
+        raise DatabaseConfigError(
+            f"the driver for {describe_url(url)} is not installed ({exc.name})"
+        ) from None
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine, sqlite_busy_timeout_ms)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+    @event.listens_for(engine, "connect")
+    def set_sqlite_pragmas(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        # WAL lets the view pages read while a deal is being written;
+        # NORMAL is durable across application crashes in WAL mode.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+
+def check_connection(engine: Engine) -> None:
+    """Connect once, turning the driver's failure into one clear line."""
+    try:
+        with engine.connect():
+            pass
+    except OperationalError as exc:
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        raise DatabaseConfigError(
+            f"cannot open the database {describe_url(str(engine.url))}: {reason}"
+        ) from None
+
+
+def alembic_config(connection=None) -> AlembicConfig:
+    config = AlembicConfig()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def upgrade_schema(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration; safe to repeat."""
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "head")
+
+
+def schema_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+class Database:
+    """One engine and its session factory, kept in ``app.extensions``."""
+
+    def __init__(self, url: str, *, sqlite_busy_timeout_ms: int = 5000):
+        self.engine = build_engine(url, sqlite_busy_timeout_ms=sqlite_busy_timeout_ms)
+        self.session_factory: sessionmaker[Session] = sessionmaker(
+            self.engine, expire_on_commit=False
+        )
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def dispose(self) -> None:
+        self.engine.dispose()

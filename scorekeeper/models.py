@@ -1,0 +1,133 @@
+"""Database models.
+
+Entries are the source of truth: a deal row keeps the entry exactly as it was
+accepted, and every earlier version of a corrected or deleted deal is kept in
+``deal_revisions``. Totals, winners and settlements are derived by the scoring
+core on every read and never stored.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Stable constraint names so migrations can refer to them on every database.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {dict[str, Any]: JSON, datetime: DateTime(timezone=True)}
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # What links and the API use: 128+ bits from ``secrets``, URL-safe.
+    public_id: Mapped[str] = mapped_column(String(43), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str | None] = mapped_column(String(60))
+    # Every option resolved, so a later change of a default never changes a game.
+    options: Mapped[dict[str, Any]]
+    stakes: Mapped[dict[str, Any] | None]
+    first_dealer: Mapped[str] = mapped_column(String(40))
+    title: Mapped[str | None] = mapped_column(String(120))
+    # Grows with every change; the ETag and If-Match compare it.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="game", order_by="Deal.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class Deal(Base):
+    __tablename__ = "deals"
+    # The last line of defence against two phones storing the same deal.
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    entry: Mapped[dict[str, Any]]
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    recorded_by: Mapped[str | None] = mapped_column(String(80))
+
+    game: Mapped[Game] = relationship(back_populates="deals")
+
+
+class DealRevision(Base):
+    """An earlier version of a deal, kept when it is corrected or deleted."""
+
+    __tablename__ = "deal_revisions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    entry: Mapped[dict[str, Any]]
+    # "corrected" or "deleted": what happened to this version.
+    action: Mapped[str] = mapped_column(String(20))
+    recorded_at: Mapped[datetime]
+    recorded_by: Mapped[str | None] = mapped_column(String(80))
+    replaced_at: Mapped[datetime] = mapped_column(default=utcnow)
+    replaced_by: Mapped[str | None] = mapped_column(String(80))
+
+
+class IdempotencyRecord(Base):
+    """The first answer to a write sent with an Idempotency-Key (or a form's one-time key)."""
+
+    __tablename__ = "idempotency_records"
+    __table_args__ = (UniqueConstraint("game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(200))
+    # A hash of the request body: the same key with another body is refused.
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
