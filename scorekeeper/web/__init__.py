@@ -1,16 +1,83 @@
-"""The web layer: blueprints for table play, the JSON API and leagues."""
+"""The web layer: blueprints for table play, the JSON API, sheets and leagues.
+
+Views parse input, call a use case in ``scorekeeper.service_layer.services``
+and render; nothing here computes a score.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, Response, current_app, request
+from sqlalchemy.exc import OperationalError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+# No inline script or style anywhere: every script and stylesheet is a file
+# under /static. QR codes are inline <svg> elements, which CSP allows.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def unit_of_work() -> UnitOfWork:
+    return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
 
 
 def init_app(app: Flask) -> None:
+    if app.config["PROXY_COUNT"]:
+        count = int(app.config["PROXY_COUNT"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+
     csrf.init_app(app)
     limiter.init_app(app)
+    app.after_request(add_security_headers)
+    app.register_error_handler(OperationalError, database_unavailable)
 
     from scorekeeper.web import table
 
     app.register_blueprint(table.bp)
+
+
+def add_security_headers(response: Response) -> Response:
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    # Game pages carry capability tokens in their URLs: never leak them onward.
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.is_secure:
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def database_unavailable(error: OperationalError):
+    """A locked or unreachable database is a passing outage: 503, never 500."""
+    current_app.logger.warning("database unavailable: %s", error.orig or error)
+    body = "The score database is busy or unreachable; try again in a moment.\n"
+    if request.path.startswith("/api/"):
+        from flask import jsonify
+
+        response = jsonify(
+            type="about:blank",
+            title="Service Unavailable",
+            status=503,
+            detail=body.strip(),
+        )
+        response.mimetype = "application/problem+json"
+    else:
+        response = Response(body, mimetype="text/plain")
+    response.status_code = 503
+    response.headers["Retry-After"] = "2"
+    return response
