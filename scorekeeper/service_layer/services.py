@@ -1,0 +1,547 @@
+"""Use cases: start a game, record, correct or undo a deal, load a game's state.
+
+The pages and the JSON API both call these; they know nothing of HTTP. Each
+write takes the game's row lock first (an UPDATE of its version), so two phones
+recording the same deal at once are serialised on SQLite and PostgreSQL alike,
+and the unique (game, number) constraint stays the last line of defence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from scorekeeper import scoring
+from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord, Seat, utcnow
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+# ---------------------------------------------------------------- errors
+
+
+class ServiceError(Exception):
+    """A use case refused; ``errors`` maps field paths to messages."""
+
+    def __init__(self, detail: str, errors: Mapping[str, str] | None = None):
+        super().__init__(detail)
+        self.detail = detail
+        self.errors = dict(errors or {})
+
+
+class GameNotFound(ServiceError):
+    pass
+
+
+class DealNotFound(ServiceError):
+    pass
+
+
+class TokenMissing(ServiceError):
+    pass
+
+
+class TokenInvalid(ServiceError):
+    pass
+
+
+class InvalidInput(ServiceError):
+    """Well-formed but breaks a rule: an unknown player, a value out of range ..."""
+
+
+class Conflict(ServiceError):
+    """The request does not fit the game as it now is; carries the current state."""
+
+    def __init__(self, detail: str, game: GameView, errors: Mapping[str, str] | None = None):
+        super().__init__(detail, errors)
+        self.game = game
+
+
+class IdempotencyKeyReused(ServiceError):
+    """The same Idempotency-Key came back with a different request."""
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as loaded: its stored facts and the state derived from its entries."""
+
+    public_id: str
+    title: str | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    setup: scoring.Setup
+    entries: tuple[dict[str, Any], ...]
+    state: scoring.GameState
+
+    @property
+    def etag(self) -> str:
+        return f'"v{self.version}"'
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game state of API.md."""
+        return {
+            "id": self.public_id,
+            "title": self.title,
+            **self.state.as_dict(),
+            "version": self.version,
+            "created_at": _iso(self.created_at),
+            "updated_at": _iso(self.updated_at),
+        }
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    game: GameView
+    edit_token: str  # shown once; only its hash is stored
+
+
+@dataclass(frozen=True)
+class RecordedDeal:
+    game: GameView
+    # The first answer's body when an Idempotency-Key was replayed, else None.
+    replayed_body: str | None = None
+
+
+@dataclass(frozen=True)
+class Revision:
+    number: int
+    entry: dict[str, Any]
+    action: str
+    recorded_at: datetime
+    recorded_by: str | None
+    replaced_at: datetime
+    replaced_by: str | None
+
+
+def _iso(moment: datetime) -> str:
+    # SQLite hands back naive datetimes; every stored time is UTC.
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+# ---------------------------------------------------------------- tokens
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits
+
+
+def new_edit_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def hash_token(token: str) -> str:
+    # The token is random and long, so a fast hash is enough: nothing to guess.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str | None, token_hash: str) -> bool:
+    if not token:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def fingerprint(payload: Any) -> str:
+    """A stable hash of a JSON-like request, for Idempotency-Key checks."""
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- use cases
+
+
+def start_game(
+    uow: UnitOfWork,
+    *,
+    players: Sequence[Any],
+    variant: Any = None,
+    preset: Any = None,
+    options: Any = None,
+    first_dealer: Any = None,
+    stakes: Any = None,
+    title: Any = None,
+) -> StartedGame:
+    errors: dict[str, str] = {}
+    if title is not None and not (isinstance(title, str) and len(title.strip()) <= 120):
+        errors["title"] = "must be text of at most 120 characters"
+    try:
+        setup = scoring.make_setup(
+            variant=variant,
+            preset=preset,
+            players=players,
+            options=options,
+            first_dealer=first_dealer,
+            stakes=stakes,
+        )
+    except scoring.ScoringError as exc:
+        errors = {**exc.errors, **errors}
+    if errors:
+        raise InvalidInput("The game cannot be started as given.", errors)
+
+    edit_token = new_edit_token()
+    now = utcnow()
+    with uow:
+        game = Game(
+            public_id=new_public_id(),
+            edit_token_hash=hash_token(edit_token),
+            variant=setup.variant,
+            preset=setup.preset,
+            options=dict(setup.options),
+            stakes=dict(setup.stakes) if setup.stakes is not None else None,
+            first_dealer=setup.first_dealer,
+            title=(title.strip() or None) if isinstance(title, str) else None,
+            version=1,
+            created_at=now,
+            updated_at=now,
+            seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
+        )
+        uow.session.add(game)
+        uow.commit()
+        return StartedGame(game=_view(game, setup, []), edit_token=edit_token)
+
+
+def load_game(uow: UnitOfWork, public_id: str) -> GameView:
+    with uow:
+        return _view_of(_find_game(uow, public_id))
+
+
+def current_version(uow: UnitOfWork, public_id: str) -> int:
+    """The game's version alone: enough to answer a conditional GET without deriving."""
+    with uow:
+        version = uow.session.scalar(select(Game.version).where(Game.public_id == public_id))
+    if version is None:
+        raise GameNotFound(f"There is no game {public_id!r}.")
+    return version
+
+
+def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> GameView:
+    with uow:
+        game = _find_game(uow, public_id)
+        _authorize(game, token)
+        return _view_of(game)
+
+
+def record_deal(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    entry: Any,
+    *,
+    idempotency_key: str | None = None,
+    by: str | None = None,
+) -> RecordedDeal:
+    """Store the next deal's entry.
+
+    ``entry`` may carry ``number``, the deal the client believes it records: if
+    that deal exists already the answer is a Conflict with the current state.
+    With an ``idempotency_key``, a repeat of the same request returns the first
+    answer and stores nothing; the same key with another request is refused.
+    """
+    with uow:
+        game = _lock_game(uow, public_id)
+        _authorize(game, token)
+        request_fingerprint = fingerprint(entry)
+        if idempotency_key is not None:
+            earlier = uow.session.scalar(
+                select(IdempotencyRecord).where(
+                    IdempotencyRecord.game_id == game.id, IdempotencyRecord.key == idempotency_key
+                )
+            )
+            if earlier is not None:
+                if earlier.fingerprint != request_fingerprint:
+                    raise IdempotencyKeyReused(
+                        "This Idempotency-Key was used for a different request.",
+                        {"Idempotency-Key": "was used before with another body"},
+                    )
+                body = earlier.body
+                return RecordedDeal(game=_fresh_view(uow, public_id), replayed_body=body)
+
+        entries = [deal.entry for deal in game.deals]
+        _check_claimed_number(uow, game, entry, len(entries) + 1)
+        setup = _setup_of(game)
+        try:
+            accepted = scoring.validate_entry(setup, entries, entry)
+        except scoring.GameOverError as exc:
+            raise Conflict(
+                exc.detail or "The game is over: no more deals can be recorded.",
+                _fresh_view(uow, public_id),
+                exc.errors,
+            ) from None
+        except scoring.ScoringError as exc:
+            raise InvalidInput(
+                exc.detail or "The deal cannot be recorded as given.", exc.errors
+            ) from None
+
+        game.deals.append(Deal(number=len(entries) + 1, entry=accepted, recorded_by=by))
+        view = _view(game, setup, [*entries, accepted])
+        if idempotency_key is not None:
+            uow.session.add(
+                IdempotencyRecord(
+                    game_id=game.id,
+                    key=idempotency_key,
+                    fingerprint=request_fingerprint,
+                    status=201,
+                    body=json.dumps(view.as_dict()),
+                )
+            )
+        _commit_or_conflict(uow, public_id)
+        return RecordedDeal(game=view)
+
+
+def correct_deal(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    number: int,
+    entry: Any,
+    *,
+    if_match: str | None = None,
+    by: str | None = None,
+) -> GameView:
+    """Replace deal ``number``'s entry; every later deal is re-derived and re-checked."""
+    with uow:
+        game = _lock_game(uow, public_id)
+        _authorize(game, token)
+        _check_if_match(uow, game, if_match)
+        deal = _find_deal(game, number)
+        if isinstance(entry, Mapping) and "number" in entry and entry["number"] != number:
+            raise InvalidInput(
+                f"This entry is for deal {number}.",
+                {"number": f"must be {number}, the deal being corrected"},
+            )
+        setup = _setup_of(game)
+        entries = [d.entry for d in game.deals]
+        try:
+            new_entries = scoring.replace_entry(setup, entries, number, entry)
+        except scoring.ScoringError as exc:
+            raise InvalidInput(
+                exc.detail or f"Deal {number} cannot be corrected so.", exc.errors
+            ) from None
+        if new_entries[number - 1] == deal.entry:
+            return _fresh_view(uow, public_id)
+        _keep_revision(uow, game, deal, "corrected", by)
+        deal.entry = new_entries[number - 1]
+        deal.recorded_at = utcnow()
+        deal.recorded_by = by
+        view = _view(game, setup, new_entries)
+        _commit_or_conflict(uow, public_id)
+        return view
+
+
+def delete_last_deal(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    number: int,
+    *,
+    if_match: str | None = None,
+    by: str | None = None,
+) -> GameView:
+    """Undo deal ``number``, which must be the last one; its entry is kept in the history."""
+    with uow:
+        game = _lock_game(uow, public_id)
+        _authorize(game, token)
+        _check_if_match(uow, game, if_match)
+        deal = _find_deal(game, number)
+        if number != len(game.deals):
+            last = len(game.deals)
+            raise Conflict(
+                f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead.",
+                _fresh_view(uow, public_id),
+                {"number": f"deal {number} is not the last deal"},
+            )
+        setup = _setup_of(game)
+        entries = scoring.remove_last_entry(setup, [d.entry for d in game.deals])
+        _keep_revision(uow, game, deal, "deleted", by)
+        game.deals.remove(deal)
+        view = _view(game, setup, entries)
+        _commit_or_conflict(uow, public_id)
+        return view
+
+
+def rotate_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> str:
+    """A new edit token; the old one stops working at once."""
+    new_token = new_edit_token()
+    with uow:
+        game = _lock_game(uow, public_id)
+        _authorize(game, token)
+        game.edit_token_hash = hash_token(new_token)
+        uow.commit()
+    return new_token
+
+
+def deal_history(uow: UnitOfWork, public_id: str) -> dict[int, list[Revision]]:
+    """Every earlier version of each corrected or deleted deal, oldest first."""
+    with uow:
+        game = _find_game(uow, public_id)
+        rows = uow.session.scalars(
+            select(DealRevision)
+            .where(DealRevision.game_id == game.id)
+            .order_by(DealRevision.number, DealRevision.id)
+        )
+        history: dict[int, list[Revision]] = {}
+        for row in rows:
+            history.setdefault(row.number, []).append(
+                Revision(
+                    number=row.number,
+                    entry=row.entry,
+                    action=row.action,
+                    recorded_at=row.recorded_at,
+                    recorded_by=row.recorded_by,
+                    replaced_at=row.replaced_at,
+                    replaced_by=row.replaced_by,
+                )
+            )
+        return history
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _find_game(uow: UnitOfWork, public_id: str) -> Game:
+    game = uow.session.scalar(
+        select(Game)
+        .where(Game.public_id == public_id)
+        .options(selectinload(Game.seats), selectinload(Game.deals))
+        .execution_options(populate_existing=True)
+    )
+    if game is None:
+        raise GameNotFound(f"There is no game {public_id!r}.")
+    return game
+
+
+def _lock_game(uow: UnitOfWork, public_id: str) -> Game:
+    """Take the game's write lock by bumping its version, then load it.
+
+    The UPDATE is the transaction's first statement: SQLite takes its write
+    lock here (waiting up to busy_timeout), PostgreSQL locks the row, so no
+    other writer of this game can interleave with what follows.
+    """
+    result = uow.session.execute(
+        update(Game)
+        .where(Game.public_id == public_id)
+        .values(version=Game.version + 1, updated_at=utcnow())
+    )
+    if result.rowcount == 0:
+        raise GameNotFound(f"There is no game {public_id!r}.")
+    return _find_game(uow, public_id)
+
+
+def _authorize(game: Game, token: str | None) -> None:
+    if not token:
+        raise TokenMissing("Changing a game needs its edit token.")
+    if not token_matches(token, game.edit_token_hash):
+        raise TokenInvalid("That is not this game's edit token.")
+
+
+def _check_if_match(uow: UnitOfWork, game: Game, if_match: str | None) -> None:
+    if if_match is None:
+        return
+    # The version was bumped by _lock_game; the client saw the one before.
+    current = f'"v{game.version - 1}"'
+    offered = [tag.strip() for tag in if_match.split(",")]
+    if "*" in offered or current in offered:
+        return
+    raise Conflict(
+        f"The game has changed since you loaded it (it is now at {current}).",
+        _fresh_view(uow, game.public_id),
+        {"If-Match": f"is stale; the current ETag is {current}"},
+    )
+
+
+def _check_claimed_number(uow: UnitOfWork, game: Game, entry: Any, next_number: int) -> None:
+    if not isinstance(entry, Mapping) or "number" not in entry:
+        return
+    claimed = entry["number"]
+    if isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 1:
+        raise InvalidInput(
+            "The deal number must be a whole number from 1.", {"number": "must be a whole number"}
+        )
+    if claimed < next_number:
+        raise Conflict(
+            f"Deal {claimed} has already been recorded; the next deal is deal {next_number}.",
+            _fresh_view(uow, game.public_id),
+            {"number": f"deal {claimed} exists already"},
+        )
+    if claimed > next_number:
+        raise InvalidInput(
+            f"The next deal is deal {next_number}, not deal {claimed}.",
+            {"number": f"the next deal is deal {next_number}"},
+        )
+
+
+def _find_deal(game: Game, number: Any) -> Deal:
+    if isinstance(number, int) and 1 <= number <= len(game.deals):
+        return game.deals[number - 1]
+    raise DealNotFound(f"Game {game.public_id!r} has no deal {number}.")
+
+
+def _keep_revision(uow: UnitOfWork, game: Game, deal: Deal, action: str, by: str | None) -> None:
+    uow.session.add(
+        DealRevision(
+            game_id=game.id,
+            number=deal.number,
+            entry=deal.entry,
+            action=action,
+            recorded_at=deal.recorded_at,
+            recorded_by=deal.recorded_by,
+            replaced_by=by,
+        )
+    )
+
+
+def _commit_or_conflict(uow: UnitOfWork, public_id: str) -> None:
+    try:
+        uow.commit()
+    except IntegrityError:
+        # Only reachable if the row lock was bypassed; the constraint held.
+        raise Conflict(
+            "Another phone recorded this deal first.", _fresh_view(uow, public_id)
+        ) from None
+
+
+def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:
+    """Drop this transaction's changes and load the game as it is now."""
+    uow.rollback()
+    return _view_of(_find_game(uow, public_id))
+
+
+def _setup_of(game: Game) -> scoring.Setup:
+    return scoring.Setup(
+        variant=game.variant,
+        preset=game.preset,
+        options=game.options,
+        players=tuple(game.players),
+        first_dealer=game.first_dealer,
+        stakes=game.stakes,
+    )
+
+
+def _view_of(game: Game) -> GameView:
+    return _view(game, _setup_of(game), [deal.entry for deal in game.deals])
+
+
+def _view(game: Game, setup: scoring.Setup, entries: Sequence[dict[str, Any]]) -> GameView:
+    return GameView(
+        public_id=game.public_id,
+        title=game.title,
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        setup=setup,
+        entries=tuple(entries),
+        state=scoring.derive(setup, entries),
+    )

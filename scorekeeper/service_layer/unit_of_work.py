@@ -1,0 +1,28 @@
+"""A unit of work: one database transaction around one use case."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session, sessionmaker
+
+
+class UnitOfWork:
+    """``with UnitOfWork(factory) as uow: ...; uow.commit()``; the rest is rolled back."""
+
+    session: Session
+
+    def __init__(self, session_factory: sessionmaker[Session]):
+        self.session_factory = session_factory
+
+    def __enter__(self) -> UnitOfWork:
+        self.session = self.session_factory()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.session.rollback()
+        self.session.close()
+
+    def commit(self) -> None:
+        self.session.commit()
+
+    def rollback(self) -> None:
+        self.session.rollback()
