@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
@@ -29,5 +33,59 @@ def init_db_command() -> None:
     click.echo(f"Schema is up to date in {describe_url(str(db.engine.url))}.")
 
 
+def sqlite_path(db: Database) -> Path:
+    if not db.is_sqlite or not db.engine.url.database:
+        raise click.ClickException(
+            "backup and restore copy the embedded SQLite database; for PostgreSQL use "
+            "pg_dump --format=custom and pg_restore (see the README)"
+        )
+    return Path(db.engine.url.database)
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy with SQLite's online backup API: consistent even while the app writes."""
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
+def backup_command(path: Path) -> None:
+    """Write a consistent copy of the SQLite database to PATH, while the app runs."""
+    source = sqlite_path(database())
+    if path.exists():
+        raise click.ClickException(f"{path} exists already; choose a new file")
+    try:
+        copy_sqlite(source, path)
+    except (sqlite3.Error, OSError) as exc:
+        path.unlink(missing_ok=True)
+        raise click.ClickException(f"backup to {path} failed: {exc}") from None
+    click.echo(f"Backed up {source} to {path}.")
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Replace the current database without asking.")
+@with_appcontext
+def restore_command(path: Path, yes: bool) -> None:
+    """Replace the SQLite database with the backup at PATH (stop the app first)."""
+    target = sqlite_path(database())
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as check:
+            verdict = check.execute("PRAGMA integrity_check").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        verdict = str(exc)
+    if verdict != "ok":
+        raise click.ClickException(f"{path} is not a sound SQLite database: {verdict}")
+    if not yes:
+        click.confirm(f"Replace {target} with {path}?", abort=True)
+    database().dispose()
+    copy_sqlite(path, target)
+    click.echo(f"Restored {target} from {path}; run init-db if the backup is older.")
+
+
 def register(app: Flask) -> None:
     app.cli.add_command(init_db_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
