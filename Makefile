@@ -27,6 +27,10 @@ init-db: install
 run: install system-packages init-db
 	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
 
+# Production server (gunicorn.conf.py) on the embedded SQLite database.
+serve: install init-db
+	$(BIN)/gunicorn -c gunicorn.conf.py
+
 # The whole suite on SQLite (set SCOREKEEPER_DATABASE_URL for PostgreSQL).
 test: install system-packages
 	$(BIN)/python -m pytest

@@ -6,6 +6,7 @@ tested and benchmarked without an application context.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -125,6 +126,9 @@ class Database:
         self.session_factory: sessionmaker[Session] = sessionmaker(
             self.engine, expire_on_commit=False
         )
+        # A forked worker (gunicorn --preload) must not share the parent's
+        # connections; close=False leaves them to the parent.
+        os.register_at_fork(after_in_child=lambda: self.engine.dispose(close=False))
 
     @property
     def is_sqlite(self) -> bool:

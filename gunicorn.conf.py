@@ -1,0 +1,29 @@
+"""gunicorn settings for a small machine (2 cores), serving behind a reverse proxy.
+
+    .venv/bin/gunicorn -c gunicorn.conf.py
+
+Threads rather than many processes: requests mostly wait on the database, and
+with SQLite every write is serialised anyway; a few processes with several
+threads each keep memory low and use both cores. Environment overrides:
+SCOREKEEPER_BIND, WEB_CONCURRENCY (processes), SCOREKEEPER_THREADS.
+"""
+
+import os
+
+wsgi_app = "scorekeeper:create_app()"
+bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+worker_class = "gthread"
+threads = int(os.environ.get("SCOREKEEPER_THREADS", "4"))
+# A deal post takes milliseconds; anything near this is stuck, not slow.
+timeout = 30
+graceful_timeout = 20
+keepalive = 5
+# Load the app once before forking: a broken configuration fails at start
+# with one line, and workers share the loaded code. The database engine
+# drops inherited connections in each child (see scorekeeper.db).
+preload_app = True
+# Trust X-Forwarded-* only from the proxy on this machine.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = "-"
+errorlog = "-"
