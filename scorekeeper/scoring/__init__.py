@@ -1,1 +1,36 @@
-"""Scoring core: pure standard-library code, no framework imports."""
+"""Scoring core: pure standard-library code, no framework imports.
+
+Entries are the truth; every figure is derived from (setup, entries). See
+docs/scoring-interface.md for the interface and docs/scoring.md for the design.
+"""
+
+from .entries import EntryField
+from .errors import GameOverError, ScoringError
+from .game import Setup, hand_value, make_setup
+from .options import OptionSpec
+from .registry import PRESETS, VARIANTS, Preset, describe_catalogue, get_preset, get_variant
+from .state import GameState, derive, remove_last_entry, replace_entry, validate_entry
+from .variant import Deal, Variant
+
+__all__ = [
+    "PRESETS",
+    "VARIANTS",
+    "Deal",
+    "EntryField",
+    "GameOverError",
+    "GameState",
+    "OptionSpec",
+    "Preset",
+    "ScoringError",
+    "Setup",
+    "Variant",
+    "derive",
+    "describe_catalogue",
+    "get_preset",
+    "get_variant",
+    "hand_value",
+    "make_setup",
+    "remove_last_entry",
+    "replace_entry",
+    "validate_entry",
+]

@@ -1,0 +1,175 @@
+"""Benchmark the scoring core: derive and settle complete 13-deal games.
+
+Builds N complete 13-deal games (a mix of variants and options, fixed seed),
+times ``derive`` + the settlement per game, and in the same run a plain-Python
+floor that only adds the same entered numbers into per-player totals.
+
+    python bench/bench_scoring.py              # 10,000 games, a small table
+    python bench/bench_scoring.py --games 500  # a quick run
+    python bench/bench_scoring.py --json       # a JSON dict of the results
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.scoring import derive, make_setup
+
+DEALS = 13
+PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+STAKES = {"cents_per_point": 2, "round_to": 5}
+
+# (label, variant, options, players, stakes mode); targets are set per game so
+# that the game ends exactly with deal 13.
+MIX = (
+    ("thirteen", "thirteen", {}, 4, "pairs"),
+    ("thirteen press", "thirteen", {"press": True, "double_on_7_or_king": True}, 5, "winner"),
+    ("thirteen auto-press", "thirteen", {"auto_press": True, "out_bonus": 10}, 6, "pairs"),
+    ("rummy", "rummy", {"deals": DEALS}, 4, "per_deal"),
+    ("block rummy", "rummy", {"deals": DEALS, "stock_out": "block"}, 3, "pairs"),
+    ("gin", "gin", {}, 2, "pairs"),
+    ("500 rum", "rummy500", {}, 4, "pairs"),
+    ("5000 rummy", "rummy5000", {}, 5, "winner"),
+)
+
+
+def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> dict:
+    """A plausible entry; nobody-out deals now and then."""
+    if variant == "gin":
+        knocker = rng.choice(players)
+        other = players[1 - players.index(knocker)]
+        return {
+            "knocker": knocker,
+            "hands": {knocker: rng.randint(0, 10), other: rng.randint(0, 60)},
+        }
+    out = rng.choice(players) if rng.random() < 0.9 else None
+    bound, step = {"rummy": (70, 1), "thirteen": (120, 1), "rummy500": (120, 1)}.get(
+        variant, (300, 5)
+    )
+    entry: dict = {
+        "out": out,
+        "hands": {p: rng.randrange(0, bound, step) for p in players if p != out},
+    }
+    if variant in ("rummy500", "rummy5000"):
+        entry["melds"] = {p: rng.randrange(0, bound * 2, step) for p in players}
+    return entry
+
+
+def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, list[dict]]]:
+    rng = random.Random(seed)
+    games = []
+    while len(games) < count:
+        label, variant, options, n, mode = MIX[len(games) % len(MIX)]
+        players = PLAYERS[:n]
+        entries = [random_entry(rng, variant, players) for _ in range(DEALS)]
+        options = dict(options)
+        if variant in ("gin", "rummy500", "rummy5000"):
+            target = _target_reached_at_last_deal(variant, players, options, entries)
+            if target is None:
+                continue
+            options["target"] = target
+        setup = make_setup(
+            variant=variant, players=list(players), options=options,
+            stakes={**STAKES, "mode": mode},
+        )  # fmt: skip
+        state = derive(setup, entries)
+        if not state.finished or len(state.deals) != DEALS:
+            continue
+        games.append((label, setup, entries))
+    return games
+
+
+def _target_reached_at_last_deal(variant, players, options, entries):
+    """A target first reached by deal 13 (and no tie at the top there), or None."""
+    unreachable = 10_000 if variant == "gin" else 100_000
+    probe = make_setup(
+        variant=variant, players=list(players), options={**options, "target": unreachable}
+    )
+    running = derive(probe, entries).running_totals
+    tops = [max(totals.values()) for totals in running]
+    final = list(running[-1].values())
+    if not 0 < tops[-1] < unreachable or tops[-1] <= max(tops[:-1]) or final.count(tops[-1]) > 1:
+        return None
+    if variant == "rummy5000":
+        return tops[-1] - tops[-1] % 5 if tops[-1] % 5 == 0 else None
+    return tops[-1]
+
+
+def derive_and_settle(setup, entries) -> dict | None:
+    return derive(setup, entries).settlement
+
+
+def floor(entries: list[dict]) -> dict[str, int]:
+    """The least any scorer must do: add every entered number into a total."""
+    totals: dict[str, int] = {}
+    for entry in entries:
+        for field in ("hands", "melds"):
+            values = entry.get(field)
+            if values:
+                for name, value in values.items():
+                    totals[name] = totals.get(name, 0) + value
+    return totals
+
+
+def run(count: int, repeat: int = 3) -> dict:
+    games = build_games(count)
+    best_core = best_floor = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _label, setup, entries in games:
+            derive_and_settle(setup, entries)
+        best_core = min(best_core, time.perf_counter() - start)
+        start = time.perf_counter()
+        for _label, _setup, entries in games:
+            floor(entries)
+        best_floor = min(best_floor, time.perf_counter() - start)
+    per_label = {}
+    for label in dict.fromkeys(label for label, _, _ in games):
+        chosen = [(s, e) for lbl, s, e in games if lbl == label]
+        start = time.perf_counter()
+        for setup, entries in chosen:
+            derive_and_settle(setup, entries)
+        per_label[label] = round((time.perf_counter() - start) / len(chosen) * 1e6, 1)
+    core_us = best_core / len(games) * 1e6
+    floor_us = best_floor / len(games) * 1e6
+    return {
+        "benchmark": "scoring.derive_settle",
+        "games": len(games),
+        "deals_per_game": DEALS,
+        "python": sys.version.split()[0],
+        "core_us_per_game": round(core_us, 1),
+        "floor_us_per_game": round(floor_us, 2),
+        "ratio": round(core_us / floor_us, 1),
+        "core_us_per_game_by_variant": per_label,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games to build (10,000)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best counts")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    results = run(args.games, args.repeat)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    print(f"{results['games']} games x {DEALS} deals, Python {results['python']}")
+    print(f"{'':28}{'us/game':>10}")
+    print(f"{'derive + settle':28}{results['core_us_per_game']:>10.1f}")
+    print(f"{'floor (sum the numbers)':28}{results['floor_us_per_game']:>10.2f}")
+    print(f"{'ratio':28}{results['ratio']:>9.1f}x")
+    for label, micros in results["core_us_per_game_by_variant"].items():
+        print(f"  {label:26}{micros:>10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""Cards as written in entries ("7S", "10H", "QS", "Joker", "wild") and their values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+JOKER = "Joker"
+WILD = "wild"  # a card the player counts as wild, whatever it is
+
+_RANK_LOOKUP = {rank.casefold(): rank for rank in RANKS}
+
+
+def parse_rank(text: object) -> str | None:
+    """The canonical rank for ``text`` ("q" -> "Q"), or None if it is not a rank."""
+    if not isinstance(text, str):
+        return None
+    return _RANK_LOOKUP.get(text.strip().casefold())
+
+
+def parse_card(text: object) -> tuple[str, str | None] | None:
+    """``(rank, suit)`` for "7S" or "10h"; ``("Joker", None)``, ``("wild", None)``; else None."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    folded = text.casefold()
+    if folded == JOKER.casefold():
+        return JOKER, None
+    if folded == WILD:
+        return WILD, None
+    rank = _RANK_LOOKUP.get(folded[:-1])
+    suit = text[-1:].upper()
+    if rank is None or suit not in SUITS:
+        return None
+    return rank, suit
+
+
+def card_name(rank: str, suit: str | None) -> str:
+    return rank if suit is None else rank + suit
+
+
+def face_values(**overrides: int) -> dict[str, int]:
+    """Ace 1, 2-10 their pips, J Q K 10, with some ranks counted otherwise."""
+    values = {rank: min(index + 1, 10) for index, rank in enumerate(RANKS)}
+    values.update({_RANK_LOOKUP[key.casefold()]: value for key, value in overrides.items()})
+    return values
+
+
+@dataclass(frozen=True)
+class ValueTable:
+    """What each card counts in hand under one game's options."""
+
+    ranks: Mapping[str, int]
+    # A wild card that is not an Ace; None when the game has no wild cards.
+    wild: int | None = None
+    # An Ace that is wild, where that differs from ``wild`` (5000 Rummy).
+    wild_ace: int | None = None
+    # None when the game has no Joker.
+    joker: int | None = None
+    # Single cards with their own value, such as {"QS": 45}.
+    special: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def highest(self) -> int:
+        candidates = [*self.ranks.values(), *self.special.values()]
+        candidates += [v for v in (self.wild, self.wild_ace, self.joker) if v is not None]
+        return max(candidates)
+
+    def value(self, rank: str, suit: str | None, wild_rank: str | None) -> int | None:
+        """The card's value, or None when the game has no such card."""
+        if rank == WILD:
+            return self.wild
+        if rank == JOKER:
+            return self.joker
+        if rank == wild_rank and self.wild is not None:
+            if rank == "A" and self.wild_ace is not None:
+                return self.wild_ace
+            return self.wild
+        special = self.special.get(card_name(rank, suit))
+        return special if special is not None else self.ranks[rank]
+
+    def total(self, cards: Sequence[object], wild_rank: str | None) -> tuple[int, dict[str, str]]:
+        """The sum of ``cards`` and an error for each card that cannot be counted."""
+        total = 0
+        errors: dict[str, str] = {}
+        for index, text in enumerate(cards):
+            card = parse_card(text)
+            value = None if card is None else self.value(*card, wild_rank)
+            if value is None:
+                errors[f"cards.{index}"] = _card_problem(card)
+            else:
+                total += value
+        return total, errors
+
+
+def _card_problem(card: tuple[str, str | None] | None) -> str:
+    if card is None:
+        return "must be a card such as 7S, 10H, QS or Joker"
+    if card[0] == JOKER:
+        return "there is no Joker in this game"
+    return "this game has no wild cards"

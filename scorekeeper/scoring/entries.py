@@ -1,0 +1,179 @@
+"""Reading an entry: field kinds, player names, whole numbers within bounds.
+
+One pass over the entry checks every field it has and returns the values by
+seat, the entry as accepted (player names in their seat spelling) and the
+field-level errors. What a value *means* (who may have a hand value, what is
+required) is the variant's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import card_name, parse_card, parse_rank
+
+KINDS = ("player", "per_player", "bool", "rank", "card")
+
+
+@dataclass(frozen=True)
+class EntryField:
+    name: str
+    kind: str  # one of KINDS
+    help: str
+    option: str | None = None  # the option without which the field may not be given
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "help": self.help, "option": self.option}
+
+
+class Seats:
+    """The players of one game, found by name however an entry spells it."""
+
+    __slots__ = ("_exact", "_folded", "names")
+
+    def __init__(self, names: Sequence[str]):
+        self.names = tuple(names)
+        self._exact = {name: seat for seat, name in enumerate(self.names)}
+        self._folded = {name.casefold(): seat for seat, name in enumerate(self.names)}
+
+    def find(self, name: object) -> int | None:
+        if not isinstance(name, str):
+            return None
+        seat = self._exact.get(name)
+        if seat is None:
+            seat = self._folded.get(name.strip().casefold())
+        return seat
+
+
+def number_message(bound: int, step: int = 1) -> str:
+    kind = "a whole number" if step == 1 else f"a multiple of {step}"
+    return f"must be {kind} from 0 to {bound}"
+
+
+def _unset(value: Any) -> bool:
+    """A field left empty: absent, null, false or {} say nothing."""
+    return value is None or value is False or (isinstance(value, dict) and not value)
+
+
+class EntryReader:
+    """Reads one variant's entries for one game."""
+
+    def __init__(
+        self,
+        variant_id: str,
+        fields: Iterable[EntryField],
+        seats: Seats,
+        bounds: Mapping[str, tuple[int, int]],
+        disabled: Mapping[str, str],
+    ):
+        self.variant_id = variant_id
+        self.seats = seats
+        self.bounds = bounds  # per_player field -> (bound, step)
+        self.disabled = disabled  # field -> why this game does not take it
+        self.fields = tuple(f for f in fields if f.name not in disabled)
+        self.allowed = frozenset(f.name for f in self.fields) | {"number"}
+
+    def read(self, entry: dict) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
+        """``(values, accepted, errors)``: values holds only the fields the entry has."""
+        errors: dict[str, str] = {}
+        changes: dict[str, Any] = {}
+        if not self.allowed.issuperset(entry):
+            self._unknown_fields(entry, errors)
+        values: dict[str, Any] = {}
+        for field in self.fields:
+            name = field.name
+            if name not in entry:
+                continue
+            raw = entry[name]
+            kind = field.kind
+            if kind == "per_player":
+                values[name] = self._per_player(name, raw, errors, changes)
+            elif kind == "player":
+                values[name] = self._player(name, raw, errors, changes)
+            elif kind == "bool":
+                if type(raw) is not bool:
+                    errors[name] = "must be true or false"
+                values[name] = raw is True
+            elif raw is not None:
+                values[name] = self._card_or_rank(kind, name, raw, errors, changes)
+        if changes or "number" in entry:
+            accepted = {**entry, **changes}
+            accepted.pop("number", None)
+        else:
+            accepted = entry
+        return values, accepted, errors
+
+    def _unknown_fields(self, entry: dict, errors: dict[str, str]) -> None:
+        for key in entry:
+            if key in self.allowed:
+                continue
+            reason = self.disabled.get(key)
+            if reason is None:
+                errors[str(key)] = f"is not a field of a {self.variant_id} entry"
+            elif not _unset(entry[key]):
+                errors[key] = reason
+
+    def _player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> int | None:
+        if raw is None:
+            return None
+        seat = self.seats.find(raw)
+        if seat is None:
+            errors[name] = "is not a player of this game"
+        elif raw != self.seats.names[seat]:
+            changes[name] = self.seats.names[seat]
+        return seat
+
+    def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
+        """The values by seat, None where a player has none."""
+        names = self.seats.names
+        by_seat: list[Any] = [None] * len(names)
+        if raw is None:
+            return by_seat
+        if not isinstance(raw, dict):
+            errors[name] = "must be an object with a number for each player"
+            return by_seat
+        bound, step = self.bounds[name]
+        renamed = False
+        given = [False] * len(names)
+        for key, value in raw.items():
+            seat = self.seats.find(key)
+            if seat is None:
+                errors[f"{name}.{key}"] = "is not a player of this game"
+                continue
+            player = names[seat]
+            if given[seat]:
+                errors[f"{name}.{player}"] = "is given twice"
+            given[seat] = True
+            renamed = renamed or key != player
+            if type(value) is not int or not 0 <= value <= bound or value % step:
+                errors[f"{name}.{player}"] = number_message(bound, step)
+            else:
+                by_seat[seat] = value
+        if renamed:
+            changes[name] = {
+                names[seat]: value
+                for key, value in raw.items()
+                if (seat := self.seats.find(key)) is not None
+            }
+        return by_seat
+
+    @staticmethod
+    def _card_or_rank(
+        kind: str, name: str, raw: Any, errors: dict[str, str], changes: dict
+    ) -> str | tuple[str, str | None] | None:
+        if kind == "rank":
+            rank = parse_rank(raw)
+            if rank is None:
+                errors[name] = "must be a rank: A, 2 to 10, J, Q or K"
+            elif rank != raw:
+                changes[name] = rank
+            return rank
+        card = parse_card(raw)
+        if card is None or card[1] is None:
+            errors[name] = "must be a card such as 7S, 10H or QS"
+            return None
+        if card_name(*card) != raw:
+            changes[name] = card_name(*card)
+        return card

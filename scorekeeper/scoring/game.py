@@ -1,0 +1,160 @@
+"""A game's setup: variant, resolved options, players, first dealer and stakes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import JOKER, parse_rank
+from .entries import Seats
+from .errors import ScoringError
+from .options import resolve_stakes
+from .registry import get_preset, get_variant
+from .variant import Variant
+
+NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Setup:
+    variant: str
+    preset: str | None
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    first_dealer: str
+    stakes: Mapping[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "preset": self.preset,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "stakes": None if self.stakes is None else dict(self.stakes),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Setup:
+        """The setup ``to_dict`` gave, checked again."""
+        if not isinstance(data, Mapping):
+            raise ScoringError({"setup": "must be an object"})
+        return make_setup(
+            variant=data.get("variant"),
+            preset=data.get("preset"),
+            players=data.get("players"),
+            options=data.get("options"),
+            first_dealer=data.get("first_dealer"),
+            stakes=data.get("stakes"),
+        )
+
+
+def make_setup(
+    *,
+    variant: Any = None,
+    preset: Any = None,
+    players: Any,
+    options: Any = None,
+    first_dealer: Any = None,
+    stakes: Any = None,
+) -> Setup:
+    """A checked setup; a preset's options and stakes lie under the caller's."""
+    errors: dict[str, str] = {}
+    chosen = None
+    if preset is not None:
+        try:
+            chosen = get_preset(preset)
+        except ScoringError as error:
+            errors.update(error.errors)
+    cls: type[Variant] | None = None
+    if variant is None and chosen is not None:
+        cls = get_variant(chosen.variant)
+    elif variant is None:
+        if "preset" not in errors:
+            errors["variant"] = "is required, or a preset"
+    else:
+        try:
+            cls = get_variant(variant)
+        except ScoringError as error:
+            errors.update(error.errors)
+        if cls is not None and chosen is not None and chosen.variant != cls.id:
+            errors["variant"] = f"must be {chosen.variant} for the preset {chosen.name}"
+    names = _names(players, cls, errors)
+    if cls is None or "players" in errors or "variant" in errors:
+        raise ScoringError(errors, "The game cannot be set up as given.")
+    if chosen is not None and isinstance(options, Mapping | None):
+        options = {**chosen.options, **(options or {})}
+    resolved, option_errors = cls.resolve_options(options, len(names))
+    errors.update(option_errors)
+    dealer = names[0] if names else None
+    if first_dealer is not None:
+        seat = Seats(names).find(first_dealer)
+        if seat is None:
+            errors["first_dealer"] = "must be one of the players"
+        else:
+            dealer = names[seat]
+    if chosen is not None and chosen.stakes is not None and isinstance(stakes, Mapping | None):
+        stakes = {**chosen.stakes, **(stakes or {})}
+    resolved_stakes, stake_errors = resolve_stakes(stakes, cls.id)
+    errors.update(stake_errors)
+    if errors:
+        raise ScoringError(errors, "The game cannot be set up as given.")
+    return Setup(
+        variant=cls.id,
+        preset=None if chosen is None else chosen.name,
+        options=resolved,
+        players=tuple(names),
+        first_dealer=dealer,
+        stakes=resolved_stakes,
+    )
+
+
+def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> list[str]:
+    low, high = (cls.min_players, cls.max_players) if cls is not None else (2, 8)
+    count = f"exactly {low}" if low == high else f"{low} to {high}"
+    if not isinstance(players, list | tuple):
+        errors["players"] = f"must be a list of {count} names"
+        return []
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for index, name in enumerate(players):
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= NAME_LENGTH:
+            errors[f"players.{index}"] = f"must be a name of 1 to {NAME_LENGTH} characters"
+            continue
+        folded = name.casefold()
+        if folded in seen:
+            errors[f"players.{index}"] = (
+                f"is the same name as players.{seen[folded]} (case is ignored)"
+            )
+            continue
+        seen[folded] = index
+        names.append(name)
+    if not low <= len(players) <= high:
+        who = cls.id if cls is not None else "a game"
+        errors["players"] = f"{who} needs {count} players, not {len(players)}"
+    return names
+
+
+def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
+    """The value of ``cards`` in hand under the setup's options and the deal's wild rank."""
+    cls = get_variant(setup.variant)
+    if not isinstance(cards, list | tuple):
+        raise ScoringError({"cards": "must be a list of cards"})
+    errors: dict[str, str] = {}
+    wild_rank = None
+    if wild is not None:
+        joker = isinstance(wild, str) and wild.strip().casefold() == JOKER.casefold()
+        wild_rank = JOKER if joker else parse_rank(wild)
+        if wild_rank not in cls.wild_ranks(setup.options):
+            errors["wild"] = (
+                f"{cls.id} has no wild rank"
+                if not cls.wild_ranks(setup.options)
+                else "must be a rank: A, 2 to 10, J, Q or K"
+            )
+    total, card_errors = cls.value_table(setup.options).total(cards, wild_rank)
+    errors.update(card_errors)
+    if errors:
+        raise ScoringError(errors, "The cards cannot be counted.")
+    return total

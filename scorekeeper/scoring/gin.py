@@ -1,0 +1,298 @@
+"""``gin``: Gin Rummy for two, with Oklahoma (knock card) and Hollywood scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import RANKS
+from .entries import EntryField
+from .options import OptionSpec
+from .variant import Deal, Variant
+
+
+class GinGame:
+    """One game of a gin match; Hollywood scores three of them at once."""
+
+    __slots__ = ("boxes", "final", "finished", "margin", "points", "winner")
+
+    def __init__(self) -> None:
+        self.points = [0, 0]
+        self.boxes = [0, 0]
+        self.finished = False
+        self.winner: int | None = None
+        self.final: list[int] | None = None
+        self.margin: int | None = None
+
+    def add(self, seat: int, points: int, rules: Any) -> None:
+        self.points[seat] += points
+        self.boxes[seat] += 1
+        if self.points[seat] >= rules["target"]:
+            self._finish(seat, rules)
+
+    def _finish(self, winner: int, rules: Any) -> None:
+        loser = 1 - winner
+        final = [
+            points + rules["box_bonus"] * boxes
+            for points, boxes in zip(self.points, self.boxes, strict=True)
+        ]
+        final[winner] += rules["game_bonus"]
+        if self.boxes[loser] == 0 and rules["shutout_double"]:
+            final[winner] *= 2
+        self.finished = True
+        self.winner = winner
+        self.final = final
+        self.margin = final[winner] - final[loser]
+
+    def standing(self) -> list[int]:
+        """What the game is worth to each player: final scores once over, else points."""
+        return self.final if self.final is not None else self.points
+
+    def as_dict(self, players: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            "totals": dict(zip(players, self.points, strict=True)),
+            "boxes": dict(zip(players, self.boxes, strict=True)),
+            "finished": self.finished,
+            "winner": None if self.winner is None else players[self.winner],
+            "final": None if self.final is None else dict(zip(players, self.final, strict=True)),
+            "margin": self.margin,
+        }
+
+
+def upcard_value(rank: str) -> int:
+    return min(RANKS.index(rank) + 1, 10)
+
+
+class Gin(Variant):
+    id = "gin"
+    name = "Gin Rummy"
+    description = "Two players knock or go gin; undercuts, boxes, game and shutout bonuses."
+    min_players = 2
+    max_players = 2
+    options = (
+        OptionSpec(
+            "knock_limit",
+            "int",
+            10,
+            minimum=0,
+            maximum=10,
+            help="The most deadwood a knocker may hold.",
+        ),
+        OptionSpec(
+            "gin_bonus",
+            "int",
+            25,
+            minimum=0,
+            maximum=1000,
+            help="Going gin scores this plus the defender's deadwood.",
+        ),
+        OptionSpec(
+            "big_gin_bonus",
+            "int",
+            31,
+            minimum=0,
+            maximum=1000,
+            help="Going gin with all 11 cards scores this instead.",
+        ),
+        OptionSpec(
+            "undercut_bonus",
+            "int",
+            10,
+            minimum=0,
+            maximum=1000,
+            help="The defender who undercuts scores this plus the difference.",
+        ),
+        OptionSpec(
+            "undercut_on_equal",
+            "bool",
+            True,
+            help="Defender's deadwood equal to the knocker's is an undercut.",
+        ),
+        OptionSpec(
+            "target",
+            "int",
+            100,
+            minimum=1,
+            maximum=10_000,
+            help="A game ends when a player's points reach this.",
+        ),
+        OptionSpec(
+            "game_bonus", "int", 100, minimum=0, maximum=10_000, help="To the winner of a game."
+        ),
+        OptionSpec(
+            "box_bonus",
+            "int",
+            25,
+            minimum=0,
+            maximum=1000,
+            help="Per hand won, to each player at the end of a game.",
+        ),
+        OptionSpec(
+            "shutout_double",
+            "bool",
+            True,
+            help="A winner whose opponent won no hand doubles their final score.",
+        ),
+        OptionSpec(
+            "knock_card", "bool", False, help="Oklahoma: the upcard's value is the knock limit."
+        ),
+        OptionSpec(
+            "ace_requires_gin",
+            "bool",
+            True,
+            help="With knock_card: an Ace upcard means only gin may end the deal.",
+        ),
+        OptionSpec(
+            "spade_doubles",
+            "bool",
+            True,
+            help="With knock_card: a spade upcard doubles the deal's points.",
+        ),
+        OptionSpec(
+            "hollywood",
+            "bool",
+            False,
+            help="Three games scored at once: a player's first win scores in game 1, "
+            "the second in games 1 and 2, later ones in all three.",
+        ),
+    )
+    entry_fields = (
+        EntryField("knocker", "player", "Who knocked or went gin."),
+        EntryField("void", "bool", "Nobody knocked before the stock ran down: nobody scores."),
+        EntryField(
+            "hands",
+            "per_player",
+            "Each player's deadwood: the knocker's own, the defender's after laying off.",
+        ),
+        EntryField("big_gin", "bool", "The knocker went gin with all 11 cards."),
+        EntryField(
+            "upcard",
+            "card",
+            "The upcard that set the knock limit, such as 7S.",
+            option="knock_card",
+        ),
+    )
+    allows_nobody_out = True
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return 10
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        self.games = [GinGame() for _ in range(3 if self.rules["hollywood"] else 1)]
+        self.wins = [0, 0]
+
+    def score(self, entry: dict, number: int) -> Deal:
+        values, accepted, errors = self.reader.read(entry)
+        upcard = values.get("upcard")
+        if self.rules["knock_card"] and upcard is None and not values.get("void"):
+            errors.setdefault("upcard", "is required with the knock_card option")
+        if values.get("void"):
+            for field in ("knocker", "big_gin"):
+                if values.get(field):
+                    errors[field] = "must be left out on a void deal"
+            self.refuse(errors, number)
+            return self.deal(number, accepted, [0, 0], None, None)
+        knocker = values.get("knocker")
+        if knocker is None:
+            errors.setdefault("knocker", "is required, or void: true when nobody knocked")
+        hands = values.get("hands") or [None, None]
+        if "hands" not in errors:
+            for seat, hand in enumerate(hands):
+                if hand is None:
+                    errors.setdefault(f"hands.{self.players[seat]}", "is required")
+        self.refuse(errors, number)
+        self._check_knock(knocker, hands[knocker], upcard, values.get("big_gin", False), errors)
+        self.refuse(errors, number)
+        scorer, points = self.outcome(knocker, hands, values.get("big_gin", False))
+        multiplier = 1
+        if upcard is not None and upcard[1] == "S" and self.rules["spade_doubles"]:
+            multiplier = 2
+        scored_in = self._scoring_games(scorer)
+        by_seat = [0, 0]
+        by_seat[scorer] = points * multiplier * len(scored_in)
+        return self.deal(
+            number, accepted, by_seat, scorer, scorer, multiplier=multiplier, scored_in=scored_in
+        )
+
+    def _check_knock(self, knocker, deadwood, upcard, big_gin, errors):
+        limit = self.rules["knock_limit"]
+        if upcard is not None:
+            limit = upcard_value(upcard[0])
+            if upcard[0] == "A" and self.rules["ace_requires_gin"]:
+                limit = 0
+        if deadwood > limit:
+            errors[f"hands.{self.players[knocker]}"] = (
+                "must be 0: with an Ace upcard only gin may end the deal"
+                if limit == 0 and upcard is not None
+                else f"must be at most {limit}, the knock limit"
+            )
+        if big_gin and deadwood:
+            errors["big_gin"] = "needs the knocker's deadwood to be 0"
+
+    def outcome(self, knocker: int, hands: list[int], big_gin: bool) -> tuple[int, int]:
+        """Who scores the deal and how many points, before any doubling."""
+        rules = self.rules
+        k, d = hands[knocker], hands[1 - knocker]
+        if k == 0:
+            return knocker, (rules["big_gin_bonus"] if big_gin else rules["gin_bonus"]) + d
+        if d < k or (d == k and rules["undercut_on_equal"]):
+            return 1 - knocker, rules["undercut_bonus"] + k - d
+        return knocker, d - k
+
+    def _scoring_games(self, seat: int) -> tuple[int, ...]:
+        # A player's n-th win scores in games 1..n (at most 3) that are still going.
+        reach = min(self.wins[seat] + 1, len(self.games))
+        return tuple(g for g in range(reach) if not self.games[g].finished)
+
+    def record(self, deal: Deal) -> None:
+        self.deals.append(deal)
+        seat = deal.went_out
+        if seat is None:
+            return
+        self.totals[seat] += deal.by_seat[seat]
+        self.wins[seat] += 1
+        if deal.scored_in:
+            points = deal.by_seat[seat] // len(deal.scored_in)
+            for g in deal.scored_in:
+                self.games[g].add(seat, points, self.rules)
+        if all(game.finished for game in self.games):
+            self.finished = True
+            # One game: whoever reached the target. Hollywood: the match's leader.
+            single = len(self.games) == 1
+            self.winners = [self.games[0].winner] if single else self.best(self.standings())
+
+    def standings(self) -> list[int]:
+        standings = [0, 0]
+        for game in self.games:
+            for seat, value in enumerate(game.standing()):
+                standings[seat] += value
+        return standings
+
+    def leaders(self) -> list[int]:
+        return self.best(self.standings())
+
+    def margin(self) -> int | None:
+        """What the finished game (or match) is worth to its winner."""
+        if not self.finished:
+            return None
+        if len(self.games) == 1:
+            return self.games[0].margin
+        final = self.standings()
+        return abs(final[0] - final[1])
+
+    def extras(self) -> dict[str, Any]:
+        players = self.players
+        boxes = [sum(game.boxes[seat] for game in self.games) for seat in (0, 1)]
+        extras: dict[str, Any] = {
+            "boxes": dict(zip(players, boxes, strict=True)),
+            "final": None,
+            "margin": None,
+        }
+        if self.finished:
+            final = self.standings()
+            extras["final"] = dict(zip(players, final, strict=True))
+            extras["margin"] = self.margin()
+        if len(self.games) > 1:
+            extras["games"] = [game.as_dict(players) for game in self.games]
+        return extras

@@ -1,0 +1,146 @@
+"""Option schemas and their resolution: every option checked, every gap filled."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    type: str  # "bool", "int", "choice" or "text"
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1  # ints must be multiples of this
+    pattern: str | None = None  # text must match this in full
+    expected: str | None = None  # what the error says a text value must be
+
+    def check(self, value: Any) -> str | None:
+        """What is wrong with ``value`` for this option, or None."""
+        if value is None:
+            return None if self.nullable else self._expected()
+        if self.type == "bool":
+            ok = type(value) is bool
+        elif self.type == "text":
+            ok = isinstance(value, str) and re.fullmatch(self.pattern or ".*", value) is not None
+        elif self.type == "int" and (type(value) is not int):
+            ok = False
+        elif self.choices is not None:
+            ok = value in self.choices
+        else:
+            ok = (
+                (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum)
+                and value % self.step == 0
+            )
+        return None if ok else self._expected()
+
+    def _expected(self) -> str:
+        if self.type == "bool":
+            text = "must be true or false"
+        elif self.choices is not None:
+            text = "must be one of: " + ", ".join(str(choice) for choice in self.choices)
+        elif self.type == "text":
+            text = f"must be {self.expected}"
+        else:
+            kind = "a whole number" if self.step == 1 else f"a multiple of {self.step}"
+            text = f"must be {kind} from {self.minimum} to {self.maximum}"
+        return text + (", or null" if self.nullable else "")
+
+    def describe(self) -> dict[str, Any]:
+        described = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "help": self.help,
+            "nullable": self.nullable,
+        }
+        if self.type == "int" and self.choices is None:
+            described.update(minimum=self.minimum, maximum=self.maximum, step=self.step)
+        return described
+
+
+def resolve(
+    specs: Iterable[OptionSpec], given: Any, prefix: str, owner: str
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every spec's value from ``given`` (or its default) and the errors, keyed ``prefix.<name>``.
+
+    A non-nullable option whose default is None stays None here: its owner
+    computes it (such as rummy's target, which depends on the players).
+    """
+    specs = tuple(specs)
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        return {spec.name: spec.default for spec in specs}, {prefix: "must be an object"}
+    known = {spec.name: spec for spec in specs}
+    errors = {
+        f"{prefix}.{name}": f"is not an option of {owner}" for name in given if name not in known
+    }
+    resolved: dict[str, Any] = {}
+    for spec in specs:
+        value = given.get(spec.name, spec.default)
+        if value is None and spec.default is None:
+            resolved[spec.name] = None
+            continue
+        problem = spec.check(value)
+        if problem is not None:
+            errors[f"{prefix}.{spec.name}"] = problem
+            value = spec.default
+        resolved[spec.name] = value
+    return resolved, errors
+
+
+STAKES = (
+    OptionSpec(
+        "cents_per_point", "int", 1, help="Whole cents per point.", minimum=0, maximum=100_000
+    ),
+    OptionSpec(
+        "round_to",
+        "int",
+        5,
+        choices=(1, 5, 10, 25),
+        help="Each amount is rounded half up to this many cents.",
+    ),
+    OptionSpec(
+        "mode",
+        "choice",
+        "pairs",
+        choices=("pairs", "winner", "per_deal"),
+        help="pairs: everyone settles with everyone; winner: only the winner is paid; "
+        "per_deal (rummy only): every deal's losers pay its winner.",
+    ),
+    OptionSpec(
+        "deal_winner_cents",
+        "int",
+        0,
+        minimum=0,
+        maximum=100_000,
+        help="Cents each other player pays whoever went out, every deal (not rounded).",
+    ),
+    OptionSpec(
+        "currency",
+        "text",
+        "USD",
+        pattern="[A-Z]{3}",
+        help="ISO 4217 code, for display only.",
+        expected="a 3-letter ISO currency code in capitals, such as USD or EUR",
+    ),
+)
+
+
+def resolve_stakes(given: Any, variant_id: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
+    if given is None:
+        return None, {}
+    stakes, errors = resolve(STAKES, given, "stakes", "the stakes")
+    if stakes["mode"] == "per_deal" and variant_id != "rummy":
+        errors["stakes.mode"] = "per_deal is only for rummy"
+    return stakes, errors

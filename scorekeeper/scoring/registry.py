@@ -1,0 +1,145 @@
+"""The catalogue: every variant by id and the named presets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .acetoace import AceToAce
+from .errors import ScoringError
+from .gin import Gin
+from .rummy import Rummy
+from .rummy500 import Rummy500
+from .rummy5000 import Rummy5000
+from .thirteen import Thirteen
+from .variant import Variant
+
+VARIANTS: dict[str, type[Variant]] = {
+    cls.id: cls for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce)
+}
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    variant: str
+    description: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    stakes: Mapping[str, Any] | None = None
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "stakes": None if self.stakes is None else dict(self.stakes),
+            "description": self.description,
+        }
+
+
+PRESETS: dict[str, Preset] = {
+    preset.name: preset
+    for preset in (
+        Preset("Gin Rummy", "gin", "Two-player gin: knock with 10 or less, 25 for gin, to 100."),
+        Preset(
+            "Oklahoma Gin",
+            "gin",
+            "Gin where the upcard sets the knock limit and a spade upcard doubles the deal.",
+            {"knock_card": True},
+        ),
+        Preset("Hollywood Gin", "gin", "Gin scored as three games at once.", {"hollywood": True}),
+        Preset(
+            "Rummy",
+            "rummy",
+            "Straight rummy: who goes out scores the others' hands; a stock-out is a stalemate.",
+        ),
+        Preset(
+            "Block Rummy",
+            "rummy",
+            "Rummy without reusing the discards: at a stock-out the lowest hand scores.",
+            {"stock_out": "block"},
+        ),
+        Preset(
+            "Penalty Rummy",
+            "rummy",
+            "Rummy where everyone scores their own hand as penalty points; lowest wins.",
+            {"scoring": "penalty"},
+        ),
+        Preset("500 Rum", "rummy500", "Melds less hands each deal; the first past 500 wins."),
+        Preset(
+            "5000 Rummy",
+            "rummy5000",
+            "Big-number rummy with wild cards, in multiples of 5, to 5000.",
+        ),
+        Preset(
+            "2500 Rummy",
+            "rummy5000",
+            "5000 Rummy played to 2500 for a shorter game.",
+            {"target": 2500},
+        ),
+        Preset(
+            "Crazy Gin (13 deals)",
+            "thirteen",
+            "Thirteen deals with the wild rank going A to K; penalty points, lowest wins.",
+        ),
+        Preset(
+            "Crazy Gin with the Press",
+            "thirteen",
+            "Crazy Gin where a player 50 behind puts the Press on: the next deal counts double.",
+            {"press": True},
+        ),
+        Preset(
+            "Beanie",
+            "thirteen",
+            "Crazy Gin with simple values: A-8 count 5, 9-K count 10, wild cards 25.",
+            {"simple_values": True},
+        ),
+        Preset(
+            "Biddies",
+            "thirteen",
+            "Crazy Gin with Aces at 10 and going up for 2; only the winner is paid.",
+            {"ace_value": 10, "up_for_two": True},
+            {"mode": "winner"},
+        ),
+        Preset(
+            "Treize Brasses",
+            "thirteen",
+            "Thirteen cards a deal, with J Q K counting 11, 12 and 13.",
+            {"hand_size": 13, "face_values": "rank"},
+        ),
+        Preset(
+            "Ace to Ace",
+            "acetoace",
+            "Fourteen deals from wild Aces round to wild Aces again; melds less hands.",
+        ),
+    )
+}
+
+_PRESETS_FOLDED = {name.casefold(): preset for name, preset in PRESETS.items()}
+
+
+def get_variant(variant_id: Any) -> type[Variant]:
+    variant = VARIANTS.get(variant_id) if isinstance(variant_id, str) else None
+    if variant is None:
+        raise ScoringError(
+            {"variant": "is not a variant: one of " + ", ".join(VARIANTS)}, "Unknown variant."
+        )
+    return variant
+
+
+def get_preset(name: Any) -> Preset:
+    preset = _PRESETS_FOLDED.get(name.strip().casefold()) if isinstance(name, str) else None
+    if preset is None:
+        raise ScoringError(
+            {"preset": "is not a preset: one of " + ", ".join(PRESETS)}, "Unknown preset."
+        )
+    return preset
+
+
+def describe_catalogue() -> dict[str, list[dict[str, Any]]]:
+    """Plain JSON for GET /api/v1/variants."""
+    return {
+        "variants": [variant.describe() for variant in VARIANTS.values()],
+        "presets": [preset.describe() for preset in PRESETS.values()],
+    }

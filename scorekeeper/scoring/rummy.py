@@ -1,0 +1,165 @@
+"""``rummy``: Basic (Straight) Rummy, winner-takes-all or penalty scoring."""
+
+from __future__ import annotations
+
+from .cards import ValueTable, face_values
+from .entries import EntryField
+from .options import OptionSpec
+from .variant import OutVariant
+
+
+def block_shares(hands: list[int]) -> tuple[list[int], int]:
+    """Nobody went out: the lowest hand(s) and the sum of the others' differences from it."""
+    low = min(hands)
+    lowest = [seat for seat, hand in enumerate(hands) if hand == low]
+    return lowest, sum(hands) - low * len(hands)
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded half up, for numerator >= 0."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+class Rummy(OutVariant):
+    id = "rummy"
+    name = "Basic Rummy"
+    description = "Straight Rummy: whoever goes out scores the others' hands, or penalty scoring."
+    min_players = 2
+    max_players = 6
+    options = (
+        OptionSpec(
+            "scoring",
+            "choice",
+            "winner_takes_all",
+            ("winner_takes_all", "penalty"),
+            "winner_takes_all: who goes out scores the others' hands (highest wins); "
+            "penalty: everyone scores their own hand (lowest wins).",
+        ),
+        OptionSpec(
+            "rummy_bonus",
+            "choice",
+            "double",
+            ("double", "plus_10", "none"),
+            "Going rummy (the whole hand in one turn): double the winner's deal "
+            "points, add 10, or nothing.",
+        ),
+        OptionSpec(
+            "ace_high", "bool", False, help="Aces high or low in runs; an Ace counts 15 in hand."
+        ),
+        OptionSpec(
+            "stock_out",
+            "choice",
+            "stalemate",
+            ("stalemate", "block"),
+            "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
+            "scores the differences).",
+        ),
+        OptionSpec(
+            "target",
+            "int",
+            None,
+            help="End when a total reaches this. Default: 50 x players "
+            "(100 for 2, 150 for 3 ...), or 100 with penalty scoring.",
+            minimum=1,
+            maximum=100_000,
+        ),
+        OptionSpec(
+            "deals",
+            "int",
+            None,
+            nullable=True,
+            minimum=1,
+            maximum=200,
+            help="Play this many deals instead of to the target.",
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", "Who went out, or null when the stock ran out."),
+        EntryField("hands", "per_player", "Value of the cards left in each other hand."),
+        EntryField("rummy", "bool", "The player who went out went rummy."),
+    )
+
+    @classmethod
+    def computed_default(cls, name, options, players):
+        # target is the only option computed from the players and the scoring.
+        return 100 if options["scoring"] == "penalty" else 50 * players
+
+    @classmethod
+    def value_table(cls, options):
+        return ValueTable(face_values(A=15 if options["ace_high"] else 1))
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return 10 if players == 2 else 7 if players <= 4 else 6
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        self.penalty = self.rules["scoring"] == "penalty"
+        self.higher_wins = not self.penalty
+        self.block = self.rules["stock_out"] == "block"
+        self.fixed_deals = self.rules["deals"]
+        self.target = self.rules["target"]
+
+    def check(self, values, out, number, errors):
+        if values.get("rummy") and out is None:
+            errors["rummy"] = "needs the player who went out"
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        if out is None:
+            by_seat, winner = self._nobody_out(hands)
+        elif self.penalty:
+            by_seat, winner = self._penalty(out, hands, values.get("rummy", False)), out
+        else:
+            by_seat, winner = self._winner_takes_all(out, hands, values.get("rummy", False)), out
+        return self.deal(number, entry, by_seat, winner, out)
+
+    def _winner_takes_all(self, out, hands, rummy):
+        won = sum(hands)
+        if rummy:
+            bonus = self.rules["rummy_bonus"]
+            won = won * 2 if bonus == "double" else won + 10 if bonus == "plus_10" else won
+        by_seat = [0] * self.n
+        by_seat[out] = won
+        return by_seat
+
+    def _penalty(self, out, hands, rummy):
+        # Going rummy in penalty scoring: the others' penalties double, or the
+        # winner takes 10 off (docs/scoring.md).
+        bonus = self.rules["rummy_bonus"] if rummy else "none"
+        by_seat = [hand * 2 for hand in hands] if bonus == "double" else list(hands)
+        if bonus == "plus_10":
+            by_seat[out] = -10
+        return by_seat
+
+    def _nobody_out(self, hands):
+        if not self.block:
+            return [0] * self.n, None
+        lowest, won = block_shares(hands)
+        winner = lowest[0] if len(lowest) == 1 else None
+        if self.penalty:
+            return list(hands), winner
+        share = half_up(won, len(lowest))
+        by_seat = [0] * self.n
+        for seat in lowest:
+            by_seat[seat] = share
+        return by_seat, winner
+
+    def debts(self):
+        """per_deal: each other player owes the deal's winner their hand value
+        (the difference from the lowest hand in a block, shared by tied lowest)."""
+        debts = []
+        for deal in self.deals:
+            hands = [deal.entry["hands"].get(name, 0) for name in self.players]
+            if deal.went_out is not None:
+                creditors, low = (deal.went_out,), 0
+            elif self.block:
+                creditors, _ = block_shares(hands)
+                creditors, low = tuple(creditors), hands[creditors[0]]
+            else:
+                continue
+            debts.extend(
+                (seat, creditors, hand - low)
+                for seat, hand in enumerate(hands)
+                if seat not in creditors and hand > low
+            )
+        return debts

@@ -1,0 +1,58 @@
+"""``rummy500``: 500 Rum, melds less hands, to 500 with ties played off."""
+
+from __future__ import annotations
+
+from .cards import ValueTable, face_values
+from .entries import EntryField
+from .options import OptionSpec
+from .variant import MeldVariant
+
+OUT = EntryField("out", "player", "Who went out, or null when the stock ran out.")
+MELDS = EntryField("melds", "per_player", "Value each player melded on the table this deal.")
+HANDS = EntryField("hands", "per_player", "Value of the cards left in each hand.")
+
+
+class Rummy500(MeldVariant):
+    id = "rummy500"
+    name = "500 Rum"
+    description = "Score your melds less your hand each deal; first past 500 wins."
+    min_players = 2
+    max_players = 8
+    meld_bound = 400  # a whole pack
+    options = (
+        OptionSpec(
+            "target",
+            "int",
+            500,
+            minimum=1,
+            maximum=100_000,
+            help="The game ends after a deal where a total reaches this.",
+        ),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            0,
+            minimum=0,
+            maximum=1000,
+            help="Extra points for the player who goes out.",
+        ),
+    )
+    entry_fields = (OUT, MELDS, HANDS)
+
+    @classmethod
+    def value_table(cls, options):
+        # An Ace melded low counts 1; the player enters that value themselves.
+        return ValueTable(face_values(A=15))
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return 13
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        self.target = self.rules["target"]
+
+    def is_over(self, deal):
+        # A tie for highest at or over the target plays on until a deal breaks it.
+        top = max(self.totals)
+        return top >= self.target and self.totals.count(top) == 1

@@ -1,0 +1,120 @@
+"""``rummy5000``: 5000 Rummy (and 1500, 2500 ... Rummy), in multiples of 5."""
+
+from __future__ import annotations
+
+from .cards import RANKS, ValueTable
+from .options import OptionSpec
+from .rummy500 import HANDS, MELDS, OUT
+from .variant import OutVariant
+
+HIGHEST = 200  # a wild Ace, or any wild card with wild_always_200
+
+
+class Rummy5000(OutVariant):
+    id = "rummy5000"
+    name = "5000 Rummy"
+    description = (
+        "Big-number rummy for 3 to 8 with wild cards; melds score, to 5000 or another target."
+    )
+    min_players = 3
+    max_players = 8
+    has_melds = True
+    meld_bound = 10_000
+    step = 5
+    options = (
+        OptionSpec(
+            "scoring",
+            "choice",
+            "collect",
+            ("collect", "subtract"),
+            "collect: everyone scores their melds and who goes out also scores the "
+            "others' hands; subtract: everyone scores melds less hand.",
+        ),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            0,
+            minimum=0,
+            maximum=1000,
+            step=5,
+            help="Extra points for the player who goes out (e.g. 200 with subtract).",
+        ),
+        OptionSpec(
+            "target",
+            "int",
+            5000,
+            minimum=5,
+            maximum=100_000,
+            step=5,
+            help="The game ends after a deal where a total reaches this "
+            "(1500, 2000, 2200, 2500, 2800, 10000 are usual).",
+        ),
+        OptionSpec(
+            "went_out_wins",
+            "bool",
+            False,
+            help="Whoever went out on the last deal wins if at or over the target.",
+        ),
+        OptionSpec(
+            "ace_value",
+            "int",
+            100,
+            choices=(100, 50),
+            help="An Ace that is not wild; a wild Ace counts 100 more.",
+        ),
+        OptionSpec("wild_always_200", "bool", False, help="Every wild card counts 200."),
+        OptionSpec("eights_nines_ten", "bool", False, help="8s and 9s count 10 instead of 5."),
+        OptionSpec(
+            "queen_of_spades",
+            "int",
+            None,
+            nullable=True,
+            minimum=5,
+            maximum=200,
+            step=5,
+            help="The Queen of spades counts this (usually 45), or null.",
+        ),
+    )
+    entry_fields = (OUT, MELDS, HANDS)
+
+    @classmethod
+    def value_table(cls, options):
+        ranks = {rank: 5 for rank in RANKS[1:9]} | {"10": 10, "J": 10, "Q": 10, "K": 10}
+        if options["eights_nines_ten"]:
+            ranks.update({"8": 10, "9": 10})
+        ranks["A"] = options["ace_value"]
+        wild = HIGHEST if options["wild_always_200"] else 100
+        wild_ace = HIGHEST if options["wild_always_200"] else options["ace_value"] + 100
+        queen = options["queen_of_spades"]
+        special = {} if queen is None else {"QS": queen}
+        return ValueTable(ranks, wild=wild, wild_ace=wild_ace, joker=wild, special=special)
+
+    @classmethod
+    def hand_bound(cls, options, players):
+        return 30 * HIGHEST  # RULES.md's fixed bound, whatever the options
+
+    @classmethod
+    def wild_ranks(cls, options):
+        return frozenset(RANKS)
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        self.target = self.rules["target"]
+        self.collect = self.rules["scoring"] == "collect"
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        if self.collect:
+            by_seat = list(melds)
+            if out is not None:
+                by_seat[out] += sum(hands)
+        else:
+            by_seat = [meld - hand for meld, hand in zip(melds, hands, strict=True)]
+        if out is not None:
+            by_seat[out] += self.rules["out_bonus"]
+        return self.deal(number, entry, by_seat, out, out)
+
+    def decide_winners(self, deal):
+        out = deal.went_out
+        if self.rules["went_out_wins"] and out is not None and self.totals[out] >= self.target:
+            return [out]
+        return self.best(self.totals)

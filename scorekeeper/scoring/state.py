@@ -1,0 +1,138 @@
+"""Entries in, game state out: everything derived in one pass over the entries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from .errors import GameOverError, ScoringError
+from .game import Setup
+from .registry import get_variant
+from .settlement import settle
+from .variant import Deal, Variant
+
+
+class GameState:
+    """The derived state of a game; ``as_dict()`` is API.md's game state."""
+
+    def __init__(self, game: Variant):
+        self._game = game
+        self.setup = game.setup
+        players = game.players
+        self.players = players
+        self.higher_wins = game.higher_wins
+        self.deals: tuple[Deal, ...] = tuple(game.deals)
+        self.totals = dict(zip(players, game.totals, strict=True))
+        self.finished = game.finished
+        self.winners = [players[seat] for seat in game.winners]
+        self.leaders = [players[seat] for seat in game.leaders()]
+        self.next_deal = game.next_deal()
+        self.press_offer = game.press_offer()
+        self.extras = game.extras()
+        # gin's figures (None elsewhere)
+        self.boxes = self.extras.get("boxes")
+        self.final = self.extras.get("final")
+        self.margin = self.extras.get("margin")
+        self.games = self.extras.get("games")
+
+    @cached_property
+    def settlement(self) -> dict[str, Any] | None:
+        return settle(self._game)
+
+    @cached_property
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after each deal."""
+        totals = [0] * len(self.players)
+        running = []
+        for deal in self.deals:
+            totals = [total + points for total, points in zip(totals, deal.by_seat, strict=True)]
+            running.append(dict(zip(self.players, totals, strict=True)))
+        return running
+
+    def as_dict(self) -> dict[str, Any]:
+        setup = self.setup
+        return {
+            "variant": setup.variant,
+            "preset": setup.preset,
+            "options": dict(setup.options),
+            "players": list(self.players),
+            "first_dealer": setup.first_dealer,
+            "higher_wins": self.higher_wins,
+            "stakes": None if setup.stakes is None else dict(setup.stakes),
+            "deals": [deal.as_dict() for deal in self.deals],
+            "totals": dict(self.totals),
+            "next_deal": None if self.next_deal is None else dict(self.next_deal),
+            "press_offer": None if self.press_offer is None else dict(self.press_offer),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "settlement": self.settlement,
+            **self.extras,
+        }
+
+
+def _entries(entries: Any) -> Sequence[Any]:
+    if not isinstance(entries, list | tuple):
+        raise ScoringError({"deals": "must be a list of entries"})
+    return entries
+
+
+def _play_through(game: Variant, entries: Sequence[Any], first_number: int) -> list[dict]:
+    """Play ``entries`` (deals first_number, ...) on ``game``; their errors name their deal."""
+    accepted = []
+    play = game.play
+    for number, entry in enumerate(entries, first_number):
+        try:
+            accepted.append(play(entry).entry)
+        except GameOverError:
+            raise ScoringError(
+                {
+                    f"deals.{number}": f"deal {number}: the game would be over after deal "
+                    f"{number - 1}"
+                },
+                f"Deal {number} would come after the end of the game.",
+            ) from None
+        except ScoringError as error:
+            raise error.prefixed(number) from None
+    return accepted
+
+
+def _start(setup: Setup) -> Variant:
+    return get_variant(setup.variant)(setup)
+
+
+def derive(setup: Setup, entries: Sequence[dict]) -> GameState:
+    """The game state the entries make; an entry that breaks a rule raises ScoringError."""
+    game = _start(setup)
+    _play_through(game, _entries(entries), 1)
+    return GameState(game)
+
+
+def validate_entry(setup: Setup, entries: Sequence[dict], entry: Any) -> dict:
+    """``entry`` as accepted for the next deal after ``entries``."""
+    game = _start(setup)
+    _play_through(game, _entries(entries), 1)
+    accepted = game.play(entry).entry
+    return dict(accepted)
+
+
+def replace_entry(setup: Setup, entries: Sequence[dict], number: Any, entry: Any) -> list[dict]:
+    """The entries with deal ``number`` replaced; every later deal is checked again."""
+    entries = _entries(entries)
+    if type(number) is not int or not 1 <= number <= len(entries):
+        raise ScoringError(
+            {"number": f"must be the number of a recorded deal (1 to {len(entries)})"},
+            f"There is no deal {number}.",
+        )
+    game = _start(setup)
+    earlier = _play_through(game, entries[: number - 1], 1)
+    replaced = dict(game.play(entry).entry)
+    return [*earlier, replaced, *_play_through(game, entries[number:], number + 1)]
+
+
+def remove_last_entry(setup: Setup, entries: Sequence[dict]) -> list[dict]:
+    """The entries without the last deal: removing it never invalidates another."""
+    entries = _entries(entries)
+    if not entries:
+        raise ScoringError({"deals": "there is no deal to remove"}, "No deal has been recorded.")
+    return list(entries[:-1])

@@ -1,0 +1,321 @@
+"""``thirteen``: seven-card, thirteen-deal rummy with a rotating wild rank.
+
+Crazy Gin, Lamsees, Dummy Rummy, Mexican Rummy, Beanie, Biddies, 13 Brasses ...:
+penalty scoring, multipliers, the Press and voluntary press points.
+"""
+
+from __future__ import annotations
+
+from .cards import JOKER, RANKS, ValueTable, face_values
+from .entries import EntryField
+from .options import OptionSpec
+from .variant import OutVariant
+
+SEQUENCES: dict[str, tuple[str | None, ...]] = {
+    "ace_to_king": RANKS,
+    "two_to_king": RANKS[1:],
+    "two_to_ace": (*RANKS[1:], "A"),
+    "ace_to_ace": (*RANKS, "A"),
+    "king_to_ace": RANKS[::-1],
+    "dealer_choice": (None,) * len(RANKS),  # each deal's entry names its rank
+}
+DOUBLED_RANKS = ("7", "K")
+
+
+def press_is_on(totals: list[int], gap: int) -> bool:
+    """The highest total is at least ``gap`` above every other (a tie for highest never is)."""
+    top = max(totals)
+    others = [total for total in totals if total != top]
+    return len(others) == len(totals) - 1 and top - max(others) >= gap
+
+
+def trailing(totals: list[int], gap: int) -> tuple[int, int]:
+    """Who trails (the first of any tied for highest) and the points that put the Press on."""
+    seat = totals.index(max(totals))
+    rival = max(total for other, total in enumerate(totals) if other != seat)
+    return seat, rival + gap - totals[seat]
+
+
+def auto_press(totals: list[int], gap: int) -> list[int]:
+    """Auto-Press: raise the highest total(s) to the next highest + gap."""
+    top = max(totals)
+    below = [total for total in totals if total != top]
+    if not below:
+        return [0] * len(totals)  # everyone tied: nothing changes
+    raised = max(below) + gap
+    return [max(raised - total, 0) if total == top else 0 for total in totals]
+
+
+class Thirteen(OutVariant):
+    id = "thirteen"
+    name = "Thirteen-deal rummy"
+    description = (
+        "Crazy Gin and its kin: thirteen deals of seven cards, the wild rank "
+        "moving each deal; penalty points, lowest total wins."
+    )
+    min_players = 2
+    max_players = 8
+    higher_wins = False
+    options = (
+        OptionSpec(
+            "wild_sequence",
+            "choice",
+            "ace_to_king",
+            tuple(SEQUENCES),
+            "The wild rank of each deal: ace_to_king (A, 2 ... K), two_to_king (12 "
+            "deals), two_to_ace, ace_to_ace (14), king_to_ace, or dealer_choice (the "
+            "dealer calls each rank once).",
+        ),
+        OptionSpec(
+            "joker_deal",
+            "bool",
+            False,
+            help="One more deal at the end where only the Joker is wild.",
+        ),
+        OptionSpec(
+            "hand_size",
+            "int",
+            7,
+            minimum=5,
+            maximum=13,
+            help="Cards dealt (10 for two or three players in some groups, 13 in Treize Brasses).",
+        ),
+        OptionSpec(
+            "wild_value",
+            "int",
+            25,
+            minimum=1,
+            maximum=100,
+            help="A wild card left in hand (15 or 20 in some groups).",
+        ),
+        OptionSpec(
+            "ace_value",
+            "int",
+            1,
+            minimum=1,
+            maximum=50,
+            help="An Ace left in hand (10 in Biddies).",
+        ),
+        OptionSpec(
+            "face_values",
+            "choice",
+            "ten",
+            ("ten", "rank"),
+            "ten: J Q K count 10; rank: J 11, Q 12, K 13.",
+        ),
+        OptionSpec(
+            "simple_values",
+            "bool",
+            False,
+            help="Beanie: A-8 count 5, 9-K count 10, wild cards wild_value.",
+        ),
+        OptionSpec(
+            "joker",
+            "bool",
+            False,
+            help="A Joker in the pack, always wild, counting joker_value in hand.",
+        ),
+        OptionSpec("joker_value", "int", 50, minimum=1, maximum=100, help="A Joker left in hand."),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            0,
+            minimum=0,
+            maximum=100,
+            help="The player who goes out scores minus this (e.g. 15).",
+        ),
+        OptionSpec(
+            "double_on_7_or_king",
+            "bool",
+            False,
+            help="Card points of a deal whose wild rank is 7 or K are doubled.",
+        ),
+        OptionSpec(
+            "press",
+            "bool",
+            False,
+            help="The Press: when one player trails their nearest rival by press_gap "
+            "or more, the next deal's card points are doubled.",
+        ),
+        OptionSpec(
+            "press_gap",
+            "int",
+            50,
+            minimum=1,
+            maximum=1000,
+            help="How far the trailing player must be behind for the Press.",
+        ),
+        OptionSpec(
+            "auto_press",
+            "bool",
+            False,
+            help="With 4 or more players: after deal 1 the highest total is raised to "
+            "the next highest + press_gap, and the Press is on for deal 2.",
+        ),
+        OptionSpec(
+            "up_for_two",
+            "bool",
+            False,
+            help="Biddies: going out holding a single natural 2 ends the play and scores 2.",
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", "Who went out, or null when the stock ran out."),
+        EntryField("hands", "per_player", "Penalty value of each other player's cards."),
+        EntryField(
+            "wild",
+            "rank",
+            "The rank the dealer called (wild_sequence dealer_choice).",
+            option="wild_sequence",
+        ),
+        EntryField(
+            "press_points",
+            "per_player",
+            "Voluntary penalty points the trailing player takes to put the Press on.",
+            option="press",
+        ),
+        EntryField(
+            "up_for_two", "bool", "The player who went out went up for 2.", option="up_for_two"
+        ),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        if options["simple_values"]:
+            ranks = {rank: 5 if index < 8 else 10 for index, rank in enumerate(RANKS)}
+        elif options["face_values"] == "rank":
+            ranks = face_values(A=options["ace_value"], J=11, Q=12, K=13)
+        else:
+            ranks = face_values(A=options["ace_value"])
+        has_joker = options["joker"] or options["joker_deal"]
+        return ValueTable(
+            ranks, wild=options["wild_value"], joker=options["joker_value"] if has_joker else None
+        )
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return options["hand_size"] + 1
+
+    @classmethod
+    def wild_ranks(cls, options):
+        return frozenset(RANKS) | ({JOKER} if options["joker_deal"] else frozenset())
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        rules = self.rules
+        self.sequence = SEQUENCES[rules["wild_sequence"]] + (
+            (JOKER,) if rules["joker_deal"] else ()
+        )
+        self.fixed_deals = len(self.sequence)
+        self.dealer_calls = rules["wild_sequence"] == "dealer_choice"
+        self.auto = rules["auto_press"] and self.n >= 4
+        self.press_rule = rules["press"] or self.auto
+        self.gap = rules["press_gap"]
+        self.press_next = False  # the Press is on for the next deal
+        self.called: dict[str, int] = {}  # dealer_choice: rank -> the deal that had it
+
+    def bounds(self):
+        return super().bounds() | {"press_points": (self.rules["press_gap"], 1)}
+
+    def disabled_fields(self):
+        disabled = super().disabled_fields()
+        disabled.pop("wild", None)
+        disabled.pop("press_points", None)
+        if self.rules["wild_sequence"] != "dealer_choice":
+            disabled["wild"] = "only with wild_sequence dealer_choice"
+        if not (self.rules["press"] or (self.rules["auto_press"] and self.n >= 4)):
+            disabled["press_points"] = "only with the press option"
+        return disabled
+
+    def wild(self, number):
+        return self.sequence[number - 1] if number <= len(self.sequence) else None
+
+    def press(self, number):
+        return self.press_next
+
+    def multiplier(self, number, wild):
+        doubled = self.rules["double_on_7_or_king"] and wild in DOUBLED_RANKS
+        return (2 if self.press_next else 1) * (2 if doubled else 1)
+
+    def check(self, values, out, number, errors):
+        if values.get("up_for_two") and out is None:
+            errors["up_for_two"] = "needs the player who went out"
+        if not self.dealer_calls:
+            return
+        wild = values.get("wild")
+        if self.sequence[number - 1] == JOKER:
+            if "wild" in values or "wild" in errors:
+                errors["wild"] = "must be left out: only the Joker is wild in the last deal"
+        elif wild is None:
+            errors.setdefault("wild", "is required: the rank the dealer called")
+        elif wild in self.called:
+            errors["wild"] = f"{wild} was already wild in deal {self.called[wild]}"
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        wild = self.sequence[number - 1] or values["wild"]
+        multiplier = self.multiplier(number, wild)
+        by_seat = [hand * multiplier for hand in hands]
+        if out is not None:
+            by_seat[out] = 2 if values.get("up_for_two") else -self.rules["out_bonus"]
+        totals = [total + points for total, points in zip(self.totals, by_seat, strict=True)]
+        adjustment = None
+        if number == 1 and self.auto:
+            raised = auto_press(totals, self.gap)
+            adjustment = dict(zip(self.players, raised, strict=True))
+            by_seat = [points + extra for points, extra in zip(by_seat, raised, strict=True)]
+            totals = [total + extra for total, extra in zip(totals, raised, strict=True)]
+        press_points = values.get("press_points")
+        if press_points is not None and any(press_points):
+            self._check_press_points(number, press_points, totals)
+            by_seat = [
+                points + (extra or 0) for points, extra in zip(by_seat, press_points, strict=True)
+            ]
+        return self.deal(
+            number,
+            entry,
+            by_seat,
+            out,
+            out,
+            wild=wild,
+            multiplier=multiplier,
+            press=self.press_next,
+            adjustment=adjustment,
+        )
+
+    def _check_press_points(self, number: int, press_points: list, totals: list[int]) -> None:
+        errors: dict[str, str] = {}
+        seat, needed = trailing(totals, self.gap)
+        name = self.players[seat]
+        for other, points in enumerate(press_points):
+            if points and other != seat:
+                errors[f"press_points.{self.players[other]}"] = (
+                    f"only {name}, who trails, may take press points"
+                )
+        points = press_points[seat]
+        if points and number == self.fixed_deals:
+            errors[f"press_points.{name}"] = "no deal follows the last deal"
+        elif points and self._press_follows(number, totals):
+            errors[f"press_points.{name}"] = "the Press is already on for the next deal"
+        elif points and points < needed:
+            errors[f"press_points.{name}"] = f"would not put the Press on: {name} needs {needed}"
+        self.refuse(errors, number)
+
+    def _press_follows(self, number: int, totals: list[int]) -> bool:
+        """Whether the Press is on after deal ``number`` leaves these totals."""
+        if not self.press_rule:
+            return False
+        if number == 1 and self.auto and len(set(totals)) > 1:
+            return True  # Auto-Press puts it on for deal 2 even for tied leaders
+        return press_is_on(totals, self.gap)
+
+    def record(self, deal):
+        super().record(deal)
+        self.press_next = self._press_follows(deal.number, self.totals)
+        if self.dealer_calls and deal.wild != JOKER:
+            self.called[deal.wild] = deal.number
+
+    def press_offer(self):
+        if not self.press_rule or self.finished or self.press_next or not self.deals:
+            return None
+        seat, needed = trailing(self.totals, self.gap)
+        return {"player": self.players[seat], "points": needed}

@@ -1,0 +1,45 @@
+"""The scoring core is pure: standard library only, no framework."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import scorekeeper.scoring
+
+PACKAGE = Path(scorekeeper.scoring.__file__).parent
+MODULES = sorted(PACKAGE.glob("*.py"))
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_package_has_modules_to_check():
+    assert {"state.py", "settlement.py", "thirteen.py", "gin.py"} <= {m.name for m in MODULES}
+
+
+def test_every_module_imports_only_the_standard_library_or_its_own_package():
+    outside = {
+        f"{path.name}: {name}"
+        for path in MODULES
+        for name in imported_modules(path)
+        if name not in sys.stdlib_module_names and name != "__future__"
+    }
+    assert outside == set()
+
+
+def test_no_module_reaches_into_the_rest_of_the_app():
+    for path in MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level > 1:
+                raise AssertionError(f"{path.name} imports from outside scorekeeper.scoring")
