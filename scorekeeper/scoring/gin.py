@@ -188,9 +188,10 @@ class Gin(Variant):
         if self.rules["knock_card"] and upcard is None and not values.get("void"):
             errors.setdefault("upcard", "is required with the knock_card option")
         if values.get("void"):
-            for field in ("knocker", "big_gin"):
-                if values.get(field):
-                    errors[field] = "must be left out on a void deal"
+            if values.get("knocker") is not None:
+                errors["knocker"] = "must be left out on a void deal"
+            if values.get("big_gin"):
+                errors["big_gin"] = "must be left out on a void deal"
             self.refuse(errors, number)
             return self.deal(number, accepted, [0, 0], None, None)
         knocker = values.get("knocker")
