@@ -1,0 +1,290 @@
+"""Properties that hold for every game, checked with Hypothesis."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.scoring import (
+    GameOverError,
+    ScoringError,
+    Setup,
+    derive,
+    hand_value,
+    make_setup,
+    replace_entry,
+    validate_entry,
+)
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+VARIANTS = {
+    # variant: (fewest players, most players, options)
+    "rummy": (2, 6, {
+        "scoring": st.sampled_from(["winner_takes_all", "penalty"]),
+        "rummy_bonus": st.sampled_from(["double", "plus_10", "none"]),
+        "stock_out": st.sampled_from(["stalemate", "block"]),
+        "ace_high": st.booleans(),
+        "target": st.integers(20, 300),
+        "deals": st.none() | st.integers(1, 8),
+    }),
+    "gin": (2, 2, {
+        "knock_card": st.booleans(),
+        "hollywood": st.booleans(),
+        "undercut_on_equal": st.booleans(),
+        "shutout_double": st.booleans(),
+        "target": st.integers(20, 150),
+    }),
+    "rummy500": (2, 8, {"target": st.integers(50, 400), "out_bonus": st.integers(0, 20)}),
+    "rummy5000": (3, 8, {
+        "scoring": st.sampled_from(["collect", "subtract"]),
+        "target": st.integers(20, 400).map(lambda t: t * 5),
+        "went_out_wins": st.booleans(),
+        "out_bonus": st.sampled_from([0, 50, 200]),
+    }),
+    "thirteen": (2, 8, {
+        "wild_sequence": st.sampled_from(
+            ["ace_to_king", "two_to_king", "ace_to_ace", "king_to_ace", "dealer_choice"]
+        ),
+        "joker_deal": st.booleans(),
+        "press": st.booleans(),
+        "auto_press": st.booleans(),
+        "double_on_7_or_king": st.booleans(),
+        "out_bonus": st.integers(0, 15),
+        "up_for_two": st.booleans(),
+    }),
+    "acetoace": (2, 4, {}),
+}  # fmt: skip
+
+
+@st.composite
+def stakes(draw, variant):
+    modes = ["pairs", "winner", *(["per_deal"] if variant == "rummy" else [])]
+    return {
+        "mode": draw(st.sampled_from(modes)),
+        "cents_per_point": draw(st.integers(0, 10)),
+        "round_to": draw(st.sampled_from([1, 5, 10, 25])),
+        "deal_winner_cents": draw(st.sampled_from([0, 0, 3, 25])),
+    }
+
+
+@st.composite
+def setups(draw) -> Setup:
+    variant = draw(st.sampled_from(sorted(VARIANTS)))
+    low, high, options = VARIANTS[variant]
+    players = list(NAMES[: draw(st.integers(low, high))])
+    chosen = draw(st.fixed_dictionaries({}, optional=options))
+    return make_setup(
+        variant=variant,
+        players=players,
+        options=chosen,
+        first_dealer=draw(st.sampled_from(players)),
+        stakes=draw(stakes(variant)),
+    )
+
+
+def entry_for(draw, setup: Setup, number: int, calls: list[str]) -> dict:
+    """A valid entry for deal ``number`` (values within every bound)."""
+    players = setup.players
+    options = setup.options
+    if setup.variant == "gin":
+        if draw(st.integers(0, 9)) == 0:
+            return {"void": True}
+        knocker = draw(st.sampled_from(players))
+        k = draw(st.integers(0, 10))
+        entry = {"knocker": knocker, "hands": {p: draw(st.integers(0, 100)) for p in players}}
+        entry["hands"][knocker] = k
+        if k == 0 and draw(st.booleans()):
+            entry["big_gin"] = True
+        if options["knock_card"]:
+            entry["upcard"] = draw(st.sampled_from(["KH", "QS", "10D", "JC", "10S"]))
+        return entry
+    step = 5 if setup.variant == "rummy5000" else 1
+    went_out = draw(st.none() | st.sampled_from(players))
+    values = st.integers(0, 60 // step).map(lambda v: v * step)
+    entry = {"out": went_out, "hands": {p: draw(values) for p in players if p != went_out}}
+    if setup.variant in ("rummy500", "rummy5000", "acetoace"):
+        entry["melds"] = {p: draw(values) for p in players}
+    if setup.variant == "rummy" and went_out is not None:
+        entry["rummy"] = draw(st.booleans())
+    if setup.variant == "thirteen":
+        if options["up_for_two"] and went_out is not None:
+            entry["up_for_two"] = draw(st.booleans())
+        if options["wild_sequence"] == "dealer_choice" and number <= 13:
+            entry["wild"] = calls[number - 1]
+    return entry
+
+
+@st.composite
+def games(draw) -> tuple[Setup, list[dict]]:
+    """A setup and the entries of a game played to its end (or 16 deals)."""
+    setup = draw(setups())
+    calls = draw(st.permutations(RANKS))
+    entries: list[dict] = []
+    for number in range(1, 17):
+        entry = entry_for(draw, setup, number, calls)
+        try:
+            entries.append(validate_entry(setup, entries, entry))
+        except GameOverError:
+            break
+    return setup, entries
+
+
+@FAST
+@given(games())
+def test_balances_always_sum_to_zero(game):
+    setup, entries = game
+    settlement = derive(setup, entries).settlement
+    assert sum(settlement["balances"].values()) == 0
+
+
+@FAST
+@given(games())
+def test_payments_make_the_balances_and_transfers_settle_them_in_at_most_n_minus_1(game):
+    setup, entries = game
+    settlement = derive(setup, entries).settlement
+    balances = settlement["balances"]
+    from_payments = dict.fromkeys(balances, 0)
+    for payment in settlement["payments"]:
+        assert payment["cents"] > 0
+        from_payments[payment["from"]] -= payment["cents"]
+        from_payments[payment["to"]] += payment["cents"]
+    assert from_payments == balances
+    left = dict(balances)
+    for transfer in settlement["transfers"]:
+        assert transfer["cents"] > 0
+        left[transfer["from"]] += transfer["cents"]
+        left[transfer["to"]] -= transfer["cents"]
+    assert set(left.values()) <= {0}
+    assert len(settlement["transfers"]) <= len(balances) - 1
+
+
+@FAST
+@given(games())
+def test_deriving_the_first_k_entries_gives_the_first_k_deals(game):
+    setup, entries = game
+    full = derive(setup, entries)
+    deals = [deal.as_dict() for deal in full.deals]
+    for k in range(len(entries) + 1):
+        part = derive(setup, entries[:k])
+        assert [deal.as_dict() for deal in part.deals] == deals[:k]
+        if k:
+            assert part.totals == full.running_totals[k - 1]
+
+
+@FAST
+@given(games())
+def test_totals_are_the_sums_of_the_deal_points(game):
+    setup, entries = game
+    state = derive(setup, entries)
+    for player in setup.players:
+        assert state.totals[player] == sum(deal.points[player] for deal in state.deals)
+
+
+@FAST
+@given(games())
+def test_the_state_is_plain_json_of_ints(game):
+    import json
+
+    setup, entries = game
+    state = derive(setup, entries).as_dict()
+    assert json.loads(json.dumps(state)) == state
+    assert all(type(v) is int for v in state["totals"].values())
+    assert (state["next_deal"] is None) == state["finished"]
+    assert bool(state["winners"]) == state["finished"]
+
+
+# ---------------------------------------------------------------- arbitrary input
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
+    max_leaves=15,
+)
+FIELDS = ["out", "hands", "melds", "rummy", "knocker", "void", "big_gin", "upcard", "wild",
+          "press_points", "up_for_two", "number"]  # fmt: skip
+PLAYER_KEYS = st.sampled_from(["Ann", " ann", "BOB", "Cy", "Zed", ""]) | st.text(max_size=4)
+PER_PLAYER = st.dictionaries(PLAYER_KEYS, st.integers(-5, 400) | JSON, max_size=5)
+ENTRIES = (
+    st.dictionaries(
+        st.sampled_from(FIELDS) | st.text(max_size=6),
+        PER_PLAYER | PLAYER_KEYS | JSON,
+        max_size=7,
+    )
+    | JSON
+)
+EVERYTHING_ON = [
+    make_setup(variant="rummy", players=["Ann", "Bob", "Cy"], stakes={"mode": "per_deal"}),
+    make_setup(variant="gin", players=["Ann", "Bob"], options={"knock_card": True}),
+    make_setup(variant="rummy500", players=["Ann", "Bob", "Cy"]),
+    make_setup(variant="rummy5000", players=["Ann", "Bob", "Cy"]),
+    make_setup(
+        variant="thirteen",
+        players=["Ann", "Bob", "Cy", "Dee"],
+        options={
+            "press": True,
+            "auto_press": True,
+            "wild_sequence": "dealer_choice",
+            "up_for_two": True,
+            "joker_deal": True,
+        },
+    ),
+    make_setup(variant="acetoace", players=["Ann", "Bob", "Cy"]),
+]
+
+
+def only_scoring_errors(call, *args, **kwargs):
+    try:
+        return call(*args, **kwargs)
+    except ScoringError as error:
+        assert error.errors
+        assert all(isinstance(k, str) and isinstance(v, str) for k, v in error.errors.items())
+        return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EVERYTHING_ON), ENTRIES)
+def test_validation_raises_only_scoring_errors_whatever_the_entry(setup, entry):
+    accepted = only_scoring_errors(validate_entry, setup, [], entry)
+    if accepted is not None:
+        assert derive(setup, [accepted]).deals[0].entry == accepted
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(EVERYTHING_ON), JSON, ENTRIES, st.lists(ENTRIES, max_size=3))
+def test_corrections_and_derivation_raise_only_scoring_errors(setup, number, entry, entries):
+    only_scoring_errors(replace_entry, setup, entries, number, entry)
+    only_scoring_errors(derive, setup, entries)
+    only_scoring_errors(derive, setup, entry)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["rummy", "gin", "thirteen", "rummy5000", "poker"]) | JSON,
+    st.sampled_from(["Biddies", "beanie", "Poker"]) | JSON,
+    st.lists(PLAYER_KEYS | JSON, max_size=9) | JSON,
+    st.dictionaries(st.sampled_from(["target", "press", "ace_value", "x"]), JSON) | JSON,
+    st.dictionaries(st.sampled_from(["mode", "round_to", "currency", "y"]), JSON) | JSON,
+    PLAYER_KEYS | JSON,
+)
+def test_setting_up_raises_only_scoring_errors(variant, preset, players, options, stakes, dealer):
+    kwargs = {"players": players, "options": options, "stakes": stakes, "first_dealer": dealer}
+    only_scoring_errors(make_setup, variant=variant, **kwargs)
+    only_scoring_errors(make_setup, preset=preset, **kwargs)
+    only_scoring_errors(Setup.from_dict, {"variant": variant, **kwargs})
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(EVERYTHING_ON), st.lists(st.text(max_size=4) | JSON, max_size=5) | JSON, JSON
+)
+def test_the_card_counter_raises_only_scoring_errors(setup, cards, wild):
+    only_scoring_errors(hand_value, setup, cards, wild)
