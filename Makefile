@@ -42,3 +42,7 @@ test-postgres: install system-packages
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# Every benchmark in bench/, one Markdown table of the results (QUICK=1: a quick run).
+bench: install system-packages
+	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
