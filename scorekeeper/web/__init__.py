@@ -44,9 +44,10 @@ def init_app(app: Flask) -> None:
     app.after_request(add_security_headers)
     app.register_error_handler(OperationalError, database_unavailable)
 
-    from scorekeeper.web import table
+    from scorekeeper.web import api, table
 
     app.register_blueprint(table.bp)
+    app.register_blueprint(api.bp)
 
 
 def add_security_headers(response: Response) -> Response:
@@ -74,6 +75,7 @@ def database_unavailable(error: OperationalError):
             title="Service Unavailable",
             status=503,
             detail=body.strip(),
+            errors={},
         )
         response.mimetype = "application/problem+json"
     else:

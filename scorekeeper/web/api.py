@@ -1,0 +1,362 @@
+"""JSON API v1 (the contract is shared/API.md; the guide is docs/api.md).
+
+Views parse the request, call a use case and shape the answer; every refusal
+is a problem+json (see ``problems``). The API authenticates with the game's
+edit token, not a session cookie, so it is exempt from CSRF protection.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+
+from scorekeeper import scoring
+from scorekeeper.extensions import csrf, limit_writes, limiter
+from scorekeeper.service_layer import services
+from scorekeeper.web import links, openapi, unit_of_work
+from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+limit_writes(bp)
+
+GAME_FIELDS = ("variant", "preset", "players", "options", "first_dealer", "stakes", "title")
+# What secrets.token_urlsafe makes, at most the column's width: anything else
+# cannot be a game, and never reaches the database (PostgreSQL refuses NULs).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,43}")
+DEAL_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
+# Visible ASCII, at most the column's width.
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
+RECORDED_BY = "api"
+
+STATUS_OF = {
+    services.GameNotFound: 404,
+    services.DealNotFound: 404,
+    services.TokenMissing: 401,
+    services.TokenInvalid: 403,
+    services.Conflict: 409,
+    services.InvalidInput: 422,
+    services.IdempotencyKeyReused: 422,
+}
+
+
+# ---------------------------------------------------------------- routes
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    return json_response(openapi.document())
+
+
+@bp.get("/variants")
+def variants():
+    return json_response(scoring.describe_catalogue())
+
+
+@bp.post("/games")
+def create_game():
+    body = json_body()
+    if not isinstance(body, Mapping):
+        raise Problem(422, "A new game is a JSON object.", {"": "must be a JSON object"})
+    unknown = {name: "is not a field of a new game" for name in body if name not in GAME_FIELDS}
+    if unknown:
+        raise Problem(422, "The game cannot be started as given.", unknown)
+    started = services.start_game(unit_of_work(), **{name: body.get(name) for name in GAME_FIELDS})
+    game = started.game
+    return json_response(
+        {
+            "game": game.as_dict(),
+            "edit_token": started.edit_token,
+            "links": links.links(game.public_id, started.edit_token),
+        },
+        201,
+        headers={
+            "Location": url_for("api.game", game_id=game.public_id),
+            "ETag": game.etag,
+            # The edit token is shown once and must not sit in any cache.
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    game_id = checked_game_id(game_id)
+    if request.if_none_match:
+        version = services.current_version(unit_of_work(), game_id)
+        etag = version_etag(version)
+        # If-None-Match compares weakly (RFC 9110 13.1.2); "*" matches any game.
+        if request.if_none_match.contains_weak(etag.strip('"')):
+            return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    return state_response(services.load_game(unit_of_work(), game_id))
+
+
+@bp.post("/games/<game_id>/deals")
+def record_deal(game_id: str):
+    game_id = checked_game_id(game_id)
+    entry = json_body()
+    recorded = services.record_deal(
+        unit_of_work(),
+        game_id,
+        bearer_token(),
+        entry,
+        idempotency_key=idempotency_key(),
+        by=RECORDED_BY,
+    )
+    if recorded.replayed_body is not None:
+        first = json.loads(recorded.replayed_body)
+        return Response(
+            recorded.replayed_body,
+            201,
+            mimetype="application/json",
+            headers={
+                **recorded_headers(game_id, first["version"], len(first["deals"])),
+                "Idempotent-Replayed": "true",
+            },
+        )
+    view = recorded.game
+    return json_response(
+        view.as_dict(), 201, headers=recorded_headers(game_id, view.version, len(view.entries))
+    )
+
+
+@bp.put("/games/<game_id>/deals/<number>")
+def correct_deal(game_id: str, number: str):
+    game_id = checked_game_id(game_id)
+    deal = checked_deal_number(game_id, number)
+    entry = json_body()
+    view = services.correct_deal(
+        unit_of_work(),
+        game_id,
+        bearer_token(),
+        deal,
+        entry,
+        if_match=request.headers.get("If-Match"),
+        by=RECORDED_BY,
+    )
+    return state_response(view)
+
+
+@bp.delete("/games/<game_id>/deals/<number>")
+def delete_deal(game_id: str, number: str):
+    game_id = checked_game_id(game_id)
+    deal = checked_deal_number(game_id, number)
+    view = services.delete_last_deal(
+        unit_of_work(),
+        game_id,
+        bearer_token(),
+        deal,
+        if_match=request.headers.get("If-Match"),
+        by=RECORDED_BY,
+    )
+    return state_response(view)
+
+
+@bp.post("/games/<game_id>/token")
+def rotate_token(game_id: str):
+    game_id = checked_game_id(game_id)
+    token = services.rotate_edit_token(unit_of_work(), game_id, bearer_token())
+    return json_response(
+        {"edit_token": token, "links": links.links(game_id, token)},
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def sheet(game_id: str):
+    # Imported here: printing pulls in WeasyPrint, which only this route needs.
+    from scorekeeper.printing import PrintError, game_sheet_pdf
+
+    game_id = checked_game_id(game_id)
+    view = services.load_game(unit_of_work(), game_id)
+    try:
+        pdf = game_sheet_pdf(
+            view, view_url=links.view_url(game_id), page_size=request.args.get("page_size", "A4")
+        )
+    except PrintError as error:
+        raise Problem(422, error.detail, error.errors) from None
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'inline; filename="scorekeeper-{game_id}.pdf"',
+            "Cache-Control": "no-cache",
+        },
+    )
+
+
+# ---------------------------------------------------------------- errors
+
+
+@bp.errorhandler(services.ServiceError)
+def service_refused(error: services.ServiceError):
+    status = next(code for kind, code in STATUS_OF.items() if isinstance(error, kind))
+    headers: dict[str, str] = {}
+    extensions: dict[str, Any] = {}
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    if isinstance(error, services.Conflict):
+        # The client sees what it collided with, and can retry with this ETag.
+        extensions["state"] = error.game.as_dict()
+        headers["ETag"] = error.game.etag
+    return problem_response(status, error.detail, error.errors, headers=headers, **extensions)
+
+
+@bp.errorhandler(Problem)
+def problem(error: Problem):
+    return error.response()
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    response = http_exception_problem(error)
+    if error.code == 429:
+        response.headers["Retry-After"] = str(retry_after_seconds())
+    return response
+
+
+@bp.app_errorhandler(NotFound)
+@bp.app_errorhandler(MethodNotAllowed)
+def unknown_route(error: HTTPException):
+    """Unknown paths and methods match no blueprint, so the app decides: problems under /api."""
+    if request.path == "/api" or request.path.startswith("/api/"):
+        return http_exception_problem(error)
+    return error
+
+
+def retry_after_seconds() -> int:
+    current = limiter.current_limit
+    if current is None:
+        return 60
+    return max(1, math.ceil(current.reset_at - time.time()))
+
+
+# ---------------------------------------------------------------- request parts
+
+
+def checked_game_id(game_id: str) -> str:
+    if not GAME_ID.fullmatch(game_id):
+        raise services.GameNotFound(f"There is no game {game_id!r}.")
+    return game_id
+
+
+def checked_deal_number(game_id: str, number: str) -> int:
+    if not DEAL_NUMBER.fullmatch(number):
+        raise services.DealNotFound(f"Game {game_id!r} has no deal {number!r}.")
+    return int(number)
+
+
+def bearer_token() -> str | None:
+    authorization = request.authorization
+    if authorization is None or authorization.type != "bearer":
+        return None
+    return authorization.token or None
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise Problem(
+            400,
+            "The Idempotency-Key header must be 1 to 200 visible ASCII characters.",
+            {"Idempotency-Key": "must be 1 to 200 visible ASCII characters"},
+        )
+    return key
+
+
+def json_body() -> Any:
+    """The request's JSON body: 415 if not JSON, 413 if too large, 400 if malformed."""
+    if not request.is_json:
+        raise Problem(
+            415,
+            "Send the body as JSON, with Content-Type: application/json.",
+            {"Content-Type": "must be application/json"},
+        )
+    raw = request.get_data(cache=True)  # raises 413 beyond MAX_CONTENT_LENGTH
+    try:
+        body = json.loads(raw, parse_constant=not_json, parse_float=finite_float)
+    except ValueError as exc:
+        raise Problem(400, f"The body is not valid JSON: {exc}.") from None
+    except RecursionError:
+        raise Problem(400, "The body is not valid JSON: it is nested too deeply.") from None
+    unstorable = unstorable_text(body)
+    if unstorable:
+        raise Problem(422, "The body holds text that cannot be stored.", unstorable)
+    return body
+
+
+def not_json(constant: str) -> float:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
+
+
+def unstorable_text(value: Any) -> dict[str, str]:
+    """Strings no database column can hold: NULs and unpaired surrogates, by field path."""
+    errors: dict[str, str] = {}
+    pending: list[tuple[str, Any]] = [("", value)]  # a loop, not recursion: depth is the client's
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                child_path = f"{path}.{key}" if path else str(key)
+                if not storable(key):
+                    errors[path or ""] = "has a name with a NUL or an unpaired surrogate"
+                else:
+                    pending.append((child_path, child))
+        elif isinstance(item, list):
+            pending.extend(
+                (f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item)
+            )
+        elif isinstance(item, str) and not storable(item):
+            errors[path] = "must not contain a NUL or an unpaired surrogate"
+    return errors
+
+
+def storable(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- responses
+
+
+def json_response(
+    data: Any, status: int = 200, *, headers: Mapping[str, str] | None = None
+) -> Response:
+    # json.dumps as the service layer stores an Idempotency-Key's first
+    # answer, so a replay is byte for byte the answer first given.
+    return Response(json.dumps(data), status, headers=headers, mimetype="application/json")
+
+
+def version_etag(version: int) -> str:
+    return f'"v{version}"'  # as GameView.etag, without loading the game
+
+
+def recorded_headers(game_id: str, version: int, number: int) -> dict[str, str]:
+    return {
+        "ETag": version_etag(version),
+        "Cache-Control": "no-cache",
+        "Location": url_for("api.correct_deal", game_id=game_id, number=number),
+    }
+
+
+def state_response(view: services.GameView) -> Response:
+    return json_response(view.as_dict(), headers={"ETag": view.etag, "Cache-Control": "no-cache"})

@@ -1,0 +1,558 @@
+"""The OpenAPI 3.1 document of JSON API v1, served at /api/v1/openapi.json.
+
+Variant ids, preset names and entry fields come from the scoring catalogue, so
+the document cannot drift from what the server accepts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from scorekeeper import scoring
+
+PROBLEM = "application/problem+json"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"oneOf": [schema, {"type": "null"}]}
+
+
+def obj(properties: dict[str, Any], *, required: list[str] | None = None, **more) -> dict:
+    schema = {"type": "object", "properties": properties, **more}
+    if required is not None:
+        schema["required"] = required
+    return schema
+
+
+NAME = {"type": "string", "minLength": 1}
+POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
+HEADER = {"schema": {"type": "string"}}
+
+
+def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
+    """Every entry field of every variant; the game's variant says which apply."""
+    kinds = {
+        "player": nullable({"type": "string"}),
+        "per_player": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "bool": {"type": "boolean"},
+        "rank": {"type": "string", "enum": RANKS},
+        "card": {"type": "string"},
+    }
+    properties: dict[str, Any] = {
+        "number": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "The deal the client believes it records; 409 if it exists already.",
+        }
+    }
+    for variant in catalogue["variants"]:
+        for field in variant["entry_fields"]:
+            properties.setdefault(
+                field["name"], {**kinds[field["kind"]], "description": field["help"]}
+            )
+    return obj(
+        properties,
+        additionalProperties=False,
+        description="What happened in one deal; fields per variant as GET /variants lists.",
+    )
+
+
+def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
+    transfer = obj(
+        {"from": {"type": "string"}, "to": {"type": "string"}, "cents": {"type": "integer"}},
+        required=["from", "to", "cents"],
+    )
+    deal_position = {
+        "number": {"type": "integer", "minimum": 1},
+        "dealer": {"type": "string"},
+        "wild": nullable({"type": "string"}),
+        "multiplier": {"type": "integer"},
+        "press": {"type": "boolean"},
+    }
+    return {
+        "Problem": obj(
+            {
+                "type": {"type": "string"},
+                "title": {"type": "string"},
+                "status": {"type": "integer"},
+                "detail": {"type": "string"},
+                "errors": {
+                    "type": "object",
+                    "additionalProperties": {"type": "string"},
+                    "description": "Field path (or header name) to message.",
+                },
+                "state": {**ref("GameState"), "description": "On a 409: the game as it now is."},
+            },
+            required=["type", "title", "status", "detail", "errors"],
+        ),
+        "Entry": entry_schema(catalogue),
+        "Stakes": obj(
+            {
+                "cents_per_point": {"type": "integer", "minimum": 0},
+                "round_to": {"type": "integer", "enum": [1, 5, 10, 25]},
+                "mode": {"type": "string", "enum": ["pairs", "winner", "per_deal"]},
+                "deal_winner_cents": {"type": "integer", "minimum": 0},
+                "currency": {"type": "string"},
+            }
+        ),
+        "NewGame": obj(
+            {
+                "variant": {"type": "string", "enum": sorted(scoring.VARIANTS)},
+                "preset": {"type": "string", "enum": sorted(scoring.PRESETS)},
+                "players": {
+                    "type": "array",
+                    "items": {"type": "string", "minLength": 1, "maxLength": 40},
+                    "minItems": 2,
+                    "maxItems": 8,
+                },
+                "options": {"type": "object", "description": "Option name to value."},
+                "first_dealer": {"type": "string"},
+                "stakes": nullable(ref("Stakes")),
+                "title": nullable({"type": "string", "maxLength": 120}),
+            },
+            required=["players"],
+            additionalProperties=False,
+            description="Give a variant or a preset; the options and stakes override a preset's.",
+        ),
+        "Deal": obj(
+            {
+                **deal_position,
+                "entry": {"type": "object", "description": "The entry as accepted."},
+                "points": {**POINTS, "description": "What this deal adds to each total."},
+                "winner": nullable({"type": "string"}),
+                "adjustment": {**POINTS, "description": "Auto-Press raise, on deal 1."},
+            },
+            required=[*deal_position, "entry", "points", "winner"],
+        ),
+        "Settlement": obj(
+            {
+                "currency": {"type": "string"},
+                "balances": {**POINTS, "description": "Cents per player; they sum to 0."},
+                "payments": {"type": "array", "items": transfer},
+                "transfers": {"type": "array", "items": transfer},
+            },
+            required=["currency", "balances", "payments", "transfers"],
+        ),
+        "HollywoodGame": obj(
+            {
+                "totals": POINTS,
+                "boxes": POINTS,
+                "finished": {"type": "boolean"},
+                "winner": nullable({"type": "string"}),
+                "final": nullable(POINTS),
+                "margin": nullable({"type": "integer"}),
+            }
+        ),
+        "GameState": obj(
+            {
+                "id": {"type": "string"},
+                "title": nullable({"type": "string"}),
+                "variant": {"type": "string"},
+                "preset": nullable({"type": "string"}),
+                "options": {"type": "object"},
+                "players": {"type": "array", "items": {"type": "string"}},
+                "first_dealer": {"type": "string"},
+                "higher_wins": {"type": "boolean"},
+                "stakes": nullable(ref("Stakes")),
+                "version": {"type": "integer", "minimum": 1},
+                "deals": {"type": "array", "items": ref("Deal")},
+                "totals": POINTS,
+                "next_deal": nullable(obj(deal_position, required=list(deal_position))),
+                "press_offer": nullable(
+                    obj(
+                        {"player": {"type": "string"}, "points": {"type": "integer"}},
+                        required=["player", "points"],
+                    )
+                ),
+                "finished": {"type": "boolean"},
+                "winners": {"type": "array", "items": {"type": "string"}},
+                "settlement": nullable(ref("Settlement")),
+                "boxes": {**POINTS, "description": "gin: hands won."},
+                "final": {**nullable(POINTS), "description": "gin: final scores once over."},
+                "margin": {
+                    **nullable({"type": "integer"}),
+                    "description": "gin: what it is worth.",
+                },
+                "games": {"type": "array", "items": ref("HollywoodGame")},
+                "created_at": {"type": "string", "format": "date-time"},
+                "updated_at": {"type": "string", "format": "date-time"},
+            },
+            required=[
+                "id",
+                "title",
+                "variant",
+                "preset",
+                "options",
+                "players",
+                "first_dealer",
+                "higher_wins",
+                "stakes",
+                "version",
+                "deals",
+                "totals",
+                "next_deal",
+                "press_offer",
+                "finished",
+                "winners",
+                "settlement",
+            ],
+        ),
+        "Links": obj(
+            {
+                "view": {"type": "string", "format": "uri"},
+                "edit": {"type": "string", "format": "uri"},
+                "sheet": {"type": "string", "format": "uri"},
+            },
+            required=["view", "edit", "sheet"],
+        ),
+        "StartedGame": obj(
+            {"game": ref("GameState"), "edit_token": NAME, "links": ref("Links")},
+            required=["game", "edit_token", "links"],
+        ),
+        "NewToken": obj(
+            {"edit_token": NAME, "links": ref("Links")}, required=["edit_token", "links"]
+        ),
+        "Catalogue": obj(
+            {
+                "variants": {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "id": {"type": "string"},
+                            "name": {"type": "string"},
+                            "description": {"type": "string"},
+                            "min_players": {"type": "integer"},
+                            "max_players": {"type": "integer"},
+                            "higher_wins": {"type": "boolean"},
+                            "options": {
+                                "type": "array",
+                                "items": obj(
+                                    {
+                                        "name": {"type": "string"},
+                                        "type": {"type": "string"},
+                                        "default": {},
+                                        "choices": nullable({"type": "array"}),
+                                        "help": {"type": "string"},
+                                    },
+                                    required=["name", "type", "default", "choices"],
+                                ),
+                            },
+                            "entry_fields": {
+                                "type": "array",
+                                "items": obj(
+                                    {
+                                        "name": {"type": "string"},
+                                        "kind": {"type": "string"},
+                                        "help": {"type": "string"},
+                                    },
+                                    required=["name", "kind"],
+                                ),
+                            },
+                        },
+                        required=["id", "name", "options", "entry_fields"],
+                    ),
+                },
+                "presets": {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "name": {"type": "string"},
+                            "variant": {"type": "string"},
+                            "options": {"type": "object"},
+                            "stakes": nullable({"type": "object"}),
+                            "description": {"type": "string"},
+                        },
+                        required=["name", "variant", "options"],
+                    ),
+                },
+            },
+            required=["variants", "presets"],
+        ),
+    }
+
+
+def problem(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    response: dict[str, Any] = {
+        "description": description,
+        "content": {PROBLEM: {"schema": ref("Problem")}},
+    }
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+RESPONSES = {
+    "BadRequest": problem("The body is not JSON, or a header is malformed."),
+    "Unauthorized": problem(
+        "No edit token was sent.",
+        {"WWW-Authenticate": {**HEADER, "required": True}},
+    ),
+    "Forbidden": problem("The token is not this game's edit token."),
+    "NotFound": problem("No such game, or no such deal."),
+    "Conflict": problem(
+        "The request does not fit the game as it now is (the deal exists, the game is over, "
+        "If-Match is stale, not the last deal); `state` holds the game as it now is.",
+        {"ETag": HEADER},
+    ),
+    "TooLarge": problem("The body is larger than the configured MAX_CONTENT_LENGTH."),
+    "NotJson": problem("The body is not application/json."),
+    "Invalid": problem("Well-formed but breaks a rule; `errors` names each field."),
+    "RateLimited": problem(
+        "Too many writes from this client; retry after Retry-After seconds.",
+        {"Retry-After": {**HEADER, "required": True}},
+    ),
+    "Unavailable": problem(
+        "The database is busy or unreachable; retry after Retry-After seconds.",
+        {"Retry-After": HEADER},
+    ),
+}
+
+
+def state(description: str, *, location: bool = False) -> dict[str, Any]:
+    headers: dict[str, Any] = {"ETag": {**HEADER, "required": True}}
+    if location:
+        headers["Location"] = {**HEADER, "description": "The deal just recorded."}
+        headers["Idempotent-Replayed"] = {
+            **HEADER,
+            "description": "`true` when this is the stored first answer to an Idempotency-Key.",
+        }
+    return {
+        "description": description,
+        "headers": headers,
+        "content": {"application/json": {"schema": ref("GameState")}},
+    }
+
+
+def errors(*names: str) -> dict[str, Any]:
+    codes = {
+        "BadRequest": "400",
+        "Unauthorized": "401",
+        "Forbidden": "403",
+        "NotFound": "404",
+        "Conflict": "409",
+        "TooLarge": "413",
+        "NotJson": "415",
+        "Invalid": "422",
+        "RateLimited": "429",
+        "Unavailable": "503",
+    }
+    return {codes[name]: {"$ref": f"#/components/responses/{name}"} for name in names}
+
+
+def json_body(schema: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": ref(schema)}}}
+
+
+PARAMETERS = {
+    "GameId": {
+        "name": "game_id",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,43}$"},
+        "description": "The game's unguessable id.",
+    },
+    "DealNumber": {
+        "name": "number",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
+    },
+    "IfMatch": {
+        "name": "If-Match",
+        "in": "header",
+        "schema": {"type": "string"},
+        "description": "The ETag the client last saw; a stale one gets 409.",
+    },
+}
+
+BODY_ERRORS = ("BadRequest", "TooLarge", "NotJson", "Invalid")
+WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
+EDIT_TOKEN = [{"editToken": []}]
+
+
+def paths() -> dict[str, Any]:
+    game = [{"$ref": "#/components/parameters/GameId"}]
+    deal = [*game, {"$ref": "#/components/parameters/DealNumber"}]
+    if_match = {"$ref": "#/components/parameters/IfMatch"}
+    return {
+        "/api/v1/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {
+                    "200": {
+                        "description": "OpenAPI 3.1",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    }
+                },
+            }
+        },
+        "/api/v1/variants": {
+            "get": {
+                "operationId": "listVariants",
+                "summary": "Variants and presets with their options and entry fields",
+                "responses": {
+                    "200": {
+                        "description": "The catalogue",
+                        "content": {"application/json": {"schema": ref("Catalogue")}},
+                    }
+                },
+            }
+        },
+        "/api/v1/games": {
+            "post": {
+                "operationId": "createGame",
+                "summary": "Start a game; the answer holds the edit token, shown only once",
+                "requestBody": json_body("NewGame"),
+                "responses": {
+                    "201": {
+                        "description": "Started",
+                        "headers": {
+                            "Location": {**HEADER, "required": True},
+                            "ETag": {**HEADER, "required": True},
+                        },
+                        "content": {"application/json": {"schema": ref("StartedGame")}},
+                    },
+                    **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
+                },
+            }
+        },
+        "/api/v1/games/{game_id}": {
+            "parameters": game,
+            "get": {
+                "operationId": "getGame",
+                "summary": "The game's state",
+                "parameters": [
+                    {
+                        "name": "If-None-Match",
+                        "in": "header",
+                        "schema": {"type": "string"},
+                        "description": "An ETag seen before: 304 while the game is unchanged.",
+                    }
+                ],
+                "responses": {
+                    "200": state("The state"),
+                    "304": {
+                        "description": "Unchanged since the ETag given",
+                        "headers": {"ETag": {**HEADER, "required": True}},
+                    },
+                    **errors("NotFound", "Unavailable"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/deals": {
+            "parameters": game,
+            "post": {
+                "operationId": "recordDeal",
+                "summary": "Record the next deal",
+                "security": EDIT_TOKEN,
+                "parameters": [
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "schema": {"type": "string", "pattern": "^[!-~]{1,200}$"},
+                        "description": "Same key and body: the first answer again, nothing "
+                        "stored; same key, other body: 422.",
+                    }
+                ],
+                "requestBody": json_body("Entry"),
+                "responses": {
+                    "201": state("Recorded", location=True),
+                    **errors(*BODY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/deals/{number}": {
+            "parameters": deal,
+            "put": {
+                "operationId": "correctDeal",
+                "summary": "Replace deal n's entry; every later deal is re-derived",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "requestBody": json_body("Entry"),
+                "responses": {
+                    "200": state("Corrected"),
+                    **errors(*BODY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+            "delete": {
+                "operationId": "deleteDeal",
+                "summary": "Delete the last deal (any other: 409)",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "responses": {
+                    "200": state("Deleted"),
+                    **errors(*WRITE_ERRORS, "Conflict"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/token": {
+            "parameters": game,
+            "post": {
+                "operationId": "rotateToken",
+                "summary": "A new edit token; the old one stops working",
+                "security": EDIT_TOKEN,
+                "responses": {
+                    "200": {
+                        "description": "The new token and links",
+                        "content": {"application/json": {"schema": ref("NewToken")}},
+                    },
+                    **errors(*WRITE_ERRORS),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/sheet.pdf": {
+            "parameters": game,
+            "get": {
+                "operationId": "scoreSheet",
+                "summary": "The printed score sheet",
+                "parameters": [
+                    {
+                        "name": "page_size",
+                        "in": "query",
+                        "schema": {"type": "string", "enum": ["A4", "Letter"], "default": "A4"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "PDF",
+                        "content": {"application/pdf": {"schema": {"type": "string"}}},
+                    },
+                    **errors("NotFound", "Invalid", "Unavailable"),
+                },
+            },
+        },
+    }
+
+
+@cache
+def document() -> dict[str, Any]:
+    catalogue = scoring.describe_catalogue()
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "scorekeeper JSON API",
+            "version": "1",
+            "description": "Score rummy-family games played with real cards. "
+            "Errors are RFC 9457 problem details. Guide: docs/api.md.",
+        },
+        "paths": paths(),
+        "components": {
+            "schemas": schemas(catalogue),
+            "responses": RESPONSES,
+            "parameters": PARAMETERS,
+            "securitySchemes": {
+                "editToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The game's edit token, from POST /api/v1/games.",
+                }
+            },
+        },
+    }
