@@ -30,8 +30,7 @@ class AceToAce(MeldVariant):
     def wild_ranks(cls, options):
         return frozenset(RANKS)
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         self.fixed_deals = len(WILDS)
 
     def wild(self, number):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -11,6 +11,8 @@ JOKER = "Joker"
 WILD = "wild"  # a card the player counts as wild, whatever it is
 
 _RANK_LOOKUP = {rank.casefold(): rank for rank in RANKS}
+# Ace 1, 2-10 their pips, J Q K 10.
+FACE_VALUES = {rank: min(index + 1, 10) for index, rank in enumerate(RANKS)}
 
 
 def parse_rank(text: object) -> str | None:
@@ -42,14 +44,11 @@ def card_name(rank: str, suit: str | None) -> str:
 
 
 def face_values(**overrides: int) -> dict[str, int]:
-    """Ace 1, 2-10 their pips, J Q K 10, with some ranks counted otherwise."""
-    values = {rank: min(index + 1, 10) for index, rank in enumerate(RANKS)}
-    values.update({_RANK_LOOKUP[key.casefold()]: value for key, value in overrides.items()})
-    return values
+    """The usual values with some ranks (A, J, Q, K) counted otherwise."""
+    return FACE_VALUES | overrides
 
 
-@dataclass(frozen=True)
-class ValueTable:
+class ValueTable(NamedTuple):
     """What each card counts in hand under one game's options."""
 
     ranks: Mapping[str, int]
@@ -60,13 +59,12 @@ class ValueTable:
     # None when the game has no Joker.
     joker: int | None = None
     # Single cards with their own value, such as {"QS": 45}.
-    special: Mapping[str, int] = field(default_factory=dict)
+    special: Mapping[str, int] | None = None
 
     @property
     def highest(self) -> int:
-        candidates = [*self.ranks.values(), *self.special.values()]
-        candidates += [v for v in (self.wild, self.wild_ace, self.joker) if v is not None]
-        return max(candidates)
+        others = (self.wild, self.wild_ace, self.joker, *(self.special or {}).values())
+        return max([*self.ranks.values(), *(v for v in others if v is not None)])
 
     def value(self, rank: str, suit: str | None, wild_rank: str | None) -> int | None:
         """The card's value, or None when the game has no such card."""
@@ -78,8 +76,11 @@ class ValueTable:
             if rank == "A" and self.wild_ace is not None:
                 return self.wild_ace
             return self.wild
-        special = self.special.get(card_name(rank, suit))
-        return special if special is not None else self.ranks[rank]
+        if self.special:
+            special = self.special.get(card_name(rank, suit))
+            if special is not None:
+                return special
+        return self.ranks[rank]
 
     def total(self, cards: Sequence[object], wild_rank: str | None) -> tuple[int, dict[str, str]]:
         """The sum of ``cards`` and an error for each card that cannot be counted."""

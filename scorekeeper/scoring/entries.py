@@ -22,26 +22,39 @@ class EntryField:
     name: str
     kind: str  # one of KINDS
     help: str
-    option: str | None = None  # the option without which the field may not be given
+    option: str | None = None  # the option the field depends on
+    when: Any = None  # the value that option must have (None: any true value)
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "help": self.help, "option": self.option}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "help": self.help,
+            "option": self.option,
+            "when": self.when,
+        }
+
+    def needs(self) -> str:
+        """What a game must have for an entry to give this field."""
+        if self.when is None:
+            return f"only with the {self.option} option"
+        return f"only with {self.option} {self.when}"
 
 
 class Seats:
     """The players of one game, found by name however an entry spells it."""
 
-    __slots__ = ("_exact", "_folded", "names")
+    __slots__ = ("_folded", "exact", "names")
 
     def __init__(self, names: Sequence[str]):
         self.names = tuple(names)
-        self._exact = {name: seat for seat, name in enumerate(self.names)}
+        self.exact = {name: seat for seat, name in enumerate(self.names)}
         self._folded = {name.casefold(): seat for seat, name in enumerate(self.names)}
 
     def find(self, name: object) -> int | None:
         if not isinstance(name, str):
             return None
-        seat = self._exact.get(name)
+        seat = self.exact.get(name)
         if seat is None:
             seat = self._folded.get(name.strip().casefold())
         return seat
@@ -118,11 +131,13 @@ class EntryReader:
     def _player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> int | None:
         if raw is None:
             return None
-        seat = self.seats.find(raw)
+        seat = self.seats.exact.get(raw) if isinstance(raw, str) else None
         if seat is None:
-            errors[name] = "is not a player of this game"
-        elif raw != self.seats.names[seat]:
-            changes[name] = self.seats.names[seat]
+            seat = self.seats.find(raw)
+            if seat is None:
+                errors[name] = "is not a player of this game"
+            else:
+                changes[name] = self.seats.names[seat]
         return seat
 
     def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
@@ -135,29 +150,35 @@ class EntryReader:
             errors[name] = "must be an object with a number for each player"
             return by_seat
         bound, step = self.bounds[name]
+        exact = self.seats.exact
         renamed = False
-        given = [False] * len(names)
         for key, value in raw.items():
-            seat = self.seats.find(key)
+            seat = exact.get(key)
             if seat is None:
-                errors[f"{name}.{key}"] = "is not a player of this game"
-                continue
-            player = names[seat]
-            if given[seat]:
-                errors[f"{name}.{player}"] = "is given twice"
-            given[seat] = True
-            renamed = renamed or key != player
+                seat = self.seats.find(key)
+                if seat is None:
+                    errors[f"{name}.{key}"] = "is not a player of this game"
+                    continue
+                renamed = True
             if type(value) is not int or not 0 <= value <= bound or value % step:
-                errors[f"{name}.{player}"] = number_message(bound, step)
+                errors[f"{name}.{names[seat]}"] = number_message(bound, step)
             else:
                 by_seat[seat] = value
         if renamed:
-            changes[name] = {
-                names[seat]: value
-                for key, value in raw.items()
-                if (seat := self.seats.find(key)) is not None
-            }
+            self._rename(name, raw, errors, changes)
         return by_seat
+
+    def _rename(self, name: str, raw: dict, errors: dict[str, str], changes: dict) -> None:
+        """Key a per-player map by seat spelling; two spellings of one player are an error."""
+        renamed: dict[str, Any] = {}
+        for key, value in raw.items():
+            seat = self.seats.find(key)
+            if seat is not None:
+                player = self.seats.names[seat]
+                if player in renamed:
+                    errors[f"{name}.{player}"] = "is given twice"
+                renamed[player] = value
+        changes[name] = renamed
 
     @staticmethod
     def _card_or_rank(

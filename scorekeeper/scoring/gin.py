@@ -177,8 +177,7 @@ class Gin(Variant):
     def hand_cards(cls, options, players):
         return 10
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         self.games = [GinGame() for _ in range(3 if self.rules["hollywood"] else 1)]
         self.wins = [0, 0]
 

@@ -92,8 +92,7 @@ class Rummy(OutVariant):
     def hand_cards(cls, options, players):
         return 10 if players == 2 else 7 if players <= 4 else 6
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         self.penalty = self.rules["scoring"] == "penalty"
         self.higher_wins = not self.penalty
         self.block = self.rules["stock_out"] == "block"

@@ -48,8 +48,7 @@ class Rummy500(MeldVariant):
     def hand_cards(cls, options, players):
         return 13
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         self.target = self.rules["target"]
 
     def is_over(self, deal):

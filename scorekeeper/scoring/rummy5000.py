@@ -86,7 +86,7 @@ class Rummy5000(OutVariant):
         wild = HIGHEST if options["wild_always_200"] else 100
         wild_ace = HIGHEST if options["wild_always_200"] else options["ace_value"] + 100
         queen = options["queen_of_spades"]
-        special = {} if queen is None else {"QS": queen}
+        special = None if queen is None else {"QS": queen}
         return ValueTable(ranks, wild=wild, wild_ace=wild_ace, joker=wild, special=special)
 
     @classmethod
@@ -97,8 +97,7 @@ class Rummy5000(OutVariant):
     def wild_ranks(cls, options):
         return frozenset(RANKS)
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         self.target = self.rules["target"]
         self.collect = self.rules["scoring"] == "collect"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .options import STAKES
+
 if TYPE_CHECKING:
     from .variant import Variant
 
@@ -22,6 +24,8 @@ def settle(game: Variant) -> dict[str, Any] | None:
     stakes = game.setup.stakes
     if stakes is None:
         return None
+    if len(stakes) < len(STAKES):  # stored before a stake existed: its default holds
+        stakes = {spec.name: spec.default for spec in STAKES} | dict(stakes)
     n = game.n
     owed = [[0] * n for _ in range(n)]  # owed[a][b]: cents a pays b
     mode = stakes["mode"]

@@ -18,7 +18,12 @@ class GameState:
 
     def __init__(self, game: Variant):
         self._game = game
-        self.setup = game.setup
+        setup = self.setup = game.setup
+        self.variant = setup.variant
+        self.preset = setup.preset
+        self.options = game.rules
+        self.first_dealer = setup.first_dealer
+        self.stakes = setup.stakes
         players = game.players
         self.players = players
         self.higher_wins = game.higher_wins
@@ -51,15 +56,14 @@ class GameState:
         return running
 
     def as_dict(self) -> dict[str, Any]:
-        setup = self.setup
         return {
-            "variant": setup.variant,
-            "preset": setup.preset,
-            "options": dict(setup.options),
+            "variant": self.variant,
+            "preset": self.preset,
+            "options": dict(self.options),
             "players": list(self.players),
-            "first_dealer": setup.first_dealer,
+            "first_dealer": self.first_dealer,
             "higher_wins": self.higher_wins,
-            "stakes": None if setup.stakes is None else dict(setup.stakes),
+            "stakes": None if self.stakes is None else dict(self.stakes),
             "deals": [deal.as_dict() for deal in self.deals],
             "totals": dict(self.totals),
             "next_deal": None if self.next_deal is None else dict(self.next_deal),

@@ -167,6 +167,7 @@ class Thirteen(OutVariant):
             "rank",
             "The rank the dealer called (wild_sequence dealer_choice).",
             option="wild_sequence",
+            when="dealer_choice",
         ),
         EntryField(
             "press_points",
@@ -200,8 +201,7 @@ class Thirteen(OutVariant):
     def wild_ranks(cls, options):
         return frozenset(RANKS) | ({JOKER} if options["joker_deal"] else frozenset())
 
-    def __init__(self, setup):
-        super().__init__(setup)
+    def prepare(self):
         rules = self.rules
         self.sequence = SEQUENCES[rules["wild_sequence"]] + (
             (JOKER,) if rules["joker_deal"] else ()
@@ -217,15 +217,9 @@ class Thirteen(OutVariant):
     def bounds(self):
         return super().bounds() | {"press_points": (self.rules["press_gap"], 1)}
 
-    def disabled_fields(self):
-        disabled = super().disabled_fields()
-        disabled.pop("wild", None)
-        disabled.pop("press_points", None)
-        if self.rules["wild_sequence"] != "dealer_choice":
-            disabled["wild"] = "only with wild_sequence dealer_choice"
-        if not (self.rules["press"] or (self.rules["auto_press"] and self.n >= 4)):
-            disabled["press_points"] = "only with the press option"
-        return disabled
+    def takes(self, field):
+        # Auto-Press brings the Press, and with it press points, even without press.
+        return self.press_rule if field.name == "press_points" else super().takes(field)
 
     def wild(self, number):
         return self.sequence[number - 1] if number <= len(self.sequence) else None

@@ -156,14 +156,14 @@ class Variant:
 
     def __init__(self, setup: Setup):
         self.setup = setup
-        self.rules = setup.options
         self.players = tuple(setup.players)
         self.n = len(self.players)
+        self.rules = self._resolved(setup.options)
         self.seats = Seats(self.players)
-        self.first = self.players.index(setup.first_dealer)
-        self.reader = EntryReader(
-            self.id, self.entry_fields, self.seats, self.bounds(), self.disabled_fields()
-        )
+        first = self.seats.find(setup.first_dealer)
+        if first is None:
+            raise ScoringError({"first_dealer": "must be one of the players"})
+        self.first = first
         # The end rule: a fixed number of deals, else a total reaching the target.
         self.fixed_deals: int | None = None
         self.target: int | None = None
@@ -171,6 +171,29 @@ class Variant:
         self.deals: list[Deal] = []
         self.finished = False
         self.winners: list[int] = []
+        self.prepare()
+        disabled = {f.name: f.needs() for f in self.entry_fields if not self.takes(f)}
+        self.reader = EntryReader(self.id, self.entry_fields, self.seats, self.bounds(), disabled)
+
+    def prepare(self) -> None:
+        """Set up what the variant's own rules need from the options (its end rule ...)."""
+
+    def _resolved(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The setup's options, with defaults for any it lacks (a setup stored before an
+        option existed); a setup from make_setup has them all and is used as it is."""
+        if all(spec.name in options for spec in self.options):
+            return options
+        resolved, errors = self.resolve_options(options, self.n)
+        if errors:
+            raise ScoringError(errors, "The game's stored options are not valid.")
+        return resolved
+
+    def takes(self, field: EntryField) -> bool:
+        """Whether this game's entries may give ``field``."""
+        if field.option is None:
+            return True
+        value = self.rules[field.option]
+        return bool(value) if field.when is None else value == field.when
 
     def bounds(self) -> dict[str, tuple[int, int]]:
         """Each per-player entry field's (bound, step)."""
@@ -178,14 +201,6 @@ class Variant:
         if self.meld_bound is not None:
             bounds["melds"] = (self.meld_bound, self.step)
         return bounds
-
-    def disabled_fields(self) -> dict[str, str]:
-        """Entry fields this game's options leave out, and why."""
-        return {
-            f.name: f"only with the {f.option} option"
-            for f in self.entry_fields
-            if f.option is not None and not self.rules[f.option]
-        }
 
     def dealer(self, number: int) -> str:
         return self.players[(self.first + number - 1) % self.n]
@@ -310,23 +325,23 @@ class OutVariant(Variant):
         if "out" not in entry:
             errors["out"] = "is required: the player who went out, or null"
         out = values.get("out")
-        hands = self.required(values, "hands", errors, out)
+        hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None
         self.check(values, out, number, errors)
         self.refuse(errors, number)
         return self.score_deal(number, accepted, values, out, hands, melds)
 
     def required(
-        self, values: dict[str, Any], field: str, errors: dict[str, str], out: int | None = -1
+        self, values: dict[str, Any], field: str, errors: dict[str, str], exempt: int | None = None
     ) -> list[int]:
-        """``field``'s value for every player; the player who went out has no hand value."""
+        """``field``'s value for every player but ``exempt`` (who went out), who has 0."""
         by_seat = values.get(field)
         if by_seat is None:
             by_seat = [None] * self.n
         if field in errors or "out" in errors:
             return by_seat  # who needs a value is unknown
         for seat, value in enumerate(by_seat):
-            if seat == out:
+            if seat == exempt:
                 if value:
                     errors[f"{field}.{self.players[seat]}"] = (
                         f"must be 0 or left out: {self.players[seat]} went out"

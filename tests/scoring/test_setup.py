@@ -275,3 +275,31 @@ def test_from_dict_checks_what_it_is_given():
 def test_an_error_prints_as_field_and_message():
     error = ScoringError({"hands.Bob": "must be a whole number from 0 to 175", "out": "x"})
     assert str(error) == "hands.Bob: must be a whole number from 0 to 175; out: x"
+
+
+def test_a_setup_built_by_hand_with_options_missing_takes_their_defaults():
+    from scorekeeper.scoring import derive
+
+    setup = Setup(
+        variant="gin",
+        preset=None,
+        options={"target": 50},
+        players=("Ann", "Bob"),
+        first_dealer="Ann",
+        stakes={"mode": "winner"},
+    )
+    state = derive(setup, [{"knocker": "Ann", "hands": {"Ann": 0, "Bob": 30}}])
+    assert state.finished
+    assert state.options["knock_limit"] == 10
+    assert state.settlement["balances"] == {"Ann": 360, "Bob": -360}  # (55 + 125) x 2
+
+
+def test_a_setup_built_by_hand_with_a_stranger_dealing_is_an_error():
+    from scorekeeper.scoring import derive
+
+    setup = Setup(
+        variant="gin", preset=None, options={}, players=("Ann", "Bob"), first_dealer="Zed"
+    )
+    with pytest.raises(ScoringError) as raised:
+        derive(setup, [])
+    assert raised.value.errors == {"first_dealer": "must be one of the players"}
