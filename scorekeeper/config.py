@@ -31,6 +31,8 @@ class Defaults:
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"
     RATELIMIT_LOGIN = "10 per minute"
+    # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
+    RATELIMIT_SHEETS = "30 per minute"
 
     # How the app is reached from the table, for links and QR codes when the
     # request's own host is not the one players should use (e.g. behind a proxy).

@@ -43,11 +43,16 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     app.after_request(add_security_headers)
     app.register_error_handler(OperationalError, database_unavailable)
+    # Organizer logins (Flask-Login) and the league pages.
+    from scorekeeper.web import league
 
-    from scorekeeper.web import api, table
+    league.init_app(app)
+
+    from scorekeeper.web import api, sheets, table
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(sheets.bp)
 
 
 def add_security_headers(response: Response) -> Response:

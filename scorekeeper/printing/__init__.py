@@ -1,0 +1,84 @@
+"""Printed sheets: a game's score sheet, blank score pads and league print packs.
+
+Each is two steps: a pure view-model (``sheet``, ``pad``: plain dataclasses
+from the derived game state or a setup) and rendering (``render``: trusted
+Jinja templates in templates/print/, the stylesheet in static/print/, WeasyPrint).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.printing.errors import PrintError
+from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
+from scorekeeper.printing.render import render_pdf
+from scorekeeper.printing.sheet import game_sheet
+
+if TYPE_CHECKING:
+    from scorekeeper.service_layer.services import GameView
+
+__all__ = ["PackTable", "PrintError", "blank_pad_pdf", "game_sheet_pdf", "print_pack_pdf"]
+
+
+def game_sheet_pdf(
+    game: GameView, *, view_url: str, page_size: str = "A4", locale: str = "en_US"
+) -> bytes:
+    """The game's score sheet; ``view_url`` (its read-only page) is printed as a QR code.
+
+    Raises PrintError for a page size other than A4 or Letter.
+    """
+    sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
+    return render_pdf("game_sheet.html", sheet=sheet)
+
+
+def blank_pad_pdf(
+    *,
+    variant: str | None = None,
+    preset: str | None = None,
+    players: int = 4,
+    names: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    first_dealer: str | None = None,
+    page_size: str = "A4",
+    orientation: str | None = None,
+    title: str | None = None,
+) -> bytes:
+    """A blank score pad for a variant or preset and 2-8 players.
+
+    ``names`` fills the first seats ("" leaves a seat to be written in); with
+    names, each row says who deals. ``orientation`` None picks landscape for a
+    wide table. Raises PrintError, whose ``errors`` name the bad arguments.
+    """
+    pad = blank_pad(
+        variant=variant,
+        preset=preset,
+        players=players,
+        names=names,
+        options=options,
+        first_dealer=first_dealer,
+        page_size=page_size,
+        orientation=orientation,
+        title=title,
+    )
+    return render_pdf("pad.html", pads=[pad], pack=None)
+
+
+def print_pack_pdf(
+    tables: Sequence[PackTable],
+    *,
+    title: str,
+    day: date | None = None,
+    page_size: str = "A4",
+    locale: str = "en_US",
+) -> bytes:
+    """One PDF for a league night: a seating list, then each table's named pad with
+    its seat order, first dealer and a QR code of its edit link.
+
+    Raises PrintError; errors for a table are keyed ``tables.<index>.<field>``.
+    """
+    pack = print_pack(
+        tables, title=title, day=day or date.today(), page_size=page_size, locale=locale
+    )
+    return render_pdf("pad.html", pads=pack.pads, pack=pack)

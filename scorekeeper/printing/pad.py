@@ -1,0 +1,304 @@
+"""Blank score pads and league print packs as plain, printable data.
+
+Pure: no Flask, no database. The rows' dealers, wild ranks and multipliers come
+from the scoring core's own game object for the setup, so a pad agrees with the
+screen about who deals and what is wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from scorekeeper.printing import words
+from scorekeeper.printing.errors import PrintError
+from scorekeeper.printing.layout import Page, check_orientation, page_for
+from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
+from scorekeeper.scoring.cards import RANKS
+
+NAME_LENGTH = 40
+# Rows for a game played to a target: enough for a long game on one page.
+TARGET_ROWS = {"portrait": 24, "landscape": 17}
+GIN_ROWS = {1: 16, 3: 20}  # hands a game; Hollywood's third game needs the most
+# Wider than this many players, the pad (two columns a player) needs landscape.
+PORTRAIT_PLAYERS = 5
+
+
+@dataclass(frozen=True)
+class PadRow:
+    number: int
+    dealer: str  # "" when the names are left to be written in
+    wild: str  # "" when the dealer calls it
+    multiplier: str  # "x2" for a deal that counts double whatever happens
+
+
+@dataclass(frozen=True)
+class CardValue:
+    card: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Pad:
+    title: str
+    variant: str
+    preset: str | None
+    label: str | None  # the table, in a print pack
+    players: tuple[str, ...]  # "" for a name to write in
+    first_dealer: str | None
+    gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
+    rows: tuple[PadRow, ...]
+    show_dealer: bool
+    show_wild: bool
+    show_press: bool
+    box_bonus: int | None
+    game_bonus: int | None
+    shutout_double: bool
+    house_rules: tuple[str, ...]
+    key_rules: tuple[str, ...]
+    card_values: tuple[CardValue, ...]
+    qr_url: str | None
+    page: Page
+
+    @property
+    def running_columns(self) -> bool:
+        return not self.gin_games
+
+
+@dataclass(frozen=True)
+class PackTable:
+    """One table of a league night: plain data, as a league's own records give it."""
+
+    label: str  # "Table 3"
+    players: Sequence[str]  # names in seat order
+    variant: str | None = None
+    preset: str | None = None
+    options: Mapping[str, Any] | None = None
+    first_dealer: str | None = None  # default: the first player
+    edit_url: str | None = None  # printed as a QR code on the table's pad
+
+
+@dataclass(frozen=True)
+class SeatingLine:
+    label: str
+    game: str
+    players: tuple[str, ...]
+    first_dealer: str
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    date: str
+    seating: tuple[SeatingLine, ...]
+    pads: tuple[Pad, ...]
+    page: Page
+
+
+def blank_pad(
+    *,
+    variant: str | None = None,
+    preset: str | None = None,
+    players: int = 4,
+    names: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    first_dealer: str | None = None,
+    page_size: str = "A4",
+    orientation: str | None = None,
+    title: str | None = None,
+    label: str | None = None,
+    qr_url: str | None = None,
+) -> Pad:
+    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank)."""
+    errors: dict[str, str] = {}
+    written = _names(players, names, errors)
+    count = players if isinstance(players, int) and not isinstance(players, bool) else 0
+    placeholders = [f"Seat {seat}" for seat in range(1, count + 1)]
+    dealer_seat = _dealer_seat(first_dealer, written, errors)
+    try:
+        orientation = check_orientation(orientation)
+    except PrintError as error:
+        errors.update(error.errors)
+    try:
+        setup = make_setup(
+            variant=variant,
+            preset=preset,
+            players=placeholders,
+            options=options,
+            first_dealer=placeholders[dealer_seat] if placeholders else None,
+        )
+    except ScoringError as error:
+        errors.update(error.errors)
+    if errors:
+        raise PrintError(errors, "The pad cannot be printed as asked.")
+    named = any(written)
+    return _pad(
+        setup,
+        players=tuple(written) + ("",) * (count - len(written)),
+        first_dealer=(written[dealer_seat] or None) if named else None,
+        show_dealer=named,
+        page_size=page_size,
+        orientation=orientation,
+        title=title,
+        label=label,
+        qr_url=qr_url,
+    )
+
+
+def _names(players: Any, names: Sequence[str], errors: dict[str, str]) -> list[str]:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
+        errors["players"] = "must be a whole number of players from 2 to 8"
+        return []
+    if len(names) > players:
+        errors["names"] = f"gives {len(names)} names for {players} players"
+        return []
+    written: list[str] = []
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        name = name.strip() if isinstance(name, str) else ""
+        if len(name) > NAME_LENGTH:
+            errors[f"names.{seat}"] = f"must be at most {NAME_LENGTH} characters"
+        elif name and name.casefold() in seen:
+            errors[f"names.{seat}"] = f"is the same name as names.{seen[name.casefold()]}"
+        elif name:
+            seen[name.casefold()] = seat
+        written.append(name)
+    return written
+
+
+def _dealer_seat(first_dealer: str | None, names: Sequence[str], errors: dict[str, str]) -> int:
+    if first_dealer is None:
+        return 0
+    folded = first_dealer.strip().casefold() if isinstance(first_dealer, str) else None
+    for seat, name in enumerate(names):
+        if name and name.casefold() == folded:
+            return seat
+    errors["first_dealer"] = "must be one of the names"
+    return 0
+
+
+def _pad(
+    setup: Setup,
+    *,
+    players: tuple[str, ...],
+    first_dealer: str | None,
+    show_dealer: bool,
+    page_size: str,
+    orientation: str | None,
+    title: str | None,
+    label: str | None,
+    qr_url: str | None,
+) -> Pad:
+    variant = get_variant(setup.variant)
+    options = setup.options
+    n = len(players)
+    gin_games = (3 if options["hollywood"] else 1) if setup.variant == "gin" else 0
+    if orientation is None:
+        orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
+    game = variant(setup)
+    count = GIN_ROWS[gin_games] if gin_games else game.fixed_deals or TARGET_ROWS[orientation]
+    rows = []
+    for number in range(1, count + 1):
+        wild = game.wild(number)
+        dealer = players[setup.players.index(game.dealer(number))] if show_dealer else ""
+        rows.append(
+            PadRow(
+                number=number,
+                dealer=dealer,
+                wild=wild or "",
+                multiplier=words.times(game.multiplier(number, wild)),
+            )
+        )
+    fixed = game.fixed_deals
+    return Pad(
+        title=title or f"{setup.preset or variant.name} score pad",
+        variant=variant.name,
+        preset=setup.preset,
+        label=label,
+        players=players,
+        first_dealer=first_dealer,
+        gin_games=gin_games,
+        rows=tuple(rows),
+        show_dealer=show_dealer,
+        show_wild=setup.variant in ("thirteen", "acetoace"),
+        show_press=bool(options.get("press") or options.get("auto_press")),
+        box_bonus=options["box_bonus"] if gin_games else None,
+        game_bonus=options["game_bonus"] if gin_games else None,
+        shutout_double=bool(gin_games and options["shutout_double"]),
+        house_rules=words.house_rules(setup.variant, options, n),
+        key_rules=words.key_rules(setup.variant, options, fixed),
+        card_values=card_values(setup),
+        qr_url=qr_url,
+        page=page_for(page_size, landscape=orientation == "landscape"),
+    )
+
+
+def card_values(setup: Setup) -> tuple[CardValue, ...]:
+    """What each card counts in hand under the setup's options, A to K then the wild cards."""
+    table = get_variant(setup.variant).value_table(setup.options)
+    values = [CardValue(rank, table.ranks[rank]) for rank in RANKS]
+    if table.wild is not None:
+        values.append(CardValue("wild", table.wild))
+    if table.wild_ace is not None and table.wild_ace != table.wild:
+        values.append(CardValue("wild A", table.wild_ace))
+    if table.joker is not None:
+        values.append(CardValue("Joker", table.joker))
+    values.extend(
+        CardValue(words.card(name), value) for name, value in (table.special or {}).items()
+    )
+    return tuple(values)
+
+
+def print_pack(
+    tables: Sequence[PackTable],
+    *,
+    title: str,
+    day: date,
+    page_size: str = "A4",
+    locale: str = "en_US",
+) -> Pack:
+    """A seating list and one named pad per table, for one PDF document."""
+    errors: dict[str, str] = {}
+    pads = []
+    seating = []
+    if not tables:
+        errors["tables"] = "must list at least one table"
+    for index, table in enumerate(tables):
+        try:
+            pad = blank_pad(
+                variant=table.variant,
+                preset=table.preset,
+                players=len(table.players),
+                names=table.players,
+                options=table.options,
+                first_dealer=table.first_dealer or (table.players[0] if table.players else None),
+                page_size=page_size,
+                label=table.label,
+                qr_url=table.edit_url,
+            )
+        except PrintError as error:
+            errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
+            continue
+        if not all(pad.players):
+            errors[f"tables.{index}.players"] = "must all be named"
+            continue
+        pads.append(pad)
+        seating.append(
+            SeatingLine(
+                label=table.label,
+                game=pad.preset or pad.variant,
+                players=pad.players,
+                first_dealer=pad.first_dealer or pad.players[0],
+            )
+        )
+    if errors:
+        raise PrintError(errors, "The print pack cannot be printed as asked.")
+    return Pack(
+        title=title,
+        date=words.day(day, locale),
+        seating=tuple(seating),
+        pads=tuple(pads),
+        page=page_for(page_size, landscape=False),
+    )

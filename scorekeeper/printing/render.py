@@ -1,0 +1,85 @@
+"""HTML from trusted templates, then PDF with WeasyPrint.
+
+User text (names, titles) reaches the templates only as data and is escaped by
+Jinja's autoescape. WeasyPrint may read the app's own static files and nothing
+else: no file outside static/, no network.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+import segno
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+from weasyprint import CSS, HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATES = PROJECT_ROOT / "templates" / "print"
+STATIC = PROJECT_ROOT / "static"
+STYLESHEET = STATIC / "print" / "sheet.css"
+
+
+class RefusedURL(ValueError):
+    """WeasyPrint asked for something other than one of the app's static files."""
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """Serves ``file:`` URLs inside static/ from disk and refuses every other URL."""
+
+    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        if not url.startswith("file:"):
+            raise RefusedURL(f"only the app's static files may be fetched, not {url!r}")
+        path = Path(url2pathname(urlsplit(url).path)).resolve()
+        if not path.is_relative_to(STATIC.resolve()) or not path.is_file():
+            raise RefusedURL(f"{url!r} is not one of the app's static files")
+        return URLFetcherResponse(path2url(str(path)), path.read_bytes(), _content_type(path))
+
+
+def _content_type(path: Path) -> dict[str, str]:
+    types = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}
+    return {"Content-Type": types.get(path.suffix, "application/octet-stream")}
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet)."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr"))
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["qr"] = qr_svg
+    return env
+
+
+@cache
+def stylesheet() -> CSS:
+    # Parsed once per process: every sheet shares it.
+    return CSS(url=path2url(str(STYLESHEET)), url_fetcher=StaticOnlyFetcher())
+
+
+def render_html(template: str, **context) -> str:
+    return environment().get_template(template).render(**context)
+
+
+def html_to_pdf(html: str) -> bytes:
+    document = HTML(
+        string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+    )
+    return document.write_pdf(stylesheets=[stylesheet()])
+
+
+def render_pdf(template: str, **context) -> bytes:
+    return html_to_pdf(render_html(template, **context))

@@ -1,0 +1,130 @@
+"""Printed sheets: a game's score sheet and blank score pads, as PDF downloads."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_wtf import FlaskForm
+from wtforms import FieldList, IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from scorekeeper.extensions import limiter
+from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing.layout import PAGE_SIZES
+from scorekeeper.scoring import PRESETS, VARIANTS
+from scorekeeper.service_layer import services
+from scorekeeper.web import links, unit_of_work
+
+bp = Blueprint("sheets", __name__)
+# Rendering a PDF costs a tenth of a second or more of CPU: limit it like a write.
+limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])(bp)
+
+MAX_SEATS = 8
+
+
+def game_choices() -> dict[str, list[tuple[str, str]]]:
+    return {
+        "Presets": [(f"preset:{name}", name) for name in PRESETS],
+        "Variants": [(f"variant:{cls.id}", cls.name) for cls in VARIANTS.values()],
+    }
+
+
+class PadForm(FlaskForm):
+    # A GET form for a download: nothing changes, so no CSRF token, which in a
+    # query string would leak into history and logs and could forge the app's POSTs.
+    class Meta:
+        csrf = False
+
+    game = SelectField("Game", choices=game_choices, default="preset:Crazy Gin (13 deals)")
+    players = IntegerField(
+        "Players",
+        default=4,
+        validators=[
+            InputRequired("Say how many players."),
+            NumberRange(2, MAX_SEATS, "A pad has room for 2 to 8 players."),
+        ],
+    )
+    names = FieldList(
+        StringField("Name", validators=[Length(max=40, message="At most 40 characters.")]),
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
+    )
+    page_size = SelectField("Paper", choices=[(size, size) for size in PAGE_SIZES])
+    orientation = SelectField(
+        "Orientation",
+        choices=[
+            ("auto", "Whatever fits the table"),
+            ("portrait", "Portrait"),
+            ("landscape", "Landscape"),
+        ],
+    )
+
+    def pad_arguments(self) -> dict:
+        kind, _, value = self.game.data.partition(":")
+        names = [name.strip() for name in self.names.data]
+        return {
+            kind: value,
+            "players": self.players.data,
+            "names": names[: self.players.data],
+            "page_size": self.page_size.data,
+            "orientation": None if self.orientation.data == "auto" else self.orientation.data,
+        }
+
+    def names_beyond_players(self) -> bool:
+        found = False
+        for seat, field in enumerate(self.names.entries):
+            if seat >= self.players.data and field.data.strip():
+                field.errors = [f"Seat {seat + 1} is beyond the {self.players.data} players."]
+                found = True
+        return found
+
+    def show(self, errors: dict[str, str]) -> None:
+        """Put PrintError's field errors beside the fields they are about."""
+        for path, message in errors.items():
+            head, _, rest = path.partition(".")
+            if head == "names" and rest.isdigit() and int(rest) < MAX_SEATS:
+                field = self.names.entries[int(rest)]
+            elif head in ("players", "names", "page_size", "orientation"):
+                field = getattr(self, head)
+            else:  # preset, variant, options.*: the choice of game
+                field = self.game
+            field.errors = [*field.errors, message]
+
+
+@bp.get("/pads/new")
+def new_pad():
+    return render_template("print/new_pad.html", form=PadForm(formdata=None))
+
+
+@bp.get("/pads/pad.pdf")
+def pad_pdf():
+    form = PadForm(formdata=request.args)
+    if not form.validate() or form.names_beyond_players():
+        return render_template("print/new_pad.html", form=form), 400
+    try:
+        pdf = blank_pad_pdf(**form.pad_arguments())
+    except PrintError as error:
+        form.show(error.errors)
+        return render_template("print/new_pad.html", form=form), 400
+    return pdf_response(pdf, "score-pad.pdf")
+
+
+@bp.get("/games/<public_id>/sheet.pdf")
+def game_sheet(public_id: str):
+    size = request.args.get("size", "A4")
+    if size not in PAGE_SIZES:
+        return Response(
+            f"size must be one of {', '.join(PAGE_SIZES)}.\n", status=400, mimetype="text/plain"
+        )
+    try:
+        game = services.load_game(unit_of_work(), public_id)
+    except services.GameNotFound:
+        abort(404)
+    pdf = game_sheet_pdf(game, view_url=links.view_url(public_id), page_size=size)
+    return pdf_response(pdf, f"scorekeeper-{public_id}.pdf")
+
+
+def pdf_response(pdf: bytes, filename: str) -> Response:
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
