@@ -1,0 +1,113 @@
+"""The OpenAPI document describes the API as it answers: schemathesis fuzzes it in-process.
+
+Each operation gets generated requests, valid and invalid by the document, against
+a real game (its id and edit token filled in), and every answer must be no server
+error and conform to the document: status code, content type, headers and body.
+"""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from scorekeeper.web import openapi
+from tests.api.conftest import PLAYERS, ann_goes_out, bearer
+
+CONFORMANCE = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+OPERATIONS = {
+    f"{method.upper()} {path}": bool(
+        "parameters" in item or {"parameters", "requestBody"} & operation.keys()
+    )
+    for path, item in openapi.document()["paths"].items()
+    for method, operation in item.items()
+    if method != "parameters"
+}
+VALID_BODIES = {
+    "POST /api/v1/games": {"variant": "rummy", "players": PLAYERS},
+    "POST /api/v1/games/{game_id}/deals": ann_goes_out(),
+    "PUT /api/v1/games/{game_id}/deals/{number}": ann_goes_out(bob=1),
+}
+# Invalid requests can only be made where there is something to get wrong.
+CASES = [(label, GenerationMode.POSITIVE) for label in OPERATIONS] + [
+    (label, GenerationMode.NEGATIVE) for label, has_input in OPERATIONS.items() if has_input
+]
+
+
+def test_the_openapi_document_is_3_1_and_describes_every_api_route(client, app):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    document = response.get_json()
+    assert document["openapi"].startswith("3.1")
+    served = {
+        f"{method} {rule.rule}"
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint.startswith("api.")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    described = {label.replace("{", "<").replace("}", ">") for label in OPERATIONS}
+    assert described == served
+    problem = document["components"]["responses"]["Invalid"]["content"]
+    assert "application/problem+json" in problem
+
+
+@pytest.fixture
+def game(client) -> dict:
+    """A 3-player rummy game with two deals; its token is updated when a case rotates it."""
+    started = client.post("/api/v1/games", json={"variant": "rummy", "players": PLAYERS})
+    game = {"id": started.get_json()["game"]["id"], "token": started.get_json()["edit_token"]}
+    for _ in range(2):
+        client.post(
+            f"/api/v1/games/{game['id']}/deals", json=ann_goes_out(), headers=bearer(game["token"])
+        )
+    return game
+
+
+@pytest.mark.parametrize(("label", "mode"), CASES)
+def test_every_answer_conforms_to_the_openapi_document(app, game, label, mode):
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+    operation = schema.find_operation_by_label(label)
+    checks = (
+        [*CONFORMANCE, negative_data_rejection] if mode is GenerationMode.NEGATIVE else CONFORMANCE
+    )
+    # Valid requests go to the real game; invalid ones may get its id wrong too.
+    in_game = {"game_id": game["id"]}
+    if mode is GenerationMode.NEGATIVE or "{game_id}" not in label:
+        in_game = None
+
+    cases = operation.as_strategy(mode, path_parameters=in_game)
+    if mode is GenerationMode.POSITIVE and label in VALID_BODIES:
+        # Random bodies rarely make a valid deal; mix in one that does.
+        valid = operation.as_strategy(mode, path_parameters=in_game, body=VALID_BODIES[label])
+        cases = st.one_of(cases, valid)
+
+    @given(case=cases)
+    @settings(
+        max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    def answer_conforms(case):
+        if mode is GenerationMode.POSITIVE and "{number}" in label:
+            case.path_parameters["number"] = 1 + case.path_parameters["number"] % 3
+        case.headers = {**(case.headers or {}), **bearer(game["token"])}
+        response = case.call()
+        case.validate_response(response, checks=checks)
+        if label.endswith("/token") and response.status_code == 200:
+            game["token"] = response.json()["edit_token"]
+
+    answer_conforms()
