@@ -280,3 +280,25 @@ def test_the_hollywood_match_winner_is_ahead_on_the_sum_of_the_games_margins():
     assert state.winners == ["Kay"]
     assert state.margin == 312 + 312 - 312
     assert state.final == {"Kay": 624, "Dan": 312}
+
+
+@pytest.mark.parametrize(
+    ("options", "final"),
+    [
+        ({}, {"Kay": 102 + 100 + 50, "Dan": 15 + 25}),
+        ({"game_bonus": 50}, {"Kay": 102 + 50 + 50, "Dan": 15 + 25}),
+        ({"box_bonus": 20}, {"Kay": 102 + 100 + 40, "Dan": 15 + 20}),
+        ({"box_bonus": 0, "game_bonus": 0}, {"Kay": 102, "Dan": 15}),
+    ],
+)
+def test_the_game_and_box_bonuses_are_options(options, final):
+    setup = game_setup("gin", PAIR, **options)
+    state = play(setup, knock(0, 30), knock(5, 20, "Dan"), knock(3, 50))
+    assert state.final == final
+    assert state.margin == final["Kay"] - final["Dan"]
+
+
+def test_the_target_is_an_option():
+    setup = game_setup("gin", PAIR, target=50)
+    assert play(setup, knock(0, 30)).finished
+    assert not play(GIN, knock(0, 30)).finished
