@@ -2,6 +2,7 @@
 
 from alembic import context
 
+from scorekeeper.league import models as league_models  # noqa: F401  (registers league tables)
 from scorekeeper.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -1,0 +1,126 @@
+"""Organizer accounts: Flask-Login, scrypt password hashes, the create-organizer command.
+
+Only league organizers have accounts; casual games stay account-free.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from flask_login import LoginManager
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from scorekeeper.league.models import Organizer
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+login_manager = LoginManager()
+login_manager.login_view = "league.login"
+login_manager.login_message = "Log in as an organizer to see this page."
+
+PASSWORD_MIN = 10
+PASSWORD_MAX = 200
+EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+# Checked against when the email is unknown, so both paths cost one scrypt.
+_DUMMY_HASH = generate_password_hash("no such organizer", method="scrypt")
+
+
+def hash_password(password: str) -> str:
+    return generate_password_hash(password, method="scrypt")
+
+
+def _uow() -> UnitOfWork:
+    return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
+
+
+@login_manager.user_loader
+def load_organizer(organizer_id: str) -> Organizer | None:
+    if not organizer_id.isdigit():
+        return None
+    with _uow() as uow:
+        return uow.session.get(Organizer, int(organizer_id))
+
+
+def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        errors[field] = f"must be {PASSWORD_MIN} to {PASSWORD_MAX} characters"
+        return ""
+    return password
+
+
+def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -> Organizer:
+    errors: dict[str, str] = {}
+    email = email.strip().lower() if isinstance(email, str) else ""
+    if len(email) > 254 or not EMAIL.match(email):
+        errors["email"] = "must be an email address"
+    name = " ".join(name.split()) if isinstance(name, str) else ""
+    if not 1 <= len(name) <= 80:
+        errors["name"] = "must be 1 to 80 characters"
+    password = check_password(password, "password", errors)
+    if errors:
+        raise InvalidInput("The account cannot be created as given.", errors)
+    with uow:
+        organizer = Organizer(email=email, name=name, password_hash=hash_password(password))
+        uow.session.add(organizer)
+        try:
+            uow.commit()
+        except IntegrityError:
+            raise InvalidInput(
+                "There is an account with that email address already.",
+                {"email": "has an account already"},
+            ) from None
+        return organizer
+
+
+def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Organizer | None:
+    if not isinstance(email, str) or not isinstance(password, str):
+        return None
+    with uow:
+        organizer = uow.session.scalar(
+            select(Organizer).where(Organizer.email == email.strip().lower())
+        )
+    if organizer is None:
+        check_password_hash(_DUMMY_HASH, password)
+        return None
+    return organizer if check_password_hash(organizer.password_hash, password) else None
+
+
+def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> None:
+    errors: dict[str, str] = {}
+    new = check_password(new, "new_password", errors)
+    with uow:
+        organizer = uow.session.get(Organizer, organizer_id)
+        if organizer is None or not (
+            isinstance(current, str) and check_password_hash(organizer.password_hash, current)
+        ):
+            errors["current_password"] = "is not your password"
+        if errors:
+            raise InvalidInput("The password was not changed.", errors)
+        organizer.password_hash = hash_password(new)
+        uow.commit()
+
+
+@click.command("create-organizer")
+@click.option("--email", prompt=True, help="The organizer's login email address.")
+@click.option("--name", prompt=True, help="The name shown to co-organizers.")
+@click.password_option(help="At least 10 characters; asked for twice when not given.")
+@with_appcontext
+def create_organizer_command(email: str, name: str, password: str) -> None:
+    """Create an organizer account (the first one, or any other)."""
+    try:
+        organizer = create_organizer(_uow(), email=email, name=name, password=password)
+    except InvalidInput as exc:
+        problems = "; ".join(f"{field} {message}" for field, message in exc.errors.items())
+        raise click.ClickException(f"{exc.detail} {problems}") from None
+    click.echo(f"Created organizer {organizer.email}.")
+
+
+def init_app(app: Flask) -> None:
+    login_manager.init_app(app)
+    app.cli.add_command(create_organizer_command)

@@ -1,0 +1,176 @@
+"""League tables: organizers, leagues, members, nights, their tables and seats.
+
+Games stay the truth: a night's table points at an ordinary game, and a
+league's standings are derived from its games' entries. ``league_results``
+is only a cache of each game's derived figures, keyed by the game's version
+and the table's revision, so a correction anywhere re-derives that game.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorekeeper.models import Base, Game, utcnow
+
+
+class Organizer(UserMixin, Base):
+    __tablename__ = "organizers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Stored lower-cased and trimmed: the login name.
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class League(Base):
+    __tablename__ = "leagues"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # In URLs; random so unpublished leagues cannot be listed by counting.
+    public_id: Mapped[str] = mapped_column(String(22), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # House rules, as make_setup takes them; checked with make_setup on every change.
+    variant: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str | None] = mapped_column(String(60))
+    options: Mapped[dict[str, Any]]
+    stakes: Mapped[dict[str, Any] | None]
+    # Players per table the organizer prefers (within the variant's limits).
+    table_size: Mapped[int] = mapped_column(Integer, default=4)
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Grows when something other than a game changes who played what
+    # (a merge, a night removed): the rating cache compares it.
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    organizers: Mapped[list[LeagueOrganizer]] = relationship(
+        back_populates="league", cascade="all, delete-orphan"
+    )
+    members: Mapped[list[Member]] = relationship(
+        back_populates="league", order_by="Member.name", cascade="all, delete-orphan"
+    )
+    nights: Mapped[list[Night]] = relationship(
+        back_populates="league", order_by="Night.held_on, Night.id", cascade="all, delete-orphan"
+    )
+
+
+class LeagueOrganizer(Base):
+    __tablename__ = "league_organizers"
+    __table_args__ = (UniqueConstraint("league_id", "organizer_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    organizer_id: Mapped[int] = mapped_column(
+        ForeignKey("organizers.id", ondelete="CASCADE"), index=True
+    )
+    # "owner" (created it) or "co" (added by an organizer); both may change everything.
+    role: Mapped[str] = mapped_column(String(10))
+
+    league: Mapped[League] = relationship(back_populates="organizers")
+    organizer: Mapped[Organizer] = relationship()
+
+
+class Member(Base):
+    """A player with a stable identity in one league: "Ann" in March is "Ann" in May."""
+
+    __tablename__ = "league_members"
+    __table_args__ = (UniqueConstraint("league_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    # casefolded name: "ann" and "Ann " are one member.
+    name_key: Mapped[str] = mapped_column(String(40))
+    # Other spellings merged into this member, kept for imports and history.
+    aliases: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship(back_populates="members")
+
+
+class Night(Base):
+    __tablename__ = "league_nights"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    held_on: Mapped[date] = mapped_column(Date)
+    season: Mapped[str] = mapped_column(String(20))
+    # random, rotating or balanced
+    seating: Mapped[str] = mapped_column(String(10))
+    # False while the organizer may still swap seats; True once the games exist.
+    started: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship(back_populates="nights")
+    tables: Mapped[list[LeagueTable]] = relationship(
+        back_populates="night", order_by="LeagueTable.number", cascade="all, delete-orphan"
+    )
+
+
+class LeagueTable(Base):
+    __tablename__ = "league_tables"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    # The game's raw edit token, shown only to the league's organizers (docs/league.md).
+    edit_token: Mapped[str | None] = mapped_column(String(64))
+    # phone, paper_deals or paper_totals: how the table's result reaches the app.
+    source: Mapped[str] = mapped_column(String(12), default="phone")
+    # Final totals typed from a paper sheet (source paper_totals), by seat name.
+    paper_totals: Mapped[dict[str, Any] | None]
+    # The organizer ended an unfinished game (time was up): it counts as it stands.
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Grows with every change of this row that changes its result.
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    # The (game version, revision) that league_results were derived at.
+    cached_version: Mapped[int | None]
+    cached_revision: Mapped[int | None]
+
+    night: Mapped[Night] = relationship(back_populates="tables")
+    game: Mapped[Game | None] = relationship()
+    seats: Mapped[list[LeagueSeat]] = relationship(
+        back_populates="table", order_by="LeagueSeat.position", cascade="all, delete-orphan"
+    )
+
+
+class LeagueSeat(Base):
+    __tablename__ = "league_seats"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("league_tables.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id"), index=True)
+
+    table: Mapped[LeagueTable] = relationship(back_populates="seats")
+    member: Mapped[Member] = relationship()
+
+
+class LeagueResult(Base):
+    """Cache: one seat's derived result in one counted game (see the module docstring)."""
+
+    __tablename__ = "league_results"
+    __table_args__ = (UniqueConstraint("table_id", "member_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("league_tables.id", ondelete="CASCADE"))
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
+    member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id"), index=True)
+    points: Mapped[int]
+    # 1 for the best; tied players share a place.
+    place: Mapped[int]
+    won: Mapped[bool] = mapped_column(Boolean)
+    deals: Mapped[int]
+    money_cents: Mapped[int]
+    # Why the game counts: finished, closed or totals (typed from paper).
+    counted_as: Mapped[str] = mapped_column(String(12))

@@ -1,0 +1,148 @@
+"""Seating a night: table sizes for the variant, and who sits where.
+
+Pure functions over member ids, so they can be tested and reasoned about
+without a database. Every method returns a list of tables, each a list of
+member ids in seat order (the first seat deals first).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from math import ceil
+
+METHODS = {
+    "random": "Random",
+    "rotating": "Rotating: meet players not met yet",
+    "balanced": "Balanced by rating",
+}
+
+
+class SeatingError(ValueError):
+    pass
+
+
+def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
+    """Table sizes as even as possible, none above ``preferred`` if that can be done.
+
+    9 players at 4 a table make three tables of 3 rather than 4, 4 and 1.
+    """
+    preferred = min(max(preferred, low), high)
+    if present < low:
+        raise SeatingError(f"At least {low} players are needed for a table; {present} are present.")
+    for size in range(preferred, high + 1):
+        count = ceil(present / size)
+        base, extra = divmod(present, count)
+        if base >= low:
+            return [base + 1] * extra + [base] * (count - extra)
+    raise SeatingError(
+        f"{present} players cannot all be seated at tables of {low} to {high}; "
+        "leave someone out or add someone."
+    )
+
+
+def chunk(members: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(members[start : start + size]))
+        start += size
+    return tables
+
+
+def seat_random(
+    members: Sequence[int], sizes: Sequence[int], rng: random.Random
+) -> list[list[int]]:
+    shuffled = list(members)
+    rng.shuffle(shuffled)
+    return chunk(shuffled, sizes)
+
+
+def pair_key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def meeting_cost(tables: Sequence[Sequence[int]], met: Mapping[tuple[int, int], int]) -> int:
+    """How many earlier meetings the seating repeats, counted per pair at a table."""
+    return sum(
+        met.get(pair_key(a, b), 0) for table in tables for a, b in itertools.combinations(table, 2)
+    )
+
+
+def seat_rotating(
+    members: Sequence[int],
+    sizes: Sequence[int],
+    met: Mapping[tuple[int, int], int],
+    rng: random.Random,
+    *,
+    restarts: int = 8,
+) -> list[list[int]]:
+    """Seat so that players meet those they have met least: random starts, then swaps.
+
+    A swap of two players at different tables is kept when it lowers the number
+    of repeated meetings; the best of a few random starts wins.
+    """
+    best, best_cost = None, None
+    for _ in range(restarts):
+        tables = seat_random(members, sizes, rng)
+        improve_by_swaps(tables, met)
+        cost = meeting_cost(tables, met)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = tables, cost
+        if best_cost == 0:
+            break
+    assert best is not None
+    for table in best:
+        rng.shuffle(table)
+    return best
+
+
+def improve_by_swaps(tables: list[list[int]], met: Mapping[tuple[int, int], int]) -> None:
+    def cost_at(table: list[int], player: int, without: int) -> int:
+        return sum(met.get(pair_key(player, other), 0) for other in table if other != without)
+
+    improved = True
+    while improved:
+        improved = False
+        for ta, tb in itertools.combinations(range(len(tables)), 2):
+            first, second = tables[ta], tables[tb]
+            for i, j in itertools.product(range(len(first)), range(len(second))):
+                a, b = first[i], second[j]
+                delta = (
+                    cost_at(first, b, a)
+                    - cost_at(first, a, a)
+                    + cost_at(second, a, b)
+                    - cost_at(second, b, b)
+                )
+                if delta < 0:
+                    first[i], second[j] = b, a
+                    improved = True
+
+
+def seat_balanced(
+    members: Sequence[int],
+    sizes: Sequence[int],
+    ratings: Mapping[int, float],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Deal the players out strongest first in snake order, so tables are of like strength."""
+    ranked = sorted(members, key=lambda member: (-ratings.get(member, 0.0), rng.random()))
+    tables: list[list[int]] = [[] for _ in sizes]
+    order = list(range(len(sizes)))
+    position = 0
+    for player in ranked:
+        # Skip tables that are full; the snake turns at each end.
+        while len(tables[order[position]]) >= sizes[order[position]]:
+            position = advance(position, order)
+        tables[order[position]].append(player)
+        position = advance(position, order)
+    for table in tables:
+        rng.shuffle(table)
+    return tables
+
+
+def advance(position: int, order: list[int]) -> int:
+    if position + 1 < len(order):
+        return position + 1
+    order.reverse()
+    return 0

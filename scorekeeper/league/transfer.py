@@ -1,0 +1,541 @@
+"""Export and import: a league or a single game as JSON (complete) or CSV (for spreadsheets).
+
+The JSON keeps everything that is truth: the house rules, members with their
+other spellings, nights, seats, how each table's result came in, and each
+game's setup, entries (with who recorded them and when) and earlier versions
+of corrected deals. Edit tokens are secrets and are never exported: an import
+makes new games with new tokens. Derived figures are not exported either;
+they are derived again from the imported entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper import scoring
+from scorekeeper.league import services as league_services
+from scorekeeper.league.models import (
+    League,
+    LeagueOrganizer,
+    LeagueSeat,
+    LeagueTable,
+    Member,
+    Night,
+)
+from scorekeeper.league.standings import setup_of
+from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
+from scorekeeper.service_layer import services
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+LEAGUE_FORMAT = "scorekeeper.league"
+GAME_FORMAT = "scorekeeper.game"
+FORMAT_VERSION = 1
+# Generous, but a bound: an import is one request and one transaction.
+MAX_GAMES = 20000
+
+
+# ---------------------------------------------------------------- export
+
+
+def _iso(moment: datetime) -> str:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
+    return {
+        "format": GAME_FORMAT,
+        "version": FORMAT_VERSION,
+        "title": game.title,
+        "created_at": _iso(game.created_at),
+        "setup": setup_of(game).to_dict(),
+        "deals": [
+            {
+                "number": deal.number,
+                "entry": deal.entry,
+                "recorded_at": _iso(deal.recorded_at),
+                "recorded_by": deal.recorded_by,
+            }
+            for deal in game.deals
+        ],
+        "revisions": [
+            {
+                "number": revision.number,
+                "entry": revision.entry,
+                "action": revision.action,
+                "recorded_at": _iso(revision.recorded_at),
+                "recorded_by": revision.recorded_by,
+                "replaced_at": _iso(revision.replaced_at),
+                "replaced_by": revision.replaced_by,
+            }
+            for revision in revisions
+        ],
+    }
+
+
+def _revisions_by_game(session, game_ids: list[int]) -> dict[int, list[DealRevision]]:
+    found: dict[int, list[DealRevision]] = {}
+    for start in range(0, len(game_ids), 500):
+        rows = session.scalars(
+            select(DealRevision)
+            .where(DealRevision.game_id.in_(game_ids[start : start + 500]))
+            .order_by(DealRevision.number, DealRevision.id)
+        )
+        for row in rows:
+            found.setdefault(row.game_id, []).append(row)
+    return found
+
+
+def _games_query():
+    return select(Game).options(selectinload(Game.seats), selectinload(Game.deals))
+
+
+def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
+    """Anyone who can read the game (has its id) can export it."""
+    with uow:
+        game = uow.session.scalar(_games_query().where(Game.public_id == public_id))
+        if game is None:
+            raise services.GameNotFound(f"There is no game {public_id!r}.")
+        return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
+
+
+def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> dict[str, Any]:
+    with uow:
+        session = uow.session
+        league = league_services._managed(session, public_id, organizer_id)
+        game_ids = [t.game_id for n in league.nights for t in n.tables if t.game_id is not None]
+        games: dict[int, Game] = {}
+        for start in range(0, len(game_ids), 500):
+            batch = session.scalars(
+                _games_query().where(Game.id.in_(game_ids[start : start + 500]))
+            )
+            games.update({game.id: game for game in batch})
+        revisions = _revisions_by_game(session, game_ids)
+        return {
+            "format": LEAGUE_FORMAT,
+            "version": FORMAT_VERSION,
+            "league": {
+                "name": league.name,
+                "variant": league.variant,
+                "preset": league.preset,
+                "options": league.options,
+                "stakes": league.stakes,
+                "table_size": league.table_size,
+                "published": league.published,
+            },
+            "members": [
+                {"id": m.id, "name": m.name, "aliases": list(m.aliases or ())}
+                for m in league.members
+            ],
+            "nights": [
+                {
+                    "held_on": night.held_on.isoformat(),
+                    "season": night.season,
+                    "seating": night.seating,
+                    "started": night.started,
+                    "tables": [
+                        {
+                            "number": table.number,
+                            "source": table.source,
+                            "paper_totals": table.paper_totals,
+                            "closed": table.closed,
+                            "seats": [seat.member_id for seat in table.seats],
+                            "game": None
+                            if table.game_id is None
+                            else game_document(
+                                games[table.game_id], revisions.get(table.game_id, [])
+                            ),
+                        }
+                        for table in night.tables
+                    ],
+                }
+                for night in league.nights
+            ],
+        }
+
+
+GAME_COLUMNS = ["deal", "dealer", "winner"]
+
+
+def game_rows(uow: UnitOfWork, public_id: str) -> list[list[Any]]:
+    """One row per deal: the points each player scored, then the running totals."""
+    view = services.load_game(uow, public_id)
+    state = view.state
+    players = list(state.players)
+    rows: list[list[Any]] = [[*GAME_COLUMNS, *players, *(f"{name} total" for name in players)]]
+    for deal, running in zip(state.deals, state.running_totals, strict=True):
+        rows.append(
+            [
+                deal.number,
+                deal.dealer,
+                deal.winner or "",
+                *(deal.points.get(name, 0) for name in players),
+                *(running[name] for name in players),
+            ]
+        )
+    return rows
+
+
+LEAGUE_COLUMNS = [
+    "night",
+    "season",
+    "table",
+    "source",
+    "game",
+    "deal",
+    "dealer",
+    "player",
+    "points",
+    "running_total",
+]
+
+
+def league_rows(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> list[list[Any]]:
+    """Long format, one row per player per deal (per game for totals typed from paper)."""
+    document = export_league(uow, public_id, organizer_id)
+    rows: list[list[Any]] = [LEAGUE_COLUMNS]
+    for night in document["nights"]:
+        for table in night["tables"]:
+            game = table["game"]
+            if game is None:
+                continue
+            head = [night["held_on"], night["season"], table["number"], table["source"]]
+            setup = scoring.Setup.from_dict(game["setup"])
+            if table["source"] == "paper_totals" and table["paper_totals"]:
+                for name, total in table["paper_totals"].items():
+                    rows.append([*head, game.get("title") or "", "", "", name, total, total])
+                continue
+            state = scoring.derive(setup, [deal["entry"] for deal in game["deals"]])
+            for deal, running in zip(state.deals, state.running_totals, strict=True):
+                for name in state.players:
+                    rows.append(
+                        [
+                            *head,
+                            game.get("title") or "",
+                            deal.number,
+                            deal.dealer,
+                            name,
+                            deal.points.get(name, 0),
+                            running[name],
+                        ]
+                    )
+    return rows
+
+
+# ---------------------------------------------------------------- import
+
+
+@dataclass(frozen=True)
+class Imported:
+    league_id: str | None = None
+    game_id: str | None = None
+    edit_token: str | None = None
+
+
+class Reader:
+    """Checks an untrusted document field by field, collecting errors by path."""
+
+    def __init__(self):
+        self.errors: dict[str, str] = {}
+
+    def fail(self, path: str, message: str) -> None:
+        self.errors.setdefault(path, message)
+
+    def mapping(self, value: Any, path: str) -> Mapping[str, Any]:
+        if isinstance(value, Mapping):
+            return value
+        self.fail(path, "must be an object")
+        return {}
+
+    def items(self, value: Any, path: str, limit: int = MAX_GAMES) -> list[Any]:
+        if isinstance(value, list) and len(value) <= limit:
+            return value
+        self.fail(path, f"must be a list of at most {limit}")
+        return []
+
+    def text(self, value: Any, path: str, limit: int, *, optional: bool = False) -> str | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str) and 0 < len(value.strip()) <= limit:
+            return value.strip()
+        self.fail(path, f"must be text of 1 to {limit} characters")
+        return None
+
+    def integer(self, value: Any, path: str, low: int = -(10**9), high: int = 10**9) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        self.fail(path, f"must be a whole number from {low} to {high}")
+        return low
+
+    def flag(self, value: Any, path: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        self.fail(path, "must be true or false")
+        return False
+
+    def moment(self, value: Any, path: str) -> datetime:
+        try:
+            moment = datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            self.fail(path, "must be an ISO 8601 time")
+            return utcnow()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    def day(self, value: Any, path: str) -> date:
+        try:
+            return date.fromisoformat(value)
+        except (TypeError, ValueError):
+            self.fail(path, "must be an ISO 8601 date")
+            return date.today()
+
+    def choice(self, value: Any, path: str, choices) -> Any:
+        if isinstance(value, str) and value in choices:
+            return value
+        self.fail(path, "must be one of " + ", ".join(choices))
+        return next(iter(choices))
+
+    def game(self, value: Any, path: str) -> tuple[Game, list[DealRevision]] | None:
+        """New rows from an exported game, its entries checked by the scoring core."""
+        doc = self.mapping(value, path)
+        if doc.get("format") != GAME_FORMAT or doc.get("version") != FORMAT_VERSION:
+            self.fail(f"{path}.format", f"must be {GAME_FORMAT} version {FORMAT_VERSION}")
+            return None
+        try:
+            setup = scoring.Setup.from_dict(doc.get("setup"))
+        except scoring.ScoringError as exc:
+            for field, message in exc.errors.items():
+                self.fail(f"{path}.setup.{field}", message)
+            return None
+        deals = []
+        for i, raw in enumerate(self.items(doc.get("deals"), f"{path}.deals", 1000)):
+            deal = self.mapping(raw, f"{path}.deals.{i}")
+            self.integer(deal.get("number"), f"{path}.deals.{i}.number", i + 1, i + 1)
+            deals.append(
+                Deal(
+                    number=i + 1,
+                    entry=self.mapping(deal.get("entry"), f"{path}.deals.{i}.entry"),
+                    recorded_at=self.moment(
+                        deal.get("recorded_at"), f"{path}.deals.{i}.recorded_at"
+                    ),
+                    recorded_by=self.text(
+                        deal.get("recorded_by"), f"{path}.deals.{i}.recorded_by", 80, optional=True
+                    ),
+                )
+            )
+        revisions = [
+            self.revision(raw, f"{path}.revisions.{i}")
+            for i, raw in enumerate(self.items(doc.get("revisions", []), f"{path}.revisions"))
+        ]
+        if self.errors:
+            return None
+        try:
+            state = scoring.derive(setup, [deal.entry for deal in deals])
+        except scoring.ScoringError as exc:
+            for field, message in exc.errors.items():
+                self.fail(f"{path}.{field}", message)
+            return None
+        for deal, scored in zip(deals, state.deals, strict=True):
+            deal.entry = dict(scored.entry)
+        created = self.moment(doc.get("created_at"), f"{path}.created_at")
+        game = Game(
+            public_id=services.new_public_id(),
+            edit_token_hash="",  # set by the caller, which keeps the token
+            variant=setup.variant,
+            preset=setup.preset,
+            options=dict(setup.options),
+            stakes=dict(setup.stakes) if setup.stakes is not None else None,
+            first_dealer=setup.first_dealer,
+            title=self.text(doc.get("title"), f"{path}.title", 120, optional=True),
+            version=1,
+            created_at=created,
+            updated_at=utcnow(),
+            seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
+            deals=deals,
+        )
+        return game, revisions
+
+    def revision(self, value: Any, path: str) -> DealRevision:
+        doc = self.mapping(value, path)
+        return DealRevision(
+            number=self.integer(doc.get("number"), f"{path}.number", 1, 1000),
+            entry=self.mapping(doc.get("entry"), f"{path}.entry"),
+            action=self.choice(doc.get("action"), f"{path}.action", ("corrected", "deleted")),
+            recorded_at=self.moment(doc.get("recorded_at"), f"{path}.recorded_at"),
+            recorded_by=self.text(doc.get("recorded_by"), f"{path}.recorded_by", 80, optional=True),
+            replaced_at=self.moment(doc.get("replaced_at"), f"{path}.replaced_at"),
+            replaced_by=self.text(doc.get("replaced_by"), f"{path}.replaced_by", 80, optional=True),
+        )
+
+
+def _with_token(game: Game) -> str:
+    token = services.new_edit_token()
+    game.edit_token_hash = services.hash_token(token)
+    return token
+
+
+def _add_revisions(session, games: list[tuple[Game, list[DealRevision]]]) -> None:
+    """Earlier versions of deals, once the games have ids (after a flush)."""
+    session.flush()
+    for game, revisions in games:
+        for revision in revisions:
+            revision.game_id = game.id
+        session.add_all(revisions)
+
+
+def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Imported:
+    """Import a league (the importer becomes its owner) or a single game; all or nothing."""
+    reader = Reader()
+    doc = reader.mapping(document, "document")
+    if doc.get("format") == GAME_FORMAT:
+        rows = reader.game(doc, "game")
+        if rows is None:
+            raise InvalidInput("The game cannot be imported.", reader.errors)
+        token = _with_token(rows[0])
+        with uow:
+            uow.session.add(rows[0])
+            _add_revisions(uow.session, [rows])
+            uow.commit()
+            return Imported(game_id=rows[0].public_id, edit_token=token)
+    if doc.get("format") != LEAGUE_FORMAT or doc.get("version") != FORMAT_VERSION:
+        raise InvalidInput(
+            "That is not a scorekeeper export.",
+            {"format": f"must be {LEAGUE_FORMAT} or {GAME_FORMAT}, version {FORMAT_VERSION}"},
+        )
+    games: list[tuple[Game, list[DealRevision]]] = []
+    league = _read_league(reader, doc, games)
+    if reader.errors:
+        raise InvalidInput("The league cannot be imported.", reader.errors)
+    league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
+    for night in league.nights:
+        for table in night.tables:
+            if table.game is not None:
+                table.edit_token = _with_token(table.game)
+    with uow:
+        uow.session.add(league)
+        _add_revisions(uow.session, games)
+        uow.commit()
+        return Imported(league_id=league.public_id)
+
+
+def _read_league(
+    reader: Reader, doc: Mapping[str, Any], games: list[tuple[Game, list[DealRevision]]]
+) -> League:
+    head = reader.mapping(doc.get("league"), "league")
+    name = reader.text(head.get("name"), "league.name", 80)
+    try:
+        rules = league_services.check_rules(
+            preset=head.get("preset"),
+            variant=head.get("variant"),
+            options=head.get("options"),
+            stakes=head.get("stakes"),
+            table_size=head.get("table_size"),
+        )
+    except InvalidInput as exc:
+        for field, message in exc.errors.items():
+            reader.fail(f"league.{field}", message)
+        rules = None
+    members: dict[int, Member] = {}
+    keys: set[str] = set()
+    for i, raw in enumerate(reader.items(doc.get("members"), "members")):
+        item = reader.mapping(raw, f"members.{i}")
+        old_id = reader.integer(item.get("id"), f"members.{i}.id", 1)
+        member_name = reader.text(item.get("name"), f"members.{i}.name", 40) or ""
+        aliases = [
+            reader.text(alias, f"members.{i}.aliases.{j}", 40) or ""
+            for j, alias in enumerate(reader.items(item.get("aliases", []), f"members.{i}.aliases"))
+        ]
+        key = league_services.name_key(member_name)
+        if old_id in members or key in keys:
+            reader.fail(f"members.{i}", "repeats another member")
+        keys.add(key)
+        members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
+    nights = [
+        _read_night(reader, raw, f"nights.{i}", members, games)
+        for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))
+    ]
+    if len(games) > MAX_GAMES:
+        reader.fail("nights", f"must hold at most {MAX_GAMES} games")
+    return League(
+        public_id=league_services.new_league_id(),
+        name=name or "",
+        variant=rules.variant if rules else "",
+        preset=rules.preset if rules else None,
+        options=dict(rules.options) if rules else {},
+        stakes=dict(rules.stakes) if rules and rules.stakes else None,
+        table_size=rules.table_size if rules else 0,
+        published=reader.flag(head.get("published", False), "league.published"),
+        revision=1,
+        members=list(members.values()),
+        nights=nights,
+    )
+
+
+def _read_night(
+    reader: Reader,
+    raw: Any,
+    path: str,
+    members: Mapping[int, Member],
+    games: list[tuple[Game, list[DealRevision]]],
+) -> Night:
+    item = reader.mapping(raw, path)
+    tables = []
+    numbers: set[int] = set()
+    for i, raw_table in enumerate(reader.items(item.get("tables"), f"{path}.tables", 500)):
+        table_path = f"{path}.tables.{i}"
+        doc = reader.mapping(raw_table, table_path)
+        number = reader.integer(doc.get("number"), f"{table_path}.number", 1, 500)
+        if number in numbers:
+            reader.fail(f"{table_path}.number", "repeats another table")
+        numbers.add(number)
+        seat_ids = reader.items(doc.get("seats"), f"{table_path}.seats", 8)
+        seats = []
+        for position, member_id in enumerate(seat_ids):
+            member = members.get(member_id) if isinstance(member_id, int) else None
+            if member is None:
+                reader.fail(f"{table_path}.seats.{position}", "is not a member")
+                continue
+            seats.append(LeagueSeat(position=position, member=member))
+        rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
+        game = rows[0] if rows else None
+        if rows:
+            games.append(rows)
+        paper = doc.get("paper_totals")
+        if paper is not None:
+            paper = {
+                key: reader.integer(value, f"{table_path}.paper_totals.{key}")
+                for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
+            }
+            if game is not None and set(paper) != set(game.players):
+                reader.fail(f"{table_path}.paper_totals", "must name the game's players")
+        if game is not None and len(game.seats) != len(seats):
+            reader.fail(f"{table_path}.seats", "must seat the game's players")
+        tables.append(
+            LeagueTable(
+                number=number,
+                source=reader.choice(
+                    doc.get("source"), f"{table_path}.source", league_services.SOURCES
+                ),
+                paper_totals=paper,
+                closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
+                revision=1,
+                seats=seats,
+                game=game,
+            )
+        )
+    return Night(
+        held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
+        season=reader.text(item.get("season"), f"{path}.season", 20) or "",
+        seating=reader.choice(
+            item.get("seating"), f"{path}.seating", league_services.seating.METHODS
+        ),
+        started=reader.flag(item.get("started", False), f"{path}.started"),
+        tables=tables,
+    )
