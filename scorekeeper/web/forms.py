@@ -1,0 +1,458 @@
+"""WTForms for the table pages: a new game, and the entry of one deal.
+
+The forms only carry what was typed. Every rule (names, bounds, who may have a
+hand value) is the scoring core's, reached through the services; their field
+paths (``players.1``, ``options.target``, ``hands.Bob``) are mapped back onto
+these fields so each message shows beside the field it is about.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+
+from scorekeeper import scoring
+from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.scoring.options import STAKES
+from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
+
+NUMBER = re.compile(r"[0-9]{1,9}")
+MAX_PLAYERS = 8
+# Enough name fields for most tables without JS; blank ones are ignored.
+DEFAULT_SLOTS = 4
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "maxlength": 6}
+
+
+def number_or_text(raw: Any) -> int | str | None:
+    """A typed number as an int; blank as None; anything else as typed, for the
+    services to refuse with their own message."""
+    text = (raw or "").strip() if isinstance(raw, str) else ""
+    if not text:
+        return None
+    return int(text) if NUMBER.fullmatch(text) else text
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def clean_key(raw: Any) -> str | None:
+    """The form's one-time key if it looks like one we issued (it becomes a DB key)."""
+    if isinstance(raw, str) and re.fullmatch(r"[A-Za-z0-9_-]{16,64}", raw):
+        return raw
+    return None
+
+
+def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dict[str, str]:
+    """Put each service error on its field; return those that belong to no field."""
+    left = {}
+    for path, message in errors.items():
+        field = fields.get(path)
+        if field is None:
+            left[path] = message
+        else:
+            field.errors = [*field.errors, message]
+    return left
+
+
+# ---------------------------------------------------------------- a new game
+
+
+GAMES: dict[str, tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | None]] = {
+    # value -> (label, description, variant id, options, stakes)
+    **{
+        f"preset:{p.name}": (p.name, p.description, p.variant, p.options, p.stakes)
+        for p in scoring.PRESETS.values()
+    },
+    **{
+        f"variant:{v.id}": (f"{v.name} (set it up yourself)", v.description, v.id, {}, None)
+        for v in scoring.VARIANTS.values()
+    },
+}
+DEFAULT_GAME = "preset:Crazy Gin (13 deals)"
+
+STAKE_SPECS = {spec.name: spec for spec in STAKES}
+MODE_LABELS = {
+    "pairs": "Everyone settles with everyone",
+    "winner": "Only the winner is paid",
+    "per_deal": "Each deal's losers pay its winner (Rummy)",
+}
+
+
+def option_field_name(variant_id: str, option: str) -> str:
+    return f"o_{variant_id}_{option}"
+
+
+def _option_field(spec: scoring.OptionSpec) -> Field:
+    label = spec.name.replace("_", " ").capitalize()
+    kw: dict[str, Any] = {"description": spec.help}
+    if spec.type == "bool":
+        return BooleanField(label, default=spec.default, **kw)
+    if spec.choices is not None:
+        choices = [(str(c), str(c)) for c in spec.choices]
+        return SelectField(label, choices=choices, default=str(spec.default), **kw)
+    default = "" if spec.default is None else str(spec.default)
+    render = dict(NUMERIC) if spec.type == "int" else {"autocomplete": "off"}
+    return StringField(label, default=default, render_kw=render, **kw)
+
+
+class NewGameForm(FlaskForm):
+    game = SelectField("Game", choices=[(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME)
+    # The game the house rules below were filled in for (see options_for).
+    shown = HiddenField(default=DEFAULT_GAME)
+    title = StringField(
+        "Name this game (optional)", render_kw={"maxlength": 120, "autocomplete": "off"}
+    )
+    players = FieldList(
+        StringField(
+            "Player",
+            render_kw={"maxlength": 40, "autocomplete": "off", "list": "known-names"},
+        ),
+        min_entries=DEFAULT_SLOTS,
+        max_entries=MAX_PLAYERS,
+    )
+    first_dealer = SelectField(
+        "First dealer",
+        choices=[(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
+        default="0",
+    )
+    stakes_on = BooleanField("Play for money")
+    cents_per_point = StringField(
+        "Cents per point",
+        default="1",
+        render_kw=NUMERIC,
+        description=STAKE_SPECS["cents_per_point"].help,
+    )
+    round_to = SelectField(
+        "Round each amount to",
+        choices=[(str(c), f"{c} ¢") for c in STAKE_SPECS["round_to"].choices],
+        default="5",
+    )
+    mode = SelectField(
+        "Who pays whom",
+        choices=[(c, MODE_LABELS[c]) for c in STAKE_SPECS["mode"].choices],
+        default="pairs",
+    )
+    deal_winner_cents = StringField(
+        "Cents to whoever goes out, each deal",
+        default="0",
+        render_kw=NUMERIC,
+        description=STAKE_SPECS["deal_winner_cents"].help,
+    )
+    currency = StringField(
+        "Currency",
+        default="USD",
+        render_kw={"maxlength": 3, "autocomplete": "off", "autocapitalize": "characters"},
+        description="A 3-letter code such as USD, EUR or GBP.",
+    )
+
+
+for _variant in scoring.VARIANTS.values():
+    for _spec in _variant.options:
+        setattr(NewGameForm, option_field_name(_variant.id, _spec.name), _option_field(_spec))
+
+
+def game_variant(game: str) -> str:
+    return GAMES.get(game, GAMES[DEFAULT_GAME])[2]
+
+
+def option_fields(form: NewGameForm, variant_id: str) -> list[tuple[Field, scoring.OptionSpec]]:
+    return [
+        (form[option_field_name(variant_id, spec.name)], spec)
+        for spec in scoring.get_variant(variant_id).options
+    ]
+
+
+def fill_game_defaults(form: NewGameForm, game: str) -> None:
+    """Set the house rules and stakes to what ``game`` starts with (a preset's own)."""
+    _label, _description, variant_id, options, stakes = GAMES[game]
+    for field, spec in option_fields(form, variant_id):
+        value = options.get(spec.name, spec.default)
+        field.data = value if spec.type == "bool" else "" if value is None else str(value)
+    if stakes is not None:
+        form.stakes_on.data = True
+        for name, value in stakes.items():
+            form[name].data = str(value)
+    form.shown.data = game
+
+
+def move_player(form: NewGameForm, action: str) -> None:
+    """The no-JS buttons beside the names: add, remove:<i>, up:<i>."""
+    names = [entry.data or "" for entry in form.players]
+    verb, _, index = action.partition(":")
+    i = int(index) if index.isdigit() else -1
+    if verb == "add" and len(names) < MAX_PLAYERS:
+        names.append("")
+    elif verb == "remove" and 0 <= i < len(names) and len(names) > 2:
+        del names[i]
+    elif verb == "up" and 0 < i < len(names):
+        names[i - 1], names[i] = names[i], names[i - 1]
+    while len(form.players):
+        form.players.pop_entry()
+    for name in names:
+        form.players.append_entry(name)
+
+
+def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
+    """The services.start_game arguments, and for each player the slot they came from."""
+    slots = [i for i, entry in enumerate(form.players) if (entry.data or "").strip()]
+    players = [form.players[i].data for i in slots]
+    game = form.game.data if form.game.data in GAMES else DEFAULT_GAME
+    _label, _description, variant_id, _options, _stakes = GAMES[game]
+    request: dict[str, Any] = {"players": players, "title": (form.title.data or "").strip() or None}
+    if game.startswith("preset:"):
+        request["preset"] = GAMES[game][0]
+    else:
+        request["variant"] = variant_id
+    # House rules filled in for another game (changed without JS) do not apply.
+    if form.shown.data == game:
+        request["options"] = _options_given(form, variant_id)
+    dealer = form.first_dealer.data
+    if dealer is not None and dealer.isdigit() and int(dealer) in slots:
+        request["first_dealer"] = players[slots.index(int(dealer))]
+    elif dealer not in (None, "0"):
+        request["first_dealer"] = ""  # a blank seat: the services say why
+    if form.stakes_on.data:
+        request["stakes"] = {
+            "cents_per_point": number_or_text(form.cents_per_point.data),
+            "round_to": number_or_text(form.round_to.data),
+            "mode": form.mode.data,
+            "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
+            "currency": (form.currency.data or "").strip().upper(),
+        }
+    return request, slots
+
+
+def _options_given(form: NewGameForm, variant_id: str) -> dict[str, Any]:
+    given: dict[str, Any] = {}
+    for field, spec in option_fields(form, variant_id):
+        if spec.type == "bool":
+            given[spec.name] = bool(field.data)
+        elif spec.choices is not None:
+            by_text = {str(choice): choice for choice in spec.choices}
+            given[spec.name] = by_text.get(field.data, field.data)
+        elif spec.type == "int":
+            value = number_or_text(field.data)
+            if value is not None or spec.nullable:
+                given[spec.name] = value
+        else:
+            given[spec.name] = (field.data or "").strip()
+    return given
+
+
+def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Field]:
+    """Service field paths -> this form's fields."""
+    variant_id = game_variant(form.game.data)
+    fields: dict[str, Field] = {
+        "variant": form.game,
+        "preset": form.game,
+        "players": form.players,
+        "first_dealer": form.first_dealer,
+        "title": form.title,
+    }
+    fields.update({f"players.{i}": form.players[slot] for i, slot in enumerate(slots)})
+    fields.update({f"options.{spec.name}": f for f, spec in option_fields(form, variant_id)})
+    fields.update({f"stakes.{name}": form[name] for name in STAKE_SPECS})
+    return fields
+
+
+# ---------------------------------------------------------------- one deal
+
+
+HEADINGS = {
+    "out": "Who went out?",
+    "knocker": "Who knocked?",
+    "melds": "Melded this deal",
+    "press_points": "Press points",
+    "rummy": "Went rummy: the whole hand in one turn",
+    "big_gin": "Big gin: all 11 cards",
+    "up_for_two": "Went up for 2",
+    "wild": "Wild rank the dealer called",
+    "upcard": "Upcard",
+}
+HAND_HEADINGS = {"gin": "Deadwood", "thirteen": "Penalty points in hand"}
+NOBODY = {"out": "Nobody: the stock ran out", "knocker": "Nobody knocked: void deal"}
+
+
+class DealForm(FlaskForm):
+    number = HiddenField()
+    key = HiddenField()
+
+    # Set by deal_form: the game's entry fields and players.
+    entry_fields: tuple[scoring.EntryField, ...] = ()
+    players: tuple[str, ...] = ()
+    variant: str = ""
+
+    def player_field(self) -> tuple[scoring.EntryField, Field] | None:
+        for f in self.entry_fields:
+            if f.kind == "player":
+                return f, self["out"]
+        return None
+
+    def per_player(self) -> list[scoring.EntryField]:
+        """melds before hands: the order players count their cards in."""
+        fields = [f for f in self.entry_fields if f.kind == "per_player"]
+        order = {"melds": 0, "hands": 1}
+        return sorted(
+            (f for f in fields if f.name != "press_points"), key=lambda f: order.get(f.name, 2)
+        )
+
+    def has(self, name: str) -> bool:
+        return any(f.name == name for f in self.entry_fields)
+
+    def flags(self) -> list[Field]:
+        return [self[f.name] for f in self.entry_fields if f.kind == "bool" and f.name != "void"]
+
+    def heading(self, name: str) -> str:
+        if name == "hands":
+            return HAND_HEADINGS.get(self.variant, "Points left in hand")
+        return HEADINGS.get(name, name.replace("_", " ").capitalize())
+
+    def cell(self, name: str, seat: int) -> Field:
+        return self[f"{name}_{seat}"]
+
+    def entry(self) -> dict[str, Any]:
+        """The entry as typed, for services.record_deal / correct_deal."""
+        entry: dict[str, Any] = {}
+        number = number_or_text(self.number.data)
+        if number is not None:
+            entry["number"] = number
+        for f in self.entry_fields:
+            if f.kind == "player":
+                choice = self["out"].data
+                if choice == "void":
+                    entry["void"] = True
+                elif choice == "none":
+                    entry[f.name] = None
+                elif choice is not None and choice.isdigit() and int(choice) < len(self.players):
+                    entry[f.name] = self.players[int(choice)]
+            elif f.kind == "per_player":
+                values = {
+                    name: number_or_text(self.cell(f.name, seat).data)
+                    for seat, name in enumerate(self.players)
+                }
+                values = {name: v for name, v in values.items() if v is not None}
+                if values or f.name != "press_points":
+                    entry[f.name] = values
+            elif f.kind == "bool" and f.name != "void":
+                if self[f.name].data:
+                    entry[f.name] = True
+            elif f.kind == "rank":
+                if self[f.name].data:
+                    entry[f.name] = self[f.name].data
+            elif f.kind == "card":
+                rank, suit = self["upcard_rank"].data, self["upcard_suit"].data
+                if rank or suit:
+                    entry[f.name] = f"{rank or ''}{suit or ''}"
+        return entry
+
+    def error_fields(self) -> dict[str, Field]:
+        fields: dict[str, Field] = {}
+        for f in self.entry_fields:
+            if f.kind == "player":
+                fields[f.name] = fields["void"] = self["out"]
+            elif f.kind == "per_player":
+                fields[f.name] = self[f"{f.name}_0"]
+                for seat, name in enumerate(self.players):
+                    fields[f"{f.name}.{name}"] = self.cell(f.name, seat)
+            elif f.kind == "card":
+                fields[f.name] = self["upcard_rank"]
+            elif f.name != "void":
+                fields[f.name] = self[f.name]
+        return fields
+
+    def show_errors(self, errors: Mapping[str, str]) -> dict[str, str]:
+        return attach_errors(self.error_fields(), errors)
+
+
+def deal_form(
+    setup: scoring.Setup, *, entry: Mapping[str, Any] | None = None, number: int, **kwargs: Any
+) -> DealForm:
+    """The entry form for this game; prefilled from ``entry`` when correcting a deal.
+
+    It reads the request's form only when given ``formdata``: a form shown after
+    another phone's deal must not be filled with this phone's stale values.
+    """
+    kwargs.setdefault("formdata", None)
+    fields = enabled_fields(setup)
+    players = tuple(setup.players)
+    attrs: dict[str, Any] = {
+        "entry_fields": fields,
+        "players": players,
+        "variant": setup.variant,
+    }
+    variant = scoring.get_variant(setup.variant)
+    for f in fields:
+        if f.kind == "player":
+            choices = [(str(seat), name) for seat, name in enumerate(players)]
+            if f.name == "knocker" and any(x.name == "void" for x in fields):
+                choices.append(("void", NOBODY["knocker"]))
+            elif variant.allows_nobody_out:
+                choices.append(("none", NOBODY["out"]))
+            attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
+        elif f.kind == "per_player":
+            for seat, name in enumerate(players):
+                attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=NUMERIC)
+        elif f.kind == "bool" and f.name != "void":
+            attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
+        elif f.kind == "rank":
+            attrs[f.name] = SelectField(
+                HEADINGS[f.name], choices=[("", "Choose"), *((r, r) for r in RANKS)]
+            )
+        elif f.kind == "card":
+            attrs["upcard_rank"] = SelectField(
+                "Upcard rank", choices=[("", "Rank"), *((r, r) for r in RANKS)]
+            )
+            attrs["upcard_suit"] = RadioField(
+                "Upcard suit", choices=[(s, SUIT_SYMBOLS[s]) for s in SUITS]
+            )
+    form_class = type("GameDealForm", (DealForm,), attrs)
+    data: dict[str, Any] = {"number": str(number), "key": new_key()}
+    if entry is not None:
+        data.update(_prefill(entry, fields, players))
+    return form_class(data=data, **kwargs)
+
+
+def _prefill(
+    entry: Mapping[str, Any], fields: Iterable[scoring.EntryField], players: tuple[str, ...]
+) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for f in fields:
+        value = entry.get(f.name)
+        if f.kind == "player":
+            if entry.get("void"):
+                data["out"] = "void"
+            elif value in players:
+                data["out"] = str(players.index(value))
+            elif f.name in entry:
+                data["out"] = "none"
+        elif f.kind == "per_player":
+            for seat, name in enumerate(players):
+                if isinstance(value, Mapping) and name in value:
+                    data[f"{f.name}_{seat}"] = str(value[name])
+        elif f.kind == "bool":
+            data[f.name] = bool(value)
+        elif f.kind == "rank" and value:
+            data[f.name] = value
+        elif f.kind == "card" and value:
+            data["upcard_rank"], data["upcard_suit"] = value[:-1], value[-1]
+    return data
+
+
+class ConfirmForm(FlaskForm):
+    """A bare form for one-button actions (undo, take the Press offer): CSRF and a number."""
+
+    number = HiddenField()

@@ -1,0 +1,307 @@
+"""View-models for the table pages: what a template shows, worked out from a GameView.
+
+Nothing here scores: every figure comes from the derived state; this module only
+picks, orders and formats it (money through Babel, from integer cents).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_currency
+from flask import request
+
+from scorekeeper import scoring
+from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.service_layer.services import GameView
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FALLBACK_LOCALE = "en_US"
+
+
+def page_locale() -> str:
+    """The reader's locale from Accept-Language, for money; en_US when unknown."""
+    for language, _quality in request.accept_languages:
+        try:
+            return str(Locale.parse(language, sep="-"))
+        except (UnknownLocaleError, ValueError):
+            continue
+    return FALLBACK_LOCALE
+
+
+def money(cents: int, currency: str, locale: str) -> str:
+    # Decimal keeps the cents exact: no float ever holds money.
+    return format_currency(Decimal(cents).scaleb(-2), currency, locale=locale)
+
+
+def end_rule(setup: scoring.Setup) -> tuple[int | None, int | None]:
+    """(fixed number of deals, target): how this game ends."""
+    game = scoring.get_variant(setup.variant)(setup)
+    target = game.target if game.target is not None else setup.options.get("target")
+    return game.fixed_deals, target
+
+
+def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
+    """The entry fields this game takes (its options switch some off)."""
+    game = scoring.get_variant(setup.variant)(setup)
+    return tuple(f for f in game.entry_fields if game.takes(f))
+
+
+def went_out(entry: dict[str, Any]) -> str | None:
+    return entry.get("out") or entry.get("knocker")
+
+
+# ---------------------------------------------------------------- the scoreboard
+
+
+@dataclass
+class Cell:
+    points: int
+    running: int
+    out: bool = False
+    press_points: int = 0
+    adjustment: int = 0
+
+
+@dataclass
+class DealRow:
+    number: int
+    dealer: str
+    wild: str | None
+    multiplier: int
+    press: bool
+    void: bool
+    cells: list[Cell]
+
+
+@dataclass
+class PlayerRow:
+    name: str
+    total: int
+    leader: bool
+    winner: bool
+    boxes: int | None = None
+    final: int | None = None
+
+
+@dataclass
+class NextDeal:
+    number: int
+    dealer: str
+    first: str
+    wild: str | None
+    dealer_calls_wild: bool
+    press: bool
+    multiplier: int
+
+
+@dataclass
+class Settlement:
+    currency: str
+    balances: list[tuple[str, int, str]]
+    payments: list[tuple[str, str, str]]
+    transfers: list[tuple[str, str, str]]
+
+
+@dataclass
+class Board:
+    public_id: str
+    title: str | None
+    variant_name: str
+    preset: str | None
+    version: int
+    higher_wins: bool
+    players: list[PlayerRow]
+    rows: list[DealRow]
+    next: NextDeal | None
+    finished: bool
+    winners: list[str]
+    fixed_deals: int | None
+    target: int | None
+    deals_left: int | None
+    press_offer: dict[str, Any] | None
+    margin: int | None = None
+    games: list[dict[str, Any]] = field(default_factory=list)
+    settlement: Settlement | None = None
+
+    @property
+    def last_number(self) -> int:
+        return len(self.rows)
+
+    @property
+    def shows_wild(self) -> bool:
+        return any(row.wild for row in self.rows) or (
+            self.next is not None and (self.next.wild is not None or self.next.dealer_calls_wild)
+        )
+
+
+def board(view: GameView, locale: str) -> Board:
+    state = view.state
+    setup = view.setup
+    players = list(setup.players)
+    fixed, target = end_rule(setup)
+    rows = []
+    for deal, running in zip(state.deals, state.running_totals, strict=True):
+        entry = deal.entry
+        press_points = entry.get("press_points") or {}
+        adjustment = deal.adjustment or {}
+        cells = [
+            Cell(
+                points=deal.points[name],
+                running=running[name],
+                out=went_out(entry) == name,
+                press_points=press_points.get(name, 0),
+                adjustment=adjustment.get(name, 0),
+            )
+            for name in players
+        ]
+        rows.append(
+            DealRow(
+                deal.number,
+                deal.dealer,
+                deal.wild,
+                deal.multiplier,
+                deal.press,
+                bool(entry.get("void")),
+                cells,
+            )
+        )
+    fields = {f.name for f in enabled_fields(setup)}
+    next_deal = None
+    if state.next_deal is not None:
+        nd = state.next_deal
+        seat = players.index(nd["dealer"])
+        next_deal = NextDeal(
+            number=nd["number"],
+            dealer=nd["dealer"],
+            first=players[(seat + 1) % len(players)],
+            wild=nd["wild"],
+            dealer_calls_wild="wild" in fields,
+            press=nd["press"],
+            multiplier=nd["multiplier"],
+        )
+    highlight = state.winners if state.finished else (state.leaders if state.deals else [])
+    boxes = state.boxes or {}
+    final = state.final or {}
+    player_rows = [
+        PlayerRow(
+            name,
+            state.totals[name],
+            leader=name in highlight and not state.finished,
+            winner=name in state.winners,
+            boxes=boxes.get(name),
+            final=final.get(name),
+        )
+        for name in players
+    ]
+    variant = scoring.get_variant(setup.variant)
+    return Board(
+        public_id=view.public_id,
+        title=view.title,
+        variant_name=variant.name,
+        preset=setup.preset,
+        version=view.version,
+        higher_wins=state.higher_wins,
+        players=player_rows,
+        rows=rows,
+        next=next_deal,
+        finished=state.finished,
+        winners=list(state.winners),
+        fixed_deals=fixed,
+        target=target,
+        deals_left=None if fixed is None else max(fixed - len(rows), 0),
+        press_offer=state.press_offer,
+        margin=state.margin,
+        games=state.games or [],
+        settlement=_settlement(state.settlement, locale),
+    )
+
+
+def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
+    if settled is None:
+        return None
+    currency = settled["currency"]
+
+    def fmt(cents: int) -> str:
+        return money(cents, currency, locale)
+
+    return Settlement(
+        currency=currency,
+        balances=[(name, cents, fmt(cents)) for name, cents in settled["balances"].items()],
+        payments=[(p["from"], p["to"], fmt(p["cents"])) for p in settled["payments"]],
+        transfers=[(t["from"], t["to"], fmt(t["cents"])) for t in settled["transfers"]],
+    )
+
+
+# ---------------------------------------------------------------- the history
+
+
+FLAG_TEXT = {"rummy": "went rummy", "big_gin": "big gin", "up_for_two": "went up for 2"}
+
+
+def entry_text(entry: dict[str, Any]) -> str:
+    """An entry in words, for the history page."""
+    parts = []
+    if entry.get("void"):
+        parts.append("void deal: nobody knocked")
+    elif "knocker" in entry:
+        parts.append(f"{entry['knocker']} knocked")
+    elif "out" in entry:
+        parts.append(f"{entry['out']} went out" if entry["out"] else "nobody went out")
+    for name, label in (("melds", "melded"), ("hands", "in hand"), ("press_points", "press")):
+        values = entry.get(name)
+        if values:
+            parts.append(f"{label}: " + ", ".join(f"{who} {v}" for who, v in values.items()))
+    parts += [text for flag, text in FLAG_TEXT.items() if entry.get(flag)]
+    if entry.get("wild"):
+        parts.append(f"wild {entry['wild']} called")
+    if entry.get("upcard"):
+        parts.append(f"upcard {entry['upcard']}")
+    return "; ".join(parts)
+
+
+def when(moment: datetime) -> str:
+    # SQLite hands back naive datetimes; every stored time is UTC.
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+# ---------------------------------------------------------------- the card counter
+
+
+def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]]:
+    """The counter's buttons as (label, value), each value from scoring.hand_value.
+
+    A rank gets one button unless its suits count differently (Q♠ in 5000 Rummy):
+    then the odd suits get their own. Wild, wild Ace and Joker appear only where
+    the game has them.
+    """
+
+    def value(card: str, wild_rank: str | None = wild) -> int | None:
+        try:
+            return scoring.hand_value(setup, [card], wild_rank)
+        except scoring.ScoringError:
+            return None
+
+    buttons: list[tuple[str, int]] = []
+    for rank in RANKS:
+        by_suit = {suit: value(rank + suit) for suit in SUITS}
+        common, _ = Counter(by_suit.values()).most_common(1)[0]
+        buttons.append((f"{rank} wild" if rank == wild else rank, common))
+        buttons += [(rank + SUIT_SYMBOLS[suit], v) for suit, v in by_suit.items() if v != common]
+    wild_value = value("wild")
+    if wild_value is not None:
+        buttons.append(("Wild", wild_value))
+        wild_ace = value("AH", "A") if wild is None else None
+        if wild_ace is not None and wild_ace != wild_value:
+            buttons.append(("Wild A", wild_ace))
+    joker = value("Joker")
+    if joker is not None:
+        buttons.append(("Joker", joker))
+    return buttons

@@ -1,0 +1,115 @@
+"""Real Chromium on a phone profile against the app served on a loopback port.
+
+One browser for the session (Debian's /usr/bin/chromium, never a downloaded one);
+each test gets its own server on its own test database, with CSRF on as in
+production.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from werkzeug.serving import make_server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = "Pixel 5"
+
+
+@pytest.fixture
+def app_config(app_config: dict) -> dict:
+    return {**app_config, "WTF_CSRF_ENABLED": True}
+
+
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def phone_profile(playwright: Playwright) -> dict:
+    return dict(playwright.devices[PHONE])
+
+
+@pytest.fixture
+def new_phone(browser: Browser, phone_profile: dict, live_server: str):
+    """Open another phone (a fresh browser context: its own cookies and storage)."""
+    contexts: list[BrowserContext] = []
+
+    def open_phone() -> Page:
+        context = browser.new_context(**phone_profile, base_url=live_server)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shots(output_dir: Path) -> Path:
+    folder = output_dir / "browser"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+class Phone:
+    """A page with every tap and keystroke counted, as a player would make them."""
+
+    def __init__(self, page: Page, shots: Path):
+        self.page = page
+        self.shots = shots
+        self.taps = 0
+        self.keys = 0
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.taps += 1
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys += 1
+
+    def count(self) -> tuple[int, int]:
+        """Taps and keys since the last call."""
+        counted = self.taps, self.keys
+        self.taps = self.keys = 0
+        return counted
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=self.shots / f"{name}.png", full_page=True)

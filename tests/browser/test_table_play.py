@@ -1,0 +1,218 @@
+"""Whole games played on a phone in real Chromium: tapping and typing as players do.
+
+Each game checks what was stored against the entries the test meant to type, and
+what the page shows against the scoring core's derivation of those entries. Taps
+and keystrokes per deal are saved for bench/bench_pages.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper import scoring
+from scorekeeper.service_layer import services
+from tests.browser.conftest import Phone
+
+pytestmark = pytest.mark.browser
+
+SAVE = re.compile(r"^Save deal \d+$")
+
+
+def start_game(
+    phone: Phone,
+    game: str,
+    players: list[str],
+    *,
+    rules: dict[str, str] | None = None,
+    cents_per_point: str | None = None,
+) -> str:
+    page = phone.page
+    page.goto("/")
+    phone.tap(page.get_by_role("link", name="New game"))
+    page.select_option("#game", label=game)
+    phone.tap(page.locator("#players-0"))
+    for i, name in enumerate(players):
+        phone.type(name)
+        if i < len(players) - 1:
+            phone.press("Enter")
+    if rules:
+        phone.tap(page.get_by_text("House rules"))
+        for field, value in rules.items():
+            page.fill(f"#{field}", value)
+    if cents_per_point:
+        phone.tap(page.locator("summary", has_text="Play for money"))
+        phone.tap(page.locator("#stakes_on"))
+        page.fill("#cents_per_point", cents_per_point)
+    phone.shot(f"{slug(game)}-new-game")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="Start the game"))
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    phone.count()
+    return page.url.rsplit("/", 1)[1]
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def record(phone: Phone, out: str | None, values: list[tuple[str, str]]) -> dict:
+    """Tap who went out, type each value where the focus lands, tap save."""
+    page = phone.page
+    if out is None:
+        phone.tap(page.locator("label.tap.nobody"))
+    else:
+        phone.tap(page.get_by_role("radio", name=out, exact=True))
+    for i, (field, text) in enumerate(values):
+        expect(page.locator(f"#{field}")).to_be_focused()
+        phone.type(text)
+        if i < len(values) - 1:
+            phone.press("Enter")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    expect(page.locator(".msg")).to_have_count(0)
+    taps, keys = phone.count()
+    digits = sum(len(text) for _field, text in values)
+    return {"taps": taps, "keys": keys, "min_taps": 2, "min_keys": digits}
+
+
+def count_cards(phone: Phone, seat: int, cards: list[str]) -> None:
+    """Open the card counter beside a hand, tap the cards, use the sum."""
+    page = phone.page
+    phone.tap(page.locator(f"button.count[data-for=hands_{seat}]"))
+    dialog = page.locator("#counter")
+    expect(dialog).to_be_visible()
+    for card in cards:
+        phone.tap(dialog.locator(".cards button", has_text=re.compile(f"^{re.escape(card)}")))
+    phone.shot(f"counter-{seat}")
+    phone.tap(dialog.get_by_role("button", name=re.compile(r"^Use")))
+
+
+def totals_on(page: Page) -> dict[str, int]:
+    items = page.locator(".totals li")
+    return {
+        items.nth(i).locator(".name").inner_text(): int(items.nth(i).locator(".total").inner_text())
+        for i in range(items.count())
+    }
+
+
+def check_game(page: Page, uow, game_id: str, expected: list[dict]) -> services.GameView:
+    """What was stored is what was meant; the page shows the scoring core's totals."""
+    view = services.load_game(uow, game_id)
+    assert list(view.entries) == expected
+    derived = scoring.derive(view.setup, expected)
+    assert totals_on(page) == derived.totals
+    return view
+
+
+def save_effort(shots: Path, game: str, deals: list[dict]) -> None:
+    (shots / f"effort-{game}.json").write_text(json.dumps(deals, indent=1))
+
+
+def undo_last(phone: Phone, number: int) -> None:
+    page = phone.page
+    phone.tap(page.get_by_role("link", name=f"Undo deal {number}"))
+    expect(page.get_by_role("heading", name=f"Undo deal {number}?")).to_be_visible()
+    phone.shot("undo")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=f"Undo deal {number}"))
+    phone.count()
+
+
+def correct(phone: Phone, number: int, field: str, value: str) -> None:
+    page = phone.page
+    phone.tap(page.get_by_role("link", name=f"Correct deal {number}"))
+    expect(page.get_by_role("heading", name=f"Correct deal {number}")).to_be_visible()
+    page.fill(f"#{field}", value)
+    phone.shot("correct")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
+    expect(page.get_by_text(f"Deal {number} corrected.")).to_be_visible()
+    phone.count()
+
+
+def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, uow):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    game_id = start_game(
+        phone, "Crazy Gin with the Press", ["Ann", "Bob", "Cy"], cents_per_point="1"
+    )
+    viewer = new_phone()
+    viewer.goto(f"/games/{game_id}")
+    expect(viewer.locator("#deal-form")).to_have_count(0)
+    viewer.evaluate("window.notReloaded = true")
+    phone.shot("thirteen-deal-1")
+    effort = []
+    entries: list[dict] = []
+
+    def deal(out, hands: dict[str, int], counter: dict | None = None) -> None:
+        seats = {"Ann": 0, "Bob": 1, "Cy": 2}
+        counted = counter or {}
+        typed = [(f"hands_{seats[n]}", str(v)) for n, v in hands.items() if n not in counted]
+        if counter:
+            phone.tap(page.get_by_role("radio", name=out, exact=True))
+            for name, cards in counter.items():
+                count_cards(phone, seats[name], cards)
+            for field, text in typed:
+                page.locator(f"#{field}").fill(text)
+            with page.expect_navigation():
+                phone.tap(page.get_by_role("button", name=SAVE))
+            taps, keys = phone.count()
+            effort.append({"taps": taps, "keys": keys, "counter": True})
+        else:
+            effort.append(record(phone, out, typed))
+        entries.append({"out": out, "hands": hands})
+
+    # Deal 1: Cy trails Bob by 35, so the Press is offered to Cy for 15 points.
+    deal("Ann", {"Bob": 10, "Cy": 45})
+    expect(page.locator(".offer")).to_contain_text("Cy can put the Press on by taking 15")
+    phone.shot("thirteen-press-offer")
+    expect(viewer.locator(".totals")).to_contain_text("45", timeout=8000)
+    assert viewer.evaluate("window.notReloaded") is True
+    viewer.screenshot(path=shots / "thirteen-viewer.png", full_page=True)
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="Cy takes 15"))
+    entries[0]["press_points"] = {"Cy": 15}
+    expect(page.locator(".next .press")).to_have_text("The Press is on: card points \u00d72")
+    phone.count()
+
+    deal("Bob", {"Ann": 5, "Cy": 8})  # doubled: Ann 10, Cy 16
+    # Deal 3, wild 3, the Press still on: Bob counts a wild 3, a King and a 7.
+    deal("Ann", {"Bob": 42, "Cy": 4}, counter={"Bob": ["3 wild", "K", "7"]})
+    assert scoring.hand_value(services.load_game(uow, game_id).setup, ["3H", "KS", "7D"], "3") == 42
+    deal("Cy", {"Ann": 20, "Bob": 3})
+    check_game(page, uow, game_id, entries)
+
+    correct(phone, 2, "hands_0", "6")
+    entries[1]["hands"]["Ann"] = 6
+    check_game(page, uow, game_id, entries)
+
+    deal("Bob", {"Ann": 7, "Cy": 9})
+    undo_last(phone, 5)
+    entries.pop()
+    check_game(page, uow, game_id, entries)
+
+    for number, out in enumerate(["Bob", "Cy", "Ann", "Bob", "Cy", "Ann", "Bob", "Cy", "Ann"], 5):
+        others = {name: 3 + number for name in ("Ann", "Bob", "Cy") if name != out}
+        deal(out, others)
+        if number == 9:
+            phone.shot("thirteen-mid-game")
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    view = check_game(page, uow, game_id, entries)
+    winners = " and ".join(view.state.winners)
+    expect(page.locator(".winners")).to_contain_text(winners)
+    expect(page.locator(".money")).to_contain_text("Fewest payments")
+    expect(page.locator(".money")).to_contain_text("$")
+    phone.shot("thirteen-final")
+    save_effort(shots, "thirteen", effort)
+
+    page.goto(f"/games/{game_id}/share")
+    expect(page.locator("svg.qr")).to_have_count(2)
+    phone.shot("share")
+    page.goto(f"/games/{game_id}/history")
+    expect(page.locator(".history")).to_have_count(3)  # deals 1 (Press), 2 and 5
+    phone.shot("history")
