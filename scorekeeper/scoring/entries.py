@@ -25,6 +25,10 @@ class EntryField:
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:  # a variant's own mistake, caught at import
+            raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
+
     def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,

@@ -171,7 +171,6 @@ class Gin(Variant):
             option="knock_card",
         ),
     )
-    allows_nobody_out = True
 
     @classmethod
     def hand_cards(cls, options, players):
