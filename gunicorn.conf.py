@@ -10,7 +10,8 @@ SCOREKEEPER_BIND, WEB_CONCURRENCY (processes), SCOREKEEPER_THREADS.
 
 import os
 
-wsgi_app = "scorekeeper:create_app()"
+# create_app_or_exit: a broken setup is one "Error: ..." line, not a traceback.
+wsgi_app = "scorekeeper:create_app_or_exit()"
 bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
 worker_class = "gthread"

@@ -58,6 +58,14 @@ def create_app(
     return app
 
 
+def create_app_or_exit(**kwargs: Any) -> Flask:
+    """``create_app`` for gunicorn: a broken setup is one line and exit 1, not a traceback."""
+    try:
+        return create_app(**kwargs)
+    except DatabaseConfigError as exc:
+        raise SystemExit(f"Error: {exc.format_message()}") from None
+
+
 def ensure_instance_folder(path: str) -> None:
     try:
         os.makedirs(path, exist_ok=True)

@@ -95,6 +95,20 @@ def check_connection(engine: Engine) -> None:
         raise DatabaseConfigError(
             f"cannot open the database {describe_url(str(engine.url))}: {reason}"
         ) from None
+    check_sqlite_writable(engine)
+
+
+def check_sqlite_writable(engine: Engine) -> None:
+    """A read-only SQLite file opens fine and then fails every write: say so at start."""
+    path = engine.url.database
+    if (
+        engine.dialect.name != "sqlite"
+        or path in (None, "", ":memory:")
+        or path.startswith("file:")
+    ):
+        return
+    if not os.access(path, os.W_OK):
+        raise DatabaseConfigError(f"cannot write the database {path}: the file is read-only")
 
 
 def alembic_config(connection=None) -> AlembicConfig:
