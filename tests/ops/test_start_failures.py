@@ -1,0 +1,108 @@
+"""Starting on a folder or disk that cannot be written: one clear line, exit 1, no traceback."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.bench_load import GUNICORN_CONF, LOOPBACK, ROOT, free_port
+
+# root writes through any file mode; a process without these capabilities
+# meets permissions the way the service's own user would.
+AS_AN_ORDINARY_USER = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"]
+
+
+def run(command: list[str], *, env: dict[str, str], ordinary_user=False, file_size_limit=None):
+    if ordinary_user and os.geteuid() == 0:
+        command = [*AS_AN_ORDINARY_USER, *command]
+
+    def limit_file_size() -> None:
+        # A file may not grow past this: the disk is full. (Python ignores
+        # SIGXFSZ, so the write fails instead of killing the process.)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    return subprocess.run(
+        command,
+        env={**os.environ, **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_file_size if file_size_limit is not None else None,
+    )
+
+
+def init_db(instance: Path, *, env: dict[str, str] | None = None, **limits):
+    app = f"scorekeeper:create_app(instance_path={str(instance)!r})"
+    return run([sys.executable, "-m", "flask", "--app", app, "init-db"], env=env or {}, **limits)
+
+
+def the_one_line(result) -> str:
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_an_instance_folder_that_cannot_be_created_is_one_error_line(tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
+    instance = tmp_path / "a-file" / "instance"
+
+    line = the_one_line(init_db(instance))
+
+    assert line == f"Error: cannot create the instance folder {instance}: Not a directory"
+
+
+def test_a_read_only_instance_folder_is_one_error_line(tmp_path):
+    instance = tmp_path / "instance"
+    instance.mkdir(mode=0o555)
+
+    line = the_one_line(init_db(instance, ordinary_user=True))
+
+    assert line == (
+        f"Error: cannot write the secret key into the instance folder {instance}: Permission denied"
+    )
+    assert list(instance.iterdir()) == []
+
+
+@pytest.mark.sqlite
+def test_a_read_only_database_file_is_one_error_line(tmp_path, database_url):
+    database = Path(database_url.removeprefix("sqlite:///"))
+    database.chmod(0o444)
+    env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "x"}
+
+    line = the_one_line(init_db(tmp_path / "instance", env=env, ordinary_user=True))
+
+    assert line == f"Error: cannot write the database {database}: the file is read-only"
+
+
+@pytest.mark.sqlite
+def test_a_full_disk_at_the_first_start_is_one_error_line(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    instance = tmp_path / "instance"
+
+    line = the_one_line(init_db(instance, file_size_limit=16 * 1024))
+
+    database = instance / "scorekeeper.sqlite3"
+    assert line.startswith(f"Error: cannot create the schema in sqlite:///{database}: ")
+    assert line.endswith(("disk I/O error", "database or disk is full"))
+
+
+def test_gunicorn_on_a_broken_setup_stops_with_one_error_line(tmp_path):
+    env = {
+        "SCOREKEEPER_BIND": f"{LOOPBACK}:{free_port()}",
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "x",
+    }
+    command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket"]
+
+    line = the_one_line(run(command, env=env))
+
+    assert line.startswith("Error: cannot open the database sqlite:///")
+    assert line.endswith("unable to open database file")
