@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from scorekeeper import scoring
@@ -170,6 +170,8 @@ def rotate_token(game_id: str):
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
+# Rendering a PDF costs CPU: limited like the sheet pages (RATELIMIT_SHEETS).
+@limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])
 def sheet(game_id: str):
     # Imported here: printing pulls in WeasyPrint, which only this route needs.
     from scorekeeper.printing import PrintError, game_sheet_pdf

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from scorekeeper import scoring
+from scorekeeper.printing.layout import PAGE_SIZES
 
 PROBLEM = "application/problem+json"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
@@ -516,7 +517,7 @@ def paths() -> dict[str, Any]:
                     {
                         "name": "page_size",
                         "in": "query",
-                        "schema": {"type": "string", "enum": ["A4", "Letter"], "default": "A4"},
+                        "schema": {"type": "string", "enum": list(PAGE_SIZES), "default": "A4"},
                     }
                 ],
                 "responses": {
@@ -524,7 +525,7 @@ def paths() -> dict[str, Any]:
                         "description": "PDF",
                         "content": {"application/pdf": {"schema": {"type": "string"}}},
                     },
-                    **errors("NotFound", "Invalid", "Unavailable"),
+                    **errors("NotFound", "Invalid", "RateLimited", "Unavailable"),
                 },
             },
         },
