@@ -1,0 +1,517 @@
+"""The table pages through Flask's test client: forms, errors, replays, read-only links."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper import scoring
+from scorekeeper.models import Game
+from scorekeeper.service_layer import services
+from tests.web.support import (
+    deal_data,
+    entries,
+    message_beside,
+    start,
+    text,
+)
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def games_stored(database) -> int:
+    with database.session_factory() as session:
+        return session.scalar(select(func.count()).select_from(Game))
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_the_home_page_offers_a_new_game_and_a_blank_pad(client):
+    page = text(client.get("/"))
+    assert 'href="/games/new"' in page
+    assert 'href="/pads/new"' in page
+    assert 'id="recent"' in page
+
+
+def test_no_page_carries_inline_script_or_style(client):
+    game_id = start(client, PLAYERS)
+    for path in ["/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/share"]:
+        page = text(client.get(path))
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), path
+        assert "<style" not in page and " style=" not in page, path
+
+
+def test_an_unknown_game_gets_the_not_found_page(client):
+    response = client.get("/games/no-such-game")
+    assert response.status_code == 404
+    assert "Not found" in text(response)
+
+
+# ---------------------------------------------------------------- a new game
+
+
+def test_the_edit_link_keeps_the_token_in_the_session_and_leaves_the_url(client, uow):
+    game_id = start(client, PLAYERS)
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'id="deal-form"' in page
+    assert "/edit/" not in page
+    assert services.load_game(uow, game_id).setup.players == tuple(PLAYERS)
+
+
+@pytest.mark.parametrize(
+    ("fields", "field_id", "message"),
+    [
+        ({"players-0": "Ann", "players-1": "ann"}, "players-1", "same name"),
+        ({"players-0": "Ann", "players-1": "B" * 41}, "players-1", "1 to 40"),
+        ({"players-0": "Ann", "players-1": " "}, "players", "needs 2 to 8 players"),
+        (
+            {
+                "game": "preset:5000 Rummy",
+                "shown": "preset:5000 Rummy",
+                "players-2": "Cy",
+                "o_rummy5000_target": "5001",
+            },
+            "o_rummy5000_target",
+            "multiple of 5",
+        ),
+        (
+            {"stakes_on": "y", "currency": "dollars", "cents_per_point": "1"},
+            "currency",
+            "3-letter",
+        ),
+        ({"stakes_on": "y", "cents_per_point": "lots"}, "cents_per_point", "whole number"),
+    ],
+)
+def test_a_bad_new_game_is_shown_again_with_the_message_beside_the_field(
+    client, database, fields, field_id, message
+):
+    data = {"game": "preset:Crazy Gin (13 deals)", "act": "start"}
+    data.update({"players-0": "Ann", "players-1": "Bob"})
+    data.update(fields)
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 422
+    page = text(response)
+    assert message in message_beside(page, field_id)
+    for name, value in fields.items():
+        if name.startswith("players-") or name in ("currency", "o_rummy5000_target"):
+            assert f'value="{value}"' in page  # what was typed is kept
+    assert games_stored(database) == 0
+
+
+def test_the_house_rules_open_on_an_option_error(client):
+    response = client.post(
+        "/games/new",
+        data={
+            "game": "preset:2500 Rummy",
+            "shown": "preset:2500 Rummy",
+            "players-0": "Ann",
+            "players-1": "Bob",
+            "players-2": "Cy",
+            "o_rummy5000_target": "abc",
+        },
+    )
+    assert response.status_code == 422
+    assert '<details class="rules" open>' in text(response)
+
+
+def test_the_house_rules_typed_are_the_game_options(client, uow):
+    game_id = start(
+        client,
+        PLAYERS,
+        game="preset:Crazy Gin with the Press",
+        shown="preset:Crazy Gin with the Press",
+        o_thirteen_press="y",
+        o_thirteen_press_gap="40",
+        o_thirteen_wild_sequence="two_to_ace",
+        first_dealer="2",
+    )
+    setup = services.load_game(uow, game_id).setup
+    assert setup.options["press"] is True
+    assert setup.options["press_gap"] == 40
+    assert setup.options["wild_sequence"] == "two_to_ace"
+    assert setup.options["joker_deal"] is False
+    assert setup.first_dealer == "Cy"
+
+
+def test_house_rules_filled_in_for_another_game_do_not_apply(client, uow):
+    # Without JS, the game was changed but the rules shown were still gin's defaults.
+    game_id = start(
+        client,
+        PLAYERS,
+        game="preset:Crazy Gin with the Press",
+        shown="preset:Gin Rummy",
+    )
+    assert services.load_game(uow, game_id).setup.options["press"] is True
+
+
+def test_without_js_players_are_added_moved_and_removed_by_buttons(client, database):
+    base = {"game": "preset:Rummy", "shown": "preset:Rummy", "players-0": "Ann", "players-1": "Bob"}
+    page = text(client.post("/games/new", data={**base, "act": "add"}))
+    assert 'name="players-2"' in page
+    page = text(client.post("/games/new", data={**base, "act": "up:1"}))
+    assert page.index('value="Bob"') < page.index('value="Ann"')
+    page = text(client.post("/games/new", data={**base, "players-2": "Cy", "act": "remove:0"}))
+    assert 'value="Ann"' not in page and 'value="Cy"' in page
+    assert games_stored(database) == 0
+
+
+def test_without_js_update_shows_the_chosen_games_rules(client):
+    data = {"game": "preset:Crazy Gin with the Press", "shown": "preset:Gin Rummy", "act": "update"}
+    page = text(client.post("/games/new", data=data))
+    assert '<fieldset data-variant="thirteen">' in page
+    assert re.search(r'<input [^>]*checked[^>]*name="o_thirteen_press"', page)
+
+
+def test_a_preset_with_stakes_starts_with_them(client, uow):
+    game_id = start(client, ["Ann", "Bob"], game="preset:Biddies")
+    assert services.load_game(uow, game_id).setup.stakes["mode"] == "winner"
+
+
+# ---------------------------------------------------------------- recording a deal
+
+
+def test_a_deal_typed_in_is_stored_and_the_page_redirects(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="12", hands_2="7")
+    response = client.post(f"/games/{game_id}/deals", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{game_id}"
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 12, "Cy": 7}}]
+
+
+@pytest.mark.parametrize(
+    ("fields", "field_id", "message"),
+    [
+        ({"out": "0", "hands_1": "12"}, "hands_2", "is required"),
+        ({"out": "0", "hands_1": "12", "hands_2": "999"}, "hands_2", "from 0 to 200"),
+        ({"out": "0", "hands_1": "twelve", "hands_2": "3"}, "hands_1", "whole number"),
+        ({"out": "0", "hands_0": "5", "hands_1": "1", "hands_2": "3"}, "hands_0", "went out"),
+        ({"hands_1": "1", "hands_2": "3"}, "out", "is required"),
+    ],
+)
+def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
+    client, uow, fields, field_id, message
+):
+    game_id = start(client, PLAYERS)
+    response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **fields))
+    assert response.status_code == 422
+    page = text(response)
+    assert message in message_beside(page, field_id)
+    for name, value in fields.items():
+        if name.startswith("hands_"):
+            assert f'name="{name}" pattern="[0-9]*" type="text" value="{value}"' in page
+    assert entries(uow, game_id) == []
+
+
+def test_a_replayed_form_stores_one_deal(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
+    first = client.post(f"/games/{game_id}/deals", data=data)
+    again = client.post(f"/games/{game_id}/deals", data=data)
+    assert first.status_code == again.status_code == 303
+    assert len(entries(uow, game_id)) == 1
+
+
+def test_a_second_phones_stale_form_gets_already_recorded(client, app, uow):
+    game_id = start(client, PLAYERS)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["edit"] = dict(mine["edit"])
+    stale = deal_data(other, game_id, out="2", hands_0="1", hands_1="2")
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    response = other.post(f"/games/{game_id}/deals", data=stale)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Deal 1 has already been recorded" in page
+    assert "Another phone recorded it first" in page
+    assert 'name="number" type="hidden" value="2"' in page  # the form is for the next deal
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
+
+
+def test_the_same_key_with_other_values_stores_nothing_new(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
+    client.post(f"/games/{game_id}/deals", data=data)
+    response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "hands_0": "5"})
+    assert response.status_code == 409
+    assert len(entries(uow, game_id)) == 1
+
+
+def test_a_finished_game_shows_no_form_and_refuses_another_deal(client, uow):
+    game_id = start(client, ["Ann", "Bob"], game="preset:Gin Rummy")
+    data = deal_data(client, game_id, out="0", hands_0="0", hands_1="90")
+    client.post(f"/games/{game_id}/deals", data=data)
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Game over" in page and 'id="deal-form"' not in page
+    response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "key": "k" * 22})
+    assert response.status_code == 409
+    assert "over" in text(response)
+    assert len(entries(uow, game_id)) == 1
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"number": "abc"},
+        {"number": "99999999999999999999999"},
+        {"key": "x" * 5000},
+        {"out": "99"},
+        {"out": "🂡", "hands_1": "\uff11\uff12", "hands_2": "-3"},
+        {"hands_1": "9" * 400},
+    ],
+)
+def test_junk_in_a_deal_form_never_gets_a_server_error(client, uow, junk):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="1", hands_2="2")
+    response = client.post(f"/games/{game_id}/deals", data={**data, **junk})
+    assert response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"game": "preset:Nope"},
+        {"first_dealer": "99"},
+        {"first_dealer": "3"},
+        {"players-99999999": "Zed"},
+        {"act": "up:x"},
+        {"round_to": "7", "stakes_on": "y"},
+        {"o_thirteen_wild_sequence": "sideways", "shown": "preset:Crazy Gin (13 deals)"},
+    ],
+)
+def test_junk_in_the_new_game_form_never_gets_a_server_error(client, junk):
+    data = {"game": "preset:Crazy Gin (13 deals)", "players-0": "Ann", "players-1": "Bob"}
+    response = client.post("/games/new", data={**data, **junk})
+    assert response.status_code < 500
+
+
+# ---------------------------------------------------------------- read-only phones
+
+
+def test_the_view_link_shows_the_game_without_a_form(client, app):
+    game_id = start(client, PLAYERS)
+    page = text(app.test_client().get(f"/games/{game_id}"))
+    assert "view only" in page
+    assert 'id="deal-form"' not in page
+
+
+@pytest.mark.parametrize(
+    "path", ["deals", "deals/1/edit", "deals/1/undo", "press"], ids=lambda p: p
+)
+def test_the_view_link_cannot_change_anything(client, app, uow, path):
+    game_id = start(client, PLAYERS)
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    viewer = app.test_client()
+    data = {"number": "1", "out": "1", "hands_0": "9", "hands_2": "9"}
+    response = viewer.post(f"/games/{game_id}/{path}", data=data)
+    assert response.status_code == 403
+    assert "View only" in text(response)
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
+
+
+def test_a_wrong_edit_link_is_refused(client, app):
+    game_id = start(client, PLAYERS)
+    response = app.test_client().get(f"/games/{game_id}/edit/not-the-token")
+    assert response.status_code == 403
+
+
+def test_a_replaced_token_leaves_the_phone_read_only(client, uow):
+    game_id = start(client, PLAYERS)
+    with client.session_transaction() as session:
+        token = session["edit"][game_id]
+    services.rotate_edit_token(uow, game_id, token)
+    assert 'id="deal-form"' not in text(client.get(f"/games/{game_id}"))
+    with client.session_transaction() as session:
+        assert game_id not in session["edit"]
+
+
+# ---------------------------------------------------------------- fixing mistakes
+
+
+def test_a_correction_is_prefilled_and_stored(client, uow):
+    game_id = start(client, PLAYERS)
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    page = text(client.get(f"/games/{game_id}/deals/1/edit"))
+    assert re.search(r'<input checked id="out-0"', page)
+    assert 'value="6"' in page
+    response = client.post(
+        f"/games/{game_id}/deals/1/edit", data={"out": "0", "hands_1": "5", "hands_2": "16"}
+    )
+    assert response.status_code == 303
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 16}}]
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Corrected" in history and "Cy 6" in history
+
+
+def test_a_correction_that_breaks_a_later_deal_is_refused_naming_it(client, uow):
+    game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    # Deal 2 puts the Press on with press points that only work after deal 1 as it is.
+    data = deal_data(client, game_id, out="0", hands_1="0", hands_2="0", press_points_2="15")
+    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 303
+    before = entries(uow, game_id)
+    response = client.post(
+        f"/games/{game_id}/deals/1/edit", data={"out": "0", "hands_1": "10", "hands_2": "5"}
+    )
+    assert response.status_code == 422
+    assert "deal 2" in text(response)
+    assert entries(uow, game_id) == before
+
+
+def test_the_press_offer_is_taken_with_one_tap(client, uow):
+    game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Cy can put the Press on by taking 15" in page
+    response = client.post(f"/games/{game_id}/press", data={"number": "1"})
+    assert response.status_code == 303
+    assert entries(uow, game_id)[0]["press_points"] == {"Cy": 15}
+    assert "The Press is on" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_stale_press_offer_does_nothing(client, uow):
+    game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    client.post(f"/games/{game_id}/press", data={"number": "0"})
+    assert "press_points" not in entries(uow, game_id)[0]
+
+
+def test_undo_asks_first_then_removes_the_last_deal(client, uow):
+    game_id = start(client, PLAYERS)
+    for hands in (("5", "6"), ("7", "8")):
+        data = deal_data(client, game_id, out="0", hands_1=hands[0], hands_2=hands[1])
+        client.post(f"/games/{game_id}/deals", data=data)
+    page = text(client.get(f"/games/{game_id}/deals/2/undo"))
+    assert "Undo deal 2?" in page
+    assert "Only the last deal" in text(client.get(f"/games/{game_id}/deals/1/undo"))
+    assert client.post(f"/games/{game_id}/deals/1/undo").status_code == 303
+    assert len(entries(uow, game_id)) == 2
+    assert client.post(f"/games/{game_id}/deals/2/undo").status_code == 303
+    assert len(entries(uow, game_id)) == 1
+    assert "Deleted" in text(client.get(f"/games/{game_id}/history"))
+
+
+def test_a_deal_that_does_not_exist_cannot_be_edited(client):
+    game_id = start(client, PLAYERS)
+    assert client.get(f"/games/{game_id}/deals/1/edit").status_code == 404
+    assert client.get(f"/games/{game_id}/deals/0/undo").status_code == 404
+
+
+# ---------------------------------------------------------------- watching and sharing
+
+
+def test_the_scoreboard_answers_304_until_the_game_changes(client):
+    game_id = start(client, PLAYERS)
+    first = client.get(f"/games/{game_id}/scoreboard")
+    assert first.status_code == 200 and first.headers["ETag"] == '"v1"'
+    unchanged = client.get(f"/games/{game_id}/scoreboard", headers={"If-None-Match": '"v1"'})
+    assert unchanged.status_code == 304 and unchanged.data == b""
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    changed = client.get(f"/games/{game_id}/scoreboard", headers={"If-None-Match": '"v1"'})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != '"v1"'
+    assert "Deal 2 of 13" in text(changed)
+
+
+def test_the_share_page_has_a_qr_code_per_link_and_no_style_attribute(client, app):
+    game_id = start(client, PLAYERS)
+    page = text(client.get(f"/games/{game_id}/share"))
+    assert page.count('<svg viewBox="') == 2
+    assert "/edit/" in page
+    assert " style=" not in page
+    viewer_page = text(app.test_client().get(f"/games/{game_id}/share"))
+    assert viewer_page.count("<svg") == 1
+    assert "/edit/" not in viewer_page
+
+
+def test_the_table_view_shows_the_totals_in_big_type(client):
+    game_id = start(client, PLAYERS)
+    page = text(client.get(f"/games/{game_id}/table"))
+    assert 'class="big"' in page and 'class="totals"' in page
+
+
+def test_money_is_formatted_in_the_games_currency_and_the_readers_locale(client):
+    game_id = start(
+        client,
+        PLAYERS,
+        stakes_on="y",
+        cents_per_point="1",
+        round_to="5",
+        mode="pairs",
+        deal_winner_cents="0",
+        currency="eur",
+    )
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    page = text(client.get(f"/games/{game_id}", headers={"Accept-Language": "de-DE"}))
+    assert "+0,55\xa0€" in page
+    assert "Cy pays Ann" in page
+
+
+# ---------------------------------------------------------------- the card counter
+
+
+def counter_cards(page: str) -> dict[str, int]:
+    raw = re.search(r"data-cards='([^']*)'", page).group(1)
+    return dict(json.loads(raw))
+
+
+def test_the_card_counter_values_are_the_scoring_cores(client, uow):
+    game_id = start(
+        client,
+        PLAYERS,
+        game="preset:5000 Rummy",
+        shown="preset:5000 Rummy",
+        o_rummy5000_queen_of_spades="45",
+        o_rummy5000_target="5000",
+        o_rummy5000_scoring="collect",
+        o_rummy5000_ace_value="100",
+        o_rummy5000_out_bonus="0",
+    )
+    cards = counter_cards(text(client.get(f"/games/{game_id}")))
+    setup = services.load_game(uow, game_id).setup
+    assert cards["Q♠"] == 45 == scoring.hand_value(setup, ["QS"])
+    assert cards["Q"] == 10 == scoring.hand_value(setup, ["QH"])
+    assert cards["Wild A"] == 200 == scoring.hand_value(setup, ["AS"], "A")
+    assert cards["Wild"] == cards["Joker"] == 100
+
+
+def test_the_card_counter_counts_this_deals_wild_rank(client):
+    game_id = start(client, PLAYERS)  # deal 1's wild rank is the Ace
+    cards = counter_cards(text(client.get(f"/games/{game_id}")))
+    assert cards["A wild"] == 25
+    assert cards["K"] == 10
+    assert "Joker" not in cards
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    cards = counter_cards(text(client.get(f"/games/{game_id}")))
+    assert cards["A"] == 1 and cards["2 wild"] == 25
