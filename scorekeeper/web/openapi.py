@@ -24,6 +24,10 @@ def nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"oneOf": [schema, {"type": "null"}]}
 
 
+def array(items: dict[str, Any], **more) -> dict[str, Any]:
+    return {"type": "array", "items": items, **more}
+
+
 def obj(properties: dict[str, Any], *, required: list[str] | None = None, **more) -> dict:
     schema = {"type": "object", "properties": properties, **more}
     if required is not None:
@@ -31,19 +35,22 @@ def obj(properties: dict[str, Any], *, required: list[str] | None = None, **more
     return schema
 
 
+STRING = {"type": "string"}
+INTEGER = {"type": "integer"}
+BOOLEAN = {"type": "boolean"}
 NAME = {"type": "string", "minLength": 1}
-POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
-HEADER = {"schema": {"type": "string"}}
+POINTS = {"type": "object", "additionalProperties": INTEGER}
+HEADER = {"schema": STRING}
 
 
 def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
     """Every entry field of every variant; the game's variant says which apply."""
     kinds = {
-        "player": nullable({"type": "string"}),
-        "per_player": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "bool": {"type": "boolean"},
+        "player": nullable(STRING),
+        "per_player": {"type": "object", "additionalProperties": INTEGER},
+        "bool": BOOLEAN,
         "rank": {"type": "string", "enum": RANKS},
-        "card": {"type": "string"},
+        "card": STRING,
     }
     properties: dict[str, Any] = {
         "number": {
@@ -66,26 +73,26 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
 
 def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
     transfer = obj(
-        {"from": {"type": "string"}, "to": {"type": "string"}, "cents": {"type": "integer"}},
+        {"from": STRING, "to": STRING, "cents": INTEGER},
         required=["from", "to", "cents"],
     )
     deal_position = {
         "number": {"type": "integer", "minimum": 1},
-        "dealer": {"type": "string"},
-        "wild": nullable({"type": "string"}),
-        "multiplier": {"type": "integer"},
-        "press": {"type": "boolean"},
+        "dealer": STRING,
+        "wild": nullable(STRING),
+        "multiplier": INTEGER,
+        "press": BOOLEAN,
     }
     return {
         "Problem": obj(
             {
-                "type": {"type": "string"},
-                "title": {"type": "string"},
-                "status": {"type": "integer"},
-                "detail": {"type": "string"},
+                "type": STRING,
+                "title": STRING,
+                "status": INTEGER,
+                "detail": STRING,
                 "errors": {
                     "type": "object",
-                    "additionalProperties": {"type": "string"},
+                    "additionalProperties": STRING,
                     "description": "Field path (or header name) to message.",
                 },
                 "state": {**ref("GameState"), "description": "On a 409: the game as it now is."},
@@ -99,21 +106,18 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "round_to": {"type": "integer", "enum": [1, 5, 10, 25]},
                 "mode": {"type": "string", "enum": ["pairs", "winner", "per_deal"]},
                 "deal_winner_cents": {"type": "integer", "minimum": 0},
-                "currency": {"type": "string"},
+                "currency": STRING,
             }
         ),
         "NewGame": obj(
             {
                 "variant": {"type": "string", "enum": sorted(scoring.VARIANTS)},
                 "preset": {"type": "string", "enum": sorted(scoring.PRESETS)},
-                "players": {
-                    "type": "array",
-                    "items": {"type": "string", "minLength": 1, "maxLength": 40},
-                    "minItems": 2,
-                    "maxItems": 8,
-                },
+                "players": array(
+                    {"type": "string", "minLength": 1, "maxLength": 40}, minItems=2, maxItems=8
+                ),
                 "options": {"type": "object", "description": "Option name to value."},
-                "first_dealer": {"type": "string"},
+                "first_dealer": STRING,
                 "stakes": nullable(ref("Stakes")),
                 "title": nullable({"type": "string", "maxLength": 120}),
             },
@@ -126,17 +130,17 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 **deal_position,
                 "entry": {"type": "object", "description": "The entry as accepted."},
                 "points": {**POINTS, "description": "What this deal adds to each total."},
-                "winner": nullable({"type": "string"}),
+                "winner": nullable(STRING),
                 "adjustment": {**POINTS, "description": "Auto-Press raise, on deal 1."},
             },
             required=[*deal_position, "entry", "points", "winner"],
         ),
         "Settlement": obj(
             {
-                "currency": {"type": "string"},
+                "currency": STRING,
                 "balances": {**POINTS, "description": "Cents per player; they sum to 0."},
-                "payments": {"type": "array", "items": transfer},
-                "transfers": {"type": "array", "items": transfer},
+                "payments": array(transfer),
+                "transfers": array(transfer),
             },
             required=["currency", "balances", "payments", "transfers"],
         ),
@@ -144,43 +148,43 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             {
                 "totals": POINTS,
                 "boxes": POINTS,
-                "finished": {"type": "boolean"},
-                "winner": nullable({"type": "string"}),
+                "finished": BOOLEAN,
+                "winner": nullable(STRING),
                 "final": nullable(POINTS),
-                "margin": nullable({"type": "integer"}),
+                "margin": nullable(INTEGER),
             }
         ),
         "GameState": obj(
             {
-                "id": {"type": "string"},
-                "title": nullable({"type": "string"}),
-                "variant": {"type": "string"},
-                "preset": nullable({"type": "string"}),
+                "id": STRING,
+                "title": nullable(STRING),
+                "variant": STRING,
+                "preset": nullable(STRING),
                 "options": {"type": "object"},
-                "players": {"type": "array", "items": {"type": "string"}},
-                "first_dealer": {"type": "string"},
-                "higher_wins": {"type": "boolean"},
+                "players": array(STRING),
+                "first_dealer": STRING,
+                "higher_wins": BOOLEAN,
                 "stakes": nullable(ref("Stakes")),
                 "version": {"type": "integer", "minimum": 1},
-                "deals": {"type": "array", "items": ref("Deal")},
+                "deals": array(ref("Deal")),
                 "totals": POINTS,
                 "next_deal": nullable(obj(deal_position, required=list(deal_position))),
                 "press_offer": nullable(
                     obj(
-                        {"player": {"type": "string"}, "points": {"type": "integer"}},
+                        {"player": STRING, "points": INTEGER},
                         required=["player", "points"],
                     )
                 ),
-                "finished": {"type": "boolean"},
-                "winners": {"type": "array", "items": {"type": "string"}},
+                "finished": BOOLEAN,
+                "winners": array(STRING),
                 "settlement": nullable(ref("Settlement")),
                 "boxes": {**POINTS, "description": "gin: hands won."},
                 "final": {**nullable(POINTS), "description": "gin: final scores once over."},
                 "margin": {
-                    **nullable({"type": "integer"}),
+                    **nullable(INTEGER),
                     "description": "gin: what it is worth.",
                 },
-                "games": {"type": "array", "items": ref("HollywoodGame")},
+                "games": array(ref("HollywoodGame")),
                 "created_at": {"type": "string", "format": "date-time"},
                 "updated_at": {"type": "string", "format": "date-time"},
             },
@@ -221,57 +225,53 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
         ),
         "Catalogue": obj(
             {
-                "variants": {
-                    "type": "array",
-                    "items": obj(
+                "variants": array(
+                    obj(
                         {
-                            "id": {"type": "string"},
-                            "name": {"type": "string"},
-                            "description": {"type": "string"},
-                            "min_players": {"type": "integer"},
-                            "max_players": {"type": "integer"},
-                            "higher_wins": {"type": "boolean"},
-                            "options": {
-                                "type": "array",
-                                "items": obj(
+                            "id": STRING,
+                            "name": STRING,
+                            "description": STRING,
+                            "min_players": INTEGER,
+                            "max_players": INTEGER,
+                            "higher_wins": BOOLEAN,
+                            "options": array(
+                                obj(
                                     {
-                                        "name": {"type": "string"},
-                                        "type": {"type": "string"},
+                                        "name": STRING,
+                                        "type": STRING,
                                         "default": {},
                                         "choices": nullable({"type": "array"}),
-                                        "help": {"type": "string"},
+                                        "help": STRING,
                                     },
                                     required=["name", "type", "default", "choices"],
                                 ),
-                            },
-                            "entry_fields": {
-                                "type": "array",
-                                "items": obj(
+                            ),
+                            "entry_fields": array(
+                                obj(
                                     {
-                                        "name": {"type": "string"},
-                                        "kind": {"type": "string"},
-                                        "help": {"type": "string"},
+                                        "name": STRING,
+                                        "kind": STRING,
+                                        "help": STRING,
                                     },
                                     required=["name", "kind"],
                                 ),
-                            },
+                            ),
                         },
                         required=["id", "name", "options", "entry_fields"],
                     ),
-                },
-                "presets": {
-                    "type": "array",
-                    "items": obj(
+                ),
+                "presets": array(
+                    obj(
                         {
-                            "name": {"type": "string"},
-                            "variant": {"type": "string"},
+                            "name": STRING,
+                            "variant": STRING,
                             "options": {"type": "object"},
                             "stakes": nullable({"type": "object"}),
-                            "description": {"type": "string"},
+                            "description": STRING,
                         },
                         required=["name", "variant", "options"],
                     ),
-                },
+                ),
             },
             required=["variants", "presets"],
         ),
@@ -367,7 +367,7 @@ PARAMETERS = {
     "IfMatch": {
         "name": "If-Match",
         "in": "header",
-        "schema": {"type": "string"},
+        "schema": STRING,
         "description": "The ETag the client last saw; a stale one gets 409.",
     },
 }
@@ -433,7 +433,7 @@ def paths() -> dict[str, Any]:
                     {
                         "name": "If-None-Match",
                         "in": "header",
-                        "schema": {"type": "string"},
+                        "schema": STRING,
                         "description": "An ETag seen before: 304 while the game is unchanged.",
                     }
                 ],
@@ -523,7 +523,7 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "200": {
                         "description": "PDF",
-                        "content": {"application/pdf": {"schema": {"type": "string"}}},
+                        "content": {"application/pdf": {"schema": STRING}},
                     },
                     **errors("NotFound", "Invalid", "RateLimited", "Unavailable"),
                 },

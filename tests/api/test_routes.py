@@ -6,25 +6,10 @@ from scorekeeper.models import Deal, DealRevision, Game
 from scorekeeper.service_layer import services
 from tests.api.conftest import PLAYERS, ann_goes_out, assert_problem, bearer, count
 
-STATE_MEMBERS = {
-    "id",
-    "title",
-    "variant",
-    "preset",
-    "options",
-    "players",
-    "first_dealer",
-    "higher_wins",
-    "stakes",
-    "version",
-    "deals",
-    "totals",
-    "next_deal",
-    "press_offer",
-    "finished",
-    "winners",
-    "settlement",
-}
+# The members every game state has (shared/API.md, "Game state").
+SETUP_MEMBERS = {"id", "title", "variant", "preset", "options", "players", "first_dealer"}
+PLAY_MEMBERS = {"higher_wins", "stakes", "version", "deals", "totals", "next_deal", "finished"}
+STATE_MEMBERS = SETUP_MEMBERS | PLAY_MEMBERS | {"press_offer", "winners", "settlement"}
 
 
 # ---------------------------------------------------------------- catalogue
