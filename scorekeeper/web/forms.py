@@ -284,6 +284,8 @@ HEADINGS = {
     "upcard": "Upcard",
 }
 HAND_HEADINGS = {"gin": "Deadwood", "thirteen": "Penalty points in hand"}
+# Column heads where a player's row has two numbers.
+COLUMNS = {"melds": "Melded", "hands": "In hand"}
 NOBODY = {"out": "Nobody: the stock ran out", "knocker": "Nobody knocked: void deal"}
 
 
@@ -321,6 +323,9 @@ class DealForm(FlaskForm):
             return HAND_HEADINGS.get(self.variant, "Points left in hand")
         return HEADINGS.get(name, name.replace("_", " ").capitalize())
 
+    def column(self, name: str) -> str:
+        return COLUMNS.get(name, self.heading(name))
+
     def cell(self, name: str, seat: int) -> Field:
         return self[f"{name}_{seat}"]
 
@@ -345,7 +350,7 @@ class DealForm(FlaskForm):
                     for seat, name in enumerate(self.players)
                 }
                 values = {name: v for name, v in values.items() if v is not None}
-                if values or f.name != "press_points":
+                if values:  # none at all: the services name each one missing
                     entry[f.name] = values
             elif f.kind == "bool" and f.name != "void":
                 if self[f.name].data:

@@ -125,6 +125,7 @@ class Board:
     target: int | None
     deals_left: int | None
     press_offer: dict[str, Any] | None
+    press_rule: bool
     margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     settlement: Settlement | None = None
@@ -216,6 +217,7 @@ def board(view: GameView, locale: str) -> Board:
         target=target,
         deals_left=None if fixed is None else max(fixed - len(rows), 0),
         press_offer=state.press_offer,
+        press_rule="press_points" in fields,
         margin=state.margin,
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),

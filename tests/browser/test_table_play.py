@@ -41,7 +41,7 @@ def start_game(
         if i < len(players) - 1:
             phone.press("Enter")
     if rules:
-        phone.tap(page.get_by_text("House rules"))
+        phone.tap(page.locator("summary", has_text="House rules"))
         for field, value in rules.items():
             page.fill(f"#{field}", value)
     if cents_per_point:
@@ -216,3 +216,122 @@ def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, u
     page.goto(f"/games/{game_id}/history")
     expect(page.locator(".history")).to_have_count(3)  # deals 1 (Press), 2 and 5
     phone.shot("history")
+
+
+def test_a_gin_game_is_played_to_the_end(new_phone, shots, uow):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    game_id = start_game(phone, "Gin Rummy", ["Ann", "Bob"], cents_per_point="1")
+    effort = []
+    entries: list[dict] = []
+
+    def deal(knocker: str | None, ann: int | None = None, bob: int | None = None) -> None:
+        if knocker is None:
+            effort.append(record(phone, None, []))
+            entries.append({"void": True})
+            return
+        effort.append(record(phone, knocker, [("hands_0", str(ann)), ("hands_1", str(bob))]))
+        entries.append({"knocker": knocker, "hands": {"Ann": ann, "Bob": bob}})
+
+    deal("Ann", 5, 30)  # Ann 25
+    phone.shot("gin-deal-2")
+    deal(None)  # nobody knocked: nobody scores
+    # Bob goes gin; Ann counts her deadwood: K Q J 10.
+    phone.tap(page.get_by_role("radio", name="Bob", exact=True))
+    count_cards(phone, 0, ["K", "Q", "J", "10"])
+    expect(page.locator("#hands_0")).to_have_value("40")
+    expect(page.locator("#hands_1")).to_be_focused()
+    phone.type("0")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    taps, keys = phone.count()
+    effort.append({"taps": taps, "keys": keys, "counter": True})
+    entries.append({"knocker": "Bob", "hands": {"Ann": 40, "Bob": 0}})
+    deal("Ann", 8, 7)  # undercut: Bob 11
+    check_game(page, uow, game_id, entries)
+
+    correct(phone, 1, "hands_1", "35")
+    entries[0]["hands"]["Bob"] = 35
+    deal("Ann", 3, 50)
+    undo_last(phone, 5)
+    entries.pop()
+    check_game(page, uow, game_id, entries)
+
+    deal("Ann", 0, 70)  # gin: 25 + 70 takes Ann past 100
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    view = check_game(page, uow, game_id, entries)
+    assert view.state.winners == ["Ann"]
+    expect(page.locator(".winners")).to_contain_text("Ann")
+    expect(page.locator(".result")).to_contain_text(f"worth {view.state.margin} points")
+    expect(page.locator(".money")).to_contain_text("Bob pays Ann")
+    phone.shot("gin-final")
+    save_effort(shots, "gin", effort)
+
+
+def test_a_5000_rummy_game_is_played_to_the_end(new_phone, shots, uow):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    game_id = start_game(
+        phone,
+        "5000 Rummy",
+        ["Ann", "Bob", "Cy"],
+        rules={"o_rummy5000_target": "500", "o_rummy5000_queen_of_spades": "45"},
+        cents_per_point="1",
+    )
+    seats = {"Ann": 0, "Bob": 1, "Cy": 2}
+    effort = []
+    entries: list[dict] = []
+
+    def deal(out: str, melds: dict[str, int], hands: dict[str, int]) -> None:
+        typed = []
+        for name, seat in seats.items():
+            typed.append((f"melds_{seat}", str(melds[name])))
+            if name != out:
+                typed.append((f"hands_{seat}", str(hands[name])))
+        effort.append(record(phone, out, typed))
+        entries.append({"out": out, "melds": melds, "hands": hands})
+
+    deal("Ann", {"Ann": 150, "Bob": 60, "Cy": 30}, {"Bob": 20, "Cy": 45})
+    # Bob goes out; Ann counts what she holds: the Queen of spades and a 3.
+    phone.tap(page.get_by_role("radio", name="Bob", exact=True))
+    expect(page.locator("#hands_1")).to_be_disabled()
+    count_cards(phone, 0, ["Q♠", "3"])
+    expect(page.locator("#hands_0")).to_have_value("50")
+    setup = services.load_game(uow, game_id).setup
+    assert scoring.hand_value(setup, ["QS", "3H"]) == 50
+    for field, value in [
+        ("melds_0", "40"),
+        ("melds_1", "200"),
+        ("melds_2", "80"),
+        ("hands_2", "10"),
+    ]:
+        page.locator(f"#{field}").fill(value)
+    phone.shot("rummy5000-deal-2")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    taps, keys = phone.count()
+    effort.append({"taps": taps, "keys": keys, "counter": True})
+    entries.append(
+        {"out": "Bob", "melds": {"Ann": 40, "Bob": 200, "Cy": 80}, "hands": {"Ann": 50, "Cy": 10}}
+    )
+    deal("Cy", {"Ann": 100, "Bob": 100, "Cy": 250}, {"Ann": 5, "Bob": 10})
+    correct(phone, 3, "hands_0", "15")
+    entries[2]["hands"]["Ann"] = 15
+    check_game(page, uow, game_id, entries)
+
+    deal("Ann", {"Ann": 150, "Bob": 50, "Cy": 20}, {"Bob": 30, "Cy": 5})
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    undo_last(phone, 4)  # undoing the last deal un-finishes the game
+    entries.pop()
+    expect(page.locator("#deal-form")).to_be_visible()
+    deal("Ann", {"Ann": 150, "Bob": 50, "Cy": 20}, {"Bob": 30, "Cy": 5})
+    view = check_game(page, uow, game_id, entries)
+    assert view.state.winners == ["Ann"]
+    expect(page.locator(".winners")).to_contain_text("Ann")
+    expect(page.locator(".money")).to_contain_text("pays Ann")
+    phone.shot("rummy5000-final")
+    save_effort(shots, "rummy5000", effort)
+
+    page.goto(f"/games/{game_id}/table")
+    expect(page.locator("body.big .totals")).to_be_visible()
+    phone.shot("table-view")
