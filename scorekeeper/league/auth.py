@@ -6,12 +6,13 @@ Only league organizers have accounts; casual games stay account-free.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
-from flask_login import LoginManager
+from flask_login import LoginManager, UserMixin
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -31,6 +32,19 @@ EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 _DUMMY_HASH = generate_password_hash("no such organizer", method="scrypt")
 
 
+@dataclass(frozen=True)
+class Account(UserMixin):
+    """The logged-in organizer, detached from any database session."""
+
+    id: int
+    email: str
+    name: str
+
+
+def _account(organizer: Organizer) -> Account:
+    return Account(organizer.id, organizer.email, organizer.name)
+
+
 def hash_password(password: str) -> str:
     return generate_password_hash(password, method="scrypt")
 
@@ -40,11 +54,12 @@ def _uow() -> UnitOfWork:
 
 
 @login_manager.user_loader
-def load_organizer(organizer_id: str) -> Organizer | None:
+def load_organizer(organizer_id: str) -> Account | None:
     if not organizer_id.isdigit():
         return None
     with _uow() as uow:
-        return uow.session.get(Organizer, int(organizer_id))
+        organizer = uow.session.get(Organizer, int(organizer_id))
+        return _account(organizer) if organizer else None
 
 
 def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
@@ -54,7 +69,7 @@ def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
     return password
 
 
-def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -> Organizer:
+def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -> Account:
     errors: dict[str, str] = {}
     email = email.strip().lower() if isinstance(email, str) else ""
     if len(email) > 254 or not EMAIL.match(email):
@@ -75,20 +90,22 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
                 "There is an account with that email address already.",
                 {"email": "has an account already"},
             ) from None
-        return organizer
+        return _account(organizer)
 
 
-def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Organizer | None:
+def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
     if not isinstance(email, str) or not isinstance(password, str):
         return None
     with uow:
         organizer = uow.session.scalar(
             select(Organizer).where(Organizer.email == email.strip().lower())
         )
-    if organizer is None:
-        check_password_hash(_DUMMY_HASH, password)
-        return None
-    return organizer if check_password_hash(organizer.password_hash, password) else None
+        if organizer is None:
+            check_password_hash(_DUMMY_HASH, password)
+            return None
+        if not check_password_hash(organizer.password_hash, password):
+            return None
+        return _account(organizer)
 
 
 def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> None:

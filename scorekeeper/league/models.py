@@ -11,14 +11,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from flask_login import UserMixin
 from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.models import Base, Game, utcnow
 
 
-class Organizer(UserMixin, Base):
+class Organizer(Base):
     __tablename__ = "organizers"
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -176,9 +176,15 @@ def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
     return len(stale)
 
 
-def fingerprint(session: Session, league_id: int) -> tuple[int, ...]:
-    """Changes whenever any cached result or who-is-who changes (all parts only grow)."""
-    league_revision = session.scalar(select(League.revision).where(League.id == league_id))
+def fingerprint(session: Session, league_id: int) -> tuple[Any, ...]:
+    """Changes whenever any cached result or who-is-who changes (the numbers only grow).
+
+    The league's random public id makes it unique to this league even where
+    row ids repeat (another database, a test's fresh one).
+    """
+    public_id, league_revision = session.execute(
+        select(League.public_id, League.revision).where(League.id == league_id)
+    ).one()
     count, versions, revisions = session.execute(
         select(
             func.count(LeagueTable.id),
@@ -188,7 +194,7 @@ def fingerprint(session: Session, league_id: int) -> tuple[int, ...]:
         .join(Night, Night.id == LeagueTable.night_id)
         .where(Night.league_id == league_id)
     ).one()
-    return (league_revision or 0, count, versions, revisions)
+    return (public_id, league_revision, count, versions, revisions)
 
 
 # ---------------------------------------------------------------- figures
@@ -309,7 +315,7 @@ def placings_in_order(session: Session, league_id: int, season: str | None):
 
 
 class RatingCache:
-    """A small LRU of replayed ratings, keyed by league, season and fingerprint."""
+    """A small LRU of replayed ratings, keyed by season and the league's fingerprint."""
 
     def __init__(self, size: int = 64):
         self.size = size
@@ -317,7 +323,7 @@ class RatingCache:
         self.lock = threading.Lock()
 
     def get(self, session: Session, league_id: int, season: str | None) -> Ratings:
-        key = (league_id, season, fingerprint(session, league_id))
+        key = (season, fingerprint(session, league_id))
         with self.lock:
             if key in self.entries:
                 self.entries.move_to_end(key)

@@ -1,0 +1,190 @@
+"""Every organizer-only route refuses a logged-out visitor and another league's organizer.
+
+The route lists below are checked against the app's URL map, so a new league
+route cannot be added without saying who may use it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper.league import services as league
+from scorekeeper.league import transfer
+from scorekeeper.models import Game
+
+from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
+
+# (method, path, form); {lid} {nid} {mid} {oid} are filled in from the fixture.
+ORGANIZER_ONLY = [
+    ("GET", "/leagues/{lid}", None),
+    ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
+    ("POST", "/leagues/{lid}/publish", {"published": "1"}),
+    ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
+    ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
+    ("POST", "/leagues/{lid}/members/merge", {"source": "{mid}", "target": "{mid2}"}),
+    ("POST", "/leagues/{lid}/organizers", {"email": "other@example.org"}),
+    ("POST", "/leagues/{lid}/organizers/{oid}/remove", {}),
+    (
+        "POST",
+        "/leagues/{lid}/nights",
+        {"held_on": "2026-04-01", "method": "random", "present": ["{mid}", "{mid2}"]},
+    ),
+    ("GET", "/leagues/{lid}/nights/{nid}", None),
+    ("POST", "/leagues/{lid}/nights/{nid}/swap", {"first": "{mid}", "second": "{mid2}"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
+    ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),
+    ("GET", "/leagues/{lid}/nights/{nid}/tables/1", None),
+    ("POST", "/leagues/{lid}/nights/{nid}/tables/1/source", {"source": "paper_totals"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/tables/1/totals", {"total.Ann": "1"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/tables/1/close", {"closed": "1"}),
+    ("GET", "/leagues/{lid}/export.json", None),
+    ("GET", "/leagues/{lid}/export.csv", None),
+]
+PUBLISHED_ONLY = [
+    "/leagues/{lid}/standings",
+    "/leagues/{lid}/standings.pdf",
+    "/leagues/{lid}/standings.csv",
+    "/leagues/{lid}/players/{mid}",
+]
+ANY_ORGANIZER = [
+    ("GET", "/leagues/"),
+    ("GET", "/leagues/new"),
+    ("POST", "/leagues/new"),
+    ("GET", "/leagues/import"),
+    ("POST", "/leagues/import"),
+    ("GET", "/account/password"),
+    ("POST", "/account/password"),
+]
+OPEN = {
+    "/account/signup",
+    "/account/login",
+    "/account/logout",
+    "/leagues/games/<game_id>.json",
+    "/leagues/games/<game_id>.csv",
+}
+
+
+@pytest.fixture
+def setting(uow):
+    """Olga's league with a played night, and Mo, who runs another league."""
+    olga = make_organizer(uow)
+    mo = make_organizer(uow, email="other@example.org", name="Mo")
+    lid = make_league(uow, olga)
+    make_league(uow, mo, name="Mo's club")
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    play_out(uow, night.tables[0])
+    league.add_organizer(uow, lid, olga, "other@example.org")
+    league.remove_organizer(uow, lid, olga, mo)
+    return {
+        "lid": lid,
+        "nid": night.id,
+        "mid": ids["Ann"],
+        "mid2": ids["Bob"],
+        "oid": olga,
+        "olga": olga,
+        "tokens": [t.edit_token for t in night.tables],
+    }
+
+
+def fill(value, setting):
+    if isinstance(value, list):
+        return [fill(v, setting) for v in value]
+    return value.format(**setting) if isinstance(value, str) else value
+
+
+def snapshot(uow, database, setting) -> str:
+    document = transfer.export_league(uow, setting["lid"], setting["olga"])
+    view = league.league_view(uow, setting["lid"], setting["olga"])
+    with database.session_factory() as session:
+        games = session.scalar(select(func.count()).select_from(Game))
+    return json.dumps([document, view.published, [o.id for o in view.organizers], games])
+
+
+def attempt(client, method, path, form, setting):
+    data = {k: fill(v, setting) for k, v in (form or {}).items()}
+    return client.open(fill(path, setting), method=method, data=data)
+
+
+def test_the_route_lists_cover_every_league_route(app):
+    listed = {path for _, path, _ in ORGANIZER_ONLY} | set(PUBLISHED_ONLY)
+    listed |= {path for _, path in ANY_ORGANIZER} | OPEN
+    normalise = {
+        "<public_id>": "{lid}",
+        "<int:night_id>": "{nid}",
+        "<int:member_id>": "{mid}",
+        "<int:removed_id>": "{oid}",
+        "<int:number>": "1",
+    }
+    for rule in app.url_map.iter_rules():
+        if not rule.endpoint.startswith("league."):
+            continue
+        path = rule.rule
+        for old, new in normalise.items():
+            path = path.replace(old, new)
+        assert path in listed, f"{rule.rule} is not classified in test_access.py"
+
+
+@pytest.mark.parametrize(("method", "path", "form"), ORGANIZER_ONLY)
+def test_a_logged_out_visitor_is_sent_to_log_in_and_changes_nothing(
+    client, uow, database, setting, method, path, form
+):
+    before = snapshot(uow, database, setting)
+    response = attempt(client, method, path, form, setting)
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/account/login")
+    assert snapshot(uow, database, setting) == before
+
+
+@pytest.mark.parametrize(("method", "path", "form"), ORGANIZER_ONLY)
+def test_another_leagues_organizer_is_refused_and_changes_nothing(
+    client, uow, database, setting, method, path, form
+):
+    login(client, email="other@example.org")
+    before = snapshot(uow, database, setting)
+    response = attempt(client, method, path, form, setting)
+    assert response.status_code == 403
+    assert snapshot(uow, database, setting) == before
+    assert not any(token.encode() in response.data for token in setting["tokens"])
+
+
+@pytest.mark.parametrize(("method", "path"), ANY_ORGANIZER)
+def test_account_pages_need_a_login(client, setting, method, path):
+    response = client.open(path, method=method, data={})
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/account/login")
+
+
+@pytest.mark.parametrize("path", PUBLISHED_ONLY)
+def test_unpublished_standings_are_not_found_by_anyone_but_the_organizers(
+    client, uow, setting, path
+):
+    assert client.get(fill(path, setting)).status_code == 404
+    login(client, email="other@example.org")
+    assert client.get(fill(path, setting)).status_code == 404
+    client.post("/account/logout")
+    login(client)
+    assert client.get(fill(path, setting)).status_code == 200
+
+
+@pytest.mark.parametrize("path", PUBLISHED_ONLY)
+def test_published_standings_are_public_and_carry_no_edit_link(client, uow, setting, path):
+    league.set_published(uow, setting["lid"], setting["olga"], True)
+    response = client.get(fill(path, setting))
+    assert response.status_code == 200
+    assert b"/edit/" not in response.data
+    assert not any(token.encode() in response.data for token in setting["tokens"])
+
+
+def test_a_co_organizer_may_run_the_league(client, uow, setting):
+    league.add_organizer(uow, setting["lid"], setting["olga"], "other@example.org")
+    login(client, email="other@example.org")
+    assert client.get(fill("/leagues/{lid}/nights/{nid}", setting)).status_code == 200
+    response = client.post(fill("/leagues/{lid}/members", setting), data={"names": "Kim"})
+    assert response.status_code == 303
+    names = [m.name for m in league.league_view(uow, setting["lid"], setting["olga"]).members]
+    assert "Kim" in names

@@ -1,0 +1,78 @@
+"""Seating: table sizes for the variant and the three ways to seat a night."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.league import seating
+
+
+def test_nine_players_at_four_a_table_sit_at_three_tables_of_three():
+    assert seating.table_sizes(9, 2, 6, 4) == [3, 3, 3]
+
+
+def test_ten_players_at_four_a_table_sit_four_three_three():
+    assert seating.table_sizes(10, 2, 6, 4) == [4, 3, 3]
+
+
+def test_gin_cannot_seat_an_odd_number_and_says_so():
+    with pytest.raises(seating.SeatingError, match="cannot all be seated"):
+        seating.table_sizes(9, 2, 2, 2)
+
+
+def test_too_few_players_for_one_table_are_refused():
+    with pytest.raises(seating.SeatingError, match="At least 3"):
+        seating.table_sizes(2, 3, 8, 4)
+
+
+def test_a_table_grows_past_the_preferred_size_when_it_must():
+    # 5000 Rummy needs 3 a table: 5 players cannot sit 3 + 2, so one table of 5.
+    assert seating.table_sizes(5, 3, 8, 4) == [5]
+
+
+@given(
+    present=st.integers(2, 60),
+    low=st.integers(2, 4),
+    span=st.integers(0, 4),
+    preferred=st.integers(2, 8),
+)
+def test_table_sizes_seat_everyone_within_the_variants_limits(present, low, span, preferred):
+    high = low + span
+    try:
+        sizes = seating.table_sizes(present, low, high, preferred)
+    except seating.SeatingError:
+        return
+    assert sum(sizes) == present
+    assert all(low <= size <= high for size in sizes)
+    assert max(sizes) - min(sizes) <= 1
+
+
+def test_random_seating_seats_each_player_once():
+    tables = seating.seat_random(list(range(9)), [3, 3, 3], random.Random(1))
+    assert sorted(itertools.chain(*tables)) == list(range(9))
+    assert [len(t) for t in tables] == [3, 3, 3]
+
+
+def test_rotating_seating_avoids_pairs_that_have_met():
+    # Last time 0-1-2, 3-4-5 and 6-7-8 sat together: a new night can avoid every pair.
+    met = {}
+    for table in ([0, 1, 2], [3, 4, 5], [6, 7, 8]):
+        for a, b in itertools.combinations(table, 2):
+            met[seating.pair_key(a, b)] = 1
+    tables = seating.seat_rotating(list(range(9)), [3, 3, 3], met, random.Random(3))
+    assert seating.meeting_cost(tables, met) == 0
+    assert sorted(itertools.chain(*tables)) == list(range(9))
+
+
+def test_balanced_seating_spreads_the_strongest_players_over_the_tables():
+    ratings = {player: float(10 - player) for player in range(9)}
+    tables = seating.seat_balanced(list(range(9)), [3, 3, 3], ratings, random.Random(5))
+    strongest = {0, 1, 2}
+    assert all(len(strongest & set(table)) == 1 for table in tables)
+    averages = [sum(ratings[p] for p in table) / 3 for table in tables]
+    assert max(averages) - min(averages) <= 1

@@ -1,0 +1,233 @@
+"""Export and import: JSON round trips without loss, CSV for spreadsheets, bad files refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.league import services as league
+from scorekeeper.league import transfer
+from scorekeeper.service_layer import services
+
+from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
+
+
+@pytest.fixture
+def played(uow):
+    """Two nights: phones, a correction, a closed game, totals from paper, a merge."""
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=[*NAMES, "Anne"])
+    ids = member_ids(uow, lid, olga)
+    first = start(uow, lid, olga, [ids[n] for n in [*NAMES[:8], "Anne"]])
+    for table in first.tables:
+        play_out(uow, table)
+    table = first.tables[0]
+    entry = {"out": table.names[1], "hands": {table.names[0]: 30, table.names[2]: 3}}
+    services.correct_deal(uow, table.game_id, table.edit_token, 1, entry, by="Olga")
+    league.merge_members(uow, lid, olga, ids["Anne"], ids["Ivy"])
+    second = start(
+        uow, lid, olga, [ids[n] for n in NAMES[:9]], method="rotating", held_on=date(2026, 3, 12)
+    )
+    play_out(uow, second.tables[0], 2)
+    closing = second.tables[1]
+    one = {"out": closing.names[0], "hands": {closing.names[1]: 4, closing.names[2]: 9}}
+    services.record_deal(uow, closing.game_id, closing.edit_token, one)
+    league.set_closed(uow, lid, olga, second.id, closing.number, True)
+    paper = second.tables[2]
+    totals = dict(zip(paper.names, [5, 25, 15], strict=True))
+    league.set_paper_totals(uow, lid, olga, second.id, paper.number, totals)
+    return olga, lid
+
+
+def figures(uow, lid, organizer, season=None):
+    _, table = league.league_standings(uow, lid, organizer, season)
+    return [
+        (
+            line.name,
+            line.games,
+            line.wins,
+            line.points,
+            line.deals,
+            line.money_cents,
+            round(line.rating, 9),
+            None if line.rating_change is None else round(line.rating_change, 9),
+        )
+        for line in table.lines
+    ]
+
+
+def test_a_league_exported_and_imported_has_the_same_standings(uow, played):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    imported = transfer.import_document(uow, olga, json.loads(json.dumps(document)))
+    assert imported.league_id != lid
+    assert figures(uow, imported.league_id, olga) == figures(uow, lid, olga)
+    assert figures(uow, imported.league_id, olga, "2026") == figures(uow, lid, olga, "2026")
+
+
+def test_an_imported_league_exports_to_the_same_document(uow, played):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    imported = transfer.import_document(uow, olga, document)
+    again = transfer.export_league(uow, imported.league_id, olga)
+
+    def without_ids(doc):
+        # Member ids are the new database's; everything else is the same.
+        renumber = {m["id"]: i for i, m in enumerate(doc["members"])}
+        doc = json.loads(json.dumps(doc))
+        for member in doc["members"]:
+            member["id"] = renumber[member["id"]]
+        for night in doc["nights"]:
+            for table in night["tables"]:
+                table["seats"] = [renumber[m] for m in table["seats"]]
+        return doc
+
+    assert without_ids(again) == without_ids(document)
+    revisions = document["nights"][0]["tables"][0]["game"]["revisions"]
+    assert [(r["number"], r["action"], r["replaced_by"]) for r in revisions] == [
+        (1, "corrected", "Olga")
+    ]
+
+
+def test_imported_games_get_new_edit_tokens_and_never_export_them(uow, played):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    old_tokens = [t.edit_token for n in league.league_view(uow, lid, olga).nights for t in n.tables]
+    assert not any(token in json.dumps(document) for token in old_tokens)
+    imported = transfer.import_document(uow, olga, document)
+    for night in league.league_view(uow, imported.league_id, olga).nights:
+        for table in night.tables:
+            services.check_edit_token(uow, table.game_id, table.edit_token)
+            assert table.edit_token not in old_tokens
+
+
+def test_a_single_game_round_trips_through_json(uow, played):
+    olga, lid = played
+    table = league.league_view(uow, lid, olga).nights[-1].tables[0]
+    document = transfer.export_game(uow, table.game_id)
+    imported = transfer.import_document(uow, olga, document)
+    original = services.load_game(uow, table.game_id)
+    copy = services.check_edit_token(uow, imported.game_id, imported.edit_token)
+    assert copy.entries == original.entries
+    assert copy.state.as_dict() == original.state.as_dict()
+    assert transfer.export_game(uow, imported.game_id)["deals"] == document["deals"]
+
+
+def read_csv(body: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(body.decode())))
+
+
+def test_a_game_as_csv_has_a_row_per_deal_with_running_totals(client, uow, played):
+    olga, lid = played
+    table = league.league_view(uow, lid, olga).nights[-1].tables[0]
+    rows = read_csv(client.get(f"/leagues/games/{table.game_id}.csv").data)
+    names = list(table.names)
+    assert rows[0] == ["deal", "dealer", "winner", *names, *(f"{n} total" for n in names)]
+    assert len(rows) == 3
+    state = services.load_game(uow, table.game_id).state
+    assert [int(v) for v in rows[-1][-3:]] == [state.totals[n] for n in names]
+
+
+def test_the_league_csv_has_a_row_per_player_per_deal(client, uow, played):
+    _, lid = played
+    login(client)
+    rows = read_csv(client.get(f"/leagues/{lid}/export.csv").data)
+    assert rows[0] == transfer.LEAGUE_COLUMNS
+    sources = {row[3] for row in rows[1:]}
+    assert sources == {"phone", "paper_totals"}
+    # Four finished tables x 2 deals x 3 players, a closed table's 1 deal x 3, a paper table x 3.
+    assert len(rows) - 1 == 4 * 2 * 3 + 3 + 3
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_defused(client, uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=["=HYPERLINK(1)", "Bob", "Cy"])
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, list(ids.values()))
+    play_out(uow, night.tables[0])
+    login(client)
+    body = client.get(f"/leagues/{lid}/standings.csv").data.decode()
+    assert "'=HYPERLINK(1)" in body
+    assert "\n=HYPERLINK" not in body and ",=HYPERLINK" not in body
+
+
+def test_the_import_page_takes_an_uploaded_league(client, uow, played):
+    olga, lid = played
+    login(client)
+    exported = client.get(f"/leagues/{lid}/export.json")
+    upload = {"file": (io.BytesIO(exported.data), "league.json")}
+    response = client.post("/leagues/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303
+    assert len(league.leagues_of(uow, olga)) == 2
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        b"not json",
+        b"[]",
+        b'{"format": "scorekeeper.league", "version": 1}',
+        b'{"format": "scorekeeper.game", "version": 1, "setup": {"variant": "rummy"}}',
+        b'{"format": "something else"}',
+    ],
+)
+def test_a_bad_import_file_is_refused_without_an_error_page(client, uow, document):
+    make_organizer(uow)
+    login(client)
+    response = client.post(
+        "/leagues/import",
+        data={"file": (io.BytesIO(document), "x.json")},
+        content_type="multipart/form-data",
+        headers={"Referer": "http://localhost/leagues/import"},
+    )
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/leagues/import"
+
+
+def test_an_import_with_a_deal_that_breaks_the_rules_names_it(uow, played):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    deal = document["nights"][0]["tables"][1]["game"]["deals"][1]
+    deal["entry"]["hands"] = {name: 999 for name in deal["entry"]["hands"]}
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, olga, document)
+    assert any(path.startswith("nights.0.tables.1.game.deals") for path in refused.value.errors)
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    head=st.fixed_dictionaries(
+        {
+            "format": st.sampled_from(["scorekeeper.league", "scorekeeper.game"]),
+            "version": st.just(1),
+        }
+    ),
+    body=st.dictionaries(
+        st.sampled_from(["league", "members", "nights", "setup", "deals", "revisions", "title"]),
+        JSON,
+    ),
+)
+def test_any_json_document_is_imported_or_refused_cleanly(uow, head, body):
+    try:
+        transfer.import_document(uow, 1, {**body, **head})
+    except services.InvalidInput as refused:
+        assert refused.errors
