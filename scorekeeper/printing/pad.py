@@ -20,8 +20,10 @@ from scorekeeper.scoring.cards import RANKS
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
-TARGET_ROWS = {"portrait": 24, "landscape": 17}
-GIN_ROWS = {1: 16, 3: 20}  # hands a game; Hollywood's third game needs the most
+TARGET_ROWS = {"portrait": 24, "landscape": 16}
+GIN_ROWS = {1: 16, 3: 18}  # hands a game; Hollywood's third game needs the most
+# A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
+FEW_ROWS = 14
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 
@@ -50,6 +52,7 @@ class Pad:
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
     rows: tuple[PadRow, ...]
+    row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
     show_wild: bool
     show_press: bool
@@ -221,6 +224,7 @@ def _pad(
         first_dealer=first_dealer,
         gin_games=gin_games,
         rows=tuple(rows),
+        row_space=_row_space(len(rows), orientation),
         show_dealer=show_dealer,
         show_wild=setup.variant in ("thirteen", "acetoace"),
         show_press=bool(options.get("press") or options.get("auto_press")),
@@ -233,6 +237,12 @@ def _pad(
         qr_url=qr_url,
         page=page_for(page_size, landscape=orientation == "landscape"),
     )
+
+
+def _row_space(rows: int, orientation: str) -> str:
+    if rows > FEW_ROWS:
+        return "normal"
+    return "tall" if orientation == "portrait" else "roomy"
 
 
 def card_values(setup: Setup) -> tuple[CardValue, ...]:

@@ -119,7 +119,6 @@ def game_sheet(
         _row(state, deal, running, gin, hollywood)
         for deal, running in zip(state.deals, state.running_totals, strict=True)
     )
-    press_rule = bool(options.get("press") or options.get("auto_press"))
     return GameSheet(
         game_id=game.public_id,
         title=game.title or f"{setup.preset or variant.name} game",
@@ -135,8 +134,11 @@ def game_sheet(
         finished=state.finished,
         winners=tuple(state.winners),
         show_wild=any(deal.wild for deal in state.deals),
-        show_multiplier=press_rule or bool(options.get("double_on_7_or_king")) or gin,
-        show_press=press_rule,
+        show_multiplier=any(
+            options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
+        )
+        or (gin and options["knock_card"]),
+        show_press=bool(options.get("press") or options.get("auto_press")),
         gin=gin,
         hollywood=hollywood,
         rows=rows,

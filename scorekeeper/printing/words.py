@@ -22,12 +22,12 @@ MINUS = "\u2212"
 DASH = "\u2013"
 
 SEQUENCE_WORDS = {
-    "ace_to_king": "Wild rank A, 2 … K (13 deals)",
+    "ace_to_king": "Wild rank A, 2 … K",
     "two_to_king": "Wild rank 2 … K (12 deals)",
-    "two_to_ace": "Wild rank 2 … K, then A (13 deals)",
+    "two_to_ace": "Wild rank 2 … K, then A",
     "ace_to_ace": "Wild rank A, 2 … K, then A again (14 deals)",
-    "king_to_ace": "Wild rank K, Q … A (13 deals)",
-    "dealer_choice": "The dealer calls each deal's wild rank, each rank once (13 deals)",
+    "king_to_ace": "Wild rank K, Q … A",
+    "dealer_choice": "The dealer calls each deal's wild rank, each rank once",
 }
 
 SCORING_WORDS = {

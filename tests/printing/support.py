@@ -1,0 +1,120 @@
+"""Helpers for the printing tests: games without a database, PDFs read back, pictures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from scorekeeper.scoring import derive, make_setup
+from scorekeeper.service_layer.services import GameView
+
+GAME_ID = "Tq3xVb8Kp2LmN9sRw4YzAa"
+VIEW_URL = f"https://scores.example/games/{GAME_ID}"
+STARTED = datetime(2024, 11, 8, 19, 30, tzinfo=UTC)
+MM = 72 / 25.4  # PDF points per millimetre
+PAPER_MM = {"A4": (210, 297), "Letter": (215.9, 279.4)}
+
+
+def game_view(entries=(), *, title=None, **setup) -> GameView:
+    """A game as the service layer would load it, derived from ``entries``."""
+    game_setup = make_setup(**setup)
+    entries = list(entries)
+    return GameView(
+        public_id=GAME_ID,
+        title=title,
+        version=len(entries) + 1,
+        created_at=STARTED,
+        updated_at=STARTED,
+        setup=game_setup,
+        entries=tuple(entries),
+        state=derive(game_setup, entries),
+    )
+
+
+def pages(pdf: bytes, tmp_path: Path, mode: str = "-layout") -> list[str]:
+    """Each page's text as poppler's pdftotext lays it out (``-layout``: rows on one
+    line) or reads it (``-raw``: each cell's text whole, in the order it was drawn)."""
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(
+        ["pdftotext", mode, "-enc", "UTF-8", str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return text.split("\f")[: len(PdfReader(path).pages)]
+
+
+def paper(pdf: bytes, tmp_path: Path) -> list[tuple[float, float]]:
+    """Each page's (width, height) in millimetres."""
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(pdf)
+    return [
+        (round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))
+        for page in PdfReader(path).pages
+    ]
+
+
+def assert_paper(pdf: bytes, tmp_path: Path, size: str, orientation: str) -> None:
+    width, height = PAPER_MM[size]
+    expected = (height, width) if orientation == "landscape" else (width, height)
+    for page in paper(pdf, tmp_path):
+        assert page == (round(expected[0], 1), round(expected[1], 1))
+
+
+def words(pdf: bytes, tmp_path: Path) -> str:
+    """All the text of the PDF as read, every run of spaces and line breaks one space."""
+    return flat(" ".join(pages(pdf, tmp_path, "-raw")))
+
+
+def flat(text: str) -> str:
+    """The text with every run of spaces and line breaks as one space."""
+    return " ".join(text.split())
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers standing alone in ``text`` (not "x2", "$0.05" or "1.")."""
+    return [int(number) for number in re.findall(r"(?<!\S)-?\d+(?!\S)", text)]
+
+
+def row_texts(pdf: bytes, tmp_path: Path) -> dict[int, str]:
+    """The text of each numbered row of the deal grid, page by page, as read."""
+    rows: dict[int, str] = {}
+    number = 0
+    for page in pages(pdf, tmp_path, "-raw"):
+        grid = page.split("Totals")[0]  # the totals row ends the grid
+        for line in grid.splitlines():
+            if line.startswith(f"Game {GAME_ID}"):  # the footer
+                continue
+            if line.startswith(f"{number + 1} "):
+                number += 1
+                rows[number] = line
+            elif number:
+                rows[number] += "\n" + line
+        number = max(rows, default=0)
+    return rows
+
+
+def line_starting(text: str, pattern: str) -> str:
+    """The one line of ``text`` that starts with the regular expression ``pattern``."""
+    lines = [line.strip() for line in text.splitlines() if re.match(pattern, line.strip())]
+    assert len(lines) == 1, f"one line starting {pattern!r} expected, got {lines}"
+    return lines[0]
+
+
+def picture(pdf: bytes, output_dir: Path, name: str) -> list[Path]:
+    """Render every page to PNG at 100 dpi in test-output/printing/, for people to look at."""
+    folder = output_dir / "printing"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob(f"{name}-*.png"):
+        old.unlink()
+    source = folder / f"{name}.pdf"
+    source.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "100", "-png", str(source), str(folder / name)], check=True)
+    made = sorted(folder.glob(f"{name}-*.png"))
+    assert made, f"pdftoppm made no picture of {name}"
+    return made

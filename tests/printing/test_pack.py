@@ -1,0 +1,106 @@
+"""A league night's print pack: one PDF, a seating list, then one named pad a table."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from scorekeeper.printing import PackTable, PrintError, print_pack_pdf
+from scorekeeper.printing.pad import print_pack
+from scorekeeper.printing.render import qr_svg, render_html
+from tests.printing.support import pages, paper, picture, words
+
+TABLES = [
+    PackTable(
+        "Table 1",
+        ["Ann", "Bob", "Cy", "Dee"],
+        preset="Crazy Gin with the Press",
+        first_dealer="Cy",
+        edit_url="https://scores.example/games/g1/edit/t1",
+    ),
+    PackTable(
+        "Table 2",
+        ["Eve", "Fay"],
+        preset="Hollywood Gin",
+        edit_url="https://scores.example/games/g2/edit/t2",
+    ),
+    PackTable(
+        "Table 3",
+        ["Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"],
+        variant="rummy500",
+        edit_url="https://scores.example/games/g3/edit/t3",
+    ),
+]
+
+
+def test_a_pack_is_one_document_a_seating_list_then_a_page_a_table(tmp_path, output_dir):
+    pdf = print_pack_pdf(TABLES, title="Thursday league, week 6", day=date(2024, 11, 14))
+    picture(pdf, output_dir, "pack-three-tables")
+    texts = pages(pdf, tmp_path, "-raw")
+    assert len(texts) == 4
+    seating = " ".join(texts[0].split())
+    assert "Thursday league, week 6" in seating
+    assert "November 14, 2024" in seating
+    assert "Table 1 Crazy Gin with the Press 1. Ann, 2. Bob, 3. Cy ★, 4. Dee" in seating
+    assert "Table 2 Hollywood Gin 1. Eve ★, 2. Fay" in seating
+    for table, text in zip(TABLES, texts[1:], strict=True):
+        read = " ".join(text.split())
+        assert table.label in read
+        assert " ".join(table.players) in read
+    assert "\n1 Cy " in texts[1]  # Table 1's first deal is dealt by Cy
+
+
+def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
+    pack = print_pack(TABLES, title="Week 6", day=date(2024, 11, 14))
+    html = render_html("pad.html", pads=pack.pads, pack=pack)
+    for table in TABLES:
+        assert str(qr_svg(table.edit_url)) in html
+    assert html.count("<svg") == len(TABLES)
+
+
+def test_a_wide_table_turns_its_own_page_to_landscape(tmp_path):
+    pdf = print_pack_pdf(TABLES, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
+    sizes = [
+        page for page in __import__("tests.printing.support").printing.support.paper(pdf, tmp_path)
+    ]
+    assert sizes == [(215.9, 279.4)] * 3 + [(279.4, 215.9)]
+
+
+def test_every_bad_table_is_named_in_the_error():
+    tables = [
+        TABLES[0],
+        PackTable("Table 2", ["Eve", "Fay", "Gus"], preset="Gin Rummy"),
+        PackTable("Table 3", ["Hal", "hal"], variant="rummy"),
+    ]
+    with pytest.raises(PrintError) as refused:
+        print_pack_pdf(tables, title="Week 6")
+    assert set(refused.value.errors) == {"tables.1.players", "tables.2.names.1"}
+
+
+def test_an_empty_pack_is_refused():
+    with pytest.raises(PrintError) as refused:
+        print_pack_pdf([], title="Week 6")
+    assert "tables" in refused.value.errors
+
+
+def test_a_pack_of_names_with_markup_prints_them_as_typed(tmp_path):
+    table = PackTable("<i>Top</i> table", ["<b>Al</b>", "Bo & Cy"], variant="gin")
+    text = words(print_pack_pdf([table], title="<script>x</script>"), tmp_path)
+    assert "<script>x</script>" in text
+    assert "<i>Top</i> table" in text
+    assert "1. <b>Al</b> ★, 2. Bo & Cy" in text
+
+
+def test_the_tallest_landscape_pad_still_fits_its_page(tmp_path, output_dir):
+    eight = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table = PackTable(
+        "Table 9",
+        eight,
+        preset="Crazy Gin with the Press",
+        options={"double_on_7_or_king": True, "joker_deal": True, "out_bonus": 15},
+        edit_url="https://scores.example/games/g9/edit/t9",
+    )
+    pdf = print_pack_pdf([table], title="Week 6", day=date(2024, 11, 14), page_size="A4")
+    picture(pdf, output_dir, "pack-thirteen-eight-players-landscape")
+    assert paper(pdf, tmp_path) == [(210.0, 297.0), (297.0, 210.0)]
