@@ -65,8 +65,8 @@ def new_phone(browser: Browser, phone_profile: dict, live_server: str):
     """Open another phone (a fresh browser context: its own cookies and storage)."""
     contexts: list[BrowserContext] = []
 
-    def open_phone() -> Page:
-        context = browser.new_context(**phone_profile, base_url=live_server)
+    def open_phone(**settings) -> Page:
+        context = browser.new_context(**{**phone_profile, **settings}, base_url=live_server)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)

@@ -141,7 +141,8 @@ def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, u
     game_id = start_game(
         phone, "Crazy Gin with the Press", ["Ann", "Bob", "Cy"], cents_per_point="1"
     )
-    viewer = new_phone()
+    # The smallest phone we lay out for, in dark mode, on the read-only view link.
+    viewer = new_phone(viewport={"width": 320, "height": 640}, color_scheme="dark")
     viewer.goto(f"/games/{game_id}")
     expect(viewer.locator("#deal-form")).to_have_count(0)
     viewer.evaluate("window.notReloaded = true")
