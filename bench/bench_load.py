@@ -184,22 +184,34 @@ class Phone:
         if body is not None:
             payload = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
-        if self.connection is None:
-            self.connection = http.client.HTTPConnection(LOOPBACK, self.port, timeout=self.timeout)
         start = time.perf_counter()
+        reused = self.connection is not None
         try:
-            self.connection.request(method, path, body=payload, headers=headers)
-            response = self.connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException):
-            self.close()
-            raise
+            response, data = self._exchange(method, path, payload, headers)
+        except ConnectionError:
+            if not reused:
+                raise
+            # The server closed the idle connection (keepalive) as the request
+            # went out: nothing was read, so send it again on a new one, as
+            # browsers do. A deal carries "number", so a resend never stores twice.
+            response, data = self._exchange(method, path, payload, headers)
         seconds = time.perf_counter() - start
         if response.will_close:
             self.close()
         return Answer(
             response.status, {k.lower(): v for k, v in response.getheaders()}, data, seconds
         )
+
+    def _exchange(self, method: str, path: str, payload: bytes | None, headers: dict[str, str]):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(LOOPBACK, self.port, timeout=self.timeout)
+        try:
+            self.connection.request(method, path, body=payload, headers=headers)
+            response = self.connection.getresponse()
+            return response, response.read()
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
 
     def close(self) -> None:
         if self.connection is not None:
