@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, SelectField, StringField
+from wtforms import FieldList, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.extensions import limiter
@@ -21,11 +21,14 @@ limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])(bp)
 MAX_SEATS = 8
 
 
-def game_choices() -> dict[str, list[tuple[str, str]]]:
-    return {
-        "Presets": [(f"preset:{name}", name) for name in PRESETS],
-        "Variants": [(f"variant:{cls.id}", cls.name) for cls in VARIANTS.values()],
-    }
+def game_choices() -> list[SelectChoice]:
+    return [
+        *(SelectChoice(f"preset:{name}", name, optgroup="Presets") for name in PRESETS),
+        *(
+            SelectChoice(f"variant:{cls.id}", cls.name, optgroup="Variants")
+            for cls in VARIANTS.values()
+        ),
+    ]
 
 
 class PadForm(FlaskForm):
@@ -48,19 +51,19 @@ class PadForm(FlaskForm):
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
-    page_size = SelectField("Paper", choices=[(size, size) for size in PAGE_SIZES])
+    page_size = SelectField("Paper", choices=[SelectChoice(size) for size in PAGE_SIZES])
     orientation = SelectField(
         "Orientation",
         choices=[
-            ("auto", "Whatever fits the table"),
-            ("portrait", "Portrait"),
-            ("landscape", "Landscape"),
+            SelectChoice("auto", "Whatever fits the table"),
+            SelectChoice("portrait", "Portrait"),
+            SelectChoice("landscape", "Landscape"),
         ],
     )
 
     def pad_arguments(self) -> dict:
         kind, _, value = self.game.data.partition(":")
-        names = [name.strip() for name in self.names.data]
+        names = [(name or "").strip() for name in self.names.data]
         return {
             kind: value,
             "players": self.players.data,
@@ -72,7 +75,7 @@ class PadForm(FlaskForm):
     def names_beyond_players(self) -> bool:
         found = False
         for seat, field in enumerate(self.names.entries):
-            if seat >= self.players.data and field.data.strip():
+            if seat >= self.players.data and (field.data or "").strip():
                 field.errors = [f"Seat {seat + 1} is beyond the {self.players.data} players."]
                 found = True
         return found

@@ -1,0 +1,141 @@
+"""The sheets blueprint: the pad form, pad downloads and a game's sheet, over HTTP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.service_layer import services
+from tests.printing.support import assert_paper, words
+
+PAD = {"game": "preset:Gin Rummy", "players": "2", "page_size": "A4", "orientation": "auto"}
+
+
+def error_beside(body: str, field_id: str) -> str:
+    """The message printed right after the field with ``field_id``."""
+    found = re.search(
+        rf'id="{re.escape(field_id)}"[^>]*>.*?class="error" id="{field_id}-error">'
+        r"([^<]*)<",
+        body,
+        re.S,
+    )
+    assert found, f"no error beside {field_id}"
+    return found.group(1)
+
+
+def test_the_pad_form_offers_every_preset_and_variant_and_eight_name_boxes(client):
+    response = client.get("/pads/new")
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert 'action="/pads/pad.pdf"' in body and 'method="get"' in body
+    assert '<optgroup label="Presets">' in body and '<optgroup label="Variants">' in body
+    assert 'value="preset:Crazy Gin with the Press"' in body
+    assert 'value="variant:rummy5000"' in body
+    assert all(f'name="names-{seat}"' in body for seat in range(8))
+    assert 'value="Letter"' in body and 'value="landscape"' in body
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    assert not re.search(r"<style|\sstyle=|<script(?![^>]*\ssrc=)", body)  # no inline code
+
+
+def test_a_pad_downloads_as_a_pdf_with_the_names_given(client, tmp_path):
+    query = {**PAD, "names-0": "Ann", "names-1": "Bob", "page_size": "Letter"}
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    pdf = response.get_data()
+    assert_paper(pdf, tmp_path, "Letter", "portrait")
+    assert "1. Ann (deals first), 2. Bob" in words(pdf, tmp_path)
+
+
+def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):
+    query = {**PAD, "game": "variant:rummy", "players": "3", "orientation": "landscape"}
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code == 200
+    assert_paper(response.get_data(), tmp_path, "A4", "landscape")
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"players": "four"}, "players", "Not a valid integer value."),
+        ({"players": "9"}, "players", "A pad has room for 2 to 8 players."),
+        ({"players": "3"}, "players", "gin needs exactly 2 players, not 3"),
+        ({"game": "preset:Poker"}, "game", "Not a valid choice."),
+        ({"game": "variant:acetoace", "players": "6"}, "players", "acetoace needs 2 to 4"),
+        ({"names-0": "x" * 41}, "names-0", "At most 40 characters."),
+        ({"names-0": "Ann", "names-1": " ANN "}, "names-1", "is the same name as names.0"),
+        ({"names-5": "Zed"}, "names-5", "Seat 6 is beyond the 2 players."),
+        ({"page_size": "A0"}, "page_size", "Not a valid choice."),
+        ({"orientation": "sideways"}, "orientation", "Not a valid choice."),
+    ],
+)
+def test_bad_input_shows_the_form_again_with_the_message_beside_the_field(
+    client, change, field, message
+):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, **change})
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    assert message in error_beside(response.get_data(as_text=True), field)
+
+
+def test_what_was_typed_comes_back_escaped(client):
+    query = {**PAD, "names-0": "<script>alert(1)</script>", "names-1": "<script>alert(1)</script>"}
+    body = client.get("/pads/pad.pdf", query_string=query).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+
+
+FIELDS = ["game", "players", "page_size", "orientation", *(f"names-{i}" for i in range(9))]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(FIELDS),
+        st.one_of(
+            st.text(max_size=50),
+            st.sampled_from(["2", "8", "0", "-1", "preset:Hollywood Gin", "variant:thirteen"]),
+        ),
+    )
+)
+def test_no_query_string_makes_a_server_error(client, query):
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code in (200, 400)
+
+
+def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
+    started = services.start_game(uow, variant="rummy", players=["Ann", "Bob"], title="Tonight")
+    game_id = started.game.public_id
+    services.record_deal(uow, game_id, started.edit_token, {"out": "Ann", "hands": {"Bob": 17}})
+    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"size": "Letter"})
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == (
+        f'inline; filename="scorekeeper-{game_id}.pdf"'
+    )
+    pdf = response.get_data()
+    assert_paper(pdf, tmp_path, "Letter", "portrait")
+    text = words(pdf, tmp_path)
+    assert "Tonight" in text and f"Game {game_id}" in text
+    assert "Totals 17 0" in text
+
+
+def test_a_sheet_in_an_unknown_size_is_refused_and_an_unknown_game_is_not_found(client, uow):
+    game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+    assert client.get(f"/games/{game_id}/sheet.pdf?size=A0").status_code == 400
+    assert client.get("/games/no-such-game/sheet.pdf").status_code == 404
+
+
+class TestRateLimit:
+    @pytest.fixture
+    def app_config(self, app_config):
+        return {**app_config, "RATELIMIT_ENABLED": True, "RATELIMIT_SHEETS": "2 per minute"}
+
+    def test_pdfs_are_rate_limited_per_client(self, client):
+        statuses = [client.get("/pads/pad.pdf", query_string=PAD).status_code for _ in range(3)]
+        assert statuses == [200, 200, 429]
