@@ -173,7 +173,7 @@ def rotate_token(game_id: str):
 # Rendering a PDF costs CPU: limited like the sheet pages (RATELIMIT_SHEETS).
 @limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])
 def sheet(game_id: str):
-    # Imported here: printing pulls in WeasyPrint, which only this route needs.
+    # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
     from scorekeeper.printing import PrintError, game_sheet_pdf
 
     game_id = checked_game_id(game_id)
