@@ -123,6 +123,10 @@ def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> l
         if not 1 <= len(name) <= NAME_LENGTH:
             errors[f"players.{index}"] = f"must be a name of 1 to {NAME_LENGTH} characters"
             continue
+        # Control characters (NUL above all) cannot be stored or printed.
+        if not name.isprintable():
+            errors[f"players.{index}"] = "must not contain control characters"
+            continue
         folded = name.casefold()
         if folded in seen:
             errors[f"players.{index}"] = (

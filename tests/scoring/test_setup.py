@@ -41,6 +41,8 @@ def test_a_first_dealer_who_is_not_playing_is_an_error():
         (["Ann", "   "], "players.1", "must be a name of 1 to 40 characters"),
         (["Ann", "x" * 41], "players.1", "must be a name of 1 to 40 characters"),
         (["Ann", 7], "players.1", "must be a name of 1 to 40 characters"),
+        (["Ann", "B\x00b"], "players.1", "must not contain control characters"),
+        (["Ann", "Bo\nb"], "players.1", "must not contain control characters"),
         (["Ann"], "players", "rummy needs 2 to 6 players, not 1"),
         (["A", "B", "C", "D", "E", "F", "G"], "players", "rummy needs 2 to 6 players, not 7"),
         ("Ann, Bob", "players", "must be a list of 2 to 6 names"),
