@@ -515,3 +515,55 @@ def test_the_card_counter_counts_this_deals_wild_rank(client):
     )
     cards = counter_cards(text(client.get(f"/games/{game_id}")))
     assert cards["A"] == 1 and cards["2 wild"] == 25
+
+
+@pytest.mark.parametrize("preset", list(scoring.PRESETS))
+def test_every_presets_game_page_renders_its_entry_form(client, uow, preset):
+    players = ["Ann", "Bob"] if scoring.get_preset(preset).variant in ("gin",) else PLAYERS
+    game_id = start(client, players, game=f"preset:{preset}")
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'id="deal-form"' in page
+    assert 'name="hands_0"' in page
+    if scoring.get_preset(preset).options.get("knock_card"):
+        assert 'name="upcard_rank"' in page and 'name="upcard_suit"' in page
+    # An empty form is refused with messages, never a server error.
+    response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id))
+    assert response.status_code == 422
+    assert entries(uow, game_id) == []
+
+
+def test_a_dealer_choice_game_takes_the_called_wild_rank(client, uow):
+    game_id = start(
+        client,
+        PLAYERS,
+        game="variant:thirteen",
+        shown="variant:thirteen",
+        o_thirteen_wild_sequence="dealer_choice",
+        o_thirteen_hand_size="7",
+        o_thirteen_wild_value="25",
+        o_thirteen_ace_value="1",
+        o_thirteen_face_values="ten",
+        o_thirteen_joker_value="50",
+        o_thirteen_out_bonus="0",
+        o_thirteen_press_gap="50",
+    )
+    page = text(client.get(f"/games/{game_id}"))
+    assert "the dealer calls it" in page
+    data = deal_data(client, game_id, out="0", hands_1="5", hands_2="25", wild="Q")
+    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 303
+    assert entries(uow, game_id)[0]["wild"] == "Q"
+
+
+def test_an_oklahoma_upcard_is_typed_as_rank_and_suit(client, uow):
+    game_id = start(client, ["Ann", "Bob"], game="preset:Oklahoma Gin")
+    data = deal_data(
+        client, game_id, out="0", hands_0="2", hands_1="30", upcard_rank="7", upcard_suit="S"
+    )
+    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 303
+    assert entries(uow, game_id)[0]["upcard"] == "7S"
+    data = deal_data(
+        client, game_id, out="0", hands_0="9", hands_1="30", upcard_rank="3", upcard_suit="H"
+    )
+    response = client.post(f"/games/{game_id}/deals", data=data)
+    assert response.status_code == 422
+    assert "knock limit" in message_beside(text(response), "hands_0")
