@@ -175,8 +175,10 @@ def start_game(
     title: Any = None,
 ) -> StartedGame:
     errors: dict[str, str] = {}
-    if title is not None and not (isinstance(title, str) and len(title.strip()) <= 120):
-        errors["title"] = "must be text of at most 120 characters"
+    if title is not None and not (
+        isinstance(title, str) and len(title.strip()) <= 120 and title.isprintable()
+    ):
+        errors["title"] = "must be text of at most 120 characters, without control characters"
     try:
         setup = scoring.make_setup(
             variant=variant,

@@ -62,6 +62,13 @@ def test_an_invalid_game_is_refused_with_field_errors_and_stores_nothing(uow, da
     assert count(database, Game) == 0
 
 
+def test_a_title_with_a_control_character_is_refused(uow, database):
+    with pytest.raises(services.InvalidInput) as refused:
+        start(uow, title="Friday\x00night")
+    assert "control characters" in refused.value.errors["title"]
+    assert count(database, Game) == 0
+
+
 def test_game_ids_and_tokens_are_unguessable_and_distinct(uow):
     first, second = start(uow), start(uow)
     assert first.game.public_id != second.game.public_id
