@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import render_template
 from weasyprint import CSS, HTML
 
-from scorekeeper.league.services import LeagueView
+from scorekeeper.league.services import LeagueHead
 from scorekeeper.league.standings import Standings
 from scorekeeper.printing.render import STATIC, StaticOnlyFetcher
 
@@ -21,7 +21,7 @@ def stylesheet() -> CSS:
     return CSS(filename=str(STYLESHEET), url_fetcher=StaticOnlyFetcher())
 
 
-def standings_pdf(league: LeagueView, standings: Standings) -> bytes:
+def standings_pdf(league: LeagueHead, standings: Standings) -> bytes:
     html = render_template(
         "league/print/standings.html",
         league=league,

@@ -126,16 +126,22 @@ class NightView:
 
 
 @dataclass(frozen=True)
-class LeagueView:
+class LeagueHead:
+    """What the public pages need of a league."""
+
     public_id: str
     name: str
     rules: Rules
     published: bool
+    # Whether the viewer may change it (and see edit links).
+    manage: bool
+
+
+@dataclass(frozen=True)
+class LeagueView(LeagueHead):
     members: tuple[MemberView, ...]
     organizers: tuple[OrganizerView, ...]
     nights: tuple[NightView, ...]
-    # Whether the viewer may change it (and see edit links).
-    manage: bool
 
 
 def _rules(league: League) -> Rules:
@@ -172,19 +178,23 @@ def _night_view(night: Night, manage: bool) -> NightView:
     )
 
 
+def _head(league: League, manage: bool) -> LeagueHead:
+    return LeagueHead(league.public_id, league.name, _rules(league), league.published, manage)
+
+
 def _league_view(league: League, manage: bool) -> LeagueView:
     return LeagueView(
         public_id=league.public_id,
         name=league.name,
         rules=_rules(league),
         published=league.published,
+        manage=manage,
         members=tuple(_member_view(m) for m in league.members),
         organizers=tuple(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
             for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
         ),
         nights=tuple(_night_view(n, manage) for n in reversed(league.nights)),
-        manage=manage,
     )
 
 
@@ -227,8 +237,15 @@ def _managed(session: Session, public_id: str, organizer_id: int | None) -> Leag
 
 
 def _readable(session: Session, public_id: str, organizer_id: int | None) -> tuple[League, bool]:
-    """The league and whether the viewer manages it; unpublished leagues look absent."""
-    league = _load_league(session, public_id)
+    """The league (its row and organizers only) and whether the viewer manages it.
+
+    Unpublished leagues look absent to everyone else.
+    """
+    league = session.scalar(
+        select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
+    )
+    if league is None:
+        raise NotFound("There is no such league.")
     manage = is_organizer(league, organizer_id)
     if not (manage or league.published):
         raise NotFound("There is no such league.")
@@ -239,13 +256,6 @@ def league_view(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> Le
     """The league as an organizer manages it (Forbidden for anyone else)."""
     with uow:
         return _league_view(_managed(uow.session, public_id, organizer_id), True)
-
-
-def public_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> LeagueView:
-    """The league's public face: published, or the viewer is an organizer."""
-    with uow:
-        league, manage = _readable(uow.session, public_id, organizer_id)
-        return _league_view(league, manage)
 
 
 def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
@@ -844,11 +854,10 @@ def undo_paper_deal(
 
 def league_standings(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, season: str | None
-) -> tuple[LeagueView, standings.Standings]:
+) -> tuple[LeagueHead, standings.Standings]:
     with uow:
         league, manage = _readable(uow.session, public_id, organizer_id)
-        view = _league_view(league, manage)
-        return view, standings.standings(uow.session, league, season)
+        return _head(league, manage), standings.standings(uow.session, league, season)
 
 
 @dataclass(frozen=True)
@@ -871,15 +880,18 @@ class HistoryLine:
 
 def player_history(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: int
-) -> tuple[LeagueView, MemberView, list[HistoryLine]]:
+) -> tuple[LeagueHead, MemberView, list[HistoryLine]]:
     """A member's counted games, newest night first, with the rating after each night."""
     with uow:
         session = uow.session
         league, manage = _readable(session, public_id, organizer_id)
-        member = _member(league, member_id)
-        view = _league_view(league, manage)
-        history = standings.ratings(session, league.id, None).by_night.get(member.id, [])
-        after_night = {night: (after, change) for night, after, change in history}
+        member = session.scalar(
+            select(Member).where(Member.id == member_id, Member.league_id == league.id)
+        )
+        if member is None:
+            raise NotFound("That player is not a member of this league.")
+        view = _head(league, manage)
+        after_night = standings.ratings(session, league.id, None).history(member.id)
         rows = session.execute(
             select(LeagueResult, LeagueTable, Night)
             .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)

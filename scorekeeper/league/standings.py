@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -140,6 +141,7 @@ def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
                 selectinload(LeagueTable.game).selectinload(Game.deals),
             )
         ).all()
+        before = placings_of(session, ids)
         session.execute(delete(LeagueResult).where(LeagueResult.table_id.in_(ids)))
         rows = []
         for table in tables:
@@ -162,39 +164,37 @@ def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
                     }
                     for seat in seats
                 )
-            session.execute(
-                update(LeagueTable)
-                .where(LeagueTable.id == table.id)
-                .values(
-                    cached_version=table.game.version if table.game else None,
-                    cached_revision=table.revision,
-                )
-            )
+            table.cached_version = table.game.version if table.game else None
+            table.cached_revision = table.revision
         if rows:
             session.execute(insert(LeagueResult), rows)
+        after = placings_of(session, ids)
+        if after != before:
+            # Ratings depend on placings alone: only a changed placing replays them.
+            session.execute(
+                update(League).where(League.id == league_id).values(revision=League.revision + 1)
+            )
         session.commit()
     return len(stale)
 
 
-def fingerprint(session: Session, league_id: int) -> tuple[Any, ...]:
-    """Changes whenever any cached result or who-is-who changes (the numbers only grow).
-
-    The league's random public id makes it unique to this league even where
-    row ids repeat (another database, a test's fresh one).
-    """
-    public_id, league_revision = session.execute(
-        select(League.public_id, League.revision).where(League.id == league_id)
-    ).one()
-    count, versions, revisions = session.execute(
-        select(
-            func.count(LeagueTable.id),
-            func.coalesce(func.sum(LeagueTable.cached_version), 0),
-            func.coalesce(func.sum(LeagueTable.cached_revision), 0),
+def placings_of(session: Session, table_ids: Sequence[int]) -> set[tuple[int, int, int]]:
+    rows = session.execute(
+        select(LeagueResult.table_id, LeagueResult.member_id, LeagueResult.place).where(
+            LeagueResult.table_id.in_(table_ids)
         )
-        .join(Night, Night.id == LeagueTable.night_id)
-        .where(Night.league_id == league_id)
-    ).one()
-    return (public_id, league_revision, count, versions, revisions)
+    )
+    return {tuple(row) for row in rows}
+
+
+def fingerprint(session: Session, league_id: int) -> tuple[str, int]:
+    """The league's random public id and its revision, which grows with every change
+    of a placing or of who is who: what the ratings depend on."""
+    return tuple(
+        session.execute(
+            select(League.public_id, League.revision).where(League.id == league_id)
+        ).one()
+    )
 
 
 # ---------------------------------------------------------------- figures
@@ -223,12 +223,33 @@ class Line:
 
 @dataclass
 class Ratings:
-    """Each member's rating after the season's games, and after each night they played."""
+    """Ratings replayed night by night: after each night, every rated member's rating.
 
-    current: dict[int, float] = field(default_factory=dict)
-    # member id -> [(night id, rating after that night, change that night)]
-    by_night: dict[int, list[tuple[int, float, float]]] = field(default_factory=dict)
-    last_night: int | None = None
+    ``placings[i]`` is night i's (table, member, place) rows; ``after[i]`` the
+    model's ratings after it; ``changes[i]`` maps each member who played that
+    night to (rating after, change that night), as the ordinal mu - 3 sigma.
+    """
+
+    nights: list[int] = field(default_factory=list)
+    placings: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
+    after: list[dict[int, Any]] = field(default_factory=list)
+    changes: list[dict[int, tuple[float, float]]] = field(default_factory=list)
+
+    @property
+    def current(self) -> dict[int, float]:
+        return {m: rating.ordinal() for m, rating in (self.after[-1] if self.after else {}).items()}
+
+    def last_change(self, member: int) -> float | None:
+        latest = self.changes[-1] if self.changes else {}
+        return latest[member][1] if member in latest else None
+
+    def history(self, member: int) -> dict[int, tuple[float, float]]:
+        """Night id -> (rating after, change) for each night the member played."""
+        return {
+            night: changes[member]
+            for night, changes in zip(self.nights, self.changes, strict=True)
+            if member in changes
+        }
 
 
 def season_filter(query, season: str | None):
@@ -254,83 +275,97 @@ def aggregate(session: Session, league_id: int, season: str | None) -> list[tupl
     return list(session.execute(season_filter(query, season)))
 
 
-def compute_ratings(placings: Iterable[tuple[int, int, int, int]]) -> Ratings:
-    """Replay (night, table, member, place) rows, in play order, through the rating model."""
-    result = Ratings()
-    model_ratings: dict[int, Any] = {}
-    before_night: dict[int, float] = {}
-    night_players: list[int] = []
-    current_night = None
-    current_table = None
-    table: list[tuple[int, int]] = []
-
-    def rate_table() -> None:
-        if len(table) < 2:
-            return
-        teams = [[model_ratings.setdefault(m, RATING_MODEL.rating())] for m, _ in table]
-        rated = RATING_MODEL.rate(teams, ranks=[place for _, place in table])
-        for (member, _), (new,) in zip(table, rated, strict=True):
-            model_ratings[member] = new
-
-    def close_night() -> None:
-        for member in night_players:
-            after = model_ratings[member].ordinal()
-            result.by_night.setdefault(member, []).append(
-                (current_night, after, after - before_night[member])
-            )
-
-    for night, table_id, member, place in placings:
-        if table_id != current_table:
-            rate_table()
-            table, current_table = [], table_id
-        if night != current_night:
-            if current_night is not None:
-                close_night()
-            current_night, night_players = night, []
-        if member not in night_players:
-            night_players.append(member)
-            before_night[member] = (
-                model_ratings[member].ordinal() if member in model_ratings else 0.0
-            )
-        table.append((member, place))
-    rate_table()
-    if current_night is not None:
-        close_night()
-    result.last_night = current_night
-    result.current = {member: rating.ordinal() for member, rating in model_ratings.items()}
-    return result
-
-
-def placings_in_order(session: Session, league_id: int, season: str | None):
+def nights_in_order(session: Session, league_id: int, season: str | None):
+    """Each night's (table, member, place) rows, nights and tables in the order played."""
     query = (
         select(
-            LeagueResult.night_id, LeagueResult.table_id, LeagueResult.member_id, LeagueResult.place
+            LeagueResult.night_id,
+            LeagueResult.table_id,
+            LeagueResult.member_id,
+            LeagueResult.place,
         )
         .join(Night, Night.id == LeagueResult.night_id)
         .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)
         .where(LeagueResult.league_id == league_id)
         .order_by(Night.held_on, Night.id, LeagueTable.number, LeagueResult.id)
     )
-    return session.execute(season_filter(query, season))
+    nights: list[int] = []
+    placings: list[tuple[tuple[int, int, int], ...]] = []
+    for night, rows in groupby(session.execute(season_filter(query, season)), key=lambda r: r[0]):
+        nights.append(night)
+        placings.append(tuple((table, member, place) for _, table, member, place in rows))
+    return nights, placings
+
+
+def rate_night(
+    ratings: dict[int, Any], placings: Sequence[tuple[int, int, int]]
+) -> tuple[dict[int, Any], dict[int, tuple[float, float]]]:
+    """The ratings after one night's tables, and each player's rating and change."""
+    ratings = dict(ratings)
+    before = {m: ratings[m].ordinal() if m in ratings else 0.0 for _, m, _ in placings}
+    for _, rows in groupby(placings, key=lambda row: row[0]):
+        table = [(member, place) for _, member, place in rows]
+        if len(table) < 2:
+            continue
+        teams = [[ratings.get(member) or RATING_MODEL.rating()] for member, _ in table]
+        rated = RATING_MODEL.rate(teams, ranks=[place for _, place in table])
+        for (member, _), (new,) in zip(table, rated, strict=True):
+            ratings[member] = new
+    changes = {}
+    for member, old in before.items():
+        if member in ratings:
+            new = ratings[member].ordinal()
+            changes[member] = (new, new - old)
+    return ratings, changes
+
+
+def replay(previous: Ratings | None, nights: list[int], placings: list) -> Ratings:
+    """Ratings for these nights, replaying only from the first night that differs."""
+    keep = 0
+    if previous is not None:
+        for old_night, old, new_night, new in zip(
+            previous.nights, previous.placings, nights, placings, strict=False
+        ):
+            if (old_night, old) != (new_night, new):
+                break
+            keep += 1
+    result = Ratings(
+        nights=list(nights),
+        placings=list(placings),
+        after=list(previous.after[:keep]) if previous else [],
+        changes=list(previous.changes[:keep]) if previous else [],
+    )
+    current = result.after[-1] if result.after else {}
+    for night_placings in placings[keep:]:
+        current, changes = rate_night(current, night_placings)
+        result.after.append(current)
+        result.changes.append(changes)
+    return result
 
 
 class RatingCache:
-    """A small LRU of replayed ratings, keyed by season and the league's fingerprint."""
+    """The latest replayed ratings per league and season, kept while the league's
+    fingerprint stands; a change replays from the first night that differs."""
 
     def __init__(self, size: int = 64):
         self.size = size
-        self.entries: OrderedDict[tuple, Ratings] = OrderedDict()
+        self.entries: OrderedDict[tuple, tuple[tuple, Ratings]] = OrderedDict()
         self.lock = threading.Lock()
 
     def get(self, session: Session, league_id: int, season: str | None) -> Ratings:
-        key = (season, fingerprint(session, league_id))
+        stamp = fingerprint(session, league_id)
+        key = (stamp[0], season)
         with self.lock:
-            if key in self.entries:
+            cached = self.entries.get(key)
+            if cached is not None:
                 self.entries.move_to_end(key)
-                return self.entries[key]
-        ratings = compute_ratings(placings_in_order(session, league_id, season))
+                if cached[0] == stamp:
+                    return cached[1]
+        ratings = replay(
+            cached[1] if cached else None, *nights_in_order(session, league_id, season)
+        )
         with self.lock:
-            self.entries[key] = ratings
+            self.entries[key] = (stamp, ratings)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
         return ratings
@@ -373,8 +408,6 @@ def standings(session: Session, league: League, season: str | None) -> Standings
     )
     lines = []
     for member_id, games, wins, points, deals, money in aggregate(session, league.id, season):
-        history = season_ratings.by_night.get(member_id, [])
-        last = history[-1] if history else None
         lines.append(
             Line(
                 member_id=member_id,
@@ -385,7 +418,7 @@ def standings(session: Session, league: League, season: str | None) -> Standings
                 deals=deals,
                 money_cents=money,
                 rating=season_ratings.current.get(member_id, 0.0),
-                rating_change=last[2] if last and last[0] == season_ratings.last_night else None,
+                rating_change=season_ratings.last_change(member_id),
             )
         )
     lines.sort(key=lambda line: (-line.rating, -line.wins, line.name.casefold()))

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper.league import services as league
+from scorekeeper.league import standings
 from scorekeeper.league.models import LeagueResult, LeagueTable
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
@@ -238,8 +239,6 @@ def test_results_are_cached_and_rederived_only_when_a_game_moves(
         assert session.scalar(select(func.count()).select_from(LeagueResult)) == 9
         stale = session.scalars(select(LeagueTable.cached_version)).all()
     assert all(version is not None for version in stale)
-    from scorekeeper.league import standings
-
     with database.session_factory() as session:
         assert standings.refresh(session, 1) == 0
 
@@ -294,3 +293,39 @@ def test_a_players_history_lists_each_counted_game_with_the_rating(uow, league_i
     [line] = history
     assert (line.won, line.place, line.points, line.deals) == (True, 1, 40, 2)
     assert line.rating is not None and line.rating_change == line.rating
+
+
+def test_a_correction_in_an_early_night_replays_the_ratings_from_that_night(
+    uow, database, league_id, organizer, ids
+):
+    first = start(uow, league_id, organizer, nine(ids))
+    second = start(uow, league_id, organizer, nine(ids), held_on=date(2026, 3, 12))
+    for table in (*first.tables, *second.tables):
+        play_out(uow, table)
+    standings_by_name(uow, league_id, organizer)
+    table = first.tables[0]
+    entry = {"out": table.names[2], "hands": {table.names[0]: 50, table.names[1]: 50}}
+    services.correct_deal(uow, table.game_id, table.edit_token, 1, entry)
+    incremental = standings_by_name(uow, league_id, organizer)
+    standings.rating_cache.entries.clear()
+    fresh = standings_by_name(uow, league_id, organizer)
+    assert {n: (line.rating, line.rating_change) for n, line in incremental.items()} == {
+        n: (line.rating, line.rating_change) for n, line in fresh.items()
+    }
+    assert incremental[table.names[2]].wins == 1
+
+
+def test_a_deal_in_a_game_still_in_play_does_not_replay_the_ratings(uow, league_id, organizer, ids):
+    night = start(uow, league_id, organizer, nine(ids))
+    play_out(uow, night.tables[0])
+    standings_by_name(uow, league_id, organizer)
+    stamp, ratings = standings.rating_cache.entries[(league_id, None)]
+    table = night.tables[1]
+    one = {"out": table.names[0], "hands": {table.names[1]: 5, table.names[2]: 7}}
+    services.record_deal(uow, table.game_id, table.edit_token, one)
+    standings_by_name(uow, league_id, organizer)
+    assert standings.rating_cache.entries[(league_id, None)] == (stamp, ratings)
+    # Ending that game early changes a placing: the ratings move.
+    league.set_closed(uow, league_id, organizer, night.id, table.number, True)
+    standings_by_name(uow, league_id, organizer)
+    assert standings.rating_cache.entries[(league_id, None)][0] != stamp
