@@ -25,6 +25,8 @@ RESULTS = BENCH / "results"
 # The suite as planned, in this order; any other bench_*.py found runs after them.
 KNOWN = ("bench_scoring", "bench_pages", "bench_sheets", "bench_standings", "bench_load")
 TIME_LIMIT_S = {False: 1800, True: 300}
+# What names one item of a list of results, when it has one of these.
+LABELS = ("label", "name", "backend")
 
 
 def machine() -> dict[str, str]:
@@ -100,27 +102,48 @@ def parse(stdout: str) -> dict | list | None:
 
 
 def measures(results: dict | list) -> list[tuple[str, str]]:
-    """(measure, value) rows: a benchmark's own ``summary`` if it has one, else its scalars."""
+    """(measure, value) rows: a benchmark's own ``summary`` if it has one, else its figures.
+
+    Without a summary, a group of plain figures (a dict inside the results, or
+    one item of a list, named by its label) becomes one row, so that the table
+    stays a table.
+    """
     if isinstance(results, dict) and isinstance(results.get("summary"), dict):
         return [(str(name), str(value)) for name, value in results["summary"].items()]
     rows: list[tuple[str, str]] = []
 
-    def walk(prefix: str, value) -> None:
+    def walk(prefix: str, value, nested: bool) -> None:
         if isinstance(value, dict):
+            if nested and all(map(plain, value.values())):
+                rows.append((prefix, "; ".join(f"{k} {text(v)}" for k, v in value.items())))
+                return
             for key, inner in value.items():
                 if key != "benchmark":
-                    walk(f"{prefix}.{key}" if prefix else str(key), inner)
-        elif isinstance(value, list):
-            if all(not isinstance(item, dict | list) for item in value):
-                rows.append((prefix, ", ".join(map(str, value))))
-            else:
-                for index, item in enumerate(value):
-                    walk(f"{prefix}[{index}]", item)
+                    walk(f"{prefix}.{key}" if prefix else str(key), inner, True)
+        elif not plain(value):
+            for index, item in enumerate(value):
+                key = next((k for k in LABELS if isinstance(item, dict) and k in item), None)
+                if key is None:
+                    walk(f"{prefix}[{index}]", item, True)
+                else:
+                    rest = {k: v for k, v in item.items() if k != key}
+                    walk(f"{prefix}[{item[key]}]", rest, True)
         else:
-            rows.append((prefix, str(value)))
+            rows.append((prefix, text(value)))
 
-    walk("", results)
+    walk("", results, False)
     return rows
+
+
+def plain(value) -> bool:
+    """A figure, or a list of figures."""
+    if isinstance(value, list):
+        return not any(isinstance(item, dict | list) for item in value)
+    return not isinstance(value, dict)
+
+
+def text(value) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def cell(text: str) -> str:
