@@ -4,12 +4,12 @@ Builds a league (200 players, 5,000 four-player rummy games of 12 deals: 60,000
 deals; fixed seed) by importing it as an export file, then times in one run:
 
 - ``raw``: one hand-written SQL ``GROUP BY`` over the cached per-game results
-  (games, wins, points, deals and money per player), on the driver connection;
+  (name, games, wins, points, deals and money per player), on the driver connection;
 - ``standings``: the standings use case (cache check, aggregate, ratings);
 - ``page``: ``GET /leagues/<id>/standings`` through Flask, rendered;
 - ``cold``: the first standings after the import (derives every game);
-- ``after_correction``: the page right after a deal of one game was corrected
-  (that game re-derived, the ratings replayed).
+- ``after_correction``: the page right after a deal of a game of the latest
+  night was corrected (that game re-derived, the latest night's ratings replayed).
 
 Runs on a throwaway SQLite file, and also on PostgreSQL when
 SCOREKEEPER_DATABASE_URL points at one (in a throwaway schema).
@@ -47,9 +47,10 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 PASSWORD = "benchmark password"
 TABLE = 4
 RAW_AGGREGATE = """
-SELECT member_id, count(*), sum(CASE WHEN won THEN 1 ELSE 0 END),
-       sum(points), sum(deals), sum(money_cents)
-FROM league_results WHERE league_id = {league_id} GROUP BY member_id
+SELECT r.member_id, m.name, count(*), sum(CASE WHEN r.won THEN 1 ELSE 0 END),
+       sum(r.points), sum(r.deals), sum(r.money_cents)
+FROM league_results r JOIN league_members m ON m.id = r.member_id
+WHERE r.league_id = {league_id} GROUP BY r.member_id, m.name
 """
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
 from typing import Any
 
@@ -235,7 +236,7 @@ class Ratings:
     after: list[dict[int, Any]] = field(default_factory=list)
     changes: list[dict[int, tuple[float, float]]] = field(default_factory=list)
 
-    @property
+    @cached_property
     def current(self) -> dict[int, float]:
         return {m: rating.ordinal() for m, rating in (self.after[-1] if self.after else {}).items()}
 
@@ -259,18 +260,20 @@ def season_filter(query, season: str | None):
 
 
 def aggregate(session: Session, league_id: int, season: str | None) -> list[tuple]:
-    """One row per member: games, wins, points, deals, money (the SQL part of the standings)."""
+    """One row per member: name, games, wins, points, deals, money (the SQL of the standings)."""
     query = (
         select(
             LeagueResult.member_id,
+            Member.name,
             func.count(),
             func.sum(case((LeagueResult.won, 1), else_=0)),
             func.sum(LeagueResult.points),
             func.sum(LeagueResult.deals),
             func.sum(LeagueResult.money_cents),
         )
+        .join(Member, Member.id == LeagueResult.member_id)
         .where(LeagueResult.league_id == league_id)
-        .group_by(LeagueResult.member_id)
+        .group_by(LeagueResult.member_id, Member.name)
     )
     return list(session.execute(season_filter(query, season)))
 
@@ -403,21 +406,19 @@ def seasons_of(session: Session, league_id: int) -> tuple[str, ...]:
 def standings(session: Session, league: League, season: str | None) -> Standings:
     """The league's standings for a season (None: all seasons), best rating first."""
     season_ratings = ratings(session, league.id, season)
-    names: Mapping[int, str] = dict(
-        session.execute(select(Member.id, Member.name).where(Member.league_id == league.id)).all()
-    )
+    current = season_ratings.current
     lines = []
-    for member_id, games, wins, points, deals, money in aggregate(session, league.id, season):
+    for member_id, name, games, wins, points, deals, money in aggregate(session, league.id, season):
         lines.append(
             Line(
                 member_id=member_id,
-                name=names[member_id],
+                name=name,
                 games=games,
                 wins=wins,
                 points=points,
                 deals=deals,
                 money_cents=money,
-                rating=season_ratings.current.get(member_id, 0.0),
+                rating=current.get(member_id, 0.0),
                 rating_change=season_ratings.last_change(member_id),
             )
         )
