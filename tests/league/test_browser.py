@@ -1,0 +1,133 @@
+"""A league night end to end in real Chromium on phones.
+
+The organizer signs up, creates a league, adds ten members, seats nine, swaps
+two, starts play and prints the pack; two tables play on players' phones
+through the table pages (their edit links), the third is typed from its paper
+sheet; the standings change as the tables finish. CSRF is on, as in production.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from scorekeeper.league import services as league
+from scorekeeper.service_layer import services
+from tests.browser.conftest import Phone
+from tests.browser.test_table_play import record
+
+from .support import NAMES, PASSWORD
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def app_config(app_config: dict) -> dict:
+    return {**app_config, "WTF_CSRF_ENABLED": True}
+
+
+def submit(page: Page, name: str) -> None:
+    with page.expect_navigation():
+        page.get_by_role("button", name=name).click()
+
+
+def standings_rows(page: Page) -> dict[str, list[str]]:
+    rows = page.locator("table.standings tbody tr")
+    found = {}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        found[cells[1]] = cells
+    return found
+
+
+def test_a_league_night_from_sign_up_to_standings(new_phone, shots, uow):
+    organizer = Phone(new_phone(), shots)
+    page = organizer.page
+
+    page.goto("/account/signup")
+    page.fill("input[name=email]", "olga@example.org")
+    page.fill("input[name=name]", "Olga")
+    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=confirm]", PASSWORD)
+    submit(page, "Create account")
+
+    page.get_by_role("link", name="New league").click()
+    page.fill("input[name=name]", "Thursday Club")
+    page.select_option("select[name=preset]", label="Rummy")
+    page.fill("textarea[name=options]", "deals = 2")
+    page.fill("input[name=table_size]", "4")
+    submit(page, "Create league")
+    lid = page.url.rsplit("/", 1)[1]
+
+    page.fill("textarea[name=names]", "\n".join(NAMES))
+    submit(page, "Add members")
+    expect(page.get_by_text("Added 10 member(s).")).to_be_visible()
+
+    for name in NAMES[:9]:
+        page.get_by_label(name, exact=True).check()
+    page.select_option("select[name=method]", value="rotating")
+    submit(page, "Seat them")
+    expect(page.locator(".table-card")).to_have_count(3)
+    page.select_option("select[name=first]", index=0)
+    page.select_option("select[name=second]", index=8)
+    first_before = page.locator("select[name=first] option").nth(0).inner_text()
+    submit(page, "Swap seats")
+    expect(page.locator("#table-3 .seats li").last).to_contain_text(first_before.split(" (")[0])
+    organizer.shot("league-night-seated")
+    submit(page, "Start play: set up the games")
+
+    pack_href = page.get_by_role("link", name="Print pack (PDF)").get_attribute("href")
+    pack = page.request.get(pack_href)
+    assert pack.headers["content-type"] == "application/pdf"
+    assert len(PdfReader(io.BytesIO(pack.body())).pages) == 4
+    organizer.shot("league-night-started")
+
+    organizer_id = 1
+    night = league.league_view(uow, lid, organizer_id).nights[0]
+    edit_links = [link.get_attribute("href") for link in page.locator("a.edit-link").all()]
+    assert len(edit_links) == 3
+
+    # Tables 1 and 2: a player's phone opens the edit link and records two deals.
+    for index in range(2):
+        table = night.tables[index]
+        player = Phone(new_phone(), shots)
+        player.page.goto(edit_links[index])
+        player.page.wait_for_url(re.compile(rf"/games/{table.game_id}$"))
+        winner = table.names[index]
+        others = [f"hands_{seat}" for seat, name in enumerate(table.names) if name != winner]
+        for hand in ("12", "8"):
+            record(player, winner, [(field, hand) for field in others])
+        player.shot(f"league-table-{table.number}-played")
+        assert services.load_game(uow, table.game_id).state.finished
+
+        page.goto(f"/leagues/{lid}/standings")
+        rows = standings_rows(page)
+        assert len(rows) == 3 * (index + 1)
+        assert rows[winner][3] == "1"  # wins
+        assert rows[winner][5] == "40"  # points: 12 + 12, then 8 + 8
+
+    # Table 3 comes in on paper: the organizer types its final totals.
+    paper = night.tables[2]
+    page.goto(f"/leagues/{lid}/nights/{night.id}")
+    page.get_by_role("link", name="Manage table").nth(2).click()
+    for name, total in zip(paper.names, ["15", "40", "5"], strict=True):
+        page.get_by_label(name, exact=True).fill(total)
+    submit(page, "Save totals (counts the table by these alone)")
+    expect(page.get_by_text("The totals from the paper sheet were saved.")).to_be_visible()
+    expect(page.locator("select[name=source]")).to_have_value("paper_totals")
+
+    page.goto(f"/leagues/{lid}/standings")
+    rows = standings_rows(page)
+    organizer.shot("league-standings")
+    assert set(rows) == set(NAMES[:9])
+    assert rows[paper.names[1]][3] == "1" and rows[paper.names[1]][5] == "40"
+    assert rows[paper.names[1]][6] == "\N{EN DASH}"  # no deals typed: no average per deal
+    winners = {night.tables[0].names[0], night.tables[1].names[1], paper.names[1]}
+    assert {cells[1] for cells in list(rows.values())[:3]} == winners
+    # The page is the same figures the standings use case derives.
+    _, table = league.league_standings(uow, lid, organizer_id, None)
+    assert [line.name for line in table.lines] == list(rows)
