@@ -7,7 +7,8 @@ deals; fixed seed) by importing it as an export file, then times in one run:
   (name, games, wins, points, deals and money per player), on the driver connection;
 - ``standings``: the standings use case (cache check, aggregate, ratings);
 - ``page``: ``GET /leagues/<id>/standings`` through Flask, rendered;
-- ``cold``: the first standings after the import (derives every game);
+- ``import``: the import, which derives and caches every game's result;
+- ``cold``: the first standings page after the import (replays the ratings);
 - ``after_correction``: the page right after a deal of a game of the latest
   night was corrected (that game re-derived, the latest night's ratings replayed).
 
@@ -287,7 +288,7 @@ def main() -> None:
             f"{result['backend']}: {result['players']} players, {result['games']} games, "
             f"{result['deals']} deals (import {result['import_s']} s)"
         )
-        print(f"  cold standings page (derives every game) {result['cold_page_ms']:9.1f} ms")
+        print(f"  first page (replays the ratings) {result['cold_page_ms']:9.1f} ms")
         for name in ("raw", "standings", "page"):
             figures = result[name]
             print(

@@ -20,6 +20,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.league import services as league_services
+from scorekeeper.league import standings
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,
@@ -422,6 +423,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         uow.session.add(league)
         _add_revisions(uow.session, games)
         uow.commit()
+        # Derive every game's result now, so the first standings page is quick.
+        standings.refresh(uow.session, league.id)
         return Imported(league_id=league.public_id)
 
 
