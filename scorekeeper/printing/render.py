@@ -7,6 +7,7 @@ else: no file outside static/, no network.
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -16,6 +17,7 @@ import segno
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -70,6 +72,19 @@ def stylesheet() -> CSS:
     return CSS(url=path2url(str(STYLESHEET)), url_fetcher=StaticOnlyFetcher())
 
 
+_per_thread = threading.local()
+
+
+def font_config() -> FontConfiguration:
+    """This thread's font configuration. Pango's font map inside it caches font
+    lookups and shaped glyphs, which makes a sheet ~20% faster once one has been
+    printed; it is not safe to share between threads."""
+    config = getattr(_per_thread, "fonts", None)
+    if config is None:
+        config = _per_thread.fonts = FontConfiguration()
+    return config
+
+
 def render_html(template: str, **context) -> str:
     return environment().get_template(template).render(**context)
 
@@ -78,7 +93,7 @@ def html_to_pdf(html: str) -> bytes:
     document = HTML(
         string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
     )
-    return document.write_pdf(stylesheets=[stylesheet()])
+    return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
 
 
 def render_pdf(template: str, **context) -> bytes:
