@@ -1,10 +1,3 @@
-"""The browser fixtures of tests/browser (one Chromium, phones, a live server), shared."""
+"""tests/browser's live server and screenshot folder, for the league night test."""
 
-from tests.browser.conftest import (  # noqa: F401
-    browser,
-    live_server,
-    new_phone,
-    phone_profile,
-    playwright,
-    shots,
-)
+from tests.browser.conftest import live_server, shots  # noqa: F401

@@ -4,20 +4,26 @@ The organizer signs up, creates a league, adds ten members, seats nine, swaps
 two, starts play and prints the pack; two tables play on players' phones
 through the table pages (their edit links), the third is typed from its paper
 sheet; the standings change as the tables finish. CSRF is on, as in production.
+
+The scenario runs in a thread of its own with its own Playwright: only one sync
+Playwright may run per thread, and tests/browser keeps one for the whole session.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, expect, sync_playwright
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone
 from tests.browser.test_table_play import record
 
 from .support import NAMES, PASSWORD
@@ -44,7 +50,40 @@ def standings_rows(page: Page) -> dict[str, list[str]]:
     return found
 
 
-def test_a_league_night_from_sign_up_to_standings(new_phone, shots, uow):
+def in_own_thread(scenario: Callable[[Callable[[], Page]], None], base_url: str) -> None:
+    """Run ``scenario(new_phone)`` with a Chromium of its own in another thread."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            with sync_playwright() as playwright, ExitStack() as contexts:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                contexts.callback(browser.close)
+                profile = playwright.devices[PHONE]
+
+                def new_phone() -> Page:
+                    context = browser.new_context(**profile, base_url=base_url)
+                    contexts.callback(context.close)
+                    page = context.new_page()
+                    page.set_default_timeout(10_000)
+                    return page
+
+                scenario(new_phone)
+        except BaseException as error:
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
+def test_a_league_night_from_sign_up_to_standings(live_server, shots, uow):
+    in_own_thread(lambda new_phone: league_night(new_phone, shots, uow), live_server)
+
+
+def league_night(new_phone, shots, uow) -> None:
     organizer = Phone(new_phone(), shots)
     page = organizer.page
 
