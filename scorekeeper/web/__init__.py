@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, current_app, request
 from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
@@ -43,6 +44,8 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     app.after_request(add_security_headers)
     app.register_error_handler(OperationalError, database_unavailable)
+    app.register_error_handler(NotFound, unknown_route)
+    app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages.
     from scorekeeper.web import league
 
@@ -53,6 +56,17 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
+
+
+def unknown_route(error: HTTPException):
+    """Paths and methods no blueprint matched: problems under /api, pages elsewhere."""
+    if request.path == "/api" or request.path.startswith("/api/"):
+        from scorekeeper.web.problems import http_exception_problem
+
+        return http_exception_problem(error)
+    from scorekeeper.web.table import error_page
+
+    return error_page(error.code or 404)
 
 
 def add_security_headers(response: Response) -> Response:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.exceptions import HTTPException
 
 from scorekeeper import scoring
 from scorekeeper.extensions import csrf, limit_writes, limiter
@@ -222,15 +222,6 @@ def http_error(error: HTTPException):
     if error.code == 429:
         response.headers["Retry-After"] = str(retry_after_seconds())
     return response
-
-
-@bp.app_errorhandler(NotFound)
-@bp.app_errorhandler(MethodNotAllowed)
-def unknown_route(error: HTTPException):
-    """Unknown paths and methods match no blueprint, so the app decides: problems under /api."""
-    if request.path == "/api" or request.path.startswith("/api/"):
-        return http_exception_problem(error)
-    return error
 
 
 def retry_after_seconds() -> int:

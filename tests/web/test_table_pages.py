@@ -567,3 +567,16 @@ def test_an_oklahoma_upcard_is_typed_as_rank_and_suit(client, uow):
     response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 422
     assert "knock limit" in message_beside(text(response), "hands_0")
+
+
+def test_an_unknown_page_is_the_friendly_404_page_not_a_problem(client):
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert b"There is nothing here" in response.data
+
+
+def test_a_method_a_page_does_not_take_is_a_friendly_405_page(client):
+    response = client.delete("/")
+    assert response.status_code == 405
+    assert response.mimetype == "text/html"
