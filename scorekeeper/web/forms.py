@@ -23,6 +23,7 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
@@ -102,7 +103,7 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
     if spec.choices is not None:
-        choices = [(str(c), str(c)) for c in spec.choices]
+        choices = [SelectChoice(str(c)) for c in spec.choices]
         return SelectField(label, choices=choices, default=str(spec.default), **kw)
     default = "" if spec.default is None else str(spec.default)
     render = dict(NUMERIC) if spec.type == "int" else {"autocomplete": "off"}
@@ -110,7 +111,9 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
 
 
 class NewGameForm(FlaskForm):
-    game = SelectField("Game", choices=[(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME)
+    game = SelectField(
+        "Game", choices=[SelectChoice(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME
+    )
     # The game the house rules below were filled in for (see options_for).
     shown = HiddenField(default=DEFAULT_GAME)
     title = StringField(
@@ -126,7 +129,7 @@ class NewGameForm(FlaskForm):
     )
     first_dealer = SelectField(
         "First dealer",
-        choices=[(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
+        choices=[SelectChoice(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
         default="0",
     )
     stakes_on = BooleanField("Play for money")
@@ -138,12 +141,12 @@ class NewGameForm(FlaskForm):
     )
     round_to = SelectField(
         "Round each amount to",
-        choices=[(str(c), f"{c} ¢") for c in STAKE_SPECS["round_to"].choices],
+        choices=[SelectChoice(str(c), f"{c} ¢") for c in STAKE_SPECS["round_to"].choices],
         default="5",
     )
     mode = SelectField(
         "Who pays whom",
-        choices=[(c, MODE_LABELS[c]) for c in STAKE_SPECS["mode"].choices],
+        choices=[SelectChoice(c, MODE_LABELS[c]) for c in STAKE_SPECS["mode"].choices],
         default="pairs",
     )
     deal_winner_cents = StringField(
@@ -402,11 +405,11 @@ def deal_form(
     variant = scoring.get_variant(setup.variant)
     for f in fields:
         if f.kind == "player":
-            choices = [(str(seat), name) for seat, name in enumerate(players)]
+            choices = [SelectChoice(str(seat), name) for seat, name in enumerate(players)]
             if f.name == "knocker" and any(x.name == "void" for x in fields):
-                choices.append(("void", NOBODY["knocker"]))
+                choices.append(SelectChoice("void", NOBODY["knocker"]))
             elif variant.allows_nobody_out:
-                choices.append(("none", NOBODY["out"]))
+                choices.append(SelectChoice("none", NOBODY["out"]))
             attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
         elif f.kind == "per_player":
             for seat, name in enumerate(players):
@@ -415,14 +418,15 @@ def deal_form(
             attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
         elif f.kind == "rank":
             attrs[f.name] = SelectField(
-                HEADINGS[f.name], choices=[("", "Choose"), *((r, r) for r in RANKS)]
+                HEADINGS[f.name],
+                choices=[SelectChoice("", "Choose"), *(SelectChoice(r) for r in RANKS)],
             )
         elif f.kind == "card":
             attrs["upcard_rank"] = SelectField(
-                "Upcard rank", choices=[("", "Rank"), *((r, r) for r in RANKS)]
+                "Upcard rank", choices=[SelectChoice("", "Rank"), *(SelectChoice(r) for r in RANKS)]
             )
             attrs["upcard_suit"] = RadioField(
-                "Upcard suit", choices=[(s, SUIT_SYMBOLS[s]) for s in SUITS]
+                "Upcard suit", choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
             )
     form_class = type("GameDealForm", (DealForm,), attrs)
     data: dict[str, Any] = {"number": str(number), "key": new_key()}
