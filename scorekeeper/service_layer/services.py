@@ -12,14 +12,15 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord, Seat, utcnow
@@ -212,12 +213,31 @@ def start_game(
         )
         uow.session.add(game)
         uow.commit()
-        return StartedGame(game=_view(game, setup, []), edit_token=edit_token)
+        loaded = _LoadedGame(
+            id=game.id,
+            public_id=game.public_id,
+            title=game.title,
+            version=game.version,
+            created_at=game.created_at,
+            updated_at=game.updated_at,
+            edit_token_hash=game.edit_token_hash,
+            setup=setup,
+        )
+        return StartedGame(game=_view(loaded), edit_token=edit_token)
 
 
 def load_game(uow: UnitOfWork, public_id: str) -> GameView:
+    """The game as it is now; derived once per version and kept for the next reader."""
     with uow:
-        return _view_of(_find_game(uow, public_id))
+        version = uow.session.scalar(select(Game.version).where(Game.public_id == public_id))
+        if version is None:
+            raise GameNotFound(f"There is no game {public_id!r}.")
+        cached = _VIEWS.get(public_id, version)
+        if cached is not None:
+            return cached
+        view = _view(_find_game(uow, public_id))
+        _VIEWS.put(view)
+        return view
 
 
 def current_version(uow: UnitOfWork, public_id: str) -> int:
@@ -233,7 +253,7 @@ def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> Game
     with uow:
         game = _find_game(uow, public_id)
         _authorize(game, token)
-        return _view_of(game)
+        return _view(game)
 
 
 def record_deal(
@@ -271,9 +291,9 @@ def record_deal(
                 body = earlier.body
                 return RecordedDeal(game=_fresh_view(uow, public_id), replayed_body=body)
 
-        entries = [deal.entry for deal in game.deals]
+        entries = game.entries
         _check_claimed_number(uow, game, entry, len(entries) + 1)
-        setup = _setup_of(game)
+        setup = game.setup
         try:
             accepted = scoring.validate_entry(setup, entries, entry)
         except scoring.GameOverError as exc:
@@ -287,19 +307,28 @@ def record_deal(
                 exc.detail or "The deal cannot be recorded as given.", exc.errors
             ) from None
 
-        game.deals.append(Deal(number=len(entries) + 1, entry=accepted, recorded_by=by))
-        view = _view(game, setup, [*entries, accepted])
+        uow.session.execute(
+            insert(Deal).values(
+                game_id=game.id,
+                number=len(entries) + 1,
+                entry=accepted,
+                recorded_at=utcnow(),
+                recorded_by=by,
+            )
+        )
+        view = _view(game, [*entries, accepted])
         if idempotency_key is not None:
-            uow.session.add(
-                IdempotencyRecord(
+            uow.session.execute(
+                insert(IdempotencyRecord).values(
                     game_id=game.id,
                     key=idempotency_key,
                     fingerprint=request_fingerprint,
                     status=201,
                     body=json.dumps(view.as_dict()),
+                    created_at=utcnow(),
                 )
             )
-        _commit_or_conflict(uow, public_id)
+        _commit_or_conflict(uow, view)
         return RecordedDeal(game=view)
 
 
@@ -324,10 +353,8 @@ def correct_deal(
                 f"This entry is for deal {number}.",
                 {"number": f"must be {number}, the deal being corrected"},
             )
-        setup = _setup_of(game)
-        entries = [d.entry for d in game.deals]
         try:
-            new_entries = scoring.replace_entry(setup, entries, number, entry)
+            new_entries = scoring.replace_entry(game.setup, game.entries, number, entry)
         except scoring.ScoringError as exc:
             raise InvalidInput(
                 exc.detail or f"Deal {number} cannot be corrected so.", exc.errors
@@ -335,11 +362,13 @@ def correct_deal(
         if new_entries[number - 1] == deal.entry:
             return _fresh_view(uow, public_id)
         _keep_revision(uow, game, deal, "corrected", by)
-        deal.entry = new_entries[number - 1]
-        deal.recorded_at = utcnow()
-        deal.recorded_by = by
-        view = _view(game, setup, new_entries)
-        _commit_or_conflict(uow, public_id)
+        uow.session.execute(
+            update(Deal)
+            .where(Deal.game_id == game.id, Deal.number == number)
+            .values(entry=new_entries[number - 1], recorded_at=utcnow(), recorded_by=by)
+        )
+        view = _view(game, new_entries)
+        _commit_or_conflict(uow, view)
         return view
 
 
@@ -365,12 +394,11 @@ def delete_last_deal(
                 _fresh_view(uow, public_id),
                 {"number": f"deal {number} is not the last deal"},
             )
-        setup = _setup_of(game)
-        entries = scoring.remove_last_entry(setup, [d.entry for d in game.deals])
+        entries = scoring.remove_last_entry(game.setup, game.entries)
         _keep_revision(uow, game, deal, "deleted", by)
-        game.deals.remove(deal)
-        view = _view(game, setup, entries)
-        _commit_or_conflict(uow, public_id)
+        uow.session.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
+        view = _view(game, entries)
+        _commit_or_conflict(uow, view)
         return view
 
 
@@ -380,7 +408,9 @@ def rotate_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> str
     with uow:
         game = _lock_game(uow, public_id)
         _authorize(game, token)
-        game.edit_token_hash = hash_token(new_token)
+        uow.session.execute(
+            update(Game).where(Game.id == game.id).values(edit_token_hash=hash_token(new_token))
+        )
         uow.commit()
     return new_token
 
@@ -413,19 +443,99 @@ def deal_history(uow: UnitOfWork, public_id: str) -> dict[int, list[Revision]]:
 # ---------------------------------------------------------------- helpers
 
 
-def _find_game(uow: UnitOfWork, public_id: str) -> Game:
-    game = uow.session.scalar(
-        select(Game)
+@dataclass(frozen=True)
+class _DealRow:
+    number: int
+    entry: dict[str, Any]
+    recorded_at: datetime
+    recorded_by: str | None
+
+
+@dataclass(frozen=True)
+class _LoadedGame:
+    """What a use case needs of a stored game, read with two plain queries."""
+
+    id: int
+    public_id: str
+    title: str | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    edit_token_hash: str
+    setup: scoring.Setup
+    deals: tuple[_DealRow, ...] = field(default=())
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        return [deal.entry for deal in self.deals]
+
+
+def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
+    """Load a game in two statements, each one consistent snapshot.
+
+    Seats and the setup never change after a game starts, so they may be read
+    apart from the mutable part: the version, token and deals, which come
+    together in one statement so a concurrent write cannot tear them.
+    """
+    rows = uow.session.execute(
+        select(
+            Game.id,
+            Game.title,
+            Game.created_at,
+            Game.variant,
+            Game.preset,
+            Game.options,
+            Game.stakes,
+            Game.first_dealer,
+            Seat.name,
+        )
+        .join(Seat, Seat.game_id == Game.id)
         .where(Game.public_id == public_id)
-        .options(selectinload(Game.seats), selectinload(Game.deals))
-        .execution_options(populate_existing=True)
-    )
-    if game is None:
+        .order_by(Seat.position)
+    ).all()
+    if not rows:
         raise GameNotFound(f"There is no game {public_id!r}.")
-    return game
+    first = rows[0]
+    mutable = uow.session.execute(
+        select(
+            Game.version,
+            Game.updated_at,
+            Game.edit_token_hash,
+            Deal.number,
+            Deal.entry,
+            Deal.recorded_at,
+            Deal.recorded_by,
+        )
+        .outerjoin(Deal, Deal.game_id == Game.id)
+        .where(Game.id == first.id)
+        .order_by(Deal.number)
+    ).all()
+    latest = mutable[0]
+    return _LoadedGame(
+        id=first.id,
+        public_id=public_id,
+        title=first.title,
+        version=latest.version,
+        created_at=first.created_at,
+        updated_at=latest.updated_at,
+        edit_token_hash=latest.edit_token_hash,
+        setup=scoring.Setup(
+            variant=first.variant,
+            preset=first.preset,
+            options=first.options,
+            players=tuple(row.name for row in rows),
+            first_dealer=first.first_dealer,
+            stakes=first.stakes,
+        ),
+        deals=tuple(
+            _DealRow(row.number, row.entry, row.recorded_at, row.recorded_by)
+            for row in mutable
+            if row.number is not None
+        ),
+    )
 
 
-def _lock_game(uow: UnitOfWork, public_id: str) -> Game:
+def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     """Take the game's write lock by bumping its version, then load it.
 
     The UPDATE is the transaction's first statement: SQLite takes its write
@@ -442,14 +552,14 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> Game:
     return _find_game(uow, public_id)
 
 
-def _authorize(game: Game, token: str | None) -> None:
+def _authorize(game: _LoadedGame, token: str | None) -> None:
     if not token:
         raise TokenMissing("Changing a game needs its edit token.")
     if not token_matches(token, game.edit_token_hash):
         raise TokenInvalid("That is not this game's edit token.")
 
 
-def _check_if_match(uow: UnitOfWork, game: Game, if_match: str | None) -> None:
+def _check_if_match(uow: UnitOfWork, game: _LoadedGame, if_match: str | None) -> None:
     if if_match is None:
         return
     # The version was bumped by _lock_game; the client saw the one before.
@@ -464,7 +574,7 @@ def _check_if_match(uow: UnitOfWork, game: Game, if_match: str | None) -> None:
     )
 
 
-def _check_claimed_number(uow: UnitOfWork, game: Game, entry: Any, next_number: int) -> None:
+def _check_claimed_number(uow: UnitOfWork, game: _LoadedGame, entry: Any, next_number: int) -> None:
     if not isinstance(entry, Mapping) or "number" not in entry:
         return
     claimed = entry["number"]
@@ -485,65 +595,86 @@ def _check_claimed_number(uow: UnitOfWork, game: Game, entry: Any, next_number: 
         )
 
 
-def _find_deal(game: Game, number: Any) -> Deal:
+def _find_deal(game: _LoadedGame, number: Any) -> _DealRow:
     if isinstance(number, int) and 1 <= number <= len(game.deals):
         return game.deals[number - 1]
     raise DealNotFound(f"Game {game.public_id!r} has no deal {number}.")
 
 
-def _keep_revision(uow: UnitOfWork, game: Game, deal: Deal, action: str, by: str | None) -> None:
-    uow.session.add(
-        DealRevision(
+def _keep_revision(
+    uow: UnitOfWork, game: _LoadedGame, deal: _DealRow, action: str, by: str | None
+) -> None:
+    uow.session.execute(
+        insert(DealRevision).values(
             game_id=game.id,
             number=deal.number,
             entry=deal.entry,
             action=action,
             recorded_at=deal.recorded_at,
             recorded_by=deal.recorded_by,
+            replaced_at=utcnow(),
             replaced_by=by,
         )
     )
 
 
-def _commit_or_conflict(uow: UnitOfWork, public_id: str) -> None:
+def _commit_or_conflict(uow: UnitOfWork, view: GameView) -> None:
     try:
         uow.commit()
     except IntegrityError:
         # Only reachable if the row lock was bypassed; the constraint held.
         raise Conflict(
-            "Another phone recorded this deal first.", _fresh_view(uow, public_id)
+            "Another phone recorded this deal first.", _fresh_view(uow, view.public_id)
         ) from None
+    _VIEWS.put(view)
 
 
 def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:
     """Drop this transaction's changes and load the game as it is now."""
     uow.rollback()
-    return _view_of(_find_game(uow, public_id))
+    return _view(_find_game(uow, public_id))
 
 
-def _setup_of(game: Game) -> scoring.Setup:
-    return scoring.Setup(
-        variant=game.variant,
-        preset=game.preset,
-        options=game.options,
-        players=tuple(game.players),
-        first_dealer=game.first_dealer,
-        stakes=game.stakes,
-    )
-
-
-def _view_of(game: Game) -> GameView:
-    return _view(game, _setup_of(game), [deal.entry for deal in game.deals])
-
-
-def _view(game: Game, setup: scoring.Setup, entries: Sequence[dict[str, Any]]) -> GameView:
+def _view(game: _LoadedGame, entries: Sequence[dict[str, Any]] | None = None) -> GameView:
+    """The game's view, with ``entries`` in place of the stored ones when given."""
+    entries = game.entries if entries is None else entries
     return GameView(
         public_id=game.public_id,
         title=game.title,
         version=game.version,
         created_at=game.created_at,
         updated_at=game.updated_at,
-        setup=setup,
+        setup=game.setup,
         entries=tuple(entries),
-        state=scoring.derive(setup, entries),
+        state=scoring.derive(game.setup, entries),
     )
+
+
+class _ViewCache:
+    """Recently derived games by (id, version), shared by this process's threads.
+
+    Every change to a game raises its version, so an entry never goes stale:
+    the phones at a table reading the same new deal derive it once. Only
+    committed views are put here; a rolled-back version number is never seen.
+    """
+
+    def __init__(self, size: int = 512):
+        self.size = size
+        self.views: OrderedDict[tuple[str, int], GameView] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, public_id: str, version: int) -> GameView | None:
+        with self.lock:
+            view = self.views.get((public_id, version))
+            if view is not None:
+                self.views.move_to_end((public_id, version))
+            return view
+
+    def put(self, view: GameView) -> None:
+        with self.lock:
+            self.views[(view.public_id, view.version)] = view
+            while len(self.views) > self.size:
+                self.views.popitem(last=False)
+
+
+_VIEWS = _ViewCache()
