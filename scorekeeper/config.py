@@ -23,6 +23,10 @@ class Defaults:
     REMEMBER_COOKIE_HTTPONLY = True
     WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
 
+    # Static URLs carry their content's hash (web.version_static_urls), so a
+    # browser may keep the files as long as it likes.
+    SEND_FILE_MAX_AGE_DEFAULT = 365 * 24 * 3600
+
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
 
     RATELIMIT_ENABLED = True

@@ -6,6 +6,12 @@ and render; nothing here computes a score.
 
 from __future__ import annotations
 
+import hashlib
+from contextlib import suppress
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
 from flask import Flask, Response, current_app, request
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
@@ -42,6 +48,7 @@ def init_app(app: Flask) -> None:
 
     csrf.init_app(app)
     limiter.init_app(app)
+    app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(NotFound, unknown_route)
@@ -56,6 +63,24 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
+
+
+def version_static_urls(endpoint: str, values: dict[str, Any]) -> None:
+    """Give every /static URL its file's content hash (``?v=``).
+
+    A phone then keeps app.css and app.js for a year (SEND_FILE_MAX_AGE_DEFAULT)
+    and asks again only when a deploy changes them: one request per page, not three.
+    """
+    if endpoint == "static" and "filename" in values and "v" not in values:
+        path = Path(current_app.static_folder or "", values["filename"])
+        # A missing file: the URL answers 404 with or without a version.
+        with suppress(OSError):
+            values["v"] = _content_version(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _content_version(path: Path, mtime_ns: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
 def unknown_route(error: HTTPException):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -43,6 +45,19 @@ def test_no_page_carries_inline_script_or_style(client):
         page = text(client.get(path))
         assert not re.search(r"<script(?![^>]*\bsrc=)", page), path
         assert "<style" not in page and " style=" not in page, path
+
+
+def test_static_files_are_linked_by_content_hash_and_kept_for_a_year(client, app):
+    page = text(client.get("/"))
+    links = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert {link.split("?")[0] for link in links} == {"/static/app.css", "/static/app.js"}
+    for link in links:
+        path, version = link.split("?v=")
+        content = (Path(app.static_folder) / path.removeprefix("/static/")).read_bytes()
+        assert version == hashlib.sha256(content).hexdigest()[:12]
+        response = client.get(link)
+        assert response.status_code == 200
+        assert "max-age=31536000" in response.headers["Cache-Control"]
 
 
 def test_an_unknown_game_gets_the_not_found_page(client):
