@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
@@ -229,9 +229,7 @@ def start_game(
 def load_game(uow: UnitOfWork, public_id: str) -> GameView:
     """The game as it is now; derived once per version and kept for the next reader."""
     with uow:
-        version = uow.session.scalar(select(Game.version).where(Game.public_id == public_id))
-        if version is None:
-            raise GameNotFound(f"There is no game {public_id!r}.")
+        version = _version(uow, public_id)
         cached = _VIEWS.get(public_id, version)
         if cached is not None:
             return cached
@@ -243,10 +241,7 @@ def load_game(uow: UnitOfWork, public_id: str) -> GameView:
 def current_version(uow: UnitOfWork, public_id: str) -> int:
     """The game's version alone: enough to answer a conditional GET without deriving."""
     with uow:
-        version = uow.session.scalar(select(Game.version).where(Game.public_id == public_id))
-    if version is None:
-        raise GameNotFound(f"There is no game {public_id!r}.")
-    return version
+        return _version(uow, public_id)
 
 
 def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> GameView:
@@ -470,6 +465,54 @@ class _LoadedGame:
         return [deal.entry for deal in self.deals]
 
 
+# The statements every request runs, built once: building them anew cost more
+# Python time than SQLite took to run them. Rows are read as plain tuples.
+_VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
+_BUMP_VERSION = (
+    update(Game)
+    .where(Game.public_id == bindparam("game_public_id"))
+    .values(version=Game.version + 1, updated_at=bindparam("now"))
+    .execution_options(synchronize_session=False)
+)
+_SETUP_AND_SEATS = (
+    select(
+        Game.id,
+        Game.title,
+        Game.created_at,
+        Game.variant,
+        Game.preset,
+        Game.options,
+        Game.stakes,
+        Game.first_dealer,
+        Seat.name,
+    )
+    .join(Seat, Seat.game_id == Game.id)
+    .where(Game.public_id == bindparam("public_id"))
+    .order_by(Seat.position)
+)
+_VERSION_TOKEN_AND_DEALS = (
+    select(
+        Game.version,
+        Game.updated_at,
+        Game.edit_token_hash,
+        Deal.number,
+        Deal.entry,
+        Deal.recorded_at,
+        Deal.recorded_by,
+    )
+    .outerjoin(Deal, Deal.game_id == Game.id)
+    .where(Game.id == bindparam("game_id"))
+    .order_by(Deal.number)
+)
+
+
+def _version(uow: UnitOfWork, public_id: str) -> int:
+    version = uow.session.scalar(_VERSION, {"public_id": public_id})
+    if version is None:
+        raise GameNotFound(f"There is no game {public_id!r}.")
+    return version
+
+
 def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     """Load a game in two statements, each one consistent snapshot.
 
@@ -477,39 +520,11 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     apart from the mutable part: the version, token and deals, which come
     together in one statement so a concurrent write cannot tear them.
     """
-    rows = uow.session.execute(
-        select(
-            Game.id,
-            Game.title,
-            Game.created_at,
-            Game.variant,
-            Game.preset,
-            Game.options,
-            Game.stakes,
-            Game.first_dealer,
-            Seat.name,
-        )
-        .join(Seat, Seat.game_id == Game.id)
-        .where(Game.public_id == public_id)
-        .order_by(Seat.position)
-    ).all()
+    rows = uow.session.execute(_SETUP_AND_SEATS, {"public_id": public_id}).all()
     if not rows:
         raise GameNotFound(f"There is no game {public_id!r}.")
     first = rows[0]
-    mutable = uow.session.execute(
-        select(
-            Game.version,
-            Game.updated_at,
-            Game.edit_token_hash,
-            Deal.number,
-            Deal.entry,
-            Deal.recorded_at,
-            Deal.recorded_by,
-        )
-        .outerjoin(Deal, Deal.game_id == Game.id)
-        .where(Game.id == first.id)
-        .order_by(Deal.number)
-    ).all()
+    mutable = uow.session.execute(_VERSION_TOKEN_AND_DEALS, {"game_id": first.id}).all()
     latest = mutable[0]
     return _LoadedGame(
         id=first.id,
@@ -542,11 +557,7 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     lock here (waiting up to busy_timeout), PostgreSQL locks the row, so no
     other writer of this game can interleave with what follows.
     """
-    result = uow.session.execute(
-        update(Game)
-        .where(Game.public_id == public_id)
-        .values(version=Game.version + 1, updated_at=utcnow())
-    )
+    result = uow.session.execute(_BUMP_VERSION, {"game_public_id": public_id, "now": utcnow()})
     if result.rowcount == 0:
         raise GameNotFound(f"There is no game {public_id!r}.")
     return _find_game(uow, public_id)
