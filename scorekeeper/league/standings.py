@@ -11,13 +11,13 @@ they depend on.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
 from typing import Any
 
+from cachetools import LRUCache
 from openskill.models import PlackettLuce
 from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
@@ -351,8 +351,7 @@ class RatingCache:
     fingerprint stands; a change replays from the first night that differs."""
 
     def __init__(self, size: int = 64):
-        self.size = size
-        self.entries: OrderedDict[tuple, tuple[tuple, Ratings]] = OrderedDict()
+        self.entries: LRUCache[tuple, tuple[tuple, Ratings]] = LRUCache(maxsize=size)
         self.lock = threading.Lock()
 
     def get(self, session: Session, league_id: int, season: str | None) -> Ratings:
@@ -360,17 +359,13 @@ class RatingCache:
         key = (stamp[0], season)
         with self.lock:
             cached = self.entries.get(key)
-            if cached is not None:
-                self.entries.move_to_end(key)
-                if cached[0] == stamp:
-                    return cached[1]
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
         ratings = replay(
             cached[1] if cached else None, *nights_in_order(session, league_id, season)
         )
         with self.lock:
             self.entries[key] = (stamp, ratings)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
         return ratings
 
 

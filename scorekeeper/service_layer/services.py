@@ -13,12 +13,12 @@ import hmac
 import json
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from cachetools import LRUCache
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -230,11 +230,11 @@ def load_game(uow: UnitOfWork, public_id: str) -> GameView:
     """The game as it is now; derived once per version and kept for the next reader."""
     with uow:
         version = _version(uow, public_id)
-        cached = _VIEWS.get(public_id, version)
+        cached = _cached_view(public_id, version)
         if cached is not None:
             return cached
         view = _view(_find_game(uow, public_id))
-        _VIEWS.put(view)
+        _keep_view(view)
         return view
 
 
@@ -637,7 +637,7 @@ def _commit_or_conflict(uow: UnitOfWork, view: GameView) -> None:
         raise Conflict(
             "Another phone recorded this deal first.", _fresh_view(uow, view.public_id)
         ) from None
-    _VIEWS.put(view)
+    _keep_view(view)
 
 
 def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:
@@ -661,31 +661,19 @@ def _view(game: _LoadedGame, entries: Sequence[dict[str, Any]] | None = None) ->
     )
 
 
-class _ViewCache:
-    """Recently derived games by (id, version), shared by this process's threads.
-
-    Every change to a game raises its version, so an entry never goes stale:
-    the phones at a table reading the same new deal derive it once. Only
-    committed views are put here; a rolled-back version number is never seen.
-    """
-
-    def __init__(self, size: int = 512):
-        self.size = size
-        self.views: OrderedDict[tuple[str, int], GameView] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, public_id: str, version: int) -> GameView | None:
-        with self.lock:
-            view = self.views.get((public_id, version))
-            if view is not None:
-                self.views.move_to_end((public_id, version))
-            return view
-
-    def put(self, view: GameView) -> None:
-        with self.lock:
-            self.views[(view.public_id, view.version)] = view
-            while len(self.views) > self.size:
-                self.views.popitem(last=False)
+# Recently derived games by (id, version), shared by this process's threads.
+# Every change to a game raises its version, so an entry never goes stale: the
+# phones at a table reading the same new deal derive it once. Only committed
+# views are kept; a rolled-back version number is never seen.
+_VIEWS: LRUCache[tuple[str, int], GameView] = LRUCache(maxsize=512)
+_VIEWS_LOCK = threading.Lock()
 
 
-_VIEWS = _ViewCache()
+def _cached_view(public_id: str, version: int) -> GameView | None:
+    with _VIEWS_LOCK:
+        return _VIEWS.get((public_id, version))
+
+
+def _keep_view(view: GameView) -> None:
+    with _VIEWS_LOCK:
+        _VIEWS[view.public_id, view.version] = view

@@ -490,6 +490,21 @@ def test_money_is_formatted_in_the_games_currency_and_the_readers_locale(client)
     assert "Cy pays Ann" in page
 
 
+def test_every_viewer_sees_each_new_deal_in_their_own_locale(client, app):
+    game_id = start(client, PLAYERS, stakes_on="y", cents_per_point="1", currency="eur")
+    viewer = app.test_client()
+    assert "Cy pays Ann" not in text(viewer.get(f"/games/{game_id}"))
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    english = text(viewer.get(f"/games/{game_id}", headers={"Accept-Language": "en-US"}))
+    german = text(app.test_client().get(f"/games/{game_id}", headers={"Accept-Language": "de"}))
+    assert "Cy pays Ann" in english and "€0.55" in english
+    assert "Cy pays Ann" in german and "0,55\xa0€" in german
+    assert 'id="deal-form"' not in english + german
+
+
 # ---------------------------------------------------------------- the card counter
 
 
