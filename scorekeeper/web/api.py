@@ -21,6 +21,7 @@ from scorekeeper import scoring
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, openapi, unit_of_work
+from scorekeeper.web.presenters import page_locale
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -180,7 +181,10 @@ def sheet(game_id: str):
     view = services.load_game(unit_of_work(), game_id)
     try:
         pdf = game_sheet_pdf(
-            view, view_url=links.view_url(game_id), page_size=request.args.get("page_size", "A4")
+            view,
+            view_url=links.view_url(game_id),
+            page_size=request.args.get("page_size", "A4"),
+            locale=page_locale(),
         )
     except PrintError as error:
         raise Problem(422, error.detail, error.errors) from None

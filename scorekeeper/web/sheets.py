@@ -13,6 +13,7 @@ from scorekeeper.printing.layout import PAGE_SIZES
 from scorekeeper.scoring import PRESETS, VARIANTS
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("sheets", __name__)
 # Rendering a PDF costs a tenth of a second or more of CPU: limit it like a write.
@@ -122,7 +123,9 @@ def game_sheet(public_id: str):
         game = services.load_game(unit_of_work(), public_id)
     except services.GameNotFound:
         abort(404)
-    pdf = game_sheet_pdf(game, view_url=links.view_url(public_id), page_size=size)
+    pdf = game_sheet_pdf(
+        game, view_url=links.view_url(public_id), page_size=size, locale=page_locale()
+    )
     return pdf_response(pdf, f"scorekeeper-{public_id}.pdf")
 
 

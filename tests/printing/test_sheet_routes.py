@@ -125,6 +125,33 @@ def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
     assert "Totals 17 0" in text
 
 
+def test_a_game_sheet_says_money_in_the_readers_locale(client, uow, tmp_path):
+    started = services.start_game(
+        uow,
+        variant="rummy",
+        players=["Ann", "Bob"],
+        stakes={"cents_per_point": 1, "currency": "EUR"},
+    )
+    game_id = started.game.public_id
+    services.record_deal(uow, game_id, started.edit_token, {"out": "Ann", "hands": {"Bob": 17}})
+    english, german = (
+        words(
+            client.get(f"/games/{game_id}/sheet.pdf", headers={"Accept-Language": language}).data,
+            tmp_path,
+        )
+        for language in ("en-US", "de-DE")
+    )
+    assert "Bob → Ann €0.15" in english and "0,15" not in english
+    assert "0,15" in german and "€0.15" not in german
+
+
+def test_the_game_page_offers_the_sheet_on_either_paper(client, uow):
+    game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/sheet.pdf?size=A4"' in page
+    assert f'href="/games/{game_id}/sheet.pdf?size=Letter"' in page
+
+
 def test_a_sheet_in_an_unknown_size_is_refused_and_an_unknown_game_is_not_found(client, uow):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
     assert client.get(f"/games/{game_id}/sheet.pdf?size=A0").status_code == 400
