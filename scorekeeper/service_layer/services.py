@@ -339,10 +339,7 @@ def correct_deal(
 ) -> GameView:
     """Replace deal ``number``'s entry; every later deal is re-derived and re-checked."""
     with uow:
-        game = _lock_game(uow, public_id)
-        _authorize(game, token)
-        _check_if_match(uow, game, if_match)
-        deal = _find_deal(game, number)
+        game, deal = _lock_deal(uow, public_id, token, number, if_match)
         if isinstance(entry, Mapping) and "number" in entry and entry["number"] != number:
             raise InvalidInput(
                 f"This entry is for deal {number}.",
@@ -378,10 +375,7 @@ def delete_last_deal(
 ) -> GameView:
     """Undo deal ``number``, which must be the last one; its entry is kept in the history."""
     with uow:
-        game = _lock_game(uow, public_id)
-        _authorize(game, token)
-        _check_if_match(uow, game, if_match)
-        deal = _find_deal(game, number)
+        game, deal = _lock_deal(uow, public_id, token, number, if_match)
         if number != len(game.deals):
             last = len(game.deals)
             raise Conflict(
@@ -561,6 +555,16 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     if result.rowcount == 0:
         raise GameNotFound(f"There is no game {public_id!r}.")
     return _find_game(uow, public_id)
+
+
+def _lock_deal(
+    uow: UnitOfWork, public_id: str, token: str | None, number: Any, if_match: str | None
+) -> tuple[_LoadedGame, _DealRow]:
+    """The locked game and its deal ``number``, for a correction or an undo."""
+    game = _lock_game(uow, public_id)
+    _authorize(game, token)
+    _check_if_match(uow, game, if_match)
+    return game, _find_deal(game, number)
 
 
 def _authorize(game: _LoadedGame, token: str | None) -> None:
