@@ -39,6 +39,10 @@ def test_the_home_page_offers_a_new_game_and_a_blank_pad(client):
     assert 'id="recent"' in page
 
 
+def test_the_new_game_page_also_offers_a_blank_pad(client):
+    assert 'href="/pads/new"' in text(client.get("/games/new"))
+
+
 def test_no_page_carries_inline_script_or_style(client):
     game_id = start(client, PLAYERS)
     for path in ["/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/share"]:
