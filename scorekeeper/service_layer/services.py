@@ -302,7 +302,7 @@ def record_deal(
                 exc.detail or "The deal cannot be recorded as given.", exc.errors
             ) from None
 
-        uow.session.execute(
+        uow.connection.execute(
             insert(Deal).values(
                 game_id=game.id,
                 number=len(entries) + 1,
@@ -313,7 +313,7 @@ def record_deal(
         )
         view = _view(game, [*entries, accepted])
         if idempotency_key is not None:
-            uow.session.execute(
+            uow.connection.execute(
                 insert(IdempotencyRecord).values(
                     game_id=game.id,
                     key=idempotency_key,
@@ -354,7 +354,7 @@ def correct_deal(
         if new_entries[number - 1] == deal.entry:
             return _fresh_view(uow, public_id)
         _keep_revision(uow, game, deal, "corrected", by)
-        uow.session.execute(
+        uow.connection.execute(
             update(Deal)
             .where(Deal.game_id == game.id, Deal.number == number)
             .values(entry=new_entries[number - 1], recorded_at=utcnow(), recorded_by=by)
@@ -385,7 +385,7 @@ def delete_last_deal(
             )
         entries = scoring.remove_last_entry(game.setup, game.entries)
         _keep_revision(uow, game, deal, "deleted", by)
-        uow.session.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
+        uow.connection.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
         view = _view(game, entries)
         _commit_or_conflict(uow, view)
         return view
@@ -397,7 +397,7 @@ def rotate_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> str
     with uow:
         game = _lock_game(uow, public_id)
         _authorize(game, token)
-        uow.session.execute(
+        uow.connection.execute(
             update(Game).where(Game.id == game.id).values(edit_token_hash=hash_token(new_token))
         )
         uow.commit()
@@ -459,14 +459,14 @@ class _LoadedGame:
         return [deal.entry for deal in self.deals]
 
 
-# The statements every request runs, built once: building them anew cost more
-# Python time than SQLite took to run them. Rows are read as plain tuples.
+# The statements every request runs, built once and run as Core on the
+# transaction's connection: building them anew, and the ORM's work around each
+# statement, cost more Python time than SQLite took to run them.
 _VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
 _BUMP_VERSION = (
     update(Game)
     .where(Game.public_id == bindparam("game_public_id"))
     .values(version=Game.version + 1, updated_at=bindparam("now"))
-    .execution_options(synchronize_session=False)
 )
 _SETUP_AND_SEATS = (
     select(
@@ -501,7 +501,7 @@ _VERSION_TOKEN_AND_DEALS = (
 
 
 def _version(uow: UnitOfWork, public_id: str) -> int:
-    version = uow.session.scalar(_VERSION, {"public_id": public_id})
+    version = uow.connection.scalar(_VERSION, {"public_id": public_id})
     if version is None:
         raise GameNotFound(f"There is no game {public_id!r}.")
     return version
@@ -514,11 +514,11 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     apart from the mutable part: the version, token and deals, which come
     together in one statement so a concurrent write cannot tear them.
     """
-    rows = uow.session.execute(_SETUP_AND_SEATS, {"public_id": public_id}).all()
+    rows = uow.connection.execute(_SETUP_AND_SEATS, {"public_id": public_id}).all()
     if not rows:
         raise GameNotFound(f"There is no game {public_id!r}.")
     first = rows[0]
-    mutable = uow.session.execute(_VERSION_TOKEN_AND_DEALS, {"game_id": first.id}).all()
+    mutable = uow.connection.execute(_VERSION_TOKEN_AND_DEALS, {"game_id": first.id}).all()
     latest = mutable[0]
     return _LoadedGame(
         id=first.id,
@@ -551,7 +551,7 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     lock here (waiting up to busy_timeout), PostgreSQL locks the row, so no
     other writer of this game can interleave with what follows.
     """
-    result = uow.session.execute(_BUMP_VERSION, {"game_public_id": public_id, "now": utcnow()})
+    result = uow.connection.execute(_BUMP_VERSION, {"game_public_id": public_id, "now": utcnow()})
     if result.rowcount == 0:
         raise GameNotFound(f"There is no game {public_id!r}.")
     return _find_game(uow, public_id)
@@ -619,7 +619,7 @@ def _find_deal(game: _LoadedGame, number: Any) -> _DealRow:
 def _keep_revision(
     uow: UnitOfWork, game: _LoadedGame, deal: _DealRow, action: str, by: str | None
 ) -> None:
-    uow.session.execute(
+    uow.connection.execute(
         insert(DealRevision).values(
             game_id=game.id,
             number=deal.number,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
 
@@ -20,6 +21,11 @@ class UnitOfWork:
     def __exit__(self, *exc_info) -> None:
         self.session.rollback()
         self.session.close()
+
+    @property
+    def connection(self) -> Connection:
+        """The transaction's connection, for Core statements: plain rows, no ORM bookkeeping."""
+        return self.session.connection()
 
     def commit(self) -> None:
         self.session.commit()
