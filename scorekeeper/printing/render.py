@@ -7,6 +7,7 @@ else: no file outside static/, no network.
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import cache
 from pathlib import Path
@@ -14,6 +15,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import segno
+import tinyhtml5.inputstream
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from weasyprint import CSS, HTML
@@ -24,6 +26,27 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATES = PROJECT_ROOT / "templates" / "print"
 STATIC = PROJECT_ROOT / "static"
 STYLESHEET = STATIC / "print" / "sheet.css"
+
+
+class _CharsUntilRegexes(dict):
+    """A working cache for tinyhtml5's ``HTMLInputStream.chars_until``.
+
+    tinyhtml5 2.1 stores each regex it compiles under the wrong key (in
+    ``characters = cache[(characters, opposite)] = regex`` the name is rebound
+    before the key is built), so every call builds the pattern again: ~28 µs for
+    each attribute name the parser reads. This cache builds the pattern as
+    chars_until does and keeps it under the key chars_until looks up.
+    """
+
+    def __missing__(self, key: tuple) -> re.Pattern:
+        characters, opposite = key
+        pattern = "".join(f"\\x{ord(character):02x}" for character in characters)
+        regex = self[key] = re.compile(f"[{pattern}]+" if opposite else f"[^{pattern}]+")
+        return regex
+
+
+if type(getattr(tinyhtml5.inputstream, "characters_until_regex", None)) is dict:
+    tinyhtml5.inputstream.characters_until_regex = _CharsUntilRegexes()
 
 
 class RefusedURL(ValueError):
