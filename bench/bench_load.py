@@ -9,7 +9,8 @@ at once, as fast as they can: each starts a ``thirteen`` game with
 page ``GET /games/{id}``, one polls ``GET /api/v1/games/{id}`` with its stale
 ``If-None-Match`` (200) and polls again (304). The baseline's tables post rows
 and read them back in the same pattern. Afterwards every acknowledged deal is
-looked up in the database itself.
+looked up in the database itself. Flat out, each table plays game after game
+until the phase has at least 1,300 deals; paced, one game each.
 
     .venv/bin/python bench/bench_load.py               # 10, 50 and 200 tables
     .venv/bin/python bench/bench_load.py --quick       # 10 tables, a few seconds
@@ -60,6 +61,10 @@ QUICK_SIZES = (10,)
 # Paced tables post a deal about every THINK seconds: a real table takes a few
 # minutes per deal, so this is still over a hundred times a real league night.
 THINK, QUICK_THINK = 1.0, 0.2
+# Flat out, each table plays one game after another until the phase has at least
+# this many deals: one game each at 10 tables would be over in half a second, too
+# short a run to measure a rate on.
+FLAT_OUT_DEALS, QUICK_FLAT_OUT_DEALS = 1300, 0
 # The aim: at 50 tables deal posts run at half the baseline's rate or better,
 # and 99 in 100 are answered within 100 ms.
 AIM_TABLES, AIM_RATIO, AIM_P99_MS = 50, 0.5, 100.0
@@ -317,9 +322,16 @@ Play = Callable[[list[Phone], random.Random, Recorder, Callable[[], None]], None
 
 
 def run_tables(
-    port: int, tables: int, play: Play, *, think: float = 0.0, time_limit: float = 120
+    port: int,
+    tables: int,
+    play: Play,
+    *,
+    think: float = 0.0,
+    games: int = 1,
+    time_limit: float = 120,
 ) -> dict:
-    """N tables at once, each on its own thread with three phones; bounded by time_limit.
+    """N tables at once, each on its own thread with three phones, each playing ``games``
+    games in a row; bounded by time_limit.
 
     With ``think`` 0 every table plays flat out (the server's throughput); with
     ``think`` seconds a table waits 0.5 to 1.5 times that before each deal and
@@ -343,7 +355,8 @@ def run_tables(
         try:
             if think:
                 time.sleep(rng.uniform(0, think))
-            play(phones, rng, record, pause)
+            for _ in range(games):
+                play(phones, rng, record, pause)
         except (Failed, OSError, http.client.HTTPException, ValueError, KeyError) as exc:
             record.fail(f"table {index}: {type(exc).__name__}: {exc}")
         finally:
@@ -366,6 +379,7 @@ def run_tables(
     return {
         "tables": tables,
         "think_s": think,
+        "games_per_table": games,
         "seconds": round(elapsed, 3),
         "deals": deals,
         "requests": requests,
@@ -493,7 +507,13 @@ def migrate(database_url: str) -> None:
 # ---------------------------------------------------------------- the run
 
 
-def run(sizes: tuple[int, ...], *, think: float = THINK, time_limit: float = 120) -> dict:
+def run(
+    sizes: tuple[int, ...],
+    *,
+    think: float = THINK,
+    flat_out_deals: int = FLAT_OUT_DEALS,
+    time_limit: float = 120,
+) -> dict:
     """Both servers side by side; for each table count a flat-out and a paced phase each."""
     results: dict = {
         "benchmark": "load",
@@ -525,9 +545,15 @@ def run(sizes: tuple[int, ...], *, think: float = THINK, time_limit: float = 120
                     warm_up = run_tables(server.port, 6, play, time_limit=time_limit)
                     acked[name].update(warm_up.pop("record").acked)
                 for tables, pace in [(t, p) for t in sizes for p in (0.0, think)]:
+                    games = 1 if pace else max(1, math.ceil(flat_out_deals / (tables * DEALS)))
                     for name, server, play in targets:
                         outcome = run_tables(
-                            server.port, tables, play, think=pace, time_limit=time_limit
+                            server.port,
+                            tables,
+                            play,
+                            think=pace,
+                            games=games,
+                            time_limit=time_limit,
                         )
                         acked[name].update(outcome.pop("record").acked)
                         results["runs"].append({"server": name, **outcome})
@@ -660,7 +686,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = tuple(args.tables or (QUICK_SIZES if args.quick else SIZES))
     think = args.think if args.think is not None else (QUICK_THINK if args.quick else THINK)
-    results = run(sizes, think=think, time_limit=args.time_limit)
+    flat_out_deals = QUICK_FLAT_OUT_DEALS if args.quick else FLAT_OUT_DEALS
+    results = run(sizes, think=think, flat_out_deals=flat_out_deals, time_limit=args.time_limit)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
