@@ -162,6 +162,14 @@ def league_night(new_phone, shots, uow) -> None:
     page.goto(f"/leagues/{lid}/standings")
     rows = standings_rows(page)
     organizer.shot("league-standings")
+    # On the phone the table scrolls sideways and the names stay at its left edge.
+    scroller = page.locator(".scroll")
+    assert scroller.evaluate("box => box.scrollWidth > box.clientWidth")
+    scroller.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+    left = scroller.bounding_box()["x"]
+    name = page.locator("table.standings tbody tr").first.locator("td").nth(1)
+    assert name.bounding_box()["x"] == pytest.approx(left, abs=1)
+    organizer.shot("league-standings-scrolled")
     assert set(rows) == set(NAMES[:9])
     assert rows[paper.names[1]][3] == "1" and rows[paper.names[1]][5] == "40"
     assert rows[paper.names[1]][6] == "\N{EN DASH}"  # no deals typed: no average per deal
