@@ -339,7 +339,8 @@ def correct_deal(
 ) -> GameView:
     """Replace deal ``number``'s entry; every later deal is re-derived and re-checked."""
     with uow:
-        game, deal = _lock_deal(uow, public_id, token, number, if_match)
+        game = _lock_checked(uow, public_id, token, if_match)
+        deal = _find_deal(game, number)
         if isinstance(entry, Mapping) and "number" in entry and entry["number"] != number:
             raise InvalidInput(
                 f"This entry is for deal {number}.",
@@ -373,16 +374,21 @@ def delete_last_deal(
     if_match: str | None = None,
     by: str | None = None,
 ) -> GameView:
-    """Undo deal ``number``, which must be the last one; its entry is kept in the history."""
+    """Undo deal ``number``, which must be the last one; its entry is kept in the history.
+
+    Any other number is a conflict with the game as it is, a deal beyond the last
+    too: that is what a second phone undoing the same deal sends.
+    """
     with uow:
-        game, deal = _lock_deal(uow, public_id, token, number, if_match)
-        if number != len(game.deals):
-            last = len(game.deals)
+        game = _lock_checked(uow, public_id, token, if_match)
+        last = len(game.deals)
+        if number != last:
             raise Conflict(
-                f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead.",
+                _not_the_last_deal(number, last),
                 _fresh_view(uow, public_id),
                 {"number": f"deal {number} is not the last deal"},
             )
+        deal = game.deals[-1]
         entries = scoring.remove_last_entry(game.setup, game.entries)
         _keep_revision(uow, game, deal, "deleted", by)
         uow.connection.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
@@ -557,14 +563,22 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     return _find_game(uow, public_id)
 
 
-def _lock_deal(
-    uow: UnitOfWork, public_id: str, token: str | None, number: Any, if_match: str | None
-) -> tuple[_LoadedGame, _DealRow]:
-    """The locked game and its deal ``number``, for a correction or an undo."""
+def _lock_checked(
+    uow: UnitOfWork, public_id: str, token: str | None, if_match: str | None
+) -> _LoadedGame:
+    """The locked game, its token and If-Match checked, for a correction or an undo."""
     game = _lock_game(uow, public_id)
     _authorize(game, token)
     _check_if_match(uow, game, if_match)
-    return game, _find_deal(game, number)
+    return game
+
+
+def _not_the_last_deal(number: int, last: int) -> str:
+    if last == 0:
+        return f"There is no deal {number}: no deal has been recorded."
+    if number > last:
+        return f"There is no deal {number}: the last deal is deal {last}."
+    return f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead."
 
 
 def _authorize(game: _LoadedGame, token: str | None) -> None:

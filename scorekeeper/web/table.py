@@ -332,10 +332,9 @@ def render_edit(view: GameView, form: DealForm, deal: Any, **context: Any):
 @bp.route("/games/<public_id>/deals/<int:number>/undo", methods=["GET", "POST"])
 def undo_deal(public_id: str, number: int):
     view, token = editable(public_id)
-    if not 1 <= number <= len(view.entries):
-        abort(404)
     form = ConfirmForm()
     if request.method == "POST":
+        # A deal already undone from another phone is a conflict the service explains.
         try:
             services.delete_last_deal(unit_of_work(), public_id, token, number)
         except services.Conflict as error:
@@ -343,6 +342,8 @@ def undo_deal(public_id: str, number: int):
         else:
             flash(f"Deal {number} was undone. Its entry is kept in the history.")
         return redirect(url_for(".game", public_id=public_id), 303)
+    if not 1 <= number <= len(view.entries):
+        abort(404)
     deal = view.state.deals[number - 1]
     last = number == len(view.entries)
     return render_template("undo.html", view=view, deal=deal, form=form, last=last)

@@ -276,14 +276,35 @@ def test_a_correction_with_a_stale_if_match_is_409_and_changes_nothing(start, da
     assert count(database, DealRevision) == 0
 
 
-def test_correcting_or_deleting_a_deal_that_does_not_exist_is_404(start):
+def test_correcting_a_deal_that_does_not_exist_is_404(start):
     game = start()
     game.record(ann_goes_out())
     for path in ("/deals/2", "/deals/0", "/deals/x", "/deals/99999999999999999999"):
         assert_problem(
             game.client.put(game.url + path, json=ann_goes_out(), headers=bearer(game.token)), 404
         )
+
+
+def test_deleting_a_deal_that_cannot_be_one_is_404(start):
+    game = start()
+    game.record(ann_goes_out())
+    for path in ("/deals/0", "/deals/x", "/deals/99999999999999999999"):
         assert_problem(game.client.delete(game.url + path, headers=bearer(game.token)), 404)
+
+
+def test_a_second_phone_undoing_the_same_deal_gets_409_with_the_state(start, database):
+    game = start()
+    game.record(ann_goes_out())
+    game.record(ann_goes_out())
+    first = game.client.delete(f"{game.url}/deals/2", headers=bearer(game.token))
+    assert first.status_code == 200
+    problem = assert_problem(
+        game.client.delete(f"{game.url}/deals/2", headers=bearer(game.token)), 409
+    )
+    assert problem["detail"] == "There is no deal 2: the last deal is deal 1."
+    assert problem["errors"] == {"number": "deal 2 is not the last deal"}
+    assert len(problem["state"]["deals"]) == 1
+    assert count(database, Deal) == 1
 
 
 def test_deleting_the_last_deal_answers_the_state_without_it(start, database):

@@ -432,6 +432,18 @@ def test_undo_asks_first_then_removes_the_last_deal(client, uow):
     assert "Deleted" in text(client.get(f"/games/{game_id}/history"))
 
 
+def test_a_second_phone_undoing_the_same_deal_is_told_it_is_gone(client, uow):
+    game_id = start(client, PLAYERS)
+    for hands in (("5", "6"), ("7", "8")):
+        data = deal_data(client, game_id, out="0", hands_1=hands[0], hands_2=hands[1])
+        client.post(f"/games/{game_id}/deals", data=data)
+    assert client.post(f"/games/{game_id}/deals/2/undo").status_code == 303
+    stale = client.post(f"/games/{game_id}/deals/2/undo", follow_redirects=True)
+    assert stale.status_code == 200
+    assert "There is no deal 2: the last deal is deal 1." in text(stale)
+    assert len(entries(uow, game_id)) == 1
+
+
 def test_a_deal_that_does_not_exist_cannot_be_edited(client):
     game_id = start(client, PLAYERS)
     assert client.get(f"/games/{game_id}/deals/1/edit").status_code == 404
