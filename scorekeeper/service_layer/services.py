@@ -16,6 +16,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from cachetools import LRUCache
@@ -100,6 +101,12 @@ class GameView:
             "created_at": _iso(self.created_at),
             "updated_at": _iso(self.updated_at),
         }
+
+    @cached_property
+    def json(self) -> str:
+        """``as_dict()`` as JSON text, made once per view: the phones polling a game
+        share its cached view, so each version is serialised once."""
+        return json.dumps(self.as_dict())
 
 
 @dataclass(frozen=True)
@@ -319,7 +326,7 @@ def record_deal(
                     key=idempotency_key,
                     fingerprint=request_fingerprint,
                     status=201,
-                    body=json.dumps(view.as_dict()),
+                    body=view.json,
                     created_at=utcnow(),
                 )
             )

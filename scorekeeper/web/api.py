@@ -113,18 +113,17 @@ def record_deal(game_id: str):
     )
     if recorded.replayed_body is not None:
         first = json.loads(recorded.replayed_body)
-        return Response(
+        return json_text_response(
             recorded.replayed_body,
             201,
-            mimetype="application/json",
             headers={
                 **recorded_headers(game_id, first["version"], len(first["deals"])),
                 "Idempotent-Replayed": "true",
             },
         )
     view = recorded.game
-    return json_response(
-        view.as_dict(), 201, headers=recorded_headers(game_id, view.version, len(view.entries))
+    return json_text_response(
+        view.json, 201, headers=recorded_headers(game_id, view.version, len(view.entries))
     )
 
 
@@ -340,7 +339,13 @@ def json_response(
 ) -> Response:
     # json.dumps as the service layer stores an Idempotency-Key's first
     # answer, so a replay is byte for byte the answer first given.
-    return Response(json.dumps(data), status, headers=headers, mimetype="application/json")
+    return json_text_response(json.dumps(data), status, headers=headers)
+
+
+def json_text_response(
+    text: str, status: int = 200, *, headers: Mapping[str, str] | None = None
+) -> Response:
+    return Response(text, status, headers=headers, mimetype="application/json")
 
 
 def version_etag(version: int) -> str:
@@ -356,4 +361,4 @@ def recorded_headers(game_id: str, version: int, number: int) -> dict[str, str]:
 
 
 def state_response(view: services.GameView) -> Response:
-    return json_response(view.as_dict(), headers={"ETag": view.etag, "Cache-Control": "no-cache"})
+    return json_text_response(view.json, headers={"ETag": view.etag, "Cache-Control": "no-cache"})
