@@ -309,7 +309,7 @@ class Thirteen(OutVariant):
             self.called[deal.wild] = deal.number
 
     def press_offer(self):
-        if not self.press_rule or self.finished or self.press_next or not self.deals:
+        if not self.press_rule or self.finished or self.press_next:
             return None
         seat, needed = trailing(self.totals, self.gap)
         return {"player": self.players[seat], "points": needed}

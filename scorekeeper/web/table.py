@@ -224,7 +224,8 @@ def render_game(
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
     offer_form = None
-    if token and view.state.press_offer:
+    # The one-tap offer adds the points to the last deal: none before deal 1.
+    if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
     return render_template(
         "game.html",
@@ -278,7 +279,7 @@ def take_press(public_id: str):
     form = ConfirmForm()
     offer = view.state.press_offer
     number = len(view.entries)
-    if offer is None or number_or_text(form.number.data) != number:
+    if offer is None or number == 0 or number_or_text(form.number.data) != number:
         flash("The game changed on another phone; check the Press again.")
         return redirect(url_for(".game", public_id=public_id), 303)
     entry = dict(view.entries[-1])

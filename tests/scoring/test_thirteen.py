@@ -300,10 +300,15 @@ def test_the_first_of_players_tied_for_highest_is_offered_the_whole_gap():
     assert state.press_offer == {"player": "Cy", "points": 50}
 
 
+def test_before_the_first_deal_the_first_player_is_offered_the_whole_gap():
+    # Everyone is tied for highest at 0: the first in seat order trails.
+    assert play(PRESS).press_offer == {"player": "Ann", "points": 50}
+
+
 def test_there_is_no_press_offer_while_the_press_is_on_or_without_the_option():
     assert play(PRESS, PRESS_ON).press_offer is None
     assert play(CRAZY, SHORT).press_offer is None
-    assert play(PRESS).press_offer is None
+    assert play(CRAZY).press_offer is None
 
 
 def test_there_is_no_press_offer_once_the_game_is_over():

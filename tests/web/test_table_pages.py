@@ -417,6 +417,14 @@ def test_a_stale_press_offer_does_nothing(client, uow):
     assert "press_points" not in entries(uow, game_id)[0]
 
 
+def test_before_the_first_deal_there_is_no_press_button_and_a_forged_one_does_nothing(client, uow):
+    game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
+    assert "can put the Press on" not in text(client.get(f"/games/{game_id}"))
+    response = client.post(f"/games/{game_id}/press", data={"number": "0"})
+    assert response.status_code == 303
+    assert entries(uow, game_id) == []
+
+
 def test_undo_asks_first_then_removes_the_last_deal(client, uow):
     game_id = start(client, PLAYERS)
     for hands in (("5", "6"), ("7", "8")):
