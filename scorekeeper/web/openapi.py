@@ -180,11 +180,8 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "winners": array(STRING),
                 "settlement": nullable(ref("Settlement")),
                 "boxes": {**POINTS, "description": "gin: hands won."},
-                "final": {**nullable(POINTS), "description": "gin: final scores once over."},
-                "margin": {
-                    **nullable(INTEGER),
-                    "description": "gin: what it is worth.",
-                },
+                "final": {**POINTS, "description": "gin, once finished: the final scores."},
+                "margin": {**INTEGER, "description": "gin, once finished: what it is worth."},
                 "games": array(ref("HollywoodGame")),
                 "created_at": {"type": "string", "format": "date-time"},
                 "updated_at": {"type": "string", "format": "date-time"},

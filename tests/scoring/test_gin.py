@@ -151,11 +151,15 @@ def test_without_shutout_double_a_shutout_is_not_doubled():
     assert play(setup, knock(0, 80)).final == {"Kay": 230, "Dan": 0}
 
 
-def test_final_and_margin_are_null_until_the_game_ends():
+def test_the_state_adds_final_and_margin_only_once_the_game_ends():
     state = play(GIN, knock(0, 30))
     game = state.as_dict()
-    assert game["final"] is None and game["margin"] is None
+    assert "final" not in game and "margin" not in game
+    assert state.final is None and state.margin is None
     assert game["boxes"] == {"Kay": 1, "Dan": 0}
+    # Gin twice: (25 + 30) + (25 + 60) = 140, + 100 game + 2 x 25 boxes, doubled (shutout).
+    over = play(GIN, knock(0, 30), knock(0, 60)).as_dict()
+    assert over["final"] == {"Kay": 580, "Dan": 0} and over["margin"] == 580
 
 
 def test_no_deal_after_the_game_has_ended():
