@@ -581,11 +581,11 @@ def _lock_checked(
 
 
 def _not_the_last_deal(number: int, last: int) -> str:
+    if 1 <= number < last:
+        return f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead."
     if last == 0:
         return f"There is no deal {number}: no deal has been recorded."
-    if number > last:
-        return f"There is no deal {number}: the last deal is deal {last}."
-    return f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead."
+    return f"There is no deal {number}: the last deal is deal {last}."
 
 
 def _authorize(game: _LoadedGame, token: str | None) -> None:
