@@ -137,11 +137,16 @@
       const empty = numbers().find((input) => !input.value);
       if (focus && empty) empty.focus();
     };
+    // A tap on who went out moves on to the first number; with the keyboard the
+    // arrows only choose (they walk the players), and Tab moves on.
+    let tapped = false;
+    deal.addEventListener("pointerdown", () => { tapped = true; });
     deal.addEventListener("change", (event) => {
-      if (event.target.name === "out") outChanged(true);
+      if (event.target.name === "out") outChanged(tapped);
     });
     deal.addEventListener("input", () => { deal.dataset.dirty = "1"; });
     deal.addEventListener("keydown", (event) => {
+      tapped = false;
       if (event.key !== "Enter" || event.target.inputMode !== "numeric") return;
       const list = numbers();
       const next = list[list.indexOf(event.target) + 1];
