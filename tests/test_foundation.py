@@ -82,6 +82,22 @@ def test_environment_values_are_parsed_as_json(tmp_path, monkeypatch, database_u
         app.extensions["scorekeeper.db"].dispose()
 
 
+def test_rate_limits_are_off_in_testing_unless_the_test_turns_them_on(tmp_path, database_url):
+    made = [
+        create_app(config, instance_path=str(tmp_path / "instance"))
+        for config in (
+            {"DATABASE_URL": database_url, "TESTING": True},
+            {"DATABASE_URL": database_url, "TESTING": True, "RATELIMIT_ENABLED": True},
+            {"DATABASE_URL": database_url},
+        )
+    ]
+    try:
+        assert [app.config["RATELIMIT_ENABLED"] for app in made] == [False, True, True]
+    finally:
+        for app in made:
+            app.extensions["scorekeeper.db"].dispose()
+
+
 def test_the_default_database_is_a_sqlite_file_in_the_instance_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     instance = tmp_path / "instance"
