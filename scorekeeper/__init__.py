@@ -11,7 +11,12 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper.config import Defaults
-from scorekeeper.db import Database, DatabaseConfigError, check_connection
+from scorekeeper.db import (
+    Database,
+    DatabaseConfigError,
+    check_connection,
+    create_schema_if_empty,
+)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,6 +58,7 @@ def create_app(
         sqlite_busy_timeout_ms=app.config["SQLITE_BUSY_TIMEOUT_MS"],
     )
     check_connection(database.engine)
+    create_schema_if_empty(database.engine)
     app.extensions["scorekeeper.db"] = database
 
     from scorekeeper import cli, web

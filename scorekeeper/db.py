@@ -91,11 +91,15 @@ def check_connection(engine: Engine) -> None:
         with engine.connect():
             pass
     except OperationalError as exc:
-        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
         raise DatabaseConfigError(
-            f"cannot open the database {describe_url(str(engine.url))}: {reason}"
+            f"cannot open the database {describe_url(str(engine.url))}: {first_line(exc)}"
         ) from None
     check_sqlite_writable(engine)
+
+
+def first_line(exc: OperationalError) -> str:
+    """The driver's own reason, without SQLAlchemy's statement and links."""
+    return str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
 
 
 def check_sqlite_writable(engine: Engine) -> None:
@@ -120,9 +124,37 @@ def alembic_config(connection=None) -> AlembicConfig:
 
 
 def upgrade_schema(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration; safe to repeat."""
-    with engine.begin() as connection:
-        command.upgrade(alembic_config(connection), "head")
+    """Create or upgrade the schema to the newest migration; safe to repeat.
+
+    A database that cannot take it (a full disk, no rights) is one clear error.
+    """
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection), "head")
+    except OperationalError as exc:
+        raise cannot_create_schema(engine, exc) from None
+
+
+def cannot_create_schema(engine: Engine, exc: OperationalError) -> DatabaseConfigError:
+    return DatabaseConfigError(
+        f"cannot create the schema in {describe_url(str(engine.url))}: {first_line(exc)}"
+    )
+
+
+def create_schema_if_empty(engine: Engine) -> bool:
+    """Give a database with no tables at all the newest schema; whether it did.
+
+    So a fresh database serves at once; one that holds anything is left to
+    ``init-db``, the one command that upgrades.
+    """
+    try:
+        with engine.connect() as connection:
+            if inspect(connection).get_table_names():
+                return False
+    except OperationalError as exc:
+        raise cannot_create_schema(engine, exc) from None
+    upgrade_schema(engine)
+    return True
 
 
 def schema_revision(engine: Engine) -> str | None:

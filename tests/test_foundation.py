@@ -160,20 +160,47 @@ def test_an_unreachable_postgresql_is_one_clear_line_without_the_password(tmp_pa
 # ---------------------------------------------------------------- schema and migrations
 
 
-def test_init_db_creates_the_schema_and_is_safe_to_repeat(tmp_path, monkeypatch):
+def test_a_fresh_database_gets_the_newest_schema_when_the_app_starts(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x"}, instance_path=str(tmp_path))
+    database = app.extensions["scorekeeper.db"]
+    try:
+        assert set(inspect(database.engine).get_table_names()) >= HEAD_TABLES
+        assert schema_revision(database.engine) == "0002"
+        started = app.test_client().post(
+            "/api/v1/games", json={"variant": "gin", "players": ["Ann", "Bob"]}
+        )
+        assert started.status_code == 201
+    finally:
+        database.dispose()
+
+
+def test_init_db_upgrades_an_older_schema_and_is_safe_to_repeat(tmp_path, monkeypatch):
+    from alembic import command
+
+    from scorekeeper.db import alembic_config
+
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    url = f"sqlite:///{tmp_path / 'older.sqlite3'}"
+    older = Database(url)
+    with older.engine.begin() as connection:
+        command.upgrade(alembic_config(connection), "0001")
+    older.dispose()
+    # A database that holds anything is init-db's to upgrade, never the app start's.
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x"}, instance_path=str(tmp_path))
     runner = app.test_cli_runner()
     database = app.extensions["scorekeeper.db"]
     try:
+        assert schema_revision(database.engine) == "0001"
+        with database.session_factory() as session:
+            make_game(session)
         result = runner.invoke(args=["init-db"])
         assert result.exit_code == 0, result.output
         assert "up to date" in result.output
-        assert set(inspect(database.engine).get_table_names()) >= HEAD_TABLES
+        assert schema_revision(database.engine) == "0002"
+        assert "leagues" in inspect(database.engine).get_table_names()
 
-        with database.session_factory() as session:
-            make_game(session)
         again = runner.invoke(args=["init-db"])
         assert again.exit_code == 0, again.output
         with database.session_factory() as session:
