@@ -213,13 +213,16 @@
   const board = $("#board[data-poll]");
   if (board) {
     let etag = '"v' + board.dataset.version + '"';
+    // Once a form is sent the page is on its way out: a reload now would abort it.
+    let leaving = false;
+    document.addEventListener("submit", (event) => { leaving = !event.defaultPrevented; });
     const poll = async () => {
-      if (document.hidden) return;
+      if (document.hidden || leaving) return;
       try {
         const response = await fetch(board.dataset.poll, {
           headers: { "If-None-Match": etag }, cache: "no-store",
         });
-        if (response.status !== 200) return;
+        if (response.status !== 200 || leaving) return;
         etag = response.headers.get("ETag");
         if (board.dataset.editable) {
           // A stale entry form must not be sent: reload it unless something was typed.
