@@ -141,8 +141,8 @@ def cannot_create_schema(engine: Engine, exc: OperationalError) -> DatabaseConfi
     )
 
 
-def create_schema_if_empty(engine: Engine) -> bool:
-    """Give a database with no tables at all the newest schema; whether it did.
+def create_schema_if_empty(engine: Engine) -> None:
+    """Give a database with no tables at all the newest schema.
 
     So a fresh database serves at once; one that holds anything is left to
     ``init-db``, the one command that upgrades.
@@ -150,11 +150,10 @@ def create_schema_if_empty(engine: Engine) -> bool:
     try:
         with engine.connect() as connection:
             if inspect(connection).get_table_names():
-                return False
+                return
     except OperationalError as exc:
         raise cannot_create_schema(engine, exc) from None
     upgrade_schema(engine)
-    return True
 
 
 def schema_revision(engine: Engine) -> str | None:
