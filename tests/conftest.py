@@ -1,8 +1,12 @@
 """Shared fixtures, after Flask's tutorial (flaskr).
 
-The database is real: a fresh migrated SQLite file per test by default, or the
-PostgreSQL server that ``SCOREKEEPER_DATABASE_URL`` names, migrated once per run
-and emptied after each test.
+The database is real and always the suite's own: a fresh migrated SQLite file
+per test by default or, when ``SCOREKEEPER_TEST_DATABASE_URL`` names a
+PostgreSQL server, a database the suite creates in that server, migrates once,
+empties after each test and drops at the end (see ``tests/databases.py``).
+The app's own ``SCOREKEEPER_*`` variables (``SCOREKEEPER_DATABASE_URL`` above
+all) are removed from the environment: no app or server the tests start may
+reach a database somebody set up for real use.
 """
 
 from __future__ import annotations
@@ -15,14 +19,37 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+# Every model module, so Base.metadata holds every table whatever tests are collected.
+import scorekeeper.league.models  # noqa: F401
 from scorekeeper import create_app
 from scorekeeper.db import Database, upgrade_schema
-from scorekeeper.models import Base
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-POSTGRES_URL = os.environ.get("SCOREKEEPER_DATABASE_URL", "")
-ON_POSTGRES = POSTGRES_URL.startswith(("postgresql", "postgres:"))
+from .databases import (
+    TEST_DATABASE_VARIABLE,
+    ForeignDatabase,
+    create_postgres_database,
+    drop_postgres_database,
+    require_empty,
+)
+
+# Variables the suite reads itself; every other SCOREKEEPER_* one is the app's.
+SUITE_VARIABLES = {TEST_DATABASE_VARIABLE, "SCOREKEEPER_CHROMIUM"}
+for _name in [name for name in os.environ if name.startswith("SCOREKEEPER_")]:
+    if _name not in SUITE_VARIABLES:
+        del os.environ[_name]
+
+POSTGRES_SERVER_URL = os.environ.get(TEST_DATABASE_VARIABLE, "")
+ON_POSTGRES = bool(POSTGRES_SERVER_URL)
 OUTPUT_DIR = Path(__file__).resolve().parent.parent / "test-output"
+
+
+def pytest_configure(config):
+    if ON_POSTGRES and not POSTGRES_SERVER_URL.startswith(("postgresql", "postgres:")):
+        raise pytest.UsageError(
+            f"{TEST_DATABASE_VARIABLE} must name a PostgreSQL server (postgresql://...); "
+            "leave it unset to test on SQLite"
+        )
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -36,30 +63,45 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_collection_modifyitems(config, items):
-    # Tests for one database are left out of the other database's run rather
-    # than skipped, so that a skip always means something went missing.
+    # Tests for one database are deselected from the other database's run
+    # rather than skipped, so that a skip always means something went missing.
     other = "sqlite" if ON_POSTGRES else "postgres"
-    items[:] = [item for item in items if other not in item.keywords]
+    deselected = [item for item in items if other in item.keywords]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if other not in item.keywords]
+
+
+def migrate_empty(url: str) -> None:
+    """Migrate a database the suite has just made, refusing one that holds anything."""
+    database = Database(url)
+    try:
+        require_empty(database.engine)
+        upgrade_schema(database.engine)
+    except ForeignDatabase as exc:
+        pytest.exit(str(exc), returncode=pytest.ExitCode.USAGE_ERROR)
+    finally:
+        database.dispose()
 
 
 @pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory) -> str:
-    """A database at the newest schema: a SQLite file to copy, or the PostgreSQL URL."""
+def migrated_template(tmp_path_factory) -> Iterator[str]:
+    """A database at the newest schema: a SQLite file to copy, or the suite's PostgreSQL URL."""
     if ON_POSTGRES:
-        database = Database(POSTGRES_URL)
-        with database.engine.begin() as connection:
-            Base.metadata.drop_all(connection)
-            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-        upgrade_schema(database.engine)
-        database.dispose()
-        return POSTGRES_URL
+        url = create_postgres_database(POSTGRES_SERVER_URL)
+        try:
+            migrate_empty(url)
+            yield url
+        finally:
+            drop_postgres_database(POSTGRES_SERVER_URL, url)
+        return
     template = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    migrate_empty(f"sqlite:///{template}")
     database = Database(f"sqlite:///{template}")
-    upgrade_schema(database.engine)
     with database.engine.connect() as connection:
         connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     database.dispose()
-    return str(template)
+    yield str(template)
 
 
 @pytest.fixture
@@ -74,10 +116,16 @@ def database_url(migrated_template, tmp_path) -> Iterator[str]:
 
 
 def empty_postgres(url: str) -> None:
+    """Empty every table the migrations made (all of them, not only the imported models')."""
     database = Database(url)
-    tables = ", ".join(table.name for table in Base.metadata.sorted_tables)
     with database.engine.begin() as connection:
-        connection.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        tables = connection.scalars(
+            text(
+                "SELECT quote_ident(tablename) FROM pg_tables "
+                "WHERE schemaname = current_schema() AND tablename <> 'alembic_version'"
+            )
+        ).all()
+        connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
     database.dispose()
 
 

@@ -17,8 +17,6 @@ from scorekeeper import create_app
 from scorekeeper.db import Database, DatabaseConfigError, schema_revision, upgrade_schema
 from scorekeeper.models import Deal, Game, Seat
 
-from .conftest import POSTGRES_URL
-
 HEAD_TABLES = {"games", "seats", "deals", "deal_revisions", "idempotency_records"}
 
 
@@ -227,13 +225,14 @@ def test_migrations_run_from_empty_to_head_and_back_on_sqlite(tmp_path):
 
 
 @pytest.mark.postgres
-def test_migrations_run_from_empty_to_head_and_back_on_postgresql():
+def test_migrations_run_from_empty_to_head_and_back_on_postgresql(migrated_template):
+    # A schema of its own inside the suite's database.
     schema = f"migration_{uuid.uuid4().hex[:12]}"
-    admin = Database(POSTGRES_URL)
+    admin = Database(migrated_template)
     with admin.engine.begin() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))
-    separator = "&" if "?" in POSTGRES_URL else "?"
-    database = Database(f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}")
+    separator = "&" if "?" in migrated_template else "?"
+    database = Database(f"{migrated_template}{separator}options=-csearch_path%3D{schema}")
     try:
         check_migrations_round_trip(database)
     finally:

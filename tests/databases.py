@@ -1,0 +1,65 @@
+"""The suite's own databases: made for the run, never one somebody else filled.
+
+PostgreSQL comes only from ``SCOREKEEPER_TEST_DATABASE_URL``, and only as a way
+into its server: the suite creates a database of its own there
+(``scorekeeper_test_<hex>``), migrates it and drops it at the end. The database
+the URL names is never written to.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+from scorekeeper.db import describe_url, normalise_url
+
+TEST_DATABASE_VARIABLE = "SCOREKEEPER_TEST_DATABASE_URL"
+
+
+class ForeignDatabase(Exception):
+    """A database the suite was about to use holds tables it did not make."""
+
+
+def require_empty(engine: Engine) -> None:
+    """Refuse, in one line, a database that holds any table at all."""
+    with engine.connect() as connection:
+        tables = sorted(inspect(connection).get_table_names())
+    if tables:
+        raise ForeignDatabase(
+            f"refusing to use {describe_url(str(engine.url))} for tests: it holds tables the "
+            f"test suite did not make ({', '.join(tables[:5])}); "
+            f"point {TEST_DATABASE_VARIABLE} at a server the suite may create databases in"
+        )
+
+
+@contextmanager
+def server_connection(server_url: str) -> Iterator:
+    """An autocommit connection to the server's named database, for CREATE/DROP DATABASE."""
+    engine = create_engine(
+        normalise_url(server_url), isolation_level="AUTOCOMMIT", poolclass=NullPool
+    )
+    try:
+        with engine.connect() as connection:
+            yield connection
+    finally:
+        engine.dispose()
+
+
+def create_postgres_database(server_url: str, prefix: str = "scorekeeper_test") -> str:
+    """A new, empty database beside the one ``server_url`` names; returns its URL."""
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    with server_connection(server_url) as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    return make_url(server_url).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres_database(server_url: str, database_url: str) -> None:
+    name = make_url(database_url).database
+    with server_connection(server_url) as connection:
+        # FORCE: a connection a failed test left open must not keep the database alive.
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

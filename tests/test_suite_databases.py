@@ -1,0 +1,93 @@
+"""The suite never touches a database it did not make (see tests/databases.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import Database
+
+from .conftest import ON_POSTGRES, POSTGRES_SERVER_URL, migrate_empty
+from .databases import TEST_DATABASE_VARIABLE, create_postgres_database, drop_postgres_database
+
+ROOT = Path(__file__).resolve().parent.parent
+# One league test and one that imports no league module: a subset without the
+# league models once broke every test on PostgreSQL.
+INNER_TESTS = [
+    "tests/league/test_services.py::test_a_night_of_nine_is_seated_at_three_tables_of_three",
+    "tests/service/test_services.py::test_an_invalid_game_is_refused_with_field_errors_and_stores_nothing",
+]
+
+
+@pytest.fixture
+def precious_url(tmp_path) -> Iterator[str]:
+    """A database set up for real use, holding one game, on the database the run tests."""
+    if not ON_POSTGRES:
+        yield f"sqlite:///{tmp_path / 'precious.sqlite3'}"
+        return
+    url = create_postgres_database(POSTGRES_SERVER_URL, prefix="precious")
+    yield url
+    drop_postgres_database(POSTGRES_SERVER_URL, url)
+
+
+def game_ids(url: str) -> list[str]:
+    database = Database(url)
+    try:
+        with database.engine.connect() as connection:
+            return connection.exec_driver_sql("SELECT public_id FROM games").scalars().all()
+    finally:
+        database.dispose()
+
+
+@pytest.fixture
+def precious_game(precious_url, tmp_path) -> str:
+    app = create_app(
+        {"DATABASE_URL": precious_url, "SECRET_KEY": "x"}, instance_path=str(tmp_path / "real")
+    )
+    try:
+        answer = app.test_client().post(
+            "/api/v1/games", json={"variant": "rummy", "players": ["Ann", "Bob"]}
+        )
+    finally:
+        app.extensions["scorekeeper.db"].dispose()
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    assert game_ids(precious_url) == [answer.get_json()["game"]["id"]]
+    return answer.get_json()["game"]["id"]
+
+
+def test_a_database_holding_data_the_suite_did_not_make_is_refused_in_one_line(
+    precious_url, precious_game
+):
+    with pytest.raises(pytest.exit.Exception) as refused:
+        migrate_empty(precious_url)
+
+    message = str(refused.value)
+    assert message.startswith("refusing to use ")
+    assert "games" in message and "\n" not in message
+    assert game_ids(precious_url) == [precious_game]
+
+
+def test_a_run_pointed_at_a_real_database_leaves_its_game_in_place(precious_url, precious_game):
+    # The worst case: both variables name the real database. The suite must
+    # make its own database beside it (PostgreSQL) or use its own files (SQLite).
+    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": precious_url}
+    if ON_POSTGRES:
+        env[TEST_DATABASE_VARIABLE] = precious_url
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *INNER_TESTS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2 passed" in run.stdout
+    assert game_ids(precious_url) == [precious_game]
