@@ -2,41 +2,63 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+APP_STAMP := $(VENV)/.installed-app
+TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
-PORT ?= 5000
+# make run serves on 5000 and make serve on 8000 unless PORT says otherwise.
+PORT ?=
+# The hashed lock files: make installs only from them; make lock rewrites them.
+APP_LOCK := requirements/app.txt
+TEST_LOCK := requirements/test.txt
+PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install system-packages run serve init-db test test-postgres lint bench
+.PHONY: install runtime-packages test-packages run serve init-db test test-postgres lint bench lock
 
-$(STAMP): pyproject.toml
+runtime-packages:
+	scripts/install-system-packages runtime
+
+test-packages:
+	scripts/install-system-packages test
+
+# python3-venv comes with the runtime packages, so it is there before the venv.
+$(BIN)/python: | runtime-packages
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,prod]'
-	touch $(STAMP)
 
-install: $(STAMP)
+# The app and gunicorn, nothing for tests: what make run and make serve need.
+$(APP_STAMP): $(APP_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r $(APP_LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $@
 
-system-packages:
-	scripts/install-system-packages
+# Everything, test and lint tools included (a superset of the app's lock).
+$(TEST_STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r $(TEST_LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $@ $(APP_STAMP)
 
-init-db: install
+install: $(TEST_STAMP)
+
+init-db: $(APP_STAMP)
 	$(BIN)/flask --app scorekeeper init-db
 
 # Development server on the embedded SQLite database in instance/.
 # Plain http, so the session cookie may not be marked Secure here.
-run: install system-packages init-db
-	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+run: runtime-packages init-db
+	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run \
+		--host $(HOST) --port $(or $(PORT),5000)
 
 # Production server (gunicorn.conf.py) on the embedded SQLite database.
-serve: install init-db
-	$(BIN)/gunicorn -c gunicorn.conf.py
+serve: runtime-packages init-db
+	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
-# The whole suite on SQLite (set SCOREKEEPER_DATABASE_URL for PostgreSQL).
-test: install system-packages
+# The whole suite on SQLite. PostgreSQL: make test-postgres, or point
+# SCOREKEEPER_TEST_DATABASE_URL at a server (the suite makes its own database there).
+test: test-packages install
 	$(BIN)/python -m pytest
 
 # The whole suite again on a throwaway PostgreSQL cluster.
-test-postgres: install system-packages
+test-postgres: test-packages install
 	scripts/with-throwaway-postgres $(BIN)/python -m pytest
 
 lint: install
@@ -44,5 +66,13 @@ lint: install
 	$(BIN)/ruff format --check .
 
 # Every benchmark in bench/, one Markdown table of the results (QUICK=1: a quick run).
-bench: install system-packages
+bench: test-packages install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
+
+# Rewrite the locks after a change to pyproject.toml's dependencies: pins that
+# still fit are kept (UPGRADE=1: every package at the newest version allowed).
+# make install then installs the new lock.
+lock: install
+	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod -o $(APP_LOCK) pyproject.toml
+	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod --extra test -c $(APP_LOCK) \
+		-o $(TEST_LOCK) pyproject.toml

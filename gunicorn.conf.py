@@ -28,3 +28,8 @@ preload_app = True
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"
 errorlog = "-"
+# No control socket (gunicorn 25.1+ opens one in $XDG_RUNTIME_DIR or ~/.gunicorn
+# by default): one shared path per user means a second instance, or a test's
+# server, takes over the first one's socket, and signals (HUP, TTIN, TERM from
+# systemd) already do all we need.
+control_socket_disable = True

@@ -58,7 +58,7 @@ def create_app(
         sqlite_busy_timeout_ms=app.config["SQLITE_BUSY_TIMEOUT_MS"],
     )
     check_connection(database.engine)
-    create_schema_if_empty(database.engine)
+    app.extensions["scorekeeper.schema_created"] = create_schema_if_empty(database.engine)
     app.extensions["scorekeeper.db"] = database
 
     from scorekeeper import cli, web

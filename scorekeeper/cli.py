@@ -10,7 +10,7 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.db import Database, describe_url, upgrade_schema
+from scorekeeper.db import Database, describe_url, schema_revision, upgrade_schema
 
 
 def database() -> Database:
@@ -22,8 +22,16 @@ def database() -> Database:
 def init_db_command() -> None:
     """Create the schema, or upgrade it to the newest version. Safe to repeat."""
     db = database()
+    where = describe_url(str(db.engine.url))
+    before = schema_revision(db.engine)
     upgrade_schema(db.engine)
-    click.echo(f"Schema is up to date in {describe_url(str(db.engine.url))}.")
+    after = schema_revision(db.engine)
+    if before is None or current_app.extensions.get("scorekeeper.schema_created"):
+        click.echo(f"Created the schema in {where}.")
+    elif before != after:
+        click.echo(f"Upgraded the schema in {where} from revision {before} to {after}.")
+    else:
+        click.echo(f"Schema is up to date in {where}.")
 
 
 def sqlite_path(db: Database) -> Path:

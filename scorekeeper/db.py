@@ -141,19 +141,20 @@ def cannot_create_schema(engine: Engine, exc: OperationalError) -> DatabaseConfi
     )
 
 
-def create_schema_if_empty(engine: Engine) -> None:
-    """Give a database with no tables at all the newest schema.
+def create_schema_if_empty(engine: Engine) -> bool:
+    """Give a database with no tables at all the newest schema; True if it did.
 
     So a fresh database serves at once; one that holds anything is left to
-    ``init-db``, the one command that upgrades.
+    ``init-db``, the one command that upgrades (and says what the start did).
     """
     try:
         with engine.connect() as connection:
             if inspect(connection).get_table_names():
-                return
+                return False
     except OperationalError as exc:
         raise cannot_create_schema(engine, exc) from None
     upgrade_schema(engine)
+    return True
 
 
 def schema_revision(engine: Engine) -> str | None:

@@ -25,6 +25,7 @@ from scorekeeper import create_app
 from scorekeeper.db import Database, upgrade_schema
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
+from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
 from .databases import (
     TEST_DATABASE_VARIABLE,
     ForeignDatabase,
@@ -34,7 +35,7 @@ from .databases import (
 )
 
 # Variables the suite reads itself; every other SCOREKEEPER_* one is the app's.
-SUITE_VARIABLES = {TEST_DATABASE_VARIABLE, "SCOREKEEPER_CHROMIUM"}
+SUITE_VARIABLES = {TEST_DATABASE_VARIABLE, CHROMIUM_VARIABLE}
 for _name in [name for name in os.environ if name.startswith("SCOREKEEPER_")]:
     if _name not in SUITE_VARIABLES:
         del os.environ[_name]
@@ -70,6 +71,8 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if other not in item.keywords]
+    if any("browser" in item.keywords for item in items) and not find_chromium():
+        raise pytest.UsageError(missing_chromium())
 
 
 def migrate_empty(url: str) -> None:

@@ -174,6 +174,23 @@ def test_a_fresh_database_gets_the_newest_schema_when_the_app_starts(tmp_path, m
         database.dispose()
 
 
+def test_the_first_init_db_says_it_created_the_schema_and_the_next_that_it_is_up_to_date(
+    tmp_path,
+):
+    # As make run does: the app starts (and makes the schema), then init-db runs.
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    said = []
+    for _ in range(2):
+        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x"}, instance_path=str(tmp_path))
+        try:
+            result = app.test_cli_runner().invoke(args=["init-db"])
+        finally:
+            app.extensions["scorekeeper.db"].dispose()
+        assert result.exit_code == 0, result.output
+        said.append(result.output.split(" in ")[0])
+    assert said == ["Created the schema", "Schema is up to date"]
+
+
 def test_init_db_upgrades_an_older_schema_and_is_safe_to_repeat(tmp_path, monkeypatch):
     from alembic import command
 
@@ -195,12 +212,14 @@ def test_init_db_upgrades_an_older_schema_and_is_safe_to_repeat(tmp_path, monkey
             make_game(session)
         result = runner.invoke(args=["init-db"])
         assert result.exit_code == 0, result.output
-        assert "up to date" in result.output
+        assert "Upgraded the schema in sqlite:///" in result.output
+        assert "from revision 0001 to 0002." in result.output
         assert schema_revision(database.engine) == "0002"
         assert "leagues" in inspect(database.engine).get_table_names()
 
         again = runner.invoke(args=["init-db"])
         assert again.exit_code == 0, again.output
+        assert again.output.startswith("Schema is up to date in sqlite:///")
         with database.session_factory() as session:
             assert session.scalar(select(Game.public_id)) == "g1"
     finally:

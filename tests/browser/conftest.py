@@ -1,6 +1,6 @@
 """Real Chromium on a phone profile against the app served on a loopback port.
 
-One browser for the session (Debian's /usr/bin/chromium, never a downloaded one);
+One browser for the session (the system's Chromium, see tests/chromium.py);
 each test gets its own server on its own test database, with CSRF on as in
 production.
 """
@@ -15,7 +15,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from werkzeug.serving import make_server
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.chromium import find_chromium
+
+CHROMIUM = find_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

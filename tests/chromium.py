@@ -1,0 +1,28 @@
+"""Which Chromium the browser tests drive: the system's own, never a downloaded one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+CHROMIUM_VARIABLE = "SCOREKEEPER_CHROMIUM"
+# Debian's package installs chromium; Ubuntu's snap and other systems chromium-browser.
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+
+
+def find_chromium() -> str | None:
+    """SCOREKEEPER_CHROMIUM if set, else the first Chromium on PATH."""
+    if os.environ.get(CHROMIUM_VARIABLE):
+        return shutil.which(os.environ[CHROMIUM_VARIABLE])
+    return next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
+
+
+def missing_chromium() -> str:
+    """One line: what is missing and what to install."""
+    if os.environ.get(CHROMIUM_VARIABLE):
+        return f"{CHROMIUM_VARIABLE}={os.environ[CHROMIUM_VARIABLE]} is not an executable Chromium"
+    return (
+        "the browser tests need Chromium: install Debian's chromium package "
+        "(scripts/install-system-packages test) or set "
+        f"{CHROMIUM_VARIABLE} to a Chromium binary"
+    )
