@@ -569,7 +569,7 @@ def game_csv(game_id: str):
 @bp.route("/leagues/import", methods=["GET", "POST"])
 @login_required
 def import_file():
-    if request.method == "GET":
+    if request.method != "POST":
         return render_template("league/import.html")
     upload = request.files.get("file")
     raw = upload.read() if upload else request.form.get("document", "").encode()

@@ -146,7 +146,7 @@ def http_error(error: HTTPException):
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    if request.method == "GET":
+    if request.method != "POST":
         fill_game_defaults(form, form.game.data)
         return render_new_game(form)
     action = request.form.get("act", "start")
@@ -304,7 +304,7 @@ def edit_deal(public_id: str, number: int):
     if not 1 <= number <= len(view.entries):
         abort(404)
     deal = view.state.deals[number - 1]
-    if request.method == "GET":
+    if request.method != "POST":
         form = deal_form(view.setup, number=number, entry=view.entries[number - 1])
         return render_edit(view, form, deal)
     form = deal_form(view.setup, number=number, formdata=request.form)
