@@ -7,10 +7,17 @@ from contextlib import closing
 from pathlib import Path
 
 import click
+from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from scorekeeper.db import Database, describe_url, schema_revision, upgrade_schema
+from scorekeeper.db import (
+    Database,
+    alembic_config,
+    describe_url,
+    schema_revision,
+    upgrade_schema,
+)
 
 
 def database() -> Database:
@@ -65,6 +72,21 @@ def backup_command(path: Path) -> None:
     click.echo(f"Backed up {source} to {path}.")
 
 
+def is_scorekeeper_database(path: Path) -> bool:
+    """A games table and a schema version our migrations know (any older one init-db upgrades)."""
+    known = {
+        script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()
+    }
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as backup:
+        tables = {name for (name,) in backup.execute("SELECT name FROM sqlite_master")}
+        if not {"games", "alembic_version"} <= tables:
+            return False
+        versions = {
+            version for (version,) in backup.execute("SELECT version_num FROM alembic_version")
+        }
+    return bool(versions) and versions <= known
+
+
 @click.command("restore")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--yes", is_flag=True, help="Replace the current database without asking.")
@@ -79,6 +101,11 @@ def restore_command(path: Path, yes: bool) -> None:
         verdict = str(exc)
     if verdict != "ok":
         raise click.ClickException(f"{path} is not a sound SQLite database: {verdict}")
+    if not is_scorekeeper_database(path):
+        raise click.ClickException(
+            f"{path} is not a scorekeeper database (no games table at a known schema version); "
+            "nothing was restored"
+        )
     if not yes:
         click.confirm(f"Replace {target} with {path}?", abort=True)
     database().dispose()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 
 from scorekeeper.models import Deal, Game
 
@@ -68,6 +69,27 @@ def test_restore_refuses_a_file_that_is_not_a_sound_database(runner, database, t
     with database.session_factory() as session:
         assert session.scalars(select(Game.public_id)).all() == ["kept"]
     assert "not a sound SQLite database" in result.output
+
+
+@pytest.mark.sqlite
+def test_restore_refuses_a_sound_database_that_is_not_a_scorekeeper_one(runner, database, tmp_path):
+    with database.session_factory() as session:
+        make_game(session, public_id="kept")
+    unrelated = tmp_path / "unrelated.sqlite3"
+    with closing(sqlite3.connect(unrelated)) as other, other:
+        other.execute("CREATE TABLE t (x)")
+        other.execute("INSERT INTO t VALUES (1)")
+
+    result = runner.invoke(args=["restore", str(unrelated), "--yes"])
+
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"Error: {unrelated} is not a scorekeeper database "
+        "(no games table at a known schema version); nothing was restored"
+    ]
+    with database.session_factory() as session:
+        assert session.scalars(select(Game.public_id)).all() == ["kept"]
+    assert "t" not in inspect(database.engine).get_table_names()
 
 
 @pytest.mark.postgres
