@@ -133,8 +133,9 @@ def create_organizer_command(email: str, name: str, password: str) -> None:
     try:
         organizer = create_organizer(_uow(), email=email, name=name, password=password)
     except InvalidInput as exc:
+        # The fields' own messages, once: the summary would say the same again.
         problems = "; ".join(f"{field} {message}" for field, message in exc.errors.items())
-        raise click.ClickException(f"{exc.detail} {problems}") from None
+        raise click.ClickException(f"not created: {problems}") from None
     click.echo(f"Created organizer {organizer.email}.")
 
 
