@@ -91,3 +91,18 @@ def test_a_run_pointed_at_a_real_database_leaves_its_game_in_place(precious_url,
     assert run.returncode == 0, run.stdout + run.stderr
     assert "2 passed" in run.stdout
     assert game_ids(precious_url) == [precious_game]
+
+
+def test_the_other_databases_tests_are_reported_as_deselected():
+    # tests/test_backup.py has tests marked for each database.
+    collect = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
+    run = subprocess.run(
+        [*collect, "tests/test_backup.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    left_out = 5 if ON_POSTGRES else 1
+    assert f"/6 tests collected ({left_out} deselected)" in run.stdout.splitlines()[-1]
