@@ -283,7 +283,7 @@ class Gin(Variant):
     def extras(self) -> dict[str, Any]:
         players = self.players
         boxes = [sum(game.boxes[seat] for game in self.games) for seat in (0, 1)]
-        # API.md: gin adds boxes, and once finished final and margin.
+        # docs/api.md: gin adds boxes, and once finished final and margin.
         extras: dict[str, Any] = {"boxes": dict(zip(players, boxes, strict=True))}
         if self.finished:
             final = self.standings()

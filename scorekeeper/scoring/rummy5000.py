@@ -91,7 +91,7 @@ class Rummy5000(OutVariant):
 
     @classmethod
     def hand_bound(cls, options, players):
-        return 30 * HIGHEST  # RULES.md's fixed bound, whatever the options
+        return 30 * HIGHEST  # docs/rules.md's fixed bound, whatever the options
 
     @classmethod
     def wild_ranks(cls, options):

@@ -1,4 +1,4 @@
-"""Stakes: what each player pays or receives, in whole cents (RULES.md section 8)."""
+"""Stakes: what each player pays or receives, in whole cents (docs/rules.md section 8)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from .variant import Deal, Variant
 
 
 class GameState:
-    """The derived state of a game; ``as_dict()`` is API.md's game state."""
+    """The derived state of a game; ``as_dict()`` is the game state of docs/api.md."""
 
     def __init__(self, game: Variant):
         self._game = game

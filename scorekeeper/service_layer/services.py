@@ -92,7 +92,7 @@ class GameView:
         return f'"v{self.version}"'
 
     def as_dict(self) -> dict[str, Any]:
-        """The game state of API.md."""
+        """The game state of docs/api.md."""
         return {
             "id": self.public_id,
             "title": self.title,

@@ -1,4 +1,4 @@
-"""JSON API v1 (the contract is shared/API.md; the guide is docs/api.md).
+"""JSON API v1 (the reference, stable contract included, is docs/api.md).
 
 Views parse the request, call a use case and shape the answer; every refusal
 is a problem+json (see ``problems``). The API authenticates with the game's

@@ -56,4 +56,3 @@ def test_every_get_route_answers_head_as_it_answers_get(app, client, uow, argume
         if (head.status_code, head.mimetype) != (got.status_code, got.mimetype) or head.data:
             differing.append(f"{url}: GET {got.status_code}, HEAD {head.status_code}")
     assert differing == []
-
