@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -20,16 +21,41 @@ def test_a_slow_page_after_taking_the_press_is_not_cut_off_by_the_polling(app, n
     game_id, token = started.game.public_id, started.edit_token
     services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 10, "Cy": 45}})
     slow = {"next_page": False}
+    slow_answer: list[float] = []  # when the slow page began and ended, seconds since the epoch
+    polled: list[float] = []  # when the server was asked for the scoreboard
+    answered = threading.Event()
 
     @app.before_request
     def slow_page_after_the_tap() -> None:
         # The Press is taken and the game's version has grown; while the page that
-        # follows is on its way, the old page polls (every 3 s) and sees the change.
+        # follows is on its way, the old page's poll timer (every 3 s) comes due.
+        if request.path == f"/games/{game_id}/scoreboard":
+            polled.append(time.time())
         if slow["next_page"] and request.method == "GET" and request.path == f"/games/{game_id}":
             slow["next_page"] = False
+            slow_answer.append(time.time())
             time.sleep(4)
+            slow_answer.append(time.time())
+            answered.set()
 
     page = new_phone()
+    # Each tick of the poll timer is logged, so the test knows it came due during
+    # the slow answer (where a poll would reload the page and cut the answer off).
+    page.add_init_script(
+        """
+        const setIntervalFirst = window.setInterval;
+        window.setInterval = (tick, ms, ...rest) => setIntervalFirst(
+          () => { console.log("poll tick " + Date.now()); tick(); }, ms, ...rest);
+        """
+    )
+    ticks: list[float] = []
+    page.on(
+        "console",
+        lambda message: (
+            message.text.startswith("poll tick ")
+            and ticks.append(int(message.text.split()[-1]) / 1000)
+        ),
+    )
     page.goto(f"/games/{game_id}/edit/{token}")
     take = page.get_by_role("button", name="Cy takes 15")
     expect(take).to_be_visible()
@@ -40,6 +66,10 @@ def test_a_slow_page_after_taking_the_press_is_not_cut_off_by_the_polling(app, n
     with page.expect_navigation():
         take.tap()
 
+    assert answered.wait(10)
+    began, ended = slow_answer
+    assert any(began < tick < ended for tick in ticks), (began, ended, ticks)
+    assert not [at for at in polled if began < at < ended]
     assert cut_off == []
     expect(page.locator(".next .press")).to_have_text("The Press is on: card points \u00d72")
     assert services.load_game(uow, game_id).entries[0]["press_points"] == {"Cy": 15}
