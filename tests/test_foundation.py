@@ -41,9 +41,23 @@ def make_game(session, *, public_id: str = "g1") -> Game:
 # ---------------------------------------------------------------- factory and config
 
 
-def test_the_factory_takes_test_config(app):
-    assert app.testing
-    assert app.config["SECRET_KEY"] == "test-secret-key"
+def test_test_config_wins_over_the_instance_file_and_the_environment(
+    tmp_path, monkeypatch, database_url
+):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "config.py").write_text("SECRET_KEY = 'from-file'\nTESTING = False\n")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from-env")
+    monkeypatch.setenv("SCOREKEEPER_TESTING", "false")
+    app = create_app(
+        {"SECRET_KEY": "from-test", "TESTING": True, "DATABASE_URL": database_url},
+        instance_path=str(instance),
+    )
+    try:
+        assert app.testing
+        assert app.config["SECRET_KEY"] == "from-test"
+    finally:
+        app.extensions["scorekeeper.db"].dispose()
 
 
 def test_templates_and_static_files_come_from_the_top_level_folders(app):

@@ -43,13 +43,24 @@ def test_a_table_grows_past_the_preferred_size_when_it_must():
 )
 def test_table_sizes_seat_everyone_within_the_variants_limits(present, low, span, preferred):
     high = low + span
+    # Every even split (tables differing by at most one), told by its largest table.
+    even_splits = [
+        -(-present // count)
+        for count in range(1, present + 1)
+        if low <= present // count and -(-present // count) <= high
+    ]
     try:
         sizes = seating.table_sizes(present, low, high, preferred)
     except seating.SeatingError:
+        # Refused only where nobody could seat them evenly.
+        assert even_splits == []
         return
     assert sum(sizes) == present
     assert all(low <= size <= high for size in sizes)
     assert max(sizes) - min(sizes) <= 1
+    # No table above the preferred size where an even split allows it.
+    if min(even_splits) <= preferred:
+        assert max(sizes) <= max(preferred, low)
 
 
 def test_random_seating_seats_each_player_once():
