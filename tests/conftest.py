@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
 # Every model module, so Base.metadata holds every table whatever tests are collected.
 import scorekeeper.league.models  # noqa: F401
 from scorekeeper import create_app
-from scorekeeper.db import Database, upgrade_schema
+from scorekeeper.db import Database, describe_url, upgrade_schema
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
@@ -91,7 +92,14 @@ def migrate_empty(url: str) -> None:
 def migrated_template(tmp_path_factory) -> Iterator[str]:
     """A database at the newest schema: a SQLite file to copy, or the suite's PostgreSQL URL."""
     if ON_POSTGRES:
-        url = create_postgres_database(POSTGRES_SERVER_URL)
+        try:
+            url = create_postgres_database(POSTGRES_SERVER_URL)
+        except DBAPIError as exc:
+            pytest.exit(
+                f"cannot create the tests' database in {describe_url(POSTGRES_SERVER_URL)}: "
+                f"{str(exc.orig).strip().splitlines()[0]}",
+                returncode=pytest.ExitCode.USAGE_ERROR,
+            )
         try:
             migrate_empty(url)
             yield url
