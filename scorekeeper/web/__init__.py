@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web import edge
 
 # No inline script or style anywhere: every script and stylesheet is a file
 # under /static. QR codes are inline <svg> elements, which CSP allows.
@@ -46,6 +47,9 @@ def init_app(app: Flask) -> None:
         count = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
+    # First: the bounded <int:> converter must be in place before any rule, and
+    # its after_request must run after Flask-Limiter's (they run last-first).
+    edge.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
     app.url_defaults(version_static_urls)

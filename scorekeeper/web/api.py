@@ -21,6 +21,7 @@ from scorekeeper import scoring
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, openapi, unit_of_work
+from scorekeeper.web.edge import storable
 from scorekeeper.web.presenters import page_locale
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
 
@@ -319,16 +320,6 @@ def unstorable_text(value: Any) -> dict[str, str]:
         elif isinstance(item, str) and not storable(item):
             errors[path] = "must not contain a NUL or an unpaired surrogate"
     return errors
-
-
-def storable(text: str) -> bool:
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 # ---------------------------------------------------------------- responses

@@ -33,6 +33,7 @@ from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.edge import safe_next
 
 bp = Blueprint("league", __name__)
 limit_writes(bp)
@@ -84,13 +85,6 @@ def back_to() -> str:
     return url_for("league.leagues")
 
 
-def safe_next(target: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("league.leagues")
-
-
 # ---------------------------------------------------------------- accounts
 
 
@@ -128,7 +122,7 @@ def login():
         )
         if organizer is not None:
             login_user(organizer)
-            return redirect(safe_next(request.args.get("next")), 303)
+            return redirect(safe_next(request.args.get("next"), url_for("league.leagues")), 303)
         failed = True
     status = 401 if failed else 200
     return render_template("league/login.html", failed=failed, form=request.form), status
