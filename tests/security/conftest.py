@@ -1,3 +1,4 @@
-"""The API tests' fixtures (start a game through the API) for the security tests."""
+"""Fixtures reused from the API tests (start a game) and the operations tests (gunicorn)."""
 
 from tests.api.conftest import start  # noqa: F401
+from tests.ops.conftest import serve  # noqa: F401
