@@ -21,6 +21,9 @@ class Defaults:
     SESSION_COOKIE_SAMESITE = "Lax"
     REMEMBER_COOKIE_SECURE = True
     REMEMBER_COOKIE_HTTPONLY = True
+    # An organizer's login ends after this long without a request (the phone's
+    # game edit tokens in the same cookie stay).
+    ORGANIZER_IDLE_SECONDS = 2 * 3600
     WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
 
     # Static URLs carry their content's hash (web.version_static_urls), so a

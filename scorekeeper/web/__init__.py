@@ -47,6 +47,9 @@ def init_app(app: Flask) -> None:
         count = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
+    if app.config["SESSION_COOKIE_SECURE"] and app.config["SESSION_COOKIE_NAME"] == "session":
+        # An https-only cookie of this host alone: no subdomain can set or shadow it.
+        app.config["SESSION_COOKIE_NAME"] = "__Host-session"
     # First: the bounded <int:> converter must be in place before any rule, and
     # its after_request must run after Flask-Limiter's (they run last-first).
     edge.init_app(app)

@@ -89,6 +89,7 @@ def back_to() -> str:
 
 
 @bp.route("/account/signup", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["RATELIMIT_LOGIN"], methods=["POST"])
 def signup():
     errors: dict[str, str] = {}
     if request.method == "POST":
@@ -97,17 +98,19 @@ def signup():
             errors["confirm"] = "does not match the password"
         else:
             try:
-                organizer = auth.create_organizer(
+                auth.create_organizer(
                     unit_of_work(),
                     email=form.get("email"),
                     name=form.get("name"),
                     password=form.get("password"),
                 )
+            except auth.EmailTaken:
+                pass  # answered as a new account is: a signup never tells who has one
             except services.InvalidInput as exc:
                 errors = exc.errors
-            else:
-                login_user(organizer)
-                return redirect(url_for("league.leagues"), 303)
+            if not errors:
+                flash("If that address had no account, it has one now: log in with it.")
+                return redirect(url_for("league.login"), 303)
     status = 422 if errors else 200
     return render_template("league/signup.html", errors=errors, form=request.form), status
 
@@ -145,7 +148,7 @@ def change_password():
             errors["confirm"] = "does not match the new password"
         else:
             try:
-                auth.change_password(
+                account = auth.change_password(
                     unit_of_work(),
                     current_user.id,
                     form.get("current_password"),
@@ -154,6 +157,7 @@ def change_password():
             except services.InvalidInput as exc:
                 errors = exc.errors
             else:
+                login_user(account)  # this session goes on; every other one has ended
                 flash("Your password was changed.")
                 return redirect(url_for("league.leagues"), 303)
     status = 422 if errors else 200
