@@ -84,6 +84,13 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
+    @event.listens_for(engine, "handle_error")
+    def discard_read_only_connections(context):
+        # A connection opened while the file was read-only stays read-only after
+        # the file is writable again: treat it as broken, so the pool opens a fresh one.
+        if "readonly database" in str(context.original_exception):
+            context.is_disconnect = True
+
 
 def check_connection(engine: Engine) -> None:
     """Connect once, turning the driver's failure into one clear line."""
