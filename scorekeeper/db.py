@@ -7,6 +7,7 @@ tested and benchmarked without an application context.
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from pathlib import Path
 
 import click
@@ -68,8 +69,21 @@ def build_engine(url: str, *, sqlite_busy_timeout_ms: int = 5000) -> Engine:
             f"the driver for {describe_url(url)} is not installed ({exc.name})"
         ) from None
     if engine.dialect.name == "sqlite":
+        create_private_file(engine.url.database)
         _configure_sqlite(engine, sqlite_busy_timeout_ms)
     return engine
+
+
+def create_private_file(path: str | None) -> None:
+    """Create a new SQLite file readable by its owner only (SQLite gives -wal and -shm its mode).
+
+    The file holds every game's token hashes and the organizers' password hashes.
+    Anything that stops it here (no such folder) is reported by check_connection.
+    """
+    if path in (None, "", ":memory:") or path.startswith("file:"):
+        return
+    with suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
