@@ -33,7 +33,9 @@ class Defaults:
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
 
     RATELIMIT_ENABLED = True
-    RATELIMIT_STORAGE_URI = "memory://"
+    # None means "a SQLite file in the instance folder", one count for every
+    # worker on this machine (scorekeeper.ratelimit_storage); Redis for several machines.
+    RATELIMIT_STORAGE_URI: str | None = None
     RATELIMIT_HEADERS_ENABLED = True
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"
