@@ -207,3 +207,27 @@ class TestRetryAfter:
         assert "Retry-After" not in answer.headers
         got = client.get(f"/api/v1/games/{game.id}", headers=bearer(game.token))
         assert "Retry-After" not in got.headers
+
+
+# ---------------------------------------------------------------- finding 12: gunicorn's limits
+
+
+def test_the_longest_valid_url_fits_gunicorns_request_line(client):
+    """gunicorn answers a longer request line itself, in HTML (README: Production)."""
+    from urllib.parse import urlencode
+
+    from gunicorn.config import Config
+
+    names = {f"names-{seat}": f"{seat}" + "É" * 39 for seat in range(8)}
+    query = urlencode(
+        {
+            "game": "preset:Crazy Gin (13 deals)",
+            "players": 8,
+            **names,
+            "page_size": "Letter",
+            "orientation": "landscape",
+        }
+    )
+    request_line = f"GET /pads/pad.pdf?{query} HTTP/1.1"
+    assert len(request_line) < Config().limit_request_line
+    assert client.get(f"/pads/pad.pdf?{query}").status_code == 200

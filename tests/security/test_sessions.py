@@ -98,6 +98,7 @@ class TestOnHttps:
         cookie = answer.headers["Set-Cookie"]
         assert cookie.startswith("__Host-session=")
         assert "Secure" in cookie and "Path=/" in cookie and "Domain" not in cookie
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
 # ---------------------------------------------------------------- passwords and signups
