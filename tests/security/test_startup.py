@@ -89,4 +89,4 @@ def test_a_new_sqlite_file_and_its_journal_are_private_to_their_owner(tmp_path, 
 def test_a_phone_without_edit_rights_is_told_how_to_get_them_back(client, start):
     game = start()
     page = client.get(f"/games/{game.id}").get_data(as_text=True)  # a new phone, or a lost key
-    assert "open the game's edit link or scan its QR code" in page
+    assert "edit link or scan its QR code" in page
