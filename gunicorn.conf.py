@@ -10,6 +10,10 @@ SCOREKEEPER_BIND, WEB_CONCURRENCY (processes), SCOREKEEPER_THREADS.
 
 import os
 
+from gunicorn.glogging import Logger
+
+from scorekeeper.web.edge import redact_tokens
+
 # create_app_or_exit: a broken setup is one "Error: ..." line, not a traceback.
 wsgi_app = "scorekeeper:create_app_or_exit()"
 bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
@@ -33,3 +37,19 @@ errorlog = "-"
 # server, takes over the first one's socket, and signals (HUP, TTIN, TERM from
 # systemd) already do all we need.
 control_socket_disable = True
+
+
+class TokenRedactingLogger(Logger):
+    """The access log without edit tokens: /games/<id>/edit/[redacted], no Authorization."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        atoms.pop("{authorization}i", None)
+        atoms.pop("{http_authorization}e", None)
+        return {
+            name: redact_tokens(value) if isinstance(value, str) else value
+            for name, value in atoms.items()
+        }
+
+
+logger_class = TokenRedactingLogger

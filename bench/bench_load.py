@@ -107,9 +107,9 @@ def start_gunicorn(app_spec: str, log: Path, env: dict[str, str] | None = None) 
     port = free_port()
     environment = {
         **os.environ,
+        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
         **(env or {}),
         "SCOREKEEPER_BIND": f"{LOOPBACK}:{port}",
-        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
     }
     # No control socket: it would take the place of a real server's one.
     command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket"]

@@ -153,7 +153,7 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
     app = create_app(
         {
             "DATABASE_URL": url,
-            "SECRET_KEY": "bench",
+            "SECRET_KEY": "bench" * 8,
             "RATELIMIT_ENABLED": False,
             "SESSION_COOKIE_SECURE": False,
             "WTF_CSRF_ENABLED": False,

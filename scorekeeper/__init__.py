@@ -49,6 +49,8 @@ def create_app(
     ensure_instance_folder(app.instance_path)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+    elif not app.testing:  # tests sign their cookies with known short keys
+        check_secret_key(app.config["SECRET_KEY"], "in SCOREKEEPER_SECRET_KEY")
     if not app.config["DATABASE_URL"]:
         sqlite_file = Path(app.instance_path) / "scorekeeper.sqlite3"
         app.config["DATABASE_URL"] = f"sqlite:///{sqlite_file}"
@@ -85,6 +87,19 @@ def ensure_instance_folder(path: str) -> None:
         ) from None
 
 
+# Shorter keys can be guessed, and a guessed key forges any session (an organizer's too).
+SECRET_KEY_MIN_BYTES = 32
+
+
+def check_secret_key(key: str | bytes, where: str) -> None:
+    size = len(key.encode() if isinstance(key, str) else key)
+    if size < SECRET_KEY_MIN_BYTES:
+        raise DatabaseConfigError(
+            f"the secret key {where} is {size} bytes; it must be at least {SECRET_KEY_MIN_BYTES} "
+            "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
+        )
+
+
 def instance_secret_key(instance: Path) -> str:
     """The instance's own secret key, generated on first start.
 
@@ -93,18 +108,36 @@ def instance_secret_key(instance: Path) -> str:
     """
     key_file = instance / "secret_key"
     try:
-        return key_file.read_text().strip()
+        return read_secret_key(key_file)
     except FileNotFoundError:
         pass
     key = secrets.token_hex(32)
     try:
         fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:  # another worker won the race; use its key
-        return key_file.read_text().strip()
+        return read_secret_key(key_file)
     except OSError as exc:
         raise DatabaseConfigError(
             f"cannot write the secret key into the instance folder {instance}: {exc.strerror}"
         ) from None
     with os.fdopen(fd, "w") as handle:
         handle.write(key)
+    return key
+
+
+def read_secret_key(key_file: Path) -> str:
+    """The key in ``key_file``, or one line saying why it cannot be used (not a traceback)."""
+    try:
+        key = key_file.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        raise
+    except UnicodeDecodeError:
+        raise DatabaseConfigError(
+            f"the secret key {key_file} is not text; write a new one or restore it from a backup"
+        ) from None
+    except OSError as exc:
+        raise DatabaseConfigError(
+            f"cannot read the secret key {key_file}: {exc.strerror}"
+        ) from None
+    check_secret_key(key, str(key_file))
     return key

@@ -21,6 +21,9 @@ class Defaults:
     SESSION_COOKIE_SAMESITE = "Lax"
     REMEMBER_COOKIE_SECURE = True
     REMEMBER_COOKIE_HTTPONLY = True
+    # An organizer's login ends after this long without a request (the phone's
+    # game edit tokens in the same cookie stay).
+    ORGANIZER_IDLE_SECONDS = 2 * 3600
     WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
 
     # Static URLs carry their content's hash (web.version_static_urls), so a
@@ -30,7 +33,9 @@ class Defaults:
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
 
     RATELIMIT_ENABLED = True
-    RATELIMIT_STORAGE_URI = "memory://"
+    # None means "a SQLite file in the instance folder", one count for every
+    # worker on this machine (scorekeeper.ratelimit_storage); Redis for several machines.
+    RATELIMIT_STORAGE_URI: str | None = None
     RATELIMIT_HEADERS_ENABLED = True
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"

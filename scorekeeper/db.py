@@ -7,6 +7,7 @@ tested and benchmarked without an application context.
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from pathlib import Path
 
 import click
@@ -68,8 +69,21 @@ def build_engine(url: str, *, sqlite_busy_timeout_ms: int = 5000) -> Engine:
             f"the driver for {describe_url(url)} is not installed ({exc.name})"
         ) from None
     if engine.dialect.name == "sqlite":
+        create_private_file(engine.url.database)
         _configure_sqlite(engine, sqlite_busy_timeout_ms)
     return engine
+
+
+def create_private_file(path: str | None) -> None:
+    """Create a new SQLite file readable by its owner only (SQLite gives -wal and -shm its mode).
+
+    The file holds every game's token hashes and the organizers' password hashes.
+    Anything that stops it here (no such folder) is reported by check_connection.
+    """
+    if path in (None, "", ":memory:") or path.startswith("file:"):
+        return
+    with suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
@@ -83,6 +97,13 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
+
+    @event.listens_for(engine, "handle_error")
+    def discard_read_only_connections(context):
+        # A connection opened while the file was read-only stays read-only after
+        # the file is writable again: treat it as broken, so the pool opens a fresh one.
+        if "readonly database" in str(context.original_exception):
+            context.is_disconnect = True
 
 
 def check_connection(engine: Engine) -> None:

@@ -6,16 +6,19 @@ Only league organizers have accounts; casual games stay account-free.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import click
-from flask import Flask, current_app
+from flask import Flask, current_app, session
 from flask.cli import with_appcontext
-from flask_login import LoginManager, UserMixin
-from sqlalchemy import select
+from flask_login import LoginManager, UserMixin, user_logged_in, user_logged_out
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
+from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from scorekeeper.league.models import Organizer
 from scorekeeper.service_layer.services import InvalidInput
@@ -25,11 +28,19 @@ login_manager = LoginManager()
 login_manager.login_view = "league.login"
 login_manager.login_message = "Log in as an organizer to see this page."
 
-PASSWORD_MIN = 10
+# OWASP ASVS 2.1.1: at least 12 characters.
+PASSWORD_MIN = 12
 PASSWORD_MAX = 200
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 # Checked against when the email is unknown, so both paths cost one scrypt.
 _DUMMY_HASH = generate_password_hash("no such organizer", method="scrypt")
+# What a logged-in session carries besides Flask-Login's own keys.
+GENERATION = "organizer_generation"
+LAST_SEEN = "organizer_seen"
+
+
+class EmailTaken(InvalidInput):
+    """Said by the command line; the signup page answers as for a new account."""
 
 
 @dataclass(frozen=True)
@@ -39,10 +50,11 @@ class Account(UserMixin):
     id: int
     email: str
     name: str
+    generation: int
 
 
 def _account(organizer: Organizer) -> Account:
-    return Account(organizer.id, organizer.email, organizer.name)
+    return Account(organizer.id, organizer.email, organizer.name, organizer.session_generation)
 
 
 def hash_password(password: str) -> str:
@@ -55,16 +67,68 @@ def _uow() -> UnitOfWork:
 
 @login_manager.user_loader
 def load_organizer(organizer_id: str) -> Account | None:
-    if not organizer_id.isdigit():
-        return None
+    """The session's organizer, unless the session is over.
+
+    Over when it has been idle longer than ORGANIZER_IDLE_SECONDS, or when the
+    organizer logged out or changed the password since (the account's session
+    generation moved on): a copied cookie stops working then.
+    """
+    now = int(time.time())
+    seen = session.get(LAST_SEEN)
+    idle = current_app.config["ORGANIZER_IDLE_SECONDS"]
+    if not organizer_id.isdigit() or not isinstance(seen, int) or now - seen > idle:
+        return end_session()
     with _uow() as uow:
         organizer = uow.session.get(Organizer, int(organizer_id))
-        return _account(organizer) if organizer else None
+        if organizer is None or session.get(GENERATION) != organizer.session_generation:
+            return end_session()
+        if now - seen >= 60:  # a fresh cookie once a minute, not on every request
+            session[LAST_SEEN] = now
+        return _account(organizer)
+
+
+def end_session() -> None:
+    """Forget the login; the phone's game edit tokens stay."""
+    for key in ("_user_id", "_fresh", "_id", GENERATION, LAST_SEEN):
+        session.pop(key, None)
+
+
+@user_logged_in.connect
+def _start_session(_app, user: Account, **_extra) -> None:
+    session[GENERATION] = user.generation
+    session[LAST_SEEN] = int(time.time())
+
+
+@user_logged_out.connect
+def _end_every_session(_app, user: Account | None, **_extra) -> None:
+    """Logging out ends this session and every other one of the account (a copied cookie too)."""
+    if user is not None and user.is_authenticated:
+        with _uow() as uow:
+            _next_generation(uow, user.id)
+            uow.commit()
+    end_session()
+
+
+def _next_generation(uow: UnitOfWork, organizer_id: int) -> None:
+    uow.session.execute(
+        update(Organizer)
+        .where(Organizer.id == organizer_id)
+        .values(session_generation=Organizer.session_generation + 1)
+    )
+
+
+@cache
+def breached_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords of a breach corpus, as zxcvbn ships them."""
+    return frozenset(FREQUENCY_LISTS["passwords"])
 
 
 def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         errors[field] = f"must be {PASSWORD_MIN} to {PASSWORD_MAX} characters"
+        return ""
+    if password.lower() in breached_passwords():
+        errors[field] = "is in a list of passwords leaked from other sites: choose another"
         return ""
     return password
 
@@ -86,7 +150,7 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
         try:
             uow.commit()
         except IntegrityError:
-            raise InvalidInput(
+            raise EmailTaken(
                 "There is an account with that email address already.",
                 {"email": "has an account already"},
             ) from None
@@ -108,7 +172,8 @@ def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
         return _account(organizer)
 
 
-def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> None:
+def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> Account:
+    """A new password; every session of the account ends (log in again with the returned one)."""
     errors: dict[str, str] = {}
     new = check_password(new, "new_password", errors)
     with uow:
@@ -120,13 +185,15 @@ def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) 
         if errors:
             raise InvalidInput("The password was not changed.", errors)
         organizer.password_hash = hash_password(new)
+        organizer.session_generation += 1
         uow.commit()
+        return _account(organizer)
 
 
 @click.command("create-organizer")
 @click.option("--email", prompt=True, help="The organizer's login email address.")
 @click.option("--name", prompt=True, help="The name shown to co-organizers.")
-@click.password_option(help="At least 10 characters; asked for twice when not given.")
+@click.password_option(help="At least 12 characters; asked for twice when not given.")
 @with_appcontext
 def create_organizer_command(email: str, name: str, password: str) -> None:
     """Create an organizer account (the first one, or any other)."""

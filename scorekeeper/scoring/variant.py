@@ -97,6 +97,9 @@ class Variant:
     allows_nobody_out: ClassVar[bool] = True
     meld_bound: ClassVar[int | None] = None
     step: ClassVar[int] = 1  # every entered value is a multiple of this
+    # Far above any real game (the longest fixed game is 200 deals, plus tie-breaks):
+    # it bounds what one game costs to derive and print (docs/scoring.md).
+    max_deals: ClassVar[int] = 500
 
     # ------------------------------------------------------------ catalogue and setup
 
@@ -221,6 +224,12 @@ class Variant:
             raise GameOverError(
                 {"deals": f"the game ended with deal {len(self.deals)}: no more deals"},
                 "The game is over: correct an earlier deal instead.",
+            )
+        if len(self.deals) >= self.max_deals:
+            raise ScoringError(
+                {"deals": f"a game has at most {self.max_deals} deals"},
+                f"This game has reached {self.max_deals} deals, the most one game can "
+                "hold: start a new game to play on.",
             )
         if not isinstance(entry, dict):
             raise ScoringError({"entry": "must be an object"}, "A deal's entry must be an object.")

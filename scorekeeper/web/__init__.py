@@ -7,6 +7,7 @@ and render; nothing here computes a score.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from contextlib import suppress
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web import edge
 
 # No inline script or style anywhere: every script and stylesheet is a file
 # under /static. QR codes are inline <svg> elements, which CSP allows.
@@ -46,7 +48,18 @@ def init_app(app: Flask) -> None:
         count = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
+    if app.config["SESSION_COOKIE_SECURE"] and app.config["SESSION_COOKIE_NAME"] == "session":
+        # An https-only cookie of this host alone: no subdomain can set or shadow it.
+        app.config["SESSION_COOKIE_NAME"] = "__Host-session"
+    # First: the bounded <int:> converter must be in place before any rule, and
+    # its after_request must run after Flask-Limiter's (they run last-first).
+    edge.init_app(app)
     csrf.init_app(app)
+    if not app.config["RATELIMIT_STORAGE_URI"]:
+        import scorekeeper.ratelimit_storage  # noqa: F401 - registers its URI scheme
+
+        counters = Path(app.instance_path) / "ratelimits.sqlite3"
+        app.config["RATELIMIT_STORAGE_URI"] = f"scorekeeper-sqlite:///{counters}"
     limiter.init_app(app)
     app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
@@ -63,6 +76,25 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
+    limit_pdfs(app)
+
+
+# One per-client count for every PDF route (RATELIMIT_SHEETS): a PDF costs a tenth
+# of a second to seconds of CPU, a page milliseconds.
+PDF_LIMIT = limiter.shared_limit(lambda: current_app.config["RATELIMIT_SHEETS"], scope="pdf")
+# Each view is wrapped once, however many apps are made: the limiter counts every wrapping.
+_limited_pdf_views: dict[Callable, Callable] = {}
+
+
+def limit_pdfs(app: Flask) -> None:
+    """Put every route ending in .pdf, whichever blueprint has it, under PDF_LIMIT."""
+    for rule in app.url_map.iter_rules():
+        if rule.rule.endswith(".pdf"):
+            view = app.view_functions[rule.endpoint]
+            if view not in _limited_pdf_views.values():
+                if view not in _limited_pdf_views:
+                    _limited_pdf_views[view] = PDF_LIMIT(view)
+                app.view_functions[rule.endpoint] = _limited_pdf_views[view]
 
 
 def version_static_urls(endpoint: str, values: dict[str, Any]) -> None:

@@ -14,14 +14,14 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import scoring
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, openapi, unit_of_work
-from scorekeeper.web.presenters import page_locale
+from scorekeeper.web.edge import storable
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -169,22 +169,16 @@ def rotate_token(game_id: str):
     )
 
 
-@bp.get("/games/<game_id>/sheet.pdf")
-# Rendering a PDF costs CPU: limited like the sheet pages (RATELIMIT_SHEETS).
-@limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])
+@bp.get("/games/<game_id>/sheet.pdf")  # limited with every PDF (web.limit_pdfs)
 def sheet(game_id: str):
     # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
-    from scorekeeper.printing import PrintError, game_sheet_pdf
+    from scorekeeper.printing import PrintError
+    from scorekeeper.web.sheets import cached_game_sheet
 
     game_id = checked_game_id(game_id)
     view = services.load_game(unit_of_work(), game_id)
     try:
-        pdf = game_sheet_pdf(
-            view,
-            view_url=links.view_url(game_id),
-            page_size=request.args.get("page_size", "A4"),
-            locale=page_locale(),
-        )
+        pdf = cached_game_sheet(view, request.args.get("page_size", "A4"))
     except PrintError as error:
         raise Problem(422, error.detail, error.errors) from None
     return Response(
@@ -319,16 +313,6 @@ def unstorable_text(value: Any) -> dict[str, str]:
         elif isinstance(item, str) and not storable(item):
             errors[path] = "must not contain a NUL or an unpaired surrogate"
     return errors
-
-
-def storable(text: str) -> bool:
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 # ---------------------------------------------------------------- responses

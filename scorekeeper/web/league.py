@@ -33,6 +33,7 @@ from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.edge import safe_next
 
 bp = Blueprint("league", __name__)
 limit_writes(bp)
@@ -84,17 +85,11 @@ def back_to() -> str:
     return url_for("league.leagues")
 
 
-def safe_next(target: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("league.leagues")
-
-
 # ---------------------------------------------------------------- accounts
 
 
 @bp.route("/account/signup", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["RATELIMIT_LOGIN"], methods=["POST"])
 def signup():
     errors: dict[str, str] = {}
     if request.method == "POST":
@@ -103,17 +98,19 @@ def signup():
             errors["confirm"] = "does not match the password"
         else:
             try:
-                organizer = auth.create_organizer(
+                auth.create_organizer(
                     unit_of_work(),
                     email=form.get("email"),
                     name=form.get("name"),
                     password=form.get("password"),
                 )
+            except auth.EmailTaken:
+                pass  # answered as a new account is: a signup never tells who has one
             except services.InvalidInput as exc:
                 errors = exc.errors
-            else:
-                login_user(organizer)
-                return redirect(url_for("league.leagues"), 303)
+            if not errors:
+                flash("If that address had no account, it has one now: log in with it.")
+                return redirect(url_for("league.login"), 303)
     status = 422 if errors else 200
     return render_template("league/signup.html", errors=errors, form=request.form), status
 
@@ -128,7 +125,7 @@ def login():
         )
         if organizer is not None:
             login_user(organizer)
-            return redirect(safe_next(request.args.get("next")), 303)
+            return redirect(safe_next(request.args.get("next"), url_for("league.leagues")), 303)
         failed = True
     status = 401 if failed else 200
     return render_template("league/login.html", failed=failed, form=request.form), status
@@ -151,7 +148,7 @@ def change_password():
             errors["confirm"] = "does not match the new password"
         else:
             try:
-                auth.change_password(
+                account = auth.change_password(
                     unit_of_work(),
                     current_user.id,
                     form.get("current_password"),
@@ -160,6 +157,7 @@ def change_password():
             except services.InvalidInput as exc:
                 errors = exc.errors
             else:
+                login_user(account)  # this session goes on; every other one has ended
                 flash("Your password was changed.")
                 return redirect(url_for("league.leagues"), 303)
     status = 422 if errors else 200

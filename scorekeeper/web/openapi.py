@@ -287,7 +287,10 @@ def problem(description: str, headers: dict[str, Any] | None = None) -> dict[str
 
 
 RESPONSES = {
-    "BadRequest": problem("The body is not JSON, or a header is malformed."),
+    "BadRequest": problem(
+        "The body is not JSON, a header is malformed, or a query parameter holds a NUL "
+        "or a broken character."
+    ),
     "Unauthorized": problem(
         "No edit token was sent.",
         {"WWW-Authenticate": {**HEADER, "required": True}},
@@ -313,6 +316,32 @@ RESPONSES = {
 }
 
 
+GAME_FROM_PATH = {"game_id": "$request.path.game_id"}
+GAME_FROM_BODY = {"game_id": "$response.body#/game/id"}
+FIRST_DEAL = {**GAME_FROM_PATH, "number": "$response.body#/deals/0/number"}
+
+
+def link(operation_id: str, parameters: dict[str, str], description: str) -> dict[str, Any]:
+    return {"operationId": operation_id, "parameters": parameters, "description": description}
+
+
+# What a client can do next with an answer (OpenAPI links): the game it started or
+# changed, and its first deal. Fuzzers follow them to record real deals in real games.
+LINKS = {
+    "started": {
+        "GetGame": link("getGame", GAME_FROM_BODY, "The game just started."),
+        "RecordDeal": link("recordDeal", GAME_FROM_BODY, "Record its first deal."),
+        "ScoreSheet": link("scoreSheet", GAME_FROM_BODY, "Print its sheet."),
+    },
+    "changed": {
+        "GetGame": link("getGame", GAME_FROM_PATH, "The game as it now is."),
+        "RecordDeal": link("recordDeal", GAME_FROM_PATH, "Record the next deal."),
+        "CorrectDeal": link("correctDeal", FIRST_DEAL, "Correct its first deal."),
+        "DeleteDeal": link("deleteDeal", FIRST_DEAL, "Delete its first deal (409 unless last)."),
+    },
+}
+
+
 def state(description: str, *, location: bool = False) -> dict[str, Any]:
     headers: dict[str, Any] = {"ETag": {**HEADER, "required": True}}
     if location:
@@ -325,6 +354,7 @@ def state(description: str, *, location: bool = False) -> dict[str, Any]:
         "description": description,
         "headers": headers,
         "content": {"application/json": {"schema": ref("GameState")}},
+        "links": LINKS["changed"],
     }
 
 
@@ -372,6 +402,8 @@ PARAMETERS = {
 
 BODY_ERRORS = ("BadRequest", "TooLarge", "NotJson", "Invalid")
 WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
+# Any request: a query string with a NUL or a broken character (web.edge).
+QUERY_ERRORS = ("BadRequest",)
 EDIT_TOKEN = [{"editToken": []}]
 
 
@@ -388,7 +420,8 @@ def paths() -> dict[str, Any]:
                     "200": {
                         "description": "OpenAPI 3.1",
                         "content": {"application/json": {"schema": {"type": "object"}}},
-                    }
+                    },
+                    **errors(*QUERY_ERRORS),
                 },
             }
         },
@@ -400,7 +433,8 @@ def paths() -> dict[str, Any]:
                     "200": {
                         "description": "The catalogue",
                         "content": {"application/json": {"schema": ref("Catalogue")}},
-                    }
+                    },
+                    **errors(*QUERY_ERRORS),
                 },
             }
         },
@@ -417,6 +451,7 @@ def paths() -> dict[str, Any]:
                             "ETag": {**HEADER, "required": True},
                         },
                         "content": {"application/json": {"schema": ref("StartedGame")}},
+                        "links": LINKS["started"],
                     },
                     **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
                 },
@@ -441,7 +476,7 @@ def paths() -> dict[str, Any]:
                         "description": "Unchanged since the ETag given",
                         "headers": {"ETag": {**HEADER, "required": True}},
                     },
-                    **errors("NotFound", "Unavailable"),
+                    **errors(*QUERY_ERRORS, "NotFound", "Unavailable"),
                 },
             },
         },
@@ -487,7 +522,7 @@ def paths() -> dict[str, Any]:
                 "parameters": [if_match],
                 "responses": {
                     "200": state("Deleted"),
-                    **errors(*WRITE_ERRORS, "Conflict"),
+                    **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
                 },
             },
         },
@@ -502,7 +537,7 @@ def paths() -> dict[str, Any]:
                         "description": "The new token and links",
                         "content": {"application/json": {"schema": ref("NewToken")}},
                     },
-                    **errors(*WRITE_ERRORS),
+                    **errors(*QUERY_ERRORS, *WRITE_ERRORS),
                 },
             },
         },
@@ -523,7 +558,7 @@ def paths() -> dict[str, Any]:
                         "description": "PDF",
                         "content": {"application/pdf": {"schema": STRING}},
                     },
-                    **errors("NotFound", "Invalid", "RateLimited", "Unavailable"),
+                    **errors(*QUERY_ERRORS, "NotFound", "Invalid", "RateLimited", "Unavailable"),
                 },
             },
         },

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from threading import Lock
+
+from cachetools import LRUCache
+from flask import Blueprint, Response, abort, render_template, request
 from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from scorekeeper.extensions import limiter
 from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.layout import PAGE_SIZES
 from scorekeeper.scoring import PRESETS, VARIANTS
@@ -15,9 +17,8 @@ from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.presenters import page_locale
 
+# Its PDFs share the app's PDF limit (web.limit_pdfs).
 bp = Blueprint("sheets", __name__)
-# Rendering a PDF costs a tenth of a second or more of CPU: limit it like a write.
-limiter.limit(lambda: current_app.config["RATELIMIT_SHEETS"])(bp)
 
 MAX_SEATS = 8
 
@@ -123,10 +124,42 @@ def game_sheet(public_id: str):
         game = services.load_game(unit_of_work(), public_id)
     except services.GameNotFound:
         abort(404)
-    pdf = game_sheet_pdf(
-        game, view_url=links.view_url(public_id), page_size=size, locale=page_locale()
-    )
+    try:
+        pdf = cached_game_sheet(game, size)
+    except PrintError as error:
+        return Response(f"{error.detail}\n", status=422, mimetype="text/plain")
     return pdf_response(pdf, f"scorekeeper-{public_id}.pdf")
+
+
+# The longest game one sheet prints (the longest fixed game is 200 deals): about
+# four seconds of CPU; a longer one (stalemates in a game to a target) is refused.
+SHEET_MAX_DEALS = 200
+# Each worker keeps the newest sheets it made, per game version, up to this many bytes.
+_sheets: LRUCache[tuple, bytes] = LRUCache(maxsize=32 * 2**20, getsizeof=len)
+_sheets_lock = Lock()
+
+
+def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
+    """The game's sheet, made once per game version, size, locale and link.
+
+    A reload, a second phone or a refused retry costs a lookup, not a render.
+    Raises PrintError for a game longer than SHEET_MAX_DEALS or an unknown size.
+    """
+    if len(game.entries) > SHEET_MAX_DEALS:
+        raise PrintError(
+            {"deals": f"a sheet prints at most {SHEET_MAX_DEALS} deals"},
+            f"This game has {len(game.entries)} deals; a sheet prints at most "
+            f"{SHEET_MAX_DEALS}. Its deals are all on the game's history page.",
+        )
+    view_url = links.view_url(game.public_id)
+    key = (game.public_id, game.version, page_size, page_locale(), view_url)
+    with _sheets_lock:
+        pdf = _sheets.get(key)
+    if pdf is None:
+        pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=key[3])
+        with _sheets_lock:
+            _sheets[key] = pdf
+    return pdf
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:

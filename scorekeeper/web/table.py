@@ -186,7 +186,10 @@ def render_new_game(form: NewGameForm, **context: Any):
 
 
 @bp.get("/games/<public_id>/edit/<token>")
-@limiter.limit(lambda: current_app.config["RATELIMIT_LOGIN"])
+# Counts failed checks only (guessing): the phones of a whole club share one address.
+@limiter.limit(
+    lambda: current_app.config["RATELIMIT_LOGIN"], deduct_when=lambda r: r.status_code >= 400
+)
 def edit_link(public_id: str, token: str):
     """The edit link: keep the token in this phone's session, then drop it from the URL."""
     view = services.check_edit_token(unit_of_work(), public_id, token)

@@ -37,7 +37,7 @@ def test_an_email_address_has_one_account(uow):
         make_organizer(uow, email="ORG@example.org")
 
 
-def test_signing_up_logs_the_organizer_in(client, database):
+def test_signing_up_makes_an_account_to_log_in_with(client, database):
     response = client.post(
         "/account/signup",
         data={
@@ -48,6 +48,8 @@ def test_signing_up_logs_the_organizer_in(client, database):
         },
     )
     assert response.status_code == 303
+    assert response.headers["Location"] == "/account/login"
+    assert login(client, "new@example.org").status_code == 303
     assert client.get("/leagues/").status_code == 200
     assert stored(database, "new@example.org").name == "Nia"
 

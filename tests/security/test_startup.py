@@ -1,0 +1,92 @@
+"""Findings 10 and 12: a secret key that cannot protect sessions stops the start with
+one line; the SQLite file is private to its owner."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from tests.ops.test_start_failures import init_db, the_one_line
+
+GOOD_KEY = "k" * 32
+
+
+def key_file(tmp_path: Path, content: bytes) -> Path:
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "secret_key").write_bytes(content)
+    return instance
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"", "is 0 bytes; it must be at least 32"),
+        (b"  \n\t \n", "is 0 bytes; it must be at least 32"),
+        (b"test\n", "is 4 bytes; it must be at least 32"),
+        (b"k" * 31, "is 31 bytes; it must be at least 32"),
+        (b"\xff\xfe\x00binary" * 8, "is not text"),
+    ],
+)
+def test_an_unusable_key_file_is_one_error_line(tmp_path, content, says):
+    instance = key_file(tmp_path, content)
+    line = the_one_line(init_db(instance))
+    assert line.startswith(f"Error: the secret key {instance / 'secret_key'} ")
+    assert says in line
+
+
+def test_an_unreadable_key_file_is_one_error_line(tmp_path):
+    instance = key_file(tmp_path, GOOD_KEY.encode())
+    (instance / "secret_key").chmod(0o000)
+    line = the_one_line(init_db(instance, ordinary_user=True))
+    assert line == f"Error: cannot read the secret key {instance / 'secret_key'}: Permission denied"
+
+
+def test_a_key_that_is_a_folder_is_one_error_line(tmp_path):
+    instance = tmp_path / "instance"
+    (instance / "secret_key").mkdir(parents=True)
+    line = the_one_line(init_db(instance))
+    assert line == f"Error: cannot read the secret key {instance / 'secret_key'}: Is a directory"
+
+
+def test_a_short_configured_key_is_one_error_line(tmp_path, database_url):
+    env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "test"}
+    line = the_one_line(init_db(tmp_path / "instance", env=env))
+    assert line == (
+        "Error: the secret key in SCOREKEEPER_SECRET_KEY is 4 bytes; it must be at least 32 "
+        "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
+    )
+
+
+def test_a_good_key_file_is_used(tmp_path, database_url):
+    instance = key_file(tmp_path, f"{GOOD_KEY}\n".encode())
+    app = create_app({"DATABASE_URL": database_url}, instance_path=str(instance))
+    assert app.config["SECRET_KEY"] == GOOD_KEY
+    app.extensions["scorekeeper.db"].dispose()
+
+
+@pytest.mark.sqlite
+def test_a_new_sqlite_file_and_its_journal_are_private_to_their_owner(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    instance = tmp_path / "instance"
+    app = create_app({"SECRET_KEY": GOOD_KEY}, instance_path=str(instance))
+    app.test_client().post("/api/v1/games", json={"variant": "rummy", "players": ["Ann", "Bob"]})
+    try:
+        files = sorted(instance.glob("scorekeeper.sqlite3*"))
+        assert [path.name for path in files][:2] == [
+            "scorekeeper.sqlite3",
+            "scorekeeper.sqlite3-shm",
+        ]
+        for path in files:
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    finally:
+        app.extensions["scorekeeper.db"].dispose()
+
+
+def test_a_phone_without_edit_rights_is_told_how_to_get_them_back(client, start):
+    game = start()
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)  # a new phone, or a lost key
+    assert "edit link or scan its QR code" in page
