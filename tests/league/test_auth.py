@@ -126,7 +126,7 @@ def test_the_create_organizer_command_explains_a_refusal(runner):
     )
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "Error: not created: email must be an email address; password must be 10 to 200 characters"
+        "Error: not created: email must be an email address; password must be 12 to 200 characters"
     ]
 
 
