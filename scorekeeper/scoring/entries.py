@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import card_name, parse_card, parse_rank
 
-KINDS = ("player", "per_player", "bool", "rank", "card")
+KINDS = ("player", "per_player", "bool", "rank", "card", "players", "choice_per_player")
 
 
 @dataclass(frozen=True)
@@ -24,10 +24,14 @@ class EntryField:
     help: str
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
+    choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:  # a variant's own mistake, caught at import
+        # A variant's own mistakes, caught at import.
+        if self.kind not in KINDS:
             raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
+        if (self.kind == "choice_per_player") != (self.choices is not None):
+            raise ValueError(f"{self.name}: choices go with choice_per_player, and only there")
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -36,6 +40,7 @@ class EntryField:
             "help": self.help,
             "option": self.option,
             "when": self.when,
+            "choices": None if self.choices is None else list(self.choices),
         }
 
     def needs(self) -> str:
@@ -70,8 +75,8 @@ def number_message(bound: int, step: int = 1) -> str:
 
 
 def _unset(value: Any) -> bool:
-    """A field left empty: absent, null, false or {} say nothing."""
-    return value is None or value is False or (isinstance(value, dict) and not value)
+    """A field left empty: absent, null, false, {} or [] say nothing."""
+    return value is None or value is False or (isinstance(value, dict | list) and not value)
 
 
 class EntryReader:
@@ -109,6 +114,10 @@ class EntryReader:
                 values[name] = self._per_player(name, raw, errors, changes)
             elif kind == "player":
                 values[name] = self._player(name, raw, errors, changes)
+            elif kind == "players":
+                values[name] = self._players(name, raw, errors, changes)
+            elif kind == "choice_per_player":
+                values[name] = self._choice_per_player(field, raw, errors, changes)
             elif kind == "bool":
                 if type(raw) is not bool:
                     errors[name] = "must be true or false"
@@ -143,6 +152,59 @@ class EntryReader:
             else:
                 changes[name] = self.seats.names[seat]
         return seat
+
+    def _players(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[int]:
+        """The seats named, in seat order; an empty list for null."""
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            errors[name] = "must be a list of players"
+            return []
+        seats: set[int] = set()
+        spelled: list[str] = []
+        for key in raw:
+            seat = self.seats.find(key)
+            if seat is None:
+                shown = key if isinstance(key, str) else repr(key)
+                errors.setdefault(name, f"{shown} is not a player of this game")
+                continue
+            player = self.seats.names[seat]
+            if seat in seats:
+                errors[f"{name}.{player}"] = f"names {player} twice"
+            seats.add(seat)
+            spelled.append(player)
+        if spelled != raw:
+            changes[name] = spelled
+        return sorted(seats)
+
+    def _choice_per_player(
+        self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
+    ) -> list[Any]:
+        """Each player's choice by seat, None where a player has none."""
+        name, choices = field.name, field.choices or ()
+        names = self.seats.names
+        by_seat: list[Any] = [None] * len(names)
+        if raw is None:
+            return by_seat
+        if not isinstance(raw, dict):
+            errors[name] = "must be an object with a choice for each player named"
+            return by_seat
+        renamed = False
+        for key, value in raw.items():
+            seat = self.seats.exact.get(key)
+            if seat is None:
+                seat = self.seats.find(key)
+                if seat is None:
+                    errors[f"{name}.{key}"] = "is not a player of this game"
+                    continue
+                renamed = True
+            if value not in choices or not isinstance(value, str):
+                errors[f"{name}.{names[seat]}"] = "must be " + " or ".join(choices)
+            else:
+                by_seat[seat] = value
+        if renamed:
+            self._rename(name, raw, errors, changes)
+        return by_seat
 
     def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
         """The values by seat, None where a player has none."""

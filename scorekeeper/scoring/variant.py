@@ -97,6 +97,10 @@ class Variant:
     allows_nobody_out: ClassVar[bool] = True
     meld_bound: ClassVar[int | None] = None
     step: ClassVar[int] = 1  # every entered value is a multiple of this
+    # Partnership games (RULES.md section 13): ``players`` are the sides, and a
+    # setup may seat this many individual players (least, most) per side.
+    partnership: ClassVar[bool] = False
+    seats_per_side: ClassVar[tuple[int, int]] = (2, 4)
 
     # ------------------------------------------------------------ catalogue and setup
 
@@ -111,6 +115,7 @@ class Variant:
             "higher_wins": cls.higher_wins,
             "has_melds": cls.has_melds,
             "allows_nobody_out": cls.allows_nobody_out,
+            "partnership": cls.partnership,
             "options": [spec.describe() for spec in cls.options],
             "entry_fields": [f.describe() for f in cls.entry_fields],
         }
@@ -160,7 +165,9 @@ class Variant:
         self.n = len(self.players)
         self.rules = self._resolved(setup.options)
         self.seats = Seats(self.players)
-        first = self.seats.find(setup.first_dealer)
+        # Who deals in turn: the seated players of a partnership game, else the players.
+        self.dealers = tuple(setup.seats or self.players)
+        first = Seats(self.dealers).find(setup.first_dealer)
         if first is None:
             raise ScoringError({"first_dealer": "must be one of the players"})
         self.first = first
@@ -171,6 +178,9 @@ class Variant:
         self.deals: list[Deal] = []
         self.finished = False
         self.winners: list[int] = []
+        self.ended_early = False  # finished by the table (RULES.md section 15)
+        self.splittable = False  # whether the table may end it with a split (pool rummy)
+        self.split = False
         self.prepare()
         disabled = {f.name: f.needs() for f in self.entry_fields if not self.takes(f)}
         self.reader = EntryReader(self.id, self.entry_fields, self.seats, self.bounds(), disabled)
@@ -203,7 +213,7 @@ class Variant:
         return bounds
 
     def dealer(self, number: int) -> str:
-        return self.players[(self.first + number - 1) % self.n]
+        return self.dealers[(self.first + number - 1) % len(self.dealers)]
 
     def wild(self, number: int) -> str | None:
         """The wild rank of deal ``number`` as known before it is played."""
@@ -248,7 +258,7 @@ class Variant:
         players = self.players
         return Deal(
             number,
-            players[(self.first + number - 1) % self.n],
+            self.dealer(number),
             entry,
             by_seat,
             dict(zip(players, by_seat, strict=True)),
@@ -281,6 +291,23 @@ class Variant:
 
     def leaders(self) -> list[int]:
         return self.best(self.totals)
+
+    def end_early(self, split: bool = False) -> None:
+        """The table ends the unfinished game here (RULES.md section 15): the leaders
+        win, with no end-of-game bonuses; a split is pool rummy's alone."""
+        if split and not self.splittable:
+            raise ScoringError(
+                {"split": "only a pool rummy game can be split"},
+                "This game cannot be ended with a split.",
+            )
+        self.winners = self.split_winners() if split else self.leaders()
+        self.finished = True
+        self.ended_early = True
+        self.split = split
+
+    def split_winners(self) -> list[int]:
+        """The winners of a split, raising ScoringError where the split is refused."""
+        raise NotImplementedError(f"{self.id} cannot be split")
 
     def next_deal(self) -> dict[str, Any] | None:
         if self.finished:
