@@ -275,7 +275,7 @@ class Gin(Variant):
         """What the finished game (or match) is worth to its winner."""
         if not self.finished:
             return None
-        if len(self.games) == 1:
+        if len(self.games) == 1 and not self.ended_early:
             return self.games[0].margin
         final = self.standings()
         return abs(final[0] - final[1])
