@@ -9,7 +9,6 @@ from typing import Any
 from .cards import JOKER, parse_rank
 from .entries import Seats
 from .errors import ScoringError
-from .options import resolve_stakes
 from .registry import get_preset, get_variant
 from .variant import Variant
 
@@ -107,7 +106,7 @@ def make_setup(
             dealer = dealers[seat]
     if chosen is not None and chosen.stakes is not None and isinstance(stakes, Mapping | None):
         stakes = {**chosen.stakes, **(stakes or {})}
-    resolved_stakes, stake_errors = resolve_stakes(stakes, cls.id)
+    resolved_stakes, stake_errors = cls.resolve_stakes(stakes, resolved)
     errors.update(stake_errors)
     if errors:
         raise ScoringError(errors, "The game cannot be set up as given.")

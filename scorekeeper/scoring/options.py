@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -116,7 +116,7 @@ STAKES = (
         "pairs",
         choices=("pairs", "winner", "per_deal"),
         help="pairs: everyone settles with everyone; winner: only the winner is paid; "
-        "per_deal (rummy only): every deal's losers pay its winner.",
+        "per_deal (rummy, Indian rummy): every deal's losers pay its winner.",
     ),
     OptionSpec(
         "deal_winner_cents",
@@ -134,6 +134,32 @@ STAKES = (
         help="ISO 4217 code, for display only.",
         expected="a 3-letter ISO currency code in capitals, such as USD or EUR",
     ),
+)
+
+
+# Indian rummy's pot (RULES.md section 10): every player pays in, the winner takes it.
+ENTRY_CENTS = OptionSpec(
+    "entry_cents",
+    "int",
+    None,
+    nullable=True,
+    minimum=1,
+    maximum=10_000_000,
+    help="pot (Indian rummy): the cents each player pays into the pot for each entry "
+    "(the first and each rejoin).",
+)
+POT_STAKES = (
+    *(
+        replace(
+            spec,
+            choices=(*spec.choices, "pot"),
+            help=spec.help + " pot (Indian rummy): everyone pays in, the winner takes the pot.",
+        )
+        if spec.name == "mode"
+        else spec
+        for spec in STAKES
+    ),
+    ENTRY_CENTS,
 )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
-from .options import OptionSpec, resolve
+from .options import OptionSpec, resolve, resolve_stakes
 
 if TYPE_CHECKING:
     from .game import Setup
@@ -97,6 +97,7 @@ class Variant:
     allows_nobody_out: ClassVar[bool] = True
     meld_bound: ClassVar[int | None] = None
     step: ClassVar[int] = 1  # every entered value is a multiple of this
+    deal_type: ClassVar[type[Deal]] = Deal  # a Deal subclass where deals show more figures
     # Partnership games (RULES.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
     partnership: ClassVar[bool] = False
@@ -129,6 +130,13 @@ class Variant:
         if not errors:
             errors = cls.check_options(options, players)
         return options, errors
+
+    @classmethod
+    def resolve_stakes(
+        cls, given: Any, options: Mapping[str, Any]
+    ) -> tuple[dict[str, Any] | None, dict[str, str]]:
+        """The game's stakes resolved, and their errors; ``options`` are the game's."""
+        return resolve_stakes(given, cls.id)
 
     @classmethod
     def computed_default(cls, name: str, options: Mapping[str, Any], players: int) -> Any:
@@ -256,7 +264,7 @@ class Variant:
         **figures: Any,
     ) -> Deal:
         players = self.players
-        return Deal(
+        return self.deal_type(
             number,
             self.dealer(number),
             entry,
@@ -349,9 +357,11 @@ class OutVariant(Variant):
 
     def score(self, entry: dict, number: int) -> Deal:
         values, accepted, errors = self.reader.read(entry)
-        if "out" not in entry:
-            errors["out"] = "is required: the player who went out, or null"
         out = values.get("out")
+        if not self.allows_nobody_out and out is None and "out" not in errors:
+            errors["out"] = "Choose who went out"
+        elif "out" not in entry:
+            errors["out"] = "is required: the player who went out, or null"
         hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None
         self.check(values, out, number, errors)
