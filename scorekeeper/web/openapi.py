@@ -101,6 +101,17 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             required=["type", "title", "status", "detail", "errors"],
         ),
         "Entry": entry_schema(catalogue),
+        "Ending": obj(
+            {
+                "split": {
+                    **BOOLEAN,
+                    "default": False,
+                    "description": "Pool rummy: share the pot by drops left (RULES.md section 10).",
+                }
+            },
+            additionalProperties=False,
+            description='An early end: {} or, in pool rummy, {"split": true}.',
+        ),
         "Stakes": obj(
             {
                 "cents_per_point": {"type": "integer", "minimum": 0},
@@ -177,6 +188,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                     )
                 ),
                 "finished": BOOLEAN,
+                "ended_early": {**BOOLEAN, "description": "The table ended the game early."},
                 "winners": array(STRING),
                 "settlement": nullable(ref("Settlement")),
                 "boxes": {**POINTS, "description": "gin: hands won."},
@@ -202,6 +214,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "next_deal",
                 "press_offer",
                 "finished",
+                "ended_early",
                 "winners",
                 "settlement",
             ],
@@ -296,7 +309,8 @@ RESPONSES = {
     "NotFound": problem("No such game, or no such deal."),
     "Conflict": problem(
         "The request does not fit the game as it now is (the deal exists, the game is over, "
-        "If-Match is stale, not the last deal); `state` holds the game as it now is.",
+        "If-Match is stale, not the last deal, not ended early); `state` holds the game as it "
+        "now is.",
         {"ETag": HEADER},
     ),
     "TooLarge": problem("The body is larger than the configured MAX_CONTENT_LENGTH."),
@@ -487,6 +501,33 @@ def paths() -> dict[str, Any]:
                 "parameters": [if_match],
                 "responses": {
                     "200": state("Deleted"),
+                    **errors(*WRITE_ERRORS, "Conflict"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/end": {
+            "parameters": game,
+            "post": {
+                "operationId": "endGame",
+                "summary": "End the unfinished game here: the leaders win (a pool game may split)",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": ref("Ending")}},
+                },
+                "responses": {
+                    "200": state("Ended early"),
+                    **errors(*BODY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+            "delete": {
+                "operationId": "reopenGame",
+                "summary": "Remove the early end (and any split): the game takes deals again",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "responses": {
+                    "200": state("Reopened"),
                     **errors(*WRITE_ERRORS, "Conflict"),
                 },
             },

@@ -356,6 +356,8 @@ def writes(game):
         ),
         "delete": lambda headers: game.client.delete(f"{game.url}/deals/1", headers=headers),
         "rotate": lambda headers: game.client.post(f"{game.url}/token", headers=headers),
+        "end": lambda headers: game.client.post(f"{game.url}/end", json={}, headers=headers),
+        "reopen": lambda headers: game.client.delete(f"{game.url}/end", headers=headers),
     }
 
 
