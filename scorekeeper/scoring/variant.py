@@ -97,7 +97,6 @@ class Variant:
     allows_nobody_out: ClassVar[bool] = True
     meld_bound: ClassVar[int | None] = None
     step: ClassVar[int] = 1  # every entered value is a multiple of this
-    deal_type: ClassVar[type[Deal]] = Deal  # a Deal subclass where deals show more figures
     # Partnership games (RULES.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
     partnership: ClassVar[bool] = False
@@ -264,7 +263,7 @@ class Variant:
         **figures: Any,
     ) -> Deal:
         players = self.players
-        return self.deal_type(
+        return Deal(
             number,
             self.dealer(number),
             entry,
