@@ -8,7 +8,9 @@ from typing import Any
 
 from .acetoace import AceToAce
 from .errors import ScoringError
+from .five_crowns import FiveCrowns
 from .gin import Gin
+from .phase10 import PhaseTen
 from .rummy import Rummy
 from .rummy500 import Rummy500
 from .rummy5000 import Rummy5000
@@ -16,7 +18,8 @@ from .thirteen import Thirteen
 from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
-    cls.id: cls for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce)
+    cls.id: cls
+    for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce, FiveCrowns, PhaseTen)
 }
 
 

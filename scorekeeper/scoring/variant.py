@@ -28,6 +28,7 @@ class Deal:
         "by_seat",
         "dealer",
         "entry",
+        "extras",
         "multiplier",
         "number",
         "points",
@@ -52,6 +53,7 @@ class Deal:
         press: bool = False,
         adjustment: dict[str, int] | None = None,
         scored_in: tuple[int, ...] | None = None,
+        extras: dict[str, Any] | None = None,
     ):
         self.number = number
         self.dealer = dealer
@@ -65,6 +67,8 @@ class Deal:
         self.press = press
         self.adjustment = adjustment  # Auto-Press, deal 1 only
         self.scored_in = scored_in  # Hollywood gin: the games (0, 1, 2) the deal scored in
+        # Variant-specific members of the deal's dict (Phase 10's phases ...).
+        self.extras = extras
 
     def as_dict(self) -> dict[str, Any]:
         described = {
@@ -79,6 +83,8 @@ class Deal:
         }
         if self.adjustment is not None:
             described["adjustment"] = dict(self.adjustment)
+        if self.extras:
+            described.update(self.extras)
         return described
 
 

@@ -26,7 +26,9 @@ def test_the_catalogue_is_plain_json():
 
 def test_the_catalogue_lists_every_variant_of_the_rules():
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
-    assert ids == ["rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace"]
+    assert ids == [
+        "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "five_crowns", "phase10",
+    ]  # fmt: skip
     assert list(VARIANTS) == ids
 
 
@@ -48,7 +50,7 @@ def test_biddies_carries_winner_stakes():
 def test_every_option_has_a_type_a_default_choices_and_help():
     for variant in describe_catalogue()["variants"]:
         for option in variant["options"]:
-            assert option["type"] in {"bool", "int", "choice"}
+            assert option["type"] in {"bool", "int", "choice", "list"}
             assert option["help"], (variant["id"], option["name"])
             assert "default" in option
             assert "choices" in option
@@ -73,6 +75,12 @@ def test_every_option_has_a_type_a_default_choices_and_help():
                       "double_on_7_or_king": False, "press": False, "press_gap": 50,
                       "auto_press": False, "up_for_two": False}),
         ("acetoace", {}),
+        ("five_crowns", {"out_bonus": 0}),
+        ("phase10", {"phases": [
+            "2 sets of 3", "1 set of 3 + 1 run of 4", "1 set of 4 + 1 run of 4", "1 run of 7",
+            "1 run of 8", "1 run of 9", "2 sets of 4", "7 cards of one color",
+            "1 set of 5 + 1 set of 2", "1 set of 5 + 1 set of 3",
+        ], "tie": "replay"}),
     ],
 )  # fmt: skip
 def test_option_names_and_defaults_are_those_of_the_rules(variant_id, defaults):
