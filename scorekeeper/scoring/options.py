@@ -207,7 +207,6 @@ ENTRY_CENTS = OptionSpec(
     "entry_cents",
     "int",
     None,
-    nullable=True,
     minimum=1,
     maximum=10_000_000,
     help="pot (Indian rummy): the cents each player pays into the pot for each entry "

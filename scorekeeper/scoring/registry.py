@@ -10,6 +10,7 @@ from .acetoace import AceToAce
 from .errors import ScoringError
 from .five_crowns import FiveCrowns
 from .gin import Gin
+from .indian import Indian
 from .phase10 import PhaseTen
 from .rummy import Rummy
 from .rummy500 import Rummy500
@@ -19,7 +20,7 @@ from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
     cls.id: cls
-    for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce, FiveCrowns, PhaseTen)
+    for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce, Indian, FiveCrowns, PhaseTen)
 }
 
 

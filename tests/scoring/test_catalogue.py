@@ -27,7 +27,8 @@ def test_the_catalogue_is_plain_json():
 def test_the_catalogue_lists_every_variant_of_the_rules():
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
     assert ids == [
-        "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "five_crowns", "phase10",
+        "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
+        "phase10",
     ]  # fmt: skip
     assert list(VARIANTS) == ids
 
