@@ -465,3 +465,9 @@ class ConfirmForm(FlaskForm):
     """A bare form for one-button actions (undo, take the Press offer): CSRF and a number."""
 
     number = HiddenField()
+
+
+class EndGameForm(FlaskForm):
+    """End the game here (RULES.md section 15); a pool rummy game may be split instead."""
+
+    split = BooleanField("Split the pot: every player still in agrees")

@@ -126,6 +126,9 @@ class Board:
     deals_left: int | None
     press_offer: dict[str, Any] | None
     press_rule: bool
+    ended_early: bool = False
+    split: bool = False
+    seats: list[str] | None = None
     margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     settlement: Settlement | None = None
@@ -176,11 +179,10 @@ def board(view: GameView, locale: str) -> Board:
     next_deal = None
     if state.next_deal is not None:
         nd = state.next_deal
-        seat = players.index(nd["dealer"])
         next_deal = NextDeal(
             number=nd["number"],
             dealer=nd["dealer"],
-            first=players[(seat + 1) % len(players)],
+            first=first_to_play(setup, nd),
             wild=nd["wild"],
             dealer_calls_wild="wild" in fields,
             press=nd["press"],
@@ -218,10 +220,29 @@ def board(view: GameView, locale: str) -> Board:
         deals_left=None if fixed is None else max(fixed - len(rows), 0),
         press_offer=state.press_offer,
         press_rule="press_points" in fields,
+        ended_early=state.ended_early,
+        split=state.split,
+        seats=None if setup.seats is None else list(setup.seats),
         margin=state.margin,
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),
     )
+
+
+def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
+    """Who plays first: the next seat on from the dealer (an individual where the game
+    has seats) that takes part in the deal (``next_deal.players`` where the variant
+    names them: Indian rummy's eliminated players and a tie-break's onlookers sit out)."""
+    seats = list(setup.seats or setup.players)
+    playing = next_deal.get("players") or next_deal.get("tiebreak")
+    sides = setup.players
+    dealer = seats.index(next_deal["dealer"])
+    for step in range(1, len(seats) + 1):
+        index = (dealer + step) % len(seats)
+        # Seat i belongs to side i mod the number of sides (partners alternate).
+        if playing is None or sides[index % len(sides)] in playing:
+            return seats[index]
+    return seats[(dealer + 1) % len(seats)]
 
 
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
