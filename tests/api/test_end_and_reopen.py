@@ -161,3 +161,56 @@ def test_a_correction_reaching_the_end_rule_drops_the_early_end(start, database)
     assert state["ended_early"] is False
     assert stored_ending(database, game.id) is None
     assert_problem(reopen(game), 409)
+
+
+# ---------------------------------------------------------------- pool rummy
+
+
+def pool_game(start, deals=POOL_DEALS):
+    game = start(
+        variant="indian",
+        players=POOL_PLAYERS,
+        options={"format": "pool"},
+        stakes={"mode": "pot", "entry_cents": 500},
+    )
+    for entry in deals:
+        response = game.record(entry)
+        assert response.status_code == 201, response.get_data(as_text=True)
+    return game
+
+
+def test_a_pool_game_split_pays_by_drops_left_as_section_10s_example(start, database):
+    game = pool_game(start)
+    before = game.state()
+    assert before["eliminated"] == ["D"]
+    assert before["pot_cents"] == 2500
+    assert before["split"] is False
+
+    response = end(game, {"split": True})
+
+    assert response.status_code == 200, response.get_data(as_text=True)
+    state = response.get_json()
+    assert state["ended_early"] is True
+    assert state["split"] is True
+    assert state["winners"] == ["A", "B", "C"]
+    assert state["settlement"]["balances"] == {"A": 167, "B": 667, "C": 166, "D": -1000}
+    assert stored_ending(database, game.id) == {"split": True}
+
+    reopened = reopen(game).get_json()
+    assert reopened["split"] is False
+    assert reopened["ended_early"] is False
+
+
+def test_a_pool_split_that_leaves_less_than_an_entry_to_share_is_422(start, database):
+    game = start(
+        variant="indian",
+        players=["A", "B"],
+        options={"format": "pool"},
+        stakes={"mode": "pot", "entry_cents": 500},
+    )
+    game.record({"out": "A", "hands": {"B": 80}})
+    # A has 5 drops left, B 1: A would first take 4 entries of a pot of 2.
+    problem = assert_problem(end(game, {"split": True}), 422)
+    assert problem["errors"]
+    assert stored_ending(database, game.id) is None
+    assert end(game).get_json()["split"] is False
