@@ -92,7 +92,7 @@ def make_setup(
     seated = _seats(seats, cls, len(names), errors)
     if chosen is not None and isinstance(options, Mapping | None):
         options = {**chosen.options, **(options or {})}
-    resolved, option_errors = cls.resolve_options(options, len(names))
+    resolved, option_errors = cls.resolve_options(options, cls.people_at(len(names), seated))
     errors.update(option_errors)
     dealers = seated or names  # who deals in turn: the seats where there are any
     dealer = dealers[0] if dealers else None

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .acetoace import AceToAce
+from .canasta import Canasta
 from .errors import ScoringError
 from .five_crowns import FiveCrowns
 from .gin import Gin
+from .handfoot import HandAndFoot
 from .indian import Indian
 from .phase10 import PhaseTen
 from .rummy import Rummy
@@ -20,7 +22,10 @@ from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
     cls.id: cls
-    for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce, Indian, FiveCrowns, PhaseTen)
+    for cls in (
+        *(Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce),
+        *(Indian, FiveCrowns, PhaseTen, Canasta, HandAndFoot),
+    )
 }
 
 

@@ -144,6 +144,14 @@ class Variant:
         return resolve_stakes(given, cls.id)
 
     @classmethod
+    def people_at(cls, players: int, seats: tuple[str, ...] | None) -> int:
+        """The people at the table, whom options may depend on (``resolve_options`` gets
+        this as ``players``): a partnership game's seats, or two a side without them."""
+        if not cls.partnership:
+            return players
+        return len(seats) if seats else 2 * players
+
+    @classmethod
     def computed_default(cls, name: str, options: Mapping[str, Any], players: int) -> Any:
         raise LookupError(f"{cls.id} has no computed default for {name}")
 
@@ -176,6 +184,7 @@ class Variant:
         self.setup = setup
         self.players = tuple(setup.players)
         self.n = len(self.players)
+        self.people = self.people_at(self.n, setup.seats)
         self.rules = self._resolved(setup.options)
         self.seats = Seats(self.players)
         # Who deals in turn: the seated players of a partnership game, else the players.
@@ -206,7 +215,7 @@ class Variant:
         option existed); a setup from make_setup has them all and is used as it is."""
         if all(spec.name in options for spec in self.options):
             return options
-        resolved, errors = self.resolve_options(options, self.n)
+        resolved, errors = self.resolve_options(options, self.people)
         if errors:
             raise ScoringError(errors, "The game's stored options are not valid.")
         return resolved

@@ -28,7 +28,7 @@ def test_the_catalogue_lists_every_variant_of_the_rules():
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
     assert ids == [
         "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
-        "phase10",
+        "phase10", "canasta", "handfoot",
     ]  # fmt: skip
     assert list(VARIANTS) == ids
 
@@ -82,6 +82,11 @@ def test_every_option_has_a_type_a_default_choices_and_help():
             "1 run of 8", "1 run of 9", "2 sets of 4", "7 cards of one color",
             "1 set of 5 + 1 set of 2", "1 set of 5 + 1 set of 3",
         ], "tie": "replay"}),
+        ("canasta", {"target": 5000, "out_bonus": 100, "concealed_bonus": 200,
+                     "canastas_to_go_out": 1}),
+        ("handfoot", {"rounds": 4, "minimums": [50, 90, 120, 150], "decks": None,
+                      "out_bonus": 100, "red_three": 100, "red_three_held": 100,
+                      "wild_book": None, "sevens_book": None}),
     ],
 )  # fmt: skip
 def test_option_names_and_defaults_are_those_of_the_rules(variant_id, defaults):
@@ -136,4 +141,4 @@ def test_variants_describe_themselves(variant_id, low, high, higher_wins, has_me
 
 def test_get_variant_refuses_an_unknown_id():
     with pytest.raises(ScoringError):
-        get_variant("canasta")
+        get_variant("bridge")
