@@ -214,3 +214,35 @@ def test_a_pool_split_that_leaves_less_than_an_entry_to_share_is_422(start, data
     assert problem["errors"]
     assert stored_ending(database, game.id) is None
     assert end(game).get_json()["split"] is False
+
+
+# ---------------------------------------------------------------- partnerships
+
+
+def test_a_partnership_game_takes_seats_and_keys_every_map_by_side(client):
+    response = client.post(
+        "/api/v1/games",
+        json={
+            "variant": "canasta",
+            "players": ["NS", "EW"],
+            "seats": ["Nadia", "Émile", "Søren", "Wanjiru"],
+            "first_dealer": "Émile",
+        },
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    state = response.get_json()["game"]
+    assert state["players"] == ["NS", "EW"]
+    assert state["seats"] == ["Nadia", "Émile", "Søren", "Wanjiru"]
+    assert state["next_deal"]["dealer"] == "Émile"
+    assert state["next_deal"]["minimum"] == {"NS": 50, "EW": 50}
+    assert set(state["totals"]) == {"NS", "EW"}
+
+
+def test_seats_that_do_not_fit_the_sides_are_422_and_store_nothing(client, database):
+    response = client.post(
+        "/api/v1/games",
+        json={"variant": "canasta", "players": ["NS", "EW"], "seats": ["North", "East", "South"]},
+    )
+    problem = assert_problem(response, 422)
+    assert any(path.startswith("seats") for path in problem["errors"])
+    assert count(database, Game) == 0

@@ -149,3 +149,29 @@ def test_a_correction_below_the_end_rule_keeps_the_game_ended_early(uow, databas
     undone = services.delete_last_deal(uow, public_id, token, 2)
     assert undone.state.ended_early is True
     assert undone.state.winners == ["Ann"]
+
+
+def test_a_partnership_game_stores_its_seats_and_deals_seat_by_seat(uow, database):
+    seats = ["North", "East", "South", "West"]
+    started = services.start_game(
+        uow, variant="canasta", players=["NS", "EW"], seats=seats, first_dealer="East"
+    )
+    game = started.game
+    assert game.setup.seats == tuple(seats)
+    state = game.state.as_dict()
+    assert state["seats"] == seats
+    assert state["players"] == ["NS", "EW"]
+    assert state["next_deal"]["dealer"] == "East"
+    with database.session_factory() as session:
+        assert session.scalar(select(Game.seated_players)) == seats
+    assert services.load_game(uow, game.public_id).setup.seats == tuple(seats)
+
+
+def test_seats_that_do_not_fit_the_sides_are_refused_with_a_field_error(uow, database):
+    with pytest.raises(services.InvalidInput) as refused:
+        services.start_game(
+            uow, variant="canasta", players=["NS", "EW"], seats=["North", "East", "South"]
+        )
+    assert any(path.startswith("seats") for path in refused.value.errors)
+    with database.session_factory() as session:
+        assert session.scalar(select(Game.id)) is None
