@@ -12,6 +12,8 @@ RULES_PRESETS = [
     "Gin Rummy", "Oklahoma Gin", "Hollywood Gin", "Rummy", "Block Rummy", "Penalty Rummy",
     "500 Rum", "5000 Rummy", "2500 Rummy", "Crazy Gin (13 deals)", "Crazy Gin with the Press",
     "Beanie", "Biddies", "Treize Brasses", "Ace to Ace",
+    "Points Rummy", "Pool Rummy 101", "Pool Rummy 201", "Pool Rummy 61", "Deals Rummy (2 deals)",
+    "Deals Rummy (3 deals)", "Five Crowns", "Phase 10", "Canasta", "Hand and Foot",
 ]  # fmt: skip
 
 
@@ -69,7 +71,8 @@ def test_every_option_has_a_type_a_default_choices_and_help():
         ("rummy500", {"target": 500, "out_bonus": 0}),
         ("rummy5000", {"scoring": "collect", "out_bonus": 0, "target": 5000,
                        "went_out_wins": False, "ace_value": 100, "wild_always_200": False,
-                       "eights_nines_ten": False, "queen_of_spades": None}),
+                       "eights_nines_ten": False, "queen_of_spades": None,
+                       "permanent_wilds": []}),
         ("thirteen", {"wild_sequence": "ace_to_king", "joker_deal": False, "hand_size": 7,
                       "wild_value": 25, "ace_value": 1, "face_values": "ten",
                       "simple_values": False, "joker": False, "joker_value": 50, "out_bonus": 0,
