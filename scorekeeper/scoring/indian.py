@@ -242,6 +242,8 @@ class Indian(Variant):
         self.limit = rules["pool_limit"]
         self.splittable = self.pool
         self.rejoins = [0] * self.n
+        drops = {"first": rules["first_drop"], "middle": rules["middle_drop"]}
+        self.penalty_values = (rules["full_count"], drops, rules["wrong_show"])
 
     def taking_part(self) -> list[int]:
         """The seats of the players taking part in the next deal (before any rejoin)."""
@@ -253,8 +255,10 @@ class Indian(Variant):
 
     def dealer(self, number):
         """The deal passes to the left, skipping the players who will not take part."""
-        if number != len(self.deals) + 1 or not self.deals:
-            return super().dealer(number)  # a fresh game (a blank pad): every player deals
+        skipping = self.pool or (self.format == "deals" and number > self.fixed_deals)
+        if not skipping or not self.deals or number != len(self.deals) + 1:
+            # Every player deals in turn (and in a fresh game, such as a blank pad).
+            return super().dealer(number)
         previous = self.seats.exact[self.deals[-1].dealer]
         playing = set(self.taking_part())
         seat = next(
@@ -270,37 +274,30 @@ class Indian(Variant):
         change = self._rejoin_change(rejoined)
         playing.update(rejoined)
         out = self._out(values.get("out"), playing, errors)
+        hands = values.get("hands") or [None] * self.n
+        drops = values.get("drops") or [None] * self.n
         wrong = values.get("wrong_show") or ()
-        results = {
-            "hands": values.get("hands") or [None] * self.n,
-            "drops": values.get("drops") or [None] * self.n,
-            "wrong_show": [True if seat in wrong else None for seat in range(self.n)],
-        }
+        full_count, drop_values, wrong_show = self.penalty_values
         penalties = [0] * self.n
-        for seat, name in enumerate(players):
-            given = [field for field in RESULTS if results[field][seat] is not None]
-            if seat not in playing:
-                for field in given:
-                    errors[f"{field}.{name}"] = f"{name} {self._absent(seat)}"
-            elif seat == out:
-                for field in given:
-                    if field != "hands" or results["hands"][seat]:
-                        errors[f"{field}.{name}"] = (
-                            f"must be {'0 or ' if field == 'hands' else ''}left out: {name} "
-                            "made the show and won the deal"
-                        )
-            elif len(given) > 1:
-                errors[f"{given[1]}.{name}"] = (
-                    f"{name} has {RESULT_WORDS[given[0]]} already: give only one of a hand "
-                    "value, a drop or a wrong show"
-                )
-            elif given:
-                penalties[seat] = self._penalty(given[0], results[given[0]][seat])
-            elif "out" not in errors and not any(f"{field}.{name}" in errors for field in RESULTS):
-                errors[f"hands.{name}"] = (
-                    f"is required: {name} did not win the deal, so give a hand value, a drop "
-                    "or a wrong show"
-                )
+        for seat in range(self.n):
+            hand, drop, wrong_showed = hands[seat], drops[seat], seat in wrong
+            if seat in playing and seat != out:
+                # The usual case: exactly one result for a player taking part.
+                if hand is not None and drop is None and not wrong_showed:
+                    penalties[seat] = min(hand, full_count)
+                    continue
+                if drop is not None and hand is None and not wrong_showed:
+                    penalties[seat] = drop_values[drop]
+                    continue
+                if wrong_showed and hand is None and drop is None:
+                    penalties[seat] = wrong_show
+                    continue
+            given = [
+                field
+                for field, result in zip(RESULTS, (hand, drop, wrong_showed or None), strict=True)
+                if result is not None
+            ]
+            self._misplaced(seat, given, hand, out, playing, errors)
         self.refuse(errors, number)
         if self.pool:
             by_seat = [penalty + change.get(seat, 0) for seat, penalty in enumerate(penalties)]
@@ -317,6 +314,41 @@ class Indian(Variant):
             if rejoined
             else None,
         )
+
+    def _misplaced(
+        self,
+        seat: int,
+        given: list[str],
+        hand: int | None,
+        out: int | None,
+        playing: set[int],
+        errors: dict,
+    ) -> None:
+        """The errors of a player without exactly one result: a loser with none or two, the
+        winner with a drop, a wrong show or a hand, a player not taking part with any."""
+        name = self.players[seat]
+        loser = seat in playing and seat != out
+        if loser and given:
+            errors[f"{given[1]}.{name}"] = (
+                f"{name} has {RESULT_WORDS[given[0]]} already: give only one of a hand "
+                "value, a drop or a wrong show"
+            )
+        elif loser:
+            if "out" not in errors and not any(f"{field}.{name}" in errors for field in RESULTS):
+                errors[f"hands.{name}"] = (
+                    f"is required: {name} did not win the deal, so give a hand value, a drop "
+                    "or a wrong show"
+                )
+        elif seat == out:
+            for field in given:
+                if field != "hands" or hand:
+                    errors[f"{field}.{name}"] = (
+                        f"must be {'0 or ' if field == 'hands' else ''}left out: {name} made "
+                        "the show and won the deal"
+                    )
+        else:
+            for field in given:
+                errors[f"{field}.{name}"] = f"{name} {self._absent(seat)}"
 
     def _absent(self, seat: int) -> str:
         if self.pool:
@@ -360,13 +392,6 @@ class Indian(Variant):
             return {}
         active = [total for total in self.totals if total < self.limit]
         return {seat: max(active) + 1 - self.totals[seat] for seat in rejoined}
-
-    def _penalty(self, field: str, value: Any) -> int:
-        if field == "hands":
-            return min(value, self.rules["full_count"])
-        if field == "drops":
-            return self.rules[f"{value}_drop"]
-        return self.rules["wrong_show"]
 
     def record(self, deal):
         for name in (deal.extras or {}).get("rejoin_change", ()):
