@@ -1,8 +1,9 @@
 """Benchmark the scoring core: derive and settle complete 13-deal games.
 
-Builds N complete 13-deal games (a mix of variants and options, fixed seed),
-times ``derive`` + the settlement per game, and in the same run a plain-Python
-floor that only adds the same entered numbers into per-player totals.
+Builds N complete 13-deal games (a mix of variants and options, fixed seed; pool
+rummy is split or ended by the table after deal 13), times ``derive`` + the
+settlement per game, and in the same run a plain-Python floor that only adds the
+same entered numbers into per-player totals.
 
     python bench/bench_scoring.py              # 10,000 games, a small table
     python bench/bench_scoring.py --games 500  # a quick run
@@ -20,11 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.scoring import derive, make_setup
+from scorekeeper.scoring import ScoringError, derive, end_early, make_setup
 
 DEALS = 13
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 STAKES = {"cents_per_point": 2, "round_to": 5}
+ENTRY_CENTS = 500  # Indian rummy's pot
 
 # (label, variant, options, players, stakes mode); targets are set per game so
 # that the game ends exactly with deal 13.
@@ -37,7 +39,45 @@ MIX = (
     ("gin", "gin", {}, 2, "pairs"),
     ("500 rum", "rummy500", {}, 4, "pairs"),
     ("5000 rummy", "rummy5000", {}, 5, "winner"),
+    ("points rummy", "indian", {"deals": DEALS}, 6, "per_deal"),
+    ("deals rummy", "indian", {"format": "deals", "deals": DEALS}, 4, "pot"),
+    ("pool rummy 201", "indian", {"format": "pool", "pool_limit": 201}, 3, "pot"),
 )
+
+
+def indian_entry(rng: random.Random, playing: list[str]) -> dict:
+    """A deal of Indian rummy among the players taking part: hands, now and then a drop
+    or a wrong show."""
+    out = rng.choice(playing)
+    entry: dict = {"out": out, "hands": {}, "drops": {}, "wrong_show": []}
+    for player in playing:
+        roll = rng.random()
+        if player == out:
+            continue
+        if roll < 0.8:
+            entry["hands"][player] = rng.randint(0, 30)
+        elif roll < 0.95:
+            entry["drops"][player] = rng.choice(("first", "middle"))
+        else:
+            entry["wrong_show"].append(player)
+    return entry
+
+
+def indian_game(rng: random.Random, setup) -> tuple[list[dict], dict | None]:
+    """13 deals of Indian rummy, each among the players then taking part; a pool the
+    table then ends, split where the rule allows."""
+    entries: list[dict] = []
+    for _ in range(DEALS):
+        state = derive(setup, entries)
+        if state.finished:
+            break
+        entries.append(indian_entry(rng, state.next_deal["players"]))
+    if setup.options["format"] != "pool" or derive(setup, entries).finished:
+        return entries, None
+    try:
+        return entries, end_early(setup, entries, split=True)
+    except ScoringError:
+        return entries, end_early(setup, entries)
 
 
 def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> dict:
@@ -62,12 +102,24 @@ def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> 
     return entry
 
 
-def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, list[dict]]]:
+def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, list[dict], dict]]:
     rng = random.Random(seed)
     games = []
     while len(games) < count:
         label, variant, options, n, mode = MIX[len(games) % len(MIX)]
         players = PLAYERS[:n]
+        stakes = {**STAKES, "mode": mode}
+        if mode == "pot":
+            stakes["entry_cents"] = ENTRY_CENTS
+        if variant == "indian":
+            setup = make_setup(
+                variant=variant, players=list(players), options=options, stakes=stakes
+            )
+            entries, ending = indian_game(rng, setup)
+            state = derive(setup, entries, ending)
+            if state.finished and len(state.deals) == DEALS:
+                games.append((label, setup, entries, ending))
+            continue
         entries = [random_entry(rng, variant, players) for _ in range(DEALS)]
         options = dict(options)
         if variant in ("gin", "rummy500", "rummy5000"):
@@ -75,14 +127,11 @@ def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, lis
             if target is None:
                 continue
             options["target"] = target
-        setup = make_setup(
-            variant=variant, players=list(players), options=options,
-            stakes={**STAKES, "mode": mode},
-        )  # fmt: skip
+        setup = make_setup(variant=variant, players=list(players), options=options, stakes=stakes)
         state = derive(setup, entries)
         if not state.finished or len(state.deals) != DEALS:
             continue
-        games.append((label, setup, entries))
+        games.append((label, setup, entries, None))
     return games
 
 
@@ -102,8 +151,8 @@ def _target_reached_at_last_deal(variant, players, options, entries):
     return tops[-1]
 
 
-def derive_and_settle(setup, entries) -> dict | None:
-    return derive(setup, entries).settlement
+def derive_and_settle(setup, entries, ending=None) -> dict | None:
+    return derive(setup, entries, ending).settlement
 
 
 def floor(entries: list[dict]) -> dict[str, int]:
@@ -123,8 +172,8 @@ def best_time(repeat: int, work, games) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        for _label, setup, entries in games:
-            work(setup, entries)
+        for _label, setup, entries, ending in games:
+            work(setup, entries, ending)
         best = min(best, time.perf_counter() - start)
     return best / len(games) * 1e6
 
@@ -135,10 +184,10 @@ def run(count: int, repeat: int = 5) -> dict:
     # Alternate the two so that a busy moment on the machine hits both alike.
     for _ in range(repeat):
         core_us = min(core_us, best_time(1, derive_and_settle, games))
-        floor_us = min(floor_us, best_time(1, lambda _setup, entries: floor(entries), games))
+        floor_us = min(floor_us, best_time(1, lambda _setup, entries, _end: floor(entries), games))
     per_label = {
         label: round(best_time(repeat, derive_and_settle, [g for g in games if g[0] == label]), 1)
-        for label in dict.fromkeys(label for label, _, _ in games)
+        for label in dict.fromkeys(label for label, *_ in games)
     }
     return {
         "benchmark": "scoring.derive_settle",
