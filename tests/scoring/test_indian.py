@@ -707,3 +707,34 @@ def test_the_card_counter_counts_court_cards_and_aces_ten_and_jokers_nothing():
     assert hand_value(setup, ["AS", "KH", "QD", "JC", "10S", "2H", "9D"]) == 61
     assert hand_value(setup, ["Joker", "7S", "7H"], wild="7") == 0
     assert hand_value(setup, ["AS"] * 13) == 130
+
+
+def test_a_pool_ended_early_with_two_lowest_shares_the_pot_the_odd_cent_to_the_first():
+    setup = pool(ABC, stakes={"entry_cents": 101})
+    entries = [show("C", {"A": 15, "B": 10}), show("B", {"A": 0, "C": 10})]  # 15, 10, 10
+    state = derive(setup, entries, ENDED)
+    # B and C share 303: 152 to B (first in seat order), 151 to C.
+    assert state.winners == ["B", "C"]
+    assert state.settlement["balances"] == {"A": -101, "B": 51, "C": 50}
+
+
+def test_a_correction_that_would_refuse_a_stored_split_is_refused():
+    setup = pool(("A", "B"), stakes={"entry_cents": 500})
+    entries = [show("A", {"B": 10}), show("A", {"B": 10})]  # drops left 5 and 4
+    # A gets one entry first; the other 500 is shared.
+    assert derive(setup, entries, SPLIT).settlement["balances"] == {"A": 250, "B": -250}
+    # B on 80 would have 1 drop left: A's 4 entries first, from a pot of 2.
+    errors = errors_of(replace_entry, setup, entries, 2, show("A", {"B": 70}), SPLIT)
+    assert errors == {
+        "split": "less than one entry would be left to share after paying for the drops left: "
+        "play on"
+    }
+
+
+def test_a_correction_that_ends_the_pool_drops_the_early_end():
+    setup = pool(ABC)
+    entries = [show("A", {"B": 80}, wrong=["C"]), show("A", {"B": 0}, wrong=["C"])]
+    assert derive(setup, entries, ENDED).ended_early is True
+    corrected = replace_entry(setup, entries, 2, show("A", {"B": 30}, wrong=["C"]), ENDED)
+    state = derive(setup, corrected, ENDED)
+    assert (state.finished, state.ended_early, state.winners) == (True, False, ["A"])
