@@ -248,7 +248,8 @@ def _row_space(rows: int, orientation: str) -> str:
 def card_values(setup: Setup) -> tuple[CardValue, ...]:
     """What each card counts in hand under the setup's options, A to K then the wild cards."""
     table = get_variant(setup.variant).value_table(setup.options)
-    values = [CardValue(rank, table.ranks[rank]) for rank in RANKS]
+    # Not every pack has every rank (Five Crowns has no Aces or 2s).
+    values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
     if table.wild is not None:
         values.append(CardValue("wild", table.wild))
     if table.wild_ace is not None and table.wild_ace != table.wild:

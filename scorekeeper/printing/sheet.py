@@ -218,9 +218,14 @@ def _gin_outcome(deal: Deal, hollywood: bool) -> tuple[str, str]:
 
 def _status(state: GameState) -> str:
     if state.finished:
+        if state.ended_early:
+            how = "the pot split" if state.split else "the leaders win"
+            finished = f"Ended early by the table after deal {len(state.deals)}, {how}: "
+        else:
+            finished = "Finished: "
         if len(state.winners) > 1:
-            return "Finished: joint winners " + " and ".join(state.winners)
-        return f"Finished: {state.winners[0]} wins"
+            return finished + "joint winners " + " and ".join(state.winners)
+        return f"{finished}{state.winners[0]} wins"
     played = len(state.deals)
     if not played:
         return "Not started yet"

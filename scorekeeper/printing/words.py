@@ -152,9 +152,10 @@ def house_rules(variant_id: str, options: Mapping[str, Any], players: int) -> tu
     variant = get_variant(variant_id)
     rules = []
     for spec in variant.options:
-        default = spec.default
-        if default is None and not spec.nullable:
-            default = variant.computed_default(spec.name, options, players)
+        # What the option would be left unset, the others as they are: defaults may
+        # hang on other options (Indian rummy's penalties on the format and pool).
+        others = {name: value for name, value in options.items() if name != spec.name}
+        default = variant.resolve_options(others, players)[0].get(spec.name, spec.default)
         value = options.get(spec.name, default)
         if value == default:
             continue
