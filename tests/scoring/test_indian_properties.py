@@ -18,7 +18,12 @@ from scorekeeper.scoring import (
     validate_entry,
 )
 
-from .test_properties import ENTRIES, only_scoring_errors
+from .test_properties import (
+    ENTRIES,
+    check_payments_and_transfers,
+    check_prefixes,
+    only_scoring_errors,
+)
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 # Coarse values, so that totals tie (tie-break deals) and pools last (rejoins, splits).
@@ -159,12 +164,7 @@ def test_balances_sum_to_zero_including_the_pot(game):
     if settlement is None:
         return
     assert sum(settlement["balances"].values()) == 0
-    left = dict(settlement["balances"])
-    for transfer in settlement["transfers"]:
-        assert transfer["cents"] > 0
-        left[transfer["from"]] += transfer["cents"]
-        left[transfer["to"]] -= transfer["cents"]
-    assert set(left.values()) == {0}
+    check_payments_and_transfers(settlement)
     if setup.stakes["mode"] == "pot":
         assert settlement["payments"] == settlement["transfers"]
         # Everyone has paid in; only the winners (or leaders) get anything back.
@@ -181,13 +181,7 @@ def test_balances_sum_to_zero_including_the_pot(game):
 @given(games())
 def test_deriving_the_first_k_entries_gives_the_first_k_deals(game):
     setup, entries, _ending = game
-    full = derive(setup, entries)
-    deals = [deal.as_dict() for deal in full.deals]
-    for k in range(len(entries) + 1):
-        part = derive(setup, entries[:k])
-        assert [deal.as_dict() for deal in part.deals] == deals[:k]
-        if k:
-            assert part.totals == full.running_totals[k - 1]
+    check_prefixes(setup, entries)
 
 
 @FAST

@@ -224,7 +224,11 @@ def test_balances_sum_to_zero_in_a_game_ended_early_too(game):
 @given(games())
 def test_payments_make_the_balances_and_transfers_settle_them_in_at_most_n_minus_1(game):
     setup, entries = game
-    settlement = derive(setup, entries).settlement
+    check_payments_and_transfers(derive(setup, entries).settlement)
+
+
+def check_payments_and_transfers(settlement: dict) -> None:
+    """The payments make the balances; the transfers settle them in at most n - 1."""
     balances = settlement["balances"]
     from_payments = dict.fromkeys(balances, 0)
     for payment in settlement["payments"]:
@@ -244,7 +248,11 @@ def test_payments_make_the_balances_and_transfers_settle_them_in_at_most_n_minus
 @FAST
 @given(games())
 def test_deriving_the_first_k_entries_gives_the_first_k_deals(game):
-    setup, entries = game
+    check_prefixes(*game)
+
+
+def check_prefixes(setup: Setup, entries: list[dict]) -> None:
+    """Deriving the first k entries gives the first k deals and the totals after deal k."""
     full = derive(setup, entries)
     deals = [deal.as_dict() for deal in full.deals]
     for k in range(len(entries) + 1):
