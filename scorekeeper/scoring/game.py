@@ -165,7 +165,7 @@ def _unique_names(given: list | tuple, field: str, errors: dict[str, str]) -> li
 def _seats(seats: Any, cls: type[Variant], sides: int, errors: dict[str, str]) -> tuple | None:
     """The individual players of a partnership game in seat order (RULES.md section 13):
     the same number per side, partners alternating, so seat i plays for side i mod sides."""
-    if seats is None:
+    if seats is None or not sides:  # no side is named well enough to seat anyone
         return None
     if not cls.partnership:
         errors["seats"] = f"only a partnership game has seats; {cls.id} is played by players"

@@ -358,3 +358,11 @@ def test_three_sides_play_hand_and_foot():
     setup = handfoot(("A", "B", "C"))
     entry = deal("C", {"A": 100, "B": 50, "C": 200}, {"A": 10, "B": 20, "C": 0}, clean={"C": 1})
     assert play(setup, entry).deals[0].points == {"A": 90, "B": 30, "C": 800}
+
+
+def test_seats_for_sides_that_are_all_misnamed_give_the_sides_errors_only():
+    errors = errors_of(make_setup, variant="handfoot", players=["", " "], seats=SEATS)
+    assert errors == {
+        "players.0": "must be a name of 1 to 40 characters",
+        "players.1": "must be a name of 1 to 40 characters",
+    }
