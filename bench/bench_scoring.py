@@ -1,7 +1,8 @@
 """Benchmark the scoring core: derive and settle complete 13-deal games.
 
 Builds N complete 13-deal games (a mix of variants and options, fixed seed; pool
-rummy is split or ended by the table after deal 13), times ``derive`` + the
+rummy is split or ended by the table after deal 13; Five Crowns has its 11 deals,
+Phase 10 13 house phases, Hand and Foot 13 rounds), times ``derive`` + the
 settlement per game, and in the same run a plain-Python floor that only adds the
 same entered numbers into per-player totals.
 
@@ -42,7 +43,12 @@ MIX = (
     ("points rummy", "indian", {"deals": DEALS}, 6, "per_deal"),
     ("deals rummy", "indian", {"format": "deals", "deals": DEALS}, 4, "pot"),
     ("pool rummy 201", "indian", {"format": "pool", "pool_limit": 201}, 3, "pot"),
+    ("five crowns (11 deals)", "five_crowns", {}, 5, "pairs"),
+    ("phase 10", "phase10", {"phases": [f"phase {n}" for n in range(1, DEALS + 1)]}, 4, "winner"),
+    ("canasta", "canasta", {}, 2, "pairs"),
+    ("hand and foot", "handfoot", {"rounds": DEALS, "minimums": [50] * DEALS}, 3, "pairs"),
 )
+FIVE_CROWNS_DEALS = 11
 
 
 def indian_entry(rng: random.Random, playing: list[str]) -> dict:
@@ -80,8 +86,34 @@ def indian_game(rng: random.Random, setup) -> tuple[list[dict], dict | None]:
         return entries, end_early(setup, entries)
 
 
+def partnership_entry(rng: random.Random, variant: str, sides: tuple[str, ...]) -> dict:
+    """A deal of canasta or hand and foot: melds, hands, canastas or books, red threes."""
+    out = rng.choice(sides) if rng.random() < 0.9 else None
+    entry: dict = {
+        "out": out,
+        "melded": {side: rng.randrange(5, 300, 5) for side in sides},
+        "hand": {side: rng.randrange(0, 100, 5) for side in sides},
+        "red_threes": {rng.choice(sides): rng.randint(0, 2)},
+    }
+    books = ("natural", "mixed") if variant == "canasta" else ("clean", "dirty")
+    for kind in books:
+        entry[kind] = {side: rng.randint(1, 3) for side in sides}
+    return entry
+
+
 def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> dict:
     """A plausible entry; nobody-out deals now and then."""
+    if variant in ("canasta", "handfoot"):
+        return partnership_entry(rng, variant, players)
+    if variant == "phase10":
+        # Ann lays down every phase and so ends the game with the last; the others now
+        # and then.
+        others = players[1:]
+        return {
+            "out": "Ann",
+            "completed": ["Ann", *(p for p in others if rng.random() < 0.5)],
+            "hands": {p: rng.randrange(0, 100, 5) for p in others},
+        }
     if variant == "gin":
         knocker = rng.choice(players)
         other = players[1 - players.index(knocker)]
@@ -89,10 +121,13 @@ def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> 
             "knocker": knocker,
             "hands": {knocker: rng.randint(0, 10), other: rng.randint(0, 60)},
         }
-    out = rng.choice(players) if rng.random() < 0.9 else None
-    bound, step = {"rummy": (70, 1), "thirteen": (120, 1), "rummy500": (120, 1)}.get(
-        variant, (300, 5)
-    )
+    out = rng.choice(players) if rng.random() < 0.9 or variant == "five_crowns" else None
+    bound, step = {
+        "rummy": (70, 1),
+        "thirteen": (120, 1),
+        "rummy500": (120, 1),
+        "five_crowns": (150, 1),
+    }.get(variant, (300, 5))
     entry: dict = {
         "out": out,
         "hands": {p: rng.randrange(0, bound, step) for p in players if p != out},
@@ -120,16 +155,17 @@ def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, lis
             if state.finished and len(state.deals) == DEALS:
                 games.append((label, setup, entries, ending))
             continue
-        entries = [random_entry(rng, variant, players) for _ in range(DEALS)]
+        deals = FIVE_CROWNS_DEALS if variant == "five_crowns" else DEALS
+        entries = [random_entry(rng, variant, players) for _ in range(deals)]
         options = dict(options)
-        if variant in ("gin", "rummy500", "rummy5000"):
+        if variant in ("gin", "rummy500", "rummy5000", "canasta"):
             target = _target_reached_at_last_deal(variant, players, options, entries)
             if target is None:
                 continue
             options["target"] = target
         setup = make_setup(variant=variant, players=list(players), options=options, stakes=stakes)
         state = derive(setup, entries)
-        if not state.finished or len(state.deals) != DEALS:
+        if not state.finished or len(state.deals) != deals:
             continue
         games.append((label, setup, entries, None))
     return games
@@ -146,8 +182,8 @@ def _target_reached_at_last_deal(variant, players, options, entries):
     final = list(running[-1].values())
     if not 0 < tops[-1] < unreachable or tops[-1] <= max(tops[:-1]) or final.count(tops[-1]) > 1:
         return None
-    if variant == "rummy5000":
-        return tops[-1] - tops[-1] % 5 if tops[-1] % 5 == 0 else None
+    if variant in ("rummy5000", "canasta"):
+        return tops[-1] if tops[-1] % 5 == 0 else None
     return tops[-1]
 
 
@@ -159,7 +195,7 @@ def floor(entries: list[dict]) -> dict[str, int]:
     """The least any scorer must do: add every entered number into a total."""
     totals: dict[str, int] = {}
     for entry in entries:
-        for field in ("hands", "melds"):
+        for field in ("hands", "melds", "melded", "hand"):
             values = entry.get(field)
             if values:
                 for name, value in values.items():
