@@ -348,9 +348,10 @@ class Indian(Variant):
                     )
         else:
             for field in given:
-                errors[f"{field}.{name}"] = f"{name} {self._absent(seat)}"
+                errors[f"{field}.{name}"] = f"{name} {self._absent()}"
 
-    def _absent(self, seat: int) -> str:
+    def _absent(self) -> str:
+        """Why a player named in an entry takes no part in the deal."""
         if self.pool:
             return "is out of the pool and takes no part in this deal (rejoin first)"
         return "is not in this tie-break deal: only the tied players play it"
@@ -361,7 +362,7 @@ class Indian(Variant):
         if out is None:
             errors["out"] = "is required: the player who made a valid show, or the last one left"
         elif out not in playing:
-            errors["out"] = f"{self.players[out]} {self._absent(out)}"
+            errors["out"] = f"{self.players[out]} {self._absent()}"
             return None
         return out
 
