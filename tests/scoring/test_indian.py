@@ -7,9 +7,11 @@ import pytest
 
 from scorekeeper.scoring import (
     GameOverError,
+    Setup,
     derive,
     describe_catalogue,
     end_early,
+    get_variant,
     hand_value,
     make_setup,
     replace_entry,
@@ -459,8 +461,6 @@ def test_a_rejoin_does_not_change_the_dealer_of_its_deal():
 
 
 def test_a_blank_pad_of_a_fresh_pool_game_rotates_through_every_player():
-    from scorekeeper.scoring.registry import get_variant
-
     game = get_variant("indian")(pool(ABCD, first_dealer="C"))
     assert [game.dealer(number) for number in range(1, 6)] == ["C", "D", "A", "B", "C"]
 
@@ -738,3 +738,18 @@ def test_a_correction_that_ends_the_pool_drops_the_early_end():
     corrected = replace_entry(setup, entries, 2, show("A", {"B": 30}, wrong=["C"]), ENDED)
     state = derive(setup, corrected, ENDED)
     assert (state.finished, state.ended_early, state.winners) == (True, False, ["A"])
+
+
+@pytest.mark.parametrize(
+    ("options", "stakes"),
+    [
+        ({}, {"cents_per_point": 25}),
+        ({"format": "deals", "deals": 3}, {"entry_cents": 200}),
+        ({"format": "deals"}, {"mode": "per_deal"}),
+        ({"format": "pool", "pool_limit": 61, "rejoin_max": None}, {"entry_cents": 500}),
+        ({"format": "pool", "pool_limit": 201}, None),
+    ],
+)
+def test_a_setup_stored_and_read_back_is_the_same(options, stakes):
+    setup = indian(stakes=stakes, **options)
+    assert Setup.from_dict(setup.to_dict()) == setup
