@@ -122,6 +122,7 @@ class Variant:
             "has_melds": cls.has_melds,
             "allows_nobody_out": cls.allows_nobody_out,
             "partnership": cls.partnership,
+            **({"seats_per_side": list(cls.seats_per_side)} if cls.partnership else {}),
             "options": [spec.describe() for spec in cls.options],
             "entry_fields": [f.describe() for f in cls.entry_fields],
         }

@@ -366,3 +366,9 @@ def test_seats_for_sides_that_are_all_misnamed_give_the_sides_errors_only():
         "players.0": "must be a name of 1 to 40 characters",
         "players.1": "must be a name of 1 to 40 characters",
     }
+
+
+def test_the_catalogue_shows_how_many_seats_a_side_may_have():
+    assert get_variant("canasta").describe()["seats_per_side"] == [2, 2]
+    assert get_variant("handfoot").describe()["seats_per_side"] == [2, 4]
+    assert "seats_per_side" not in get_variant("rummy").describe()
