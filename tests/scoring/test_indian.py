@@ -509,6 +509,15 @@ def test_a_rejoin_in_pool_201_opens_up_to_174():
     }
 
 
+def test_a_refused_rejoin_names_the_first_in_seat_order_of_those_tied_highest():
+    setup = pool(ABCD, full_count=101)
+    entries = [show("B", {"A": 80, "C": 80, "D": 101})]
+    entry = show("B", {"A": 1, "C": 1, "D": 1}, rejoin=["D"])
+    assert errors_of(validate_entry, setup, entries, entry) == {
+        "rejoin": "nobody may rejoin now: A has 80, above 79"
+    }
+
+
 def test_correcting_an_earlier_deal_re_checks_a_later_rejoin():
     setup = pool(ABC)
     entries = [*C_OUT, show("A", {"B": 1, "C": 4}, rejoin=["C"])]
@@ -673,6 +682,17 @@ def test_a_split_leaving_less_than_one_entry_to_share_is_refused():
         "split": "less than one entry would be left to share after paying for the drops "
         "left: play on"
     }
+
+
+def test_a_split_leaving_exactly_one_entry_to_share_is_allowed_and_none_refused():
+    setup = pool(("A", "B"), stakes={"entry_cents": 500})
+    # A on 0 has 5 drops left. B on 20 has 4: A gets one entry first, one is left to share.
+    entries = [show("A", {"B": 20})]
+    state = derive(setup, entries, end_early(setup, entries, split=True))
+    assert state.settlement["balances"] == {"A": 250, "B": -250}
+    # B on 21 has 3: A would get both entries first, none left to share.
+    entries = [show("A", {"B": 21})]
+    assert set(errors_of(end_early, setup, entries, split=True)) == {"split"}
 
 
 def test_without_stakes_the_split_is_never_refused_for_money():
