@@ -75,8 +75,11 @@ def number_message(bound: int, step: int = 1) -> str:
 
 
 def _unset(value: Any) -> bool:
-    """A field left empty: absent, null, false, {} or [] say nothing."""
-    return value is None or value is False or (isinstance(value, dict | list) and not value)
+    """A field left empty: absent, null, false, [] or a map of nothing but 0s (a form
+    that sends every field with its zeros) say nothing."""
+    if isinstance(value, dict):
+        return all(_unset(item) or (type(item) is int and item == 0) for item in value.values())
+    return value is None or value is False or (isinstance(value, list) and not value)
 
 
 class EntryReader:

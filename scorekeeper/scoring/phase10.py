@@ -100,7 +100,9 @@ class PhaseTen(OutVariant):
                 errors[f"completed.{players[seat]}"] = (
                     f"{players[seat]} is not in the tie-break hand"
                 )
-        if out is not None and out not in completed and "completed" not in errors:
+        # A tie-break hand moves no phase, so its entry may leave completed out.
+        unsaid = self.tiebreak is not None and "completed" not in entry
+        if out is not None and out not in completed and not unsaid and "completed" not in errors:
             errors["completed"] = (
                 f"must include {players[out]}: going out means laying down the phase first"
             )

@@ -133,3 +133,12 @@ def test_an_option_gated_field_is_refused_without_its_option():
 def test_an_option_gated_field_left_empty_is_harmless():
     entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "up_for_two": False, "press_points": {}}
     assert validate_entry(THIRTEEN, [], entry) == entry
+
+
+def test_an_option_gated_map_of_zeros_is_harmless_but_a_number_is_refused():
+    entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "press_points": {"Ann": 0, "Bob": None}}
+    assert validate_entry(THIRTEEN, [], entry) == entry
+    entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "press_points": {"Ann": 0, "Bob": 2}}
+    assert errors_of(validate_entry, THIRTEEN, [], entry) == {
+        "press_points": "only with the press option"
+    }

@@ -83,6 +83,11 @@ def test_a_tie_break_entry_names_only_the_tied_players(entry, errors):
     assert errors_of(validate_entry, short(1), entries, entry) == errors
 
 
+def test_a_tie_break_entry_may_leave_completed_out():
+    state = play(short(1), hand("A", "AB", B=0, C=80), {"out": "A", "hands": {"B": 5}})
+    assert (state.finished, state.winners) == (True, ["A"])
+
+
 def test_with_tie_share_tied_players_on_the_last_phase_share_the_win():
     state = play(short(1, tie="share"), hand("A", "AB", B=0, C=80))
     assert (state.finished, state.winners, state.next_deal) == (True, ["A", "B"], None)
