@@ -264,7 +264,29 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 # ---------------------------------------------------------------- the history
 
 
-FLAG_TEXT = {"rummy": "went rummy", "big_gin": "big gin", "up_for_two": "went up for 2"}
+FLAG_TEXT = {
+    "rummy": "went rummy",
+    "big_gin": "big gin",
+    "up_for_two": "went up for 2",
+    "concealed": "went out concealed",
+}
+# Per-player numbers in the history, in the order players count them.
+NUMBER_TEXT = (
+    ("melds", "melded"),
+    ("melded", "melded"),
+    ("hands", "in hand"),
+    ("hand", "in hand"),
+    ("press_points", "press"),
+    ("natural", "natural canastas"),
+    ("mixed", "mixed canastas"),
+    ("clean", "clean books"),
+    ("dirty", "dirty books"),
+    ("wild", "wild books"),
+    ("sevens", "sevens books"),
+    ("red_threes", "red 3s"),
+    ("red_threes_held", "red 3s held"),
+)
+LIST_TEXT = {"wrong_show": "wrong show", "rejoin": "rejoined", "completed": "phase done"}
 
 
 def entry_text(entry: dict[str, Any]) -> str:
@@ -276,10 +298,17 @@ def entry_text(entry: dict[str, Any]) -> str:
         parts.append(f"{entry['knocker']} knocked")
     elif "out" in entry:
         parts.append(f"{entry['out']} went out" if entry["out"] else "nobody went out")
-    for name, label in (("melds", "melded"), ("hands", "in hand"), ("press_points", "press")):
+    for name, label in NUMBER_TEXT:
         values = entry.get(name)
-        if values:
+        if isinstance(values, dict) and values:
             parts.append(f"{label}: " + ", ".join(f"{who} {v}" for who, v in values.items()))
+    if entry.get("drops"):
+        parts.append(
+            "dropped: " + ", ".join(f"{who} ({when})" for who, when in entry["drops"].items())
+        )
+    for name, label in LIST_TEXT.items():
+        if entry.get(name):
+            parts.append(f"{label}: " + ", ".join(entry[name]))
     parts += [text for flag, text in FLAG_TEXT.items() if entry.get(flag)]
     if entry.get("wild"):
         parts.append(f"wild {entry['wild']} called")
@@ -316,10 +345,19 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
     for rank in RANKS:
         by_suit = {suit: value(rank + suit) for suit in SUITS}
         common, _ = Counter(by_suit.values()).most_common(1)[0]
+        if common is None:
+            continue  # not in this game's pack (Five Crowns has no Aces or 2s)
         buttons.append((f"{rank} wild" if rank == wild else rank, common))
-        buttons += [(rank + SUIT_SYMBOLS[suit], v) for suit, v in by_suit.items() if v != common]
+        buttons += [
+            (rank + SUIT_SYMBOLS[suit], v)
+            for suit, v in by_suit.items()
+            if v != common and v is not None
+        ]
+    # A pack's own cards by name (Phase 10's 1 to 12, Skip and Wild).
+    named = scoring.get_variant(setup.variant).value_table(setup.options).named or {}
+    buttons += [(name, card_value) for name, card_value in named.items()]
     wild_value = value("wild")
-    if wild_value is not None:
+    if wild_value is not None and not any(name.casefold() == "wild" for name in named):
         buttons.append(("Wild", wild_value))
         wild_ace = value("AH", "A") if wild is None else None
         if wild_ace is not None and wild_ace != wild_value:

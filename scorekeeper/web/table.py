@@ -211,7 +211,8 @@ def next_deal_form(view: GameView, **kwargs: Any) -> DealForm | None:
     next_deal = view.state.next_deal
     if next_deal is None:
         return None
-    return deal_form(view.setup, number=next_deal["number"], **kwargs)
+    taking_part = next_deal.get("players") or next_deal.get("tiebreak")
+    return deal_form(view.setup, number=next_deal["number"], taking_part=taking_part, **kwargs)
 
 
 def render_game(
