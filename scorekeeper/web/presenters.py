@@ -87,6 +87,7 @@ class PlayerRow:
     winner: bool
     boxes: int | None = None
     final: int | None = None
+    notes: list[str] = field(default_factory=list)  # phase, eliminated, chips ...
 
 
 @dataclass
@@ -98,6 +99,8 @@ class NextDeal:
     dealer_calls_wild: bool
     press: bool
     multiplier: int
+    cards: int | None = None  # Five Crowns: cards dealt
+    tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
 
 
 @dataclass
@@ -187,6 +190,8 @@ def board(view: GameView, locale: str) -> Board:
             dealer_calls_wild="wild" in fields,
             press=nd["press"],
             multiplier=nd["multiplier"],
+            cards=nd.get("cards"),
+            tiebreak=nd.get("tiebreak"),
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])
     boxes = state.boxes or {}
@@ -199,6 +204,7 @@ def board(view: GameView, locale: str) -> Board:
             winner=name in state.winners,
             boxes=boxes.get(name),
             final=final.get(name),
+            notes=player_notes(state, name),
         )
         for name in players
     ]
@@ -227,6 +233,28 @@ def board(view: GameView, locale: str) -> Board:
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),
     )
+
+
+def player_notes(state: scoring.GameState, name: str) -> list[str]:
+    """What a variant keeps beside a total: Phase 10's phase, Indian rummy's
+    eliminations, rejoins and chips, a partnership side's minimum first meld."""
+    figures = state.extras
+    notes = []
+    if "phase" in figures:
+        last = len(state.options["phases"])
+        phase = figures["phase"][name]
+        notes.append("all phases done" if phase > last else f"phase {phase}")
+    if name in figures.get("eliminated", ()):
+        notes.append("eliminated")
+    rejoins = figures.get("rejoins", {}).get(name)
+    if rejoins:
+        notes.append("rejoined once" if rejoins == 1 else f"rejoined {rejoins} times")
+    if "chips" in figures:
+        notes.append(f"{figures['chips'][name]} chips")
+    minimum = (state.next_deal or {}).get("minimum")
+    if minimum:
+        notes.append(f"melds {minimum[name]} to open")
+    return notes
 
 
 def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:

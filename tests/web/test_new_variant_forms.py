@@ -232,3 +232,20 @@ def test_house_phases_are_typed_one_a_line(client, uow):
     assert options["tie"] == "share"
     page = text(client.get("/games/new"))
     assert "<textarea" in page and 'name="o_phase10_phases"' in page
+
+
+def test_the_scoreboard_shows_each_variants_own_figures(client):
+    game_id = start(client, POOL, game="preset:Pool Rummy 101")
+    record(client, game_id, out="0", hands_1="34", drops_first_2="y", wrong_show_3="y")
+    record(client, game_id, out="2", hands_0="52", drops_middle_1="y", hands_3="95")
+    assert "<small>eliminated</small>" in text(client.get(f"/games/{game_id}"))
+
+    game_id = start(client, ["Ann", "Bob", "Cy"], game="preset:Phase 10")
+    record(client, game_id, out="0", completed_0="y", completed_1="y", hands_1="35", hands_2="80")
+    assert "<small>phase 2</small>" in text(client.get(f"/games/{game_id}/table"))
+
+    game_id = start(client, ["Ann", "Bob", "Cy"], game="preset:Five Crowns")
+    assert "deals 3 cards each" in text(client.get(f"/games/{game_id}"))
+
+    game_id = start(client, ["NS", "EW"], game="preset:Canasta")
+    assert "<small>melds 50 to open</small>" in text(client.get(f"/games/{game_id}"))
