@@ -113,7 +113,7 @@ def _start(setup: Setup) -> Variant:
 
 def _split(ending: Mapping[str, Any] | None) -> bool:
     """Whether a stored ending is a split; anything but ``{"split": true}`` is not."""
-    return ending is not None and ending.get("split") is True
+    return isinstance(ending, Mapping) and ending.get("split") is True
 
 
 def _end(game: Variant, ending: Mapping[str, Any] | None) -> None:

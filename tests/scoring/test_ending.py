@@ -199,3 +199,10 @@ def test_an_entry_for_a_finished_game_is_still_refused_as_over_whatever_the_endi
     errors = errors_of(validate_entry, setup, entries, out("Bob", Ann=1, Cy=1), ENDED)
     assert errors == {"deals": "the game ended with deal 1: no more deals"}
     assert derive(setup, entries, ENDED).ended_early is False
+
+
+def test_a_stored_ending_without_split_true_is_an_ordinary_early_end():
+    setup = game_setup("rummy", THREE)
+    for ending in ({}, {"split": "yes"}, {"split": 1}):
+        state = derive(setup, [], ending)
+        assert (state.ended_early, state.split) == (True, False)
