@@ -103,3 +103,20 @@ def test_seven_players_may_play_but_not_eight():
 def test_five_crowns_ended_early_is_won_by_the_lowest_total():
     state = derive(CROWNS, [out("B", A=10, C=5)], {"split": False})
     assert (state.winners, state.ended_early) == (["B"], True)
+
+
+def test_seven_long_accented_names_play_all_eleven_deals_with_stakes():
+    names = [f"Zoë Brontë-Øvergård {i} " + "ï" * 18 for i in range(7)]
+    assert {len(name) for name in names} == {40}
+    setup = game_setup("five_crowns", names, stakes={"cents_per_point": 5, "mode": "winner"})
+    entries = [
+        {"out": names[number % 7], "hands": {n: 3 * i for i, n in enumerate(names)}}
+        for number in range(11)
+    ]
+    for entry in entries:
+        entry["hands"].pop(entry["out"])
+    state = derive(setup, entries)
+    assert state.finished and len(state.deals) == 11
+    assert sum(state.settlement["balances"].values()) == 0
+    # The first player holds 0 every deal: the lowest total.
+    assert state.winners == [names[0]]

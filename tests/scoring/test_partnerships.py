@@ -372,3 +372,22 @@ def test_the_catalogue_shows_how_many_seats_a_side_may_have():
     assert get_variant("canasta").describe()["seats_per_side"] == [2, 2]
     assert get_variant("handfoot").describe()["seats_per_side"] == [2, 4]
     assert "seats_per_side" not in get_variant("rummy").describe()
+
+
+def test_three_sides_with_long_accented_names_seated_at_a_full_table():
+    sides = ["Équipe " + "é" * 33, "Ærøskøbing " + "ø" * 29, "Ñandú " + "ñ" * 34]
+    seats = [f"Joueuse n°{i} " + "à" * 28 for i in range(6)]
+    assert {len(name) for name in sides + seats} == {40}
+    setup = handfoot(sides, seats, rounds=4)
+    entry = deal(
+        sides[0].upper(),
+        {side: 400 for side in sides},
+        {side: 50 for side in sides},
+        clean={sides[0]: 2},
+        dirty={sides[1]: 1},
+    )
+    state = play(setup, *[entry] * 4)
+    assert [d.dealer for d in state.deals] == seats[:4]
+    assert state.totals == {sides[0]: 5800, sides[1]: 2600, sides[2]: 1400}
+    assert (state.finished, state.winners) == (True, [sides[0]])
+    assert state.deals[0].entry["out"] == sides[0]

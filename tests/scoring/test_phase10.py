@@ -175,3 +175,21 @@ def test_a_phase10_game_ended_early_is_won_by_the_furthest_phase_then_the_lowest
 def test_ending_early_during_a_tie_break_shares_between_the_tied_players():
     entries = [hand("A", "AB", B=0, C=0)]
     assert derive(short(1), entries, {"split": False}).winners == ["A", "B"]
+
+
+def test_a_51_hand_game_of_20_house_phases_for_six_long_accented_names():
+    names = [f"Joueur {i} " + "é" * 31 for i in range(6)]
+    assert {len(name) for name in names} == {40}
+    setup = game_setup("phase10", names, phases=[f"phase {n}" for n in range(1, 21)])
+    # The other five take turns going out for 31 hands, then the first player goes out
+    # 20 times running and completes the 20th phase with hand 51.
+    outs = [names[1 + k % 5] for k in range(31)] + [names[0]] * 20
+    entries = [
+        {"out": who, "completed": [who], "hands": {n: 5 for n in names if n != who}} for who in outs
+    ]
+    assert not derive(setup, entries[:50]).finished
+    state = derive(setup, entries)
+    assert (state.finished, len(state.deals), state.winners) == (True, 51, [names[0]])
+    # The second player went out 7 times in the 31 hands, the other four 6 times.
+    assert state.extras["phase"] == {names[0]: 21, names[1]: 8, **{n: 7 for n in names[2:]}}
+    assert state.totals[names[0]] == 31 * 5
