@@ -8,7 +8,7 @@ required) is the variant's business.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,41 +184,45 @@ class EntryReader:
         self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
     ) -> list[Any]:
         """Each player's choice by seat, None where a player has none."""
-        name, choices = field.name, field.choices or ()
-        names = self.seats.names
-        by_seat: list[Any] = [None] * len(names)
-        if raw is None:
-            return by_seat
-        if not isinstance(raw, dict):
-            errors[name] = "must be an object with a choice for each player named"
-            return by_seat
-        renamed = False
-        for key, value in raw.items():
-            seat = self.seats.exact.get(key)
-            if seat is None:
-                seat = self.seats.find(key)
-                if seat is None:
-                    errors[f"{name}.{key}"] = "is not a player of this game"
-                    continue
-                renamed = True
-            if value not in choices or not isinstance(value, str):
-                errors[f"{name}.{names[seat]}"] = "must be " + " or ".join(choices)
-            else:
-                by_seat[seat] = value
-        if renamed:
-            self._rename(name, raw, errors, changes)
-        return by_seat
+        choices = field.choices or ()
+        wrong = "must be " + " or ".join(choices)
+
+        def problem(value: Any) -> str | None:
+            return None if isinstance(value, str) and value in choices else wrong
+
+        expected = "must be an object with a choice for each player named"
+        return self._by_seat(field.name, raw, expected, problem, errors, changes)
 
     def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
         """The values by seat, None where a player has none."""
+        bound, step = self.bounds[name]
+        wrong = number_message(bound, step)
+
+        def problem(value: Any) -> str | None:
+            ok = type(value) is int and 0 <= value <= bound and not value % step
+            return None if ok else wrong
+
+        expected = "must be an object with a number for each player"
+        return self._by_seat(name, raw, expected, problem, errors, changes)
+
+    def _by_seat(
+        self,
+        name: str,
+        raw: Any,
+        expected: str,
+        problem: Callable[[Any], str | None],
+        errors: dict[str, str],
+        changes: dict,
+    ) -> list[Any]:
+        """A map of player -> value read by seat (None where a player has none), each
+        value checked by ``problem``; keys in another spelling are renamed."""
         names = self.seats.names
         by_seat: list[Any] = [None] * len(names)
         if raw is None:
             return by_seat
         if not isinstance(raw, dict):
-            errors[name] = "must be an object with a number for each player"
+            errors[name] = expected
             return by_seat
-        bound, step = self.bounds[name]
         exact = self.seats.exact
         renamed = False
         for key, value in raw.items():
@@ -229,10 +233,11 @@ class EntryReader:
                     errors[f"{name}.{key}"] = "is not a player of this game"
                     continue
                 renamed = True
-            if type(value) is not int or not 0 <= value <= bound or value % step:
-                errors[f"{name}.{names[seat]}"] = number_message(bound, step)
-            else:
+            message = problem(value)
+            if message is None:
                 by_seat[seat] = value
+            else:
+                errors[f"{name}.{names[seat]}"] = message
         if renamed:
             self._rename(name, raw, errors, changes)
         return by_seat
