@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JOKER, parse_rank
+from .cards import JOKER, RANKS, parse_rank
 from .entries import Seats
 from .errors import ScoringError
 from .registry import get_preset, get_variant
@@ -195,12 +195,14 @@ def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
     if wild is not None:
         joker = isinstance(wild, str) and wild.strip().casefold() == JOKER.casefold()
         wild_rank = JOKER if joker else parse_rank(wild)
-        if wild_rank not in cls.wild_ranks(setup.options):
-            errors["wild"] = (
-                f"{cls.id} has no wild rank"
-                if not cls.wild_ranks(setup.options)
-                else "must be a rank: A, 2 to 10, J, Q or K"
-            )
+        ranks = cls.wild_ranks(setup.options)
+        if wild_rank not in ranks:
+            if not ranks:
+                errors["wild"] = f"{cls.id} has no wild rank"
+            elif ranks.issuperset(RANKS):
+                errors["wild"] = "must be a rank: A, 2 to 10, J, Q or K"
+            else:
+                errors["wild"] = "must be one of: " + ", ".join(r for r in RANKS if r in ranks)
     total, card_errors = cls.value_table(setup.options).total(cards, wild_rank)
     errors.update(card_errors)
     if errors:

@@ -120,3 +120,9 @@ def test_seven_long_accented_names_play_all_eleven_deals_with_stakes():
     assert sum(state.settlement["balances"].values()) == 0
     # The first player holds 0 every deal: the lowest total.
     assert state.winners == [names[0]]
+
+
+def test_the_card_counter_names_the_ranks_that_can_be_wild():
+    assert errors_of(hand_value, CROWNS, ["7"], "A") == {
+        "wild": "must be one of: 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K"
+    }
