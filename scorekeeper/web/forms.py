@@ -293,8 +293,12 @@ def _options_given(form: NewGameForm, variant_id: str) -> dict[str, Any]:
             by_text = {str(choice): choice for choice in spec.choices}
             given[spec.name] = by_text.get(field.data, field.data)
         elif spec.type == "int":
+            # Blank leaves the option to its default, which may hang on the others
+            # (Indian rummy's penalties on the format); "none" is null where allowed.
             value = number_or_text(field.data)
-            if value is not None or spec.nullable:
+            if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
+                given[spec.name] = None
+            elif value is not None:
                 given[spec.name] = value
         else:
             given[spec.name] = (field.data or "").strip()
@@ -333,6 +337,7 @@ HEADINGS = {
     "up_for_two": "Went up for 2",
     "wild": "Wild rank the dealer called",
     "upcard": "Upcard",
+    "concealed": "Went out concealed: the whole hand in one turn",
 }
 HAND_HEADINGS = {"gin": "Deadwood", "thirteen": "Penalty points in hand"}
 # Column heads where a player's row has two numbers.
@@ -410,8 +415,14 @@ class DealForm(FlaskForm):
                 marks.append(self[f"{f.name}_{seat}"])
         return marks
 
-    def sits_out(self, seat: int) -> bool:
+    def out_of_game(self, seat: int) -> bool:
+        """Not taking part in this deal (eliminated, or watching a tie-break)."""
         return self.taking_part is not None and self.players[seat] not in self.taking_part
+
+    def sits_out(self, seat: int) -> bool:
+        """Out of the deal with no way in: no number to give. A player who may
+        rejoin keeps their number, given when they tap Rejoins."""
+        return self.out_of_game(seat) and not self.has("rejoin")
 
     def has(self, name: str) -> bool:
         return any(f.name == name for f in self.entry_fields)
@@ -498,12 +509,13 @@ class DealForm(FlaskForm):
         return fields
 
     def _tap_error_fields(self, f: scoring.EntryField) -> dict[str, Field]:
-        """A mark's message shows beside the player's first mark of that kind."""
+        """A mark's message shows beside the player's first mark of that kind; one
+        about the whole field beside the first such mark on the page."""
         fields: dict[str, Field] = {}
         for seat, name in enumerate(self.players):
             first = f"{f.name}_{seat}" if f.kind == "players" else f"{f.name}_{f.choices[0]}_{seat}"
             fields[f"{f.name}.{name}"] = self[first]
-            if seat == 0:
+            if f.name not in fields and self[first] in self.taps(seat):
                 fields[f.name] = self[first]
         return fields
 

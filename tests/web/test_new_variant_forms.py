@@ -118,9 +118,9 @@ def test_an_eliminated_player_sits_out_and_rejoins_with_one_tap(client, uow):
     page = text(client.get(f"/games/{game_id}"))
     row = page[page.index('data-seat="3"') :]
     row = row[: row.index("</div>")]
-    assert "sits out" in row
+    assert "out of the game: tap Rejoins" in row
     assert 'name="rejoin_3"' in row
-    assert 'name="hands_3"' not in row
+    assert 'name="drops_first_3"' not in row  # only a player in the deal drops
 
     response = record(
         client, game_id, out="1", rejoin_3="y", hands_0="30", hands_2="61", hands_3="28"
@@ -249,3 +249,13 @@ def test_the_scoreboard_shows_each_variants_own_figures(client):
 
     game_id = start(client, ["NS", "EW"], game="preset:Canasta")
     assert "<small>melds 50 to open</small>" in text(client.get(f"/games/{game_id}"))
+
+
+def test_blank_house_rules_take_the_formats_usual_and_none_means_none(client, uow):
+    rules = {"shown": "preset:Pool Rummy 201", "o_indian_format": "pool"}
+    rules.update({"o_indian_pool_limit": "201", "o_indian_first_drop": ""})
+    game_id = start(client, POOL, game="preset:Pool Rummy 201", **rules, o_indian_rejoin_max="")
+    options = services.load_game(uow, game_id).setup.options
+    assert (options["first_drop"], options["rejoin_max"]) == (25, 174)
+    game_id = start(client, POOL, game="preset:Pool Rummy 201", **rules, o_indian_rejoin_max="None")
+    assert services.load_game(uow, game_id).setup.options["rejoin_max"] is None
