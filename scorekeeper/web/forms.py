@@ -415,6 +415,12 @@ class DealForm(FlaskForm):
                 marks.append(self[f"{f.name}_{seat}"])
         return marks
 
+    def has_marks(self) -> bool:
+        """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
+        return bool(self.counts()) or any(
+            f.kind in ("players", "choice_per_player") for f in self.entry_fields
+        )
+
     def out_of_game(self, seat: int) -> bool:
         """Not taking part in this deal (eliminated, or watching a tie-break)."""
         return self.taking_part is not None and self.players[seat] not in self.taking_part

@@ -259,3 +259,12 @@ def test_blank_house_rules_take_the_formats_usual_and_none_means_none(client, uo
     assert (options["first_drop"], options["rejoin_max"]) == (25, 174)
     game_id = start(client, POOL, game="preset:Pool Rummy 201", **rules, o_indian_rejoin_max="None")
     assert services.load_game(uow, game_id).setup.options["rejoin_max"] is None
+
+
+def test_only_games_with_marks_or_steppers_load_their_stylesheet_and_script(client):
+    rummy = text(client.get(f"/games/{start(client, ['Ann', 'Bob'], game='preset:Rummy')}"))
+    assert "entry_kinds" not in rummy
+    pool = text(client.get(f"/games/{start(client, POOL, game='preset:Pool Rummy 101')}"))
+    assert "entry_kinds.css" in pool and "entry_kinds.js" not in pool
+    canasta = text(client.get(f"/games/{start(client, ['NS', 'EW'], game='preset:Canasta')}"))
+    assert "entry_kinds.css" in canasta and "entry_kinds.js" in canasta
