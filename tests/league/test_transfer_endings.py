@@ -74,3 +74,17 @@ def test_a_split_ending_on_a_game_that_cannot_split_is_refused(uow):
     with pytest.raises(services.InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert any(path.startswith("game") for path in refused.value.errors)
+
+
+def test_a_partnership_game_keeps_its_seats_through_export_and_import(uow):
+    olga = make_organizer(uow)
+    seats = ["Nadia", "Émile", "Søren", "Wanjiru"]
+    started = services.start_game(
+        uow, variant="canasta", players=["NS", "EW"], seats=seats, first_dealer="Émile"
+    )
+    document = transfer.export_game(uow, started.game.public_id)
+    assert document["setup"]["seats"] == seats
+    imported = transfer.import_document(uow, olga, json.loads(json.dumps(document)))
+    copy = services.load_game(uow, imported.game_id)
+    assert copy.setup.seats == tuple(seats)
+    assert copy.state.next_deal["dealer"] == "Émile"
