@@ -376,7 +376,7 @@ class OutVariant(Variant):
         if not self.allows_nobody_out and out is None and "out" not in errors:
             errors["out"] = "Choose who went out"
         elif "out" not in entry:
-            errors["out"] = "is required: the player who went out, or null"
+            errors["out"] = "Choose who went out, or nobody when the stock ran out"
         hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None
         self.check(values, out, number, errors)
@@ -402,7 +402,9 @@ class OutVariant(Variant):
             elif value is None and f"{field}.{self.players[seat]}" not in errors:
                 name = self.players[seat]
                 errors[f"{field}.{name}"] = (
-                    f"is required: {name} did not go out" if field == "hands" else "is required"
+                    f"Enter what {name} held: {name} did not go out"
+                    if field == "hands"
+                    else f"Enter what {name} melded (0 for nothing)"
                 )
         return by_seat
 

@@ -82,7 +82,7 @@ def test_a_player_who_also_went_out_enters_0():
             "hands.B": "must be a whole number from 0 to 150: 3 cards in deal 1"}),
         ([out("A", B=1, C=1)] * 10, out("A", B=651, C=0), {
             "hands.B": "must be a whole number from 0 to 650"}),
-        ([], out("A", B=10), {"hands.C": "is required: C did not go out"}),
+        ([], out("A", B=10), {"hands.C": "Enter what C held: C did not go out"}),
         ([], out("A", A=5, B=1, C=1), {"hands.A": "must be 0 or left out: A went out"}),
     ],
 )  # fmt: skip

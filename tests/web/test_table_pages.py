@@ -205,11 +205,11 @@ def test_a_deal_typed_in_is_stored_and_the_page_redirects(client, uow):
 @pytest.mark.parametrize(
     ("fields", "field_id", "message"),
     [
-        ({"out": "0", "hands_1": "12"}, "hands_2", "is required"),
+        ({"out": "0", "hands_1": "12"}, "hands_2", "Enter what Cy held"),
         ({"out": "0", "hands_1": "12", "hands_2": "999"}, "hands_2", "from 0 to 200"),
         ({"out": "0", "hands_1": "twelve", "hands_2": "3"}, "hands_1", "whole number"),
         ({"out": "0", "hands_0": "5", "hands_1": "1", "hands_2": "3"}, "hands_0", "went out"),
-        ({"hands_1": "1", "hands_2": "3"}, "out", "is required"),
+        ({"hands_1": "1", "hands_2": "3"}, "out", "Choose who went out"),
     ],
 )
 def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
