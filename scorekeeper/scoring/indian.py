@@ -336,8 +336,8 @@ class Indian(Variant):
         elif loser:
             if "out" not in errors and not any(f"{field}.{name}" in errors for field in RESULTS):
                 errors[f"hands.{name}"] = (
-                    f"is required: {name} did not win the deal, so give a hand value, a drop "
-                    "or a wrong show"
+                    f"Enter what {name} held, or mark {name}'s drop or wrong show: {name} did "
+                    "not win the deal"
                 )
         elif seat == out:
             for field in given:
@@ -360,7 +360,7 @@ class Indian(Variant):
         if "out" in errors:
             return None
         if out is None:
-            errors["out"] = "is required: the player who made a valid show, or the last one left"
+            errors["out"] = "Choose who won the deal: who made a valid show, or the last one left"
         elif out not in playing:
             errors["out"] = f"{self.players[out]} {self._absent()}"
             return None

@@ -359,13 +359,13 @@ C_OUT = [show("A", {"B": 10}, wrong=["C"]), show("B", {"A": 5}, wrong=["C"])]
     ("setup", "earlier", "entry", "errors"),
     [
         (indian(), [], {"hands": {"B": 1, "C": 2}},
-         {"out": "is required: the player who made a valid show, or the last one left"}),
+         {"out": "Choose who won the deal: who made a valid show, or the last one left"}),
         (indian(), [], show(None, {"A": 1, "B": 2, "C": 3}),
-         {"out": "is required: the player who made a valid show, or the last one left"}),
+         {"out": "Choose who won the deal: who made a valid show, or the last one left"}),
         (indian(), [], show("Zed", {"B": 1, "C": 2}), {"out": "is not a player of this game"}),
         (indian(), [], show("A", {"B": 1}),
-         {"hands.C": "is required: C did not win the deal, so give a hand value, a drop or a "
-                     "wrong show"}),
+         {"hands.C": "Enter what C held, or mark C's drop or wrong show: C did not win the "
+                     "deal"}),
         (indian(), [], show("A", {"B": 1, "C": 5}, {"C": "first"}),
          {"drops.C": "C has a hand value already: give only one of a hand value, a drop or a "
                      "wrong show"}),
