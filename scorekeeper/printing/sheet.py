@@ -125,7 +125,7 @@ def game_sheet(
         date=words.day(game.created_at, locale),
         variant=variant.name,
         preset=setup.preset,
-        house_rules=words.house_rules(setup.variant, options, len(players)),
+        house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
         first_dealer=setup.first_dealer,

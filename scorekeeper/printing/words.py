@@ -147,9 +147,16 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
 }
 
 
-def house_rules(variant_id: str, options: Mapping[str, Any], players: int) -> tuple[str, ...]:
+def house_rules(
+    variant_id: str,
+    options: Mapping[str, Any],
+    players: int,
+    seats: tuple[str, ...] | None = None,
+) -> tuple[str, ...]:
     """Every option that differs from the variant's default, in plain words."""
     variant = get_variant(variant_id)
+    # Defaults hang on the people at the table (a partnership's seats, not its sides).
+    players = variant.people_at(players, seats)
     rules = []
     for spec in variant.options:
         # What the option would be left unset, the others as they are: defaults may

@@ -3,6 +3,7 @@ table ended early (section 15), rendered and read back."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -128,3 +129,11 @@ def test_a_pool_game_split_says_so_on_its_sheet(tmp_path):
     assert (
         "Ended early by the table after deal 3, the pot split: joint winners A and B and C" in text
     )
+
+
+@pytest.mark.parametrize(("preset", "rows"), [("Canasta", "Canastas"), ("Hand and Foot", "Books")])
+def test_a_partnership_pad_has_a_paper_pads_rows_for_each_deal(preset, rows, tmp_path):
+    pdf = blank_pad_pdf(preset=preset, players=3 if preset == "Hand and Foot" else 2)
+    text = read(pdf, tmp_path)
+    assert len(re.findall(rf"Melds {rows} Red 3s Going out", text)) == 4
+    assert "House rules" not in text  # the usual decks for three sides is no house rule
