@@ -103,6 +103,8 @@ class GameSheet:
     settlement: Settlement | None
     view_url: str
     page: Page
+    # A partnership game's people in seat order (the players are then the sides).
+    seats: tuple[str, ...] = ()
 
 
 def game_sheet(
@@ -149,6 +151,7 @@ def game_sheet(
         settlement=_settlement(state, locale),
         view_url=view_url,
         page=page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS),
+        seats=tuple(setup.seats or ()),
     )
 
 
