@@ -246,3 +246,35 @@ def test_seats_that_do_not_fit_the_sides_are_422_and_store_nothing(client, datab
     problem = assert_problem(response, 422)
     assert any(path.startswith("seats") for path in problem["errors"])
     assert count(database, Game) == 0
+
+
+def test_a_long_points_rummy_night_of_six_long_names_ends_early_and_prints(start, client):
+    players = [f"{name} Ñúñez-Łukasiewicz Øverås Þórsdóttir-Ærø"[:40] for name in "ABCDEF"]
+    assert all(len(name) == 40 for name in players)
+    game = start(
+        variant="indian",
+        players=players,
+        stakes={"mode": "per_deal", "cents_per_point": 25, "round_to": 5},
+    )
+    for number in range(1, 52):
+        winner = players[number % 6]
+        others = [name for name in players if name != winner]
+        entry = {
+            "out": winner,
+            "hands": {others[0]: number % 81, others[1]: 130},
+            "drops": {others[2]: "first", others[3]: "middle"},
+            "wrong_show": [others[4]],
+        }
+        response = game.record({**entry, "number": number})
+        assert response.status_code == 201, response.get_data(as_text=True)
+
+    state = end(game).get_json()
+
+    assert state["ended_early"] is True
+    assert len(state["deals"]) == 51
+    best = max(state["totals"].values())
+    assert state["winners"] == [name for name in players if state["totals"][name] == best]
+    assert sum(state["settlement"]["balances"].values()) == 0
+    sheet = client.get(f"{game.url}/sheet.pdf")
+    assert sheet.status_code == 200
+    assert sheet.mimetype == "application/pdf"
