@@ -555,7 +555,13 @@ def deal_form(
     bounds = variant(setup).bounds()
     for f in fields:
         if f.kind == "player":
-            choices = [SelectChoice(str(seat), name) for seat, name in enumerate(players)]
+            # Who may go out: those in the deal, or anyone where a player may rejoin.
+            anyone = taking_part is None or any(x.name == "rejoin" for x in fields)
+            choices = [
+                SelectChoice(str(seat), name)
+                for seat, name in enumerate(players)
+                if anyone or name in taking_part
+            ]
             if f.name == "knocker" and any(x.name == "void" for x in fields):
                 choices.append(SelectChoice("void", NOBODY["knocker"]))
             elif variant.allows_nobody_out:

@@ -268,3 +268,22 @@ def test_only_games_with_marks_or_steppers_load_their_stylesheet_and_script(clie
     assert "entry_kinds.css" in pool and "entry_kinds.js" not in pool
     canasta = text(client.get(f"/games/{start(client, ['NS', 'EW'], game='preset:Canasta')}"))
     assert "entry_kinds.css" in canasta and "entry_kinds.js" in canasta
+
+
+def test_only_the_tied_players_may_go_out_in_a_tie_break_hand(client, uow):
+    game_id = start(
+        client,
+        ["Ann", "Bob", "Cy"],
+        game="preset:Phase 10",
+        shown="preset:Phase 10",
+        o_phase10_phases="Two sets of 3",
+        o_phase10_tie="replay",
+    )
+    record(client, game_id, out="0", completed_0="y", completed_1="y", hands_1="0", hands_2="5")
+    assert services.load_game(uow, game_id).state.next_deal["tiebreak"] == ["Ann", "Bob"]
+    page = text(client.get(f"/games/{game_id}"))
+    who = page[page.index('<fieldset class="who">') : page.index("</fieldset>")]
+    assert ">Ann<" in who and ">Bob<" in who and ">Cy<" not in who
+    response = record(client, game_id, out="1", completed_1="y", hands_0="10")
+    assert response.status_code == 303, text(response)
+    assert services.load_game(uow, game_id).state.winners == ["Bob"]
