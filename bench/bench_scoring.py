@@ -1,8 +1,10 @@
 """Benchmark the scoring core: derive and settle complete 13-deal games.
 
-Builds N complete 13-deal games (a mix of variants and options, fixed seed),
-times ``derive`` + the settlement per game, and in the same run a plain-Python
-floor that only adds the same entered numbers into per-player totals.
+Builds N complete 13-deal games (a mix of variants and options, fixed seed; pool
+rummy is split or ended by the table after deal 13; Five Crowns has its 11 deals,
+Phase 10 13 house phases, Hand and Foot 13 rounds), times ``derive`` + the
+settlement per game, and in the same run a plain-Python floor that only adds the
+same entered numbers into per-player totals.
 
     python bench/bench_scoring.py              # 10,000 games, a small table
     python bench/bench_scoring.py --games 500  # a quick run
@@ -20,11 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.scoring import derive, make_setup
+from scorekeeper.scoring import ScoringError, derive, end_early, make_setup
 
 DEALS = 13
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 STAKES = {"cents_per_point": 2, "round_to": 5}
+ENTRY_CENTS = 500  # Indian rummy's pot
 
 # (label, variant, options, players, stakes mode); targets are set per game so
 # that the game ends exactly with deal 13.
@@ -37,11 +40,80 @@ MIX = (
     ("gin", "gin", {}, 2, "pairs"),
     ("500 rum", "rummy500", {}, 4, "pairs"),
     ("5000 rummy", "rummy5000", {}, 5, "winner"),
+    ("points rummy", "indian", {"deals": DEALS}, 6, "per_deal"),
+    ("deals rummy", "indian", {"format": "deals", "deals": DEALS}, 4, "pot"),
+    ("pool rummy 201", "indian", {"format": "pool", "pool_limit": 201}, 3, "pot"),
+    ("five crowns (11 deals)", "five_crowns", {}, 5, "pairs"),
+    ("phase 10", "phase10", {"phases": [f"phase {n}" for n in range(1, DEALS + 1)]}, 4, "winner"),
+    ("canasta", "canasta", {}, 2, "pairs"),
+    ("hand and foot", "handfoot", {"rounds": DEALS, "minimums": [50] * DEALS}, 3, "pairs"),
 )
+FIVE_CROWNS_DEALS = 11
+
+
+def indian_entry(rng: random.Random, playing: list[str]) -> dict:
+    """A deal of Indian rummy among the players taking part: hands, now and then a drop
+    or a wrong show."""
+    out = rng.choice(playing)
+    entry: dict = {"out": out, "hands": {}, "drops": {}, "wrong_show": []}
+    for player in playing:
+        roll = rng.random()
+        if player == out:
+            continue
+        if roll < 0.8:
+            entry["hands"][player] = rng.randint(0, 30)
+        elif roll < 0.95:
+            entry["drops"][player] = rng.choice(("first", "middle"))
+        else:
+            entry["wrong_show"].append(player)
+    return entry
+
+
+def indian_game(rng: random.Random, setup) -> tuple[list[dict], dict | None]:
+    """13 deals of Indian rummy, each among the players then taking part; a pool the
+    table then ends, split where the rule allows."""
+    entries: list[dict] = []
+    for _ in range(DEALS):
+        state = derive(setup, entries)
+        if state.finished:
+            break
+        entries.append(indian_entry(rng, state.next_deal["players"]))
+    if setup.options["format"] != "pool" or derive(setup, entries).finished:
+        return entries, None
+    try:
+        return entries, end_early(setup, entries, split=True)
+    except ScoringError:
+        return entries, end_early(setup, entries)
+
+
+def partnership_entry(rng: random.Random, variant: str, sides: tuple[str, ...]) -> dict:
+    """A deal of canasta or hand and foot: melds, hands, canastas or books, red threes."""
+    out = rng.choice(sides) if rng.random() < 0.9 else None
+    entry: dict = {
+        "out": out,
+        "melded": {side: rng.randrange(5, 300, 5) for side in sides},
+        "hand": {side: rng.randrange(0, 100, 5) for side in sides},
+        "red_threes": {rng.choice(sides): rng.randint(0, 2)},
+    }
+    books = ("natural", "mixed") if variant == "canasta" else ("clean", "dirty")
+    for kind in books:
+        entry[kind] = {side: rng.randint(1, 3) for side in sides}
+    return entry
 
 
 def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> dict:
     """A plausible entry; nobody-out deals now and then."""
+    if variant in ("canasta", "handfoot"):
+        return partnership_entry(rng, variant, players)
+    if variant == "phase10":
+        # Ann lays down every phase and so ends the game with the last; the others now
+        # and then.
+        others = players[1:]
+        return {
+            "out": "Ann",
+            "completed": ["Ann", *(p for p in others if rng.random() < 0.5)],
+            "hands": {p: rng.randrange(0, 100, 5) for p in others},
+        }
     if variant == "gin":
         knocker = rng.choice(players)
         other = players[1 - players.index(knocker)]
@@ -49,10 +121,13 @@ def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> 
             "knocker": knocker,
             "hands": {knocker: rng.randint(0, 10), other: rng.randint(0, 60)},
         }
-    out = rng.choice(players) if rng.random() < 0.9 else None
-    bound, step = {"rummy": (70, 1), "thirteen": (120, 1), "rummy500": (120, 1)}.get(
-        variant, (300, 5)
-    )
+    out = rng.choice(players) if rng.random() < 0.9 or variant == "five_crowns" else None
+    bound, step = {
+        "rummy": (70, 1),
+        "thirteen": (120, 1),
+        "rummy500": (120, 1),
+        "five_crowns": (150, 1),
+    }.get(variant, (300, 5))
     entry: dict = {
         "out": out,
         "hands": {p: rng.randrange(0, bound, step) for p in players if p != out},
@@ -62,27 +137,37 @@ def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> 
     return entry
 
 
-def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, list[dict]]]:
+def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, list[dict], dict]]:
     rng = random.Random(seed)
     games = []
     while len(games) < count:
         label, variant, options, n, mode = MIX[len(games) % len(MIX)]
         players = PLAYERS[:n]
-        entries = [random_entry(rng, variant, players) for _ in range(DEALS)]
+        stakes = {**STAKES, "mode": mode}
+        if mode == "pot":
+            stakes["entry_cents"] = ENTRY_CENTS
+        if variant == "indian":
+            setup = make_setup(
+                variant=variant, players=list(players), options=options, stakes=stakes
+            )
+            entries, ending = indian_game(rng, setup)
+            state = derive(setup, entries, ending)
+            if state.finished and len(state.deals) == DEALS:
+                games.append((label, setup, entries, ending))
+            continue
+        deals = FIVE_CROWNS_DEALS if variant == "five_crowns" else DEALS
+        entries = [random_entry(rng, variant, players) for _ in range(deals)]
         options = dict(options)
-        if variant in ("gin", "rummy500", "rummy5000"):
+        if variant in ("gin", "rummy500", "rummy5000", "canasta"):
             target = _target_reached_at_last_deal(variant, players, options, entries)
             if target is None:
                 continue
             options["target"] = target
-        setup = make_setup(
-            variant=variant, players=list(players), options=options,
-            stakes={**STAKES, "mode": mode},
-        )  # fmt: skip
+        setup = make_setup(variant=variant, players=list(players), options=options, stakes=stakes)
         state = derive(setup, entries)
-        if not state.finished or len(state.deals) != DEALS:
+        if not state.finished or len(state.deals) != deals:
             continue
-        games.append((label, setup, entries))
+        games.append((label, setup, entries, None))
     return games
 
 
@@ -97,20 +182,20 @@ def _target_reached_at_last_deal(variant, players, options, entries):
     final = list(running[-1].values())
     if not 0 < tops[-1] < unreachable or tops[-1] <= max(tops[:-1]) or final.count(tops[-1]) > 1:
         return None
-    if variant == "rummy5000":
-        return tops[-1] - tops[-1] % 5 if tops[-1] % 5 == 0 else None
+    if variant in ("rummy5000", "canasta"):
+        return tops[-1] if tops[-1] % 5 == 0 else None
     return tops[-1]
 
 
-def derive_and_settle(setup, entries) -> dict | None:
-    return derive(setup, entries).settlement
+def derive_and_settle(setup, entries, ending=None) -> dict | None:
+    return derive(setup, entries, ending).settlement
 
 
 def floor(entries: list[dict]) -> dict[str, int]:
     """The least any scorer must do: add every entered number into a total."""
     totals: dict[str, int] = {}
     for entry in entries:
-        for field in ("hands", "melds"):
+        for field in ("hands", "melds", "melded", "hand"):
             values = entry.get(field)
             if values:
                 for name, value in values.items():
@@ -123,8 +208,8 @@ def best_time(repeat: int, work, games) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        for _label, setup, entries in games:
-            work(setup, entries)
+        for _label, setup, entries, ending in games:
+            work(setup, entries, ending)
         best = min(best, time.perf_counter() - start)
     return best / len(games) * 1e6
 
@@ -135,10 +220,10 @@ def run(count: int, repeat: int = 5) -> dict:
     # Alternate the two so that a busy moment on the machine hits both alike.
     for _ in range(repeat):
         core_us = min(core_us, best_time(1, derive_and_settle, games))
-        floor_us = min(floor_us, best_time(1, lambda _setup, entries: floor(entries), games))
+        floor_us = min(floor_us, best_time(1, lambda _setup, entries, _end: floor(entries), games))
     per_label = {
         label: round(best_time(repeat, derive_and_settle, [g for g in games if g[0] == label]), 1)
-        for label in dict.fromkeys(label for label, _, _ in games)
+        for label in dict.fromkeys(label for label, *_ in games)
     }
     return {
         "benchmark": "scoring.derive_settle",

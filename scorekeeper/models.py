@@ -56,6 +56,12 @@ class Game(Base):
     stakes: Mapped[dict[str, Any] | None]
     first_dealer: Mapped[str] = mapped_column(String(40))
     title: Mapped[str | None] = mapped_column(String(120))
+    # Partnership games only: the individual players in seat order (the players,
+    # in ``seats`` below, are then the sides). Null elsewhere.
+    seated_players: Mapped[list[str] | None] = mapped_column(JSON)
+    # The table's early end (docs/rules.md section 15): {"split": bool}, or null while
+    # the game is open or was finished by its own end rule. Reopening clears it.
+    ending: Mapped[dict[str, Any] | None]
     # Grows with every change; the ETag and If-Match compare it.
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -25,7 +25,6 @@ from scorekeeper.db import (
 from scorekeeper.models import Deal, Game, Seat
 
 
-
 def newest_revision() -> str:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 

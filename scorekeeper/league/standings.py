@@ -51,6 +51,7 @@ def setup_of(game: Game) -> scoring.Setup:
         players=tuple(game.players),
         first_dealer=game.first_dealer,
         stakes=game.stakes,
+        seats=None if game.seated_players is None else tuple(game.seated_players),
     )
 
 
@@ -83,7 +84,7 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
     entries = [deal.entry for deal in game.deals]
     if not entries:
         return None
-    state = scoring.derive(setup_of(game), entries)
+    state = scoring.derive(setup_of(game), entries, game.ending)
     if state.finished:
         counted_as, winners = "finished", set(state.winners)
     elif table.closed:

@@ -58,6 +58,8 @@ def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
         "title": game.title,
         "created_at": _iso(game.created_at),
         "setup": setup_of(game).to_dict(),
+        # The table's early end (docs/rules.md section 15), as stored: null or {"split": bool}.
+        "ending": game.ending,
         "deals": [
             {
                 "number": deal.number,
@@ -335,10 +337,11 @@ class Reader:
             self.revision(raw, f"{path}.revisions.{i}")
             for i, raw in enumerate(self.items(doc.get("revisions", []), f"{path}.revisions"))
         ]
+        ending = self.ending(doc.get("ending"), f"{path}.ending")
         if self.errors:
             return None
         try:
-            state = scoring.derive(setup, [deal.entry for deal in deals])
+            state = scoring.derive(setup, [deal.entry for deal in deals], ending)
         except scoring.ScoringError as exc:
             for field, message in exc.errors.items():
                 self.fail(f"{path}.{field}", message)
@@ -354,6 +357,9 @@ class Reader:
             options=dict(setup.options),
             stakes=dict(setup.stakes) if setup.stakes is not None else None,
             first_dealer=setup.first_dealer,
+            seated_players=None if setup.seats is None else list(setup.seats),
+            # An ending the entries made moot (they reach the end rule) is not kept.
+            ending=ending if state.ended_early else None,
             title=self.text(doc.get("title"), f"{path}.title", 120, optional=True),
             version=1,
             created_at=created,
@@ -362,6 +368,16 @@ class Reader:
             deals=deals,
         )
         return game, revisions
+
+    def ending(self, value: Any, path: str) -> dict[str, bool] | None:
+        """A game's stored early end: absent or null, else {"split": true or false}."""
+        if value is None:
+            return None
+        doc = self.mapping(value, path)
+        if set(doc) != {"split"}:
+            self.fail(path, 'must be null or {"split": true or false}')
+            return None
+        return {"split": self.flag(doc["split"], f"{path}.split")}
 
     def revision(self, value: Any, path: str) -> DealRevision:
         doc = self.mapping(value, path)

@@ -24,6 +24,13 @@ TARGET_ROWS = {"portrait": 24, "landscape": 16}
 GIN_ROWS = {1: 16, 3: 18}  # hands a game; Hollywood's third game needs the most
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
+# A partnership pad: each deal takes the rows a paper Canasta or Hand and Foot pad
+# has, per side; so fewer deals fit on a page.
+SIDE_ROWS = {
+    "canasta": ("Melds", "Canastas", "Red 3s", "Going out", "Hand (minus)", "Deal", "Total"),
+    "handfoot": ("Melds", "Books", "Red 3s", "Going out", "Hand and foot (minus)", "Deal", "Total"),
+}
+SIDE_DEALS = 4
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 
@@ -64,6 +71,7 @@ class Pad:
     card_values: tuple[CardValue, ...]
     qr_url: str | None
     page: Page
+    side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
 
     @property
     def running_columns(self) -> bool:
@@ -201,7 +209,11 @@ def _pad(
     if orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    count = GIN_ROWS[gin_games] if gin_games else game.fixed_deals or TARGET_ROWS[orientation]
+    side_rows = SIDE_ROWS.get(setup.variant, ()) if variant.partnership else ()
+    if gin_games:
+        count = GIN_ROWS[gin_games]
+    else:
+        count = game.fixed_deals or (SIDE_DEALS if side_rows else TARGET_ROWS[orientation])
     rows = []
     for number in range(1, count + 1):
         wild = game.wild(number)
@@ -236,6 +248,7 @@ def _pad(
         card_values=card_values(setup),
         qr_url=qr_url,
         page=page_for(page_size, landscape=orientation == "landscape"),
+        side_rows=side_rows,
     )
 
 
@@ -248,7 +261,8 @@ def _row_space(rows: int, orientation: str) -> str:
 def card_values(setup: Setup) -> tuple[CardValue, ...]:
     """What each card counts in hand under the setup's options, A to K then the wild cards."""
     table = get_variant(setup.variant).value_table(setup.options)
-    values = [CardValue(rank, table.ranks[rank]) for rank in RANKS]
+    # Not every pack has every rank (Five Crowns has no Aces or 2s).
+    values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
     if table.wild is not None:
         values.append(CardValue("wild", table.wild))
     if table.wild_ace is not None and table.wild_ace != table.wild:

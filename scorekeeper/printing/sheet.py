@@ -103,6 +103,8 @@ class GameSheet:
     settlement: Settlement | None
     view_url: str
     page: Page
+    # A partnership game's people in seat order (the players are then the sides).
+    seats: tuple[str, ...] = ()
 
 
 def game_sheet(
@@ -125,7 +127,7 @@ def game_sheet(
         date=words.day(game.created_at, locale),
         variant=variant.name,
         preset=setup.preset,
-        house_rules=words.house_rules(setup.variant, options, len(players)),
+        house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
         first_dealer=setup.first_dealer,
@@ -149,6 +151,7 @@ def game_sheet(
         settlement=_settlement(state, locale),
         view_url=view_url,
         page=page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS),
+        seats=tuple(setup.seats or ()),
     )
 
 
@@ -218,9 +221,14 @@ def _gin_outcome(deal: Deal, hollywood: bool) -> tuple[str, str]:
 
 def _status(state: GameState) -> str:
     if state.finished:
+        if state.ended_early:
+            how = "the pot split" if state.split else "the leaders win"
+            finished = f"Ended early by the table after deal {len(state.deals)}, {how}: "
+        else:
+            finished = "Finished: "
         if len(state.winners) > 1:
-            return "Finished: joint winners " + " and ".join(state.winners)
-        return f"Finished: {state.winners[0]} wins"
+            return finished + "joint winners " + " and ".join(state.winners)
+        return f"{finished}{state.winners[0]} wins"
     played = len(state.deals)
     if not played:
         return "Not started yet"

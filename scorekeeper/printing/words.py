@@ -147,14 +147,22 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
 }
 
 
-def house_rules(variant_id: str, options: Mapping[str, Any], players: int) -> tuple[str, ...]:
+def house_rules(
+    variant_id: str,
+    options: Mapping[str, Any],
+    players: int,
+    seats: tuple[str, ...] | None = None,
+) -> tuple[str, ...]:
     """Every option that differs from the variant's default, in plain words."""
     variant = get_variant(variant_id)
+    # Defaults hang on the people at the table (a partnership's seats, not its sides).
+    players = variant.people_at(players, seats)
     rules = []
     for spec in variant.options:
-        default = spec.default
-        if default is None and not spec.nullable:
-            default = variant.computed_default(spec.name, options, players)
+        # What the option would be left unset, the others as they are: defaults may
+        # hang on other options (Indian rummy's penalties on the format and pool).
+        others = {name: value for name, value in options.items() if name != spec.name}
+        default = variant.resolve_options(others, players)[0].get(spec.name, spec.default)
         value = options.get(spec.name, default)
         if value == default:
             continue

@@ -9,7 +9,14 @@ from .errors import GameOverError, ScoringError
 from .game import Setup, hand_value, make_setup
 from .options import OptionSpec
 from .registry import PRESETS, VARIANTS, Preset, describe_catalogue, get_preset, get_variant
-from .state import GameState, derive, remove_last_entry, replace_entry, validate_entry
+from .state import (
+    GameState,
+    derive,
+    end_early,
+    remove_last_entry,
+    replace_entry,
+    validate_entry,
+)
 from .variant import Deal, Variant
 
 __all__ = [
@@ -26,6 +33,7 @@ __all__ = [
     "Variant",
     "derive",
     "describe_catalogue",
+    "end_early",
     "get_preset",
     "get_variant",
     "hand_value",

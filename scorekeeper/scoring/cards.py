@@ -60,10 +60,23 @@ class ValueTable(NamedTuple):
     joker: int | None = None
     # Single cards with their own value, such as {"QS": 45}.
     special: Mapping[str, int] | None = None
+    # Ranks ("2") and single cards ("JS") wild in every deal (5000 Rummy's permanent_wilds).
+    permanent: frozenset[str] = frozenset()
+    # Whether a rank alone ("7") is a card: Five Crowns' suits never change a value.
+    ranks_alone: bool = False
+    # Cards of the game's own pack by name, such as Phase 10's {"Skip": 15}, read
+    # (in any case) before the usual names.
+    named: Mapping[str, int] | None = None
 
     @property
     def highest(self) -> int:
-        others = (self.wild, self.wild_ace, self.joker, *(self.special or {}).values())
+        others = (
+            self.wild,
+            self.wild_ace,
+            self.joker,
+            *(self.special or {}).values(),
+            *(self.named or {}).values(),
+        )
         return max([*self.ranks.values(), *(v for v in others if v is not None)])
 
     def value(self, rank: str, suit: str | None, wild_rank: str | None) -> int | None:
@@ -72,7 +85,10 @@ class ValueTable(NamedTuple):
             return self.wild
         if rank == JOKER:
             return self.joker
-        if rank == wild_rank and self.wild is not None:
+        wild = rank == wild_rank or (
+            self.permanent and (rank in self.permanent or card_name(rank, suit) in self.permanent)
+        )
+        if wild and self.wild is not None:
             if rank == "A" and self.wild_ace is not None:
                 return self.wild_ace
             return self.wild
@@ -80,25 +96,39 @@ class ValueTable(NamedTuple):
             special = self.special.get(card_name(rank, suit))
             if special is not None:
                 return special
-        return self.ranks[rank]
+        return self.ranks.get(rank)
+
+    def parse(self, text: object) -> tuple[str, str | None] | None:
+        """The card ``text`` names in this game: a rank alone where suits do not matter."""
+        card = parse_card(text)
+        if card is None and self.ranks_alone:
+            rank = parse_rank(text)
+            card = None if rank is None else (rank, None)
+        return card
 
     def total(self, cards: Sequence[object], wild_rank: str | None) -> tuple[int, dict[str, str]]:
         """The sum of ``cards`` and an error for each card that cannot be counted."""
         total = 0
         errors: dict[str, str] = {}
+        named = {name.casefold(): value for name, value in (self.named or {}).items()}
         for index, text in enumerate(cards):
-            card = parse_card(text)
-            value = None if card is None else self.value(*card, wild_rank)
+            value = named.get(text.strip().casefold()) if isinstance(text, str) else None
             if value is None:
-                errors[f"cards.{index}"] = _card_problem(card)
+                card = self.parse(text)
+                value = None if card is None else self.value(*card, wild_rank)
+            if value is None:
+                errors[f"cards.{index}"] = self._card_problem(card)
             else:
                 total += value
         return total, errors
 
-
-def _card_problem(card: tuple[str, str | None] | None) -> str:
-    if card is None:
-        return "must be a card such as 7S, 10H, QS or Joker"
-    if card[0] == JOKER:
-        return "there is no Joker in this game"
-    return "this game has no wild cards"
+    def _card_problem(self, card: tuple[str, str | None] | None) -> str:
+        if card is None:
+            if self.named:
+                return "must be one of: " + ", ".join(self.named)
+            return "must be a card such as 7S, 10H, QS or Joker"
+        if card[0] == JOKER:
+            return "there is no Joker in this game"
+        if card[0] == WILD:
+            return "this game has no wild cards"
+        return f"there is no {card[0]} in this game"

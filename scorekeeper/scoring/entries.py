@@ -8,13 +8,13 @@ required) is the variant's business.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import card_name, parse_card, parse_rank
 
-KINDS = ("player", "per_player", "bool", "rank", "card")
+KINDS = ("player", "per_player", "bool", "rank", "card", "players", "choice_per_player")
 
 
 @dataclass(frozen=True)
@@ -24,10 +24,14 @@ class EntryField:
     help: str
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
+    choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:  # a variant's own mistake, caught at import
+        # A variant's own mistakes, caught at import.
+        if self.kind not in KINDS:
             raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
+        if (self.kind == "choice_per_player") != (self.choices is not None):
+            raise ValueError(f"{self.name}: choices go with choice_per_player, and only there")
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -36,6 +40,7 @@ class EntryField:
             "help": self.help,
             "option": self.option,
             "when": self.when,
+            "choices": None if self.choices is None else list(self.choices),
         }
 
     def needs(self) -> str:
@@ -70,8 +75,11 @@ def number_message(bound: int, step: int = 1) -> str:
 
 
 def _unset(value: Any) -> bool:
-    """A field left empty: absent, null, false or {} say nothing."""
-    return value is None or value is False or (isinstance(value, dict) and not value)
+    """A field left empty: absent, null, false, [] or a map of nothing but 0s (a form
+    that sends every field with its zeros) say nothing."""
+    if isinstance(value, dict):
+        return all(_unset(item) or (type(item) is int and item == 0) for item in value.values())
+    return value is None or value is False or (isinstance(value, list) and not value)
 
 
 class EntryReader:
@@ -109,6 +117,10 @@ class EntryReader:
                 values[name] = self._per_player(name, raw, errors, changes)
             elif kind == "player":
                 values[name] = self._player(name, raw, errors, changes)
+            elif kind == "players":
+                values[name] = self._players(name, raw, errors, changes)
+            elif kind == "choice_per_player":
+                values[name] = self._choice_per_player(field, raw, errors, changes)
             elif kind == "bool":
                 if type(raw) is not bool:
                     errors[name] = "must be true or false"
@@ -144,16 +156,73 @@ class EntryReader:
                 changes[name] = self.seats.names[seat]
         return seat
 
+    def _players(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[int]:
+        """The seats named, in seat order; an empty list for null."""
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            errors[name] = "must be a list of players"
+            return []
+        seats: set[int] = set()
+        spelled: list[str] = []
+        for key in raw:
+            seat = self.seats.find(key)
+            if seat is None:
+                shown = key if isinstance(key, str) else repr(key)
+                errors.setdefault(name, f"{shown} is not a player of this game")
+                continue
+            player = self.seats.names[seat]
+            if seat in seats:
+                errors[f"{name}.{player}"] = f"names {player} twice"
+            seats.add(seat)
+            spelled.append(player)
+        if spelled != raw:
+            changes[name] = spelled
+        return sorted(seats)
+
+    def _choice_per_player(
+        self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
+    ) -> list[Any]:
+        """Each player's choice by seat, None where a player has none."""
+        choices = field.choices or ()
+        wrong = "must be " + " or ".join(choices)
+
+        def problem(value: Any) -> str | None:
+            return None if isinstance(value, str) and value in choices else wrong
+
+        expected = "must be an object with a choice for each player named"
+        return self._by_seat(field.name, raw, expected, problem, errors, changes)
+
     def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
         """The values by seat, None where a player has none."""
+        bound, step = self.bounds[name]
+        wrong = number_message(bound, step)
+
+        def problem(value: Any) -> str | None:
+            ok = type(value) is int and 0 <= value <= bound and not value % step
+            return None if ok else wrong
+
+        expected = "must be an object with a number for each player"
+        return self._by_seat(name, raw, expected, problem, errors, changes)
+
+    def _by_seat(
+        self,
+        name: str,
+        raw: Any,
+        expected: str,
+        problem: Callable[[Any], str | None],
+        errors: dict[str, str],
+        changes: dict,
+    ) -> list[Any]:
+        """A map of player -> value read by seat (None where a player has none), each
+        value checked by ``problem``; keys in another spelling are renamed."""
         names = self.seats.names
         by_seat: list[Any] = [None] * len(names)
         if raw is None:
             return by_seat
         if not isinstance(raw, dict):
-            errors[name] = "must be an object with a number for each player"
+            errors[name] = expected
             return by_seat
-        bound, step = self.bounds[name]
         exact = self.seats.exact
         renamed = False
         for key, value in raw.items():
@@ -164,10 +233,11 @@ class EntryReader:
                     errors[f"{name}.{key}"] = "is not a player of this game"
                     continue
                 renamed = True
-            if type(value) is not int or not 0 <= value <= bound or value % step:
-                errors[f"{name}.{names[seat]}"] = number_message(bound, step)
-            else:
+            message = problem(value)
+            if message is None:
                 by_seat[seat] = value
+            else:
+                errors[f"{name}.{names[seat]}"] = message
         if renamed:
             self._rename(name, raw, errors, changes)
         return by_seat

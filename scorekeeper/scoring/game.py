@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JOKER, parse_rank
+from .cards import JOKER, RANKS, parse_rank
 from .entries import Seats
 from .errors import ScoringError
-from .options import resolve_stakes
 from .registry import get_preset, get_variant
 from .variant import Variant
 
 NAME_LENGTH = 40
+MOST_SEATS = 8  # people at a partnership game's table
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,9 @@ class Setup:
     players: tuple[str, ...]
     first_dealer: str
     stakes: Mapping[str, Any] | None = None
+    # Partnership games: the individual players in seat order (``players`` are the
+    # sides); the dealer passes seat by seat and ``first_dealer`` is a seat.
+    seats: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -33,6 +36,7 @@ class Setup:
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "stakes": None if self.stakes is None else dict(self.stakes),
+            "seats": None if self.seats is None else list(self.seats),
         }
 
     @classmethod
@@ -47,6 +51,7 @@ class Setup:
             options=data.get("options"),
             first_dealer=data.get("first_dealer"),
             stakes=data.get("stakes"),
+            seats=data.get("seats"),
         )
 
 
@@ -58,6 +63,7 @@ def make_setup(
     options: Any = None,
     first_dealer: Any = None,
     stakes: Any = None,
+    seats: Any = None,
 ) -> Setup:
     """A checked setup; a preset's options and stakes lie under the caller's."""
     errors: dict[str, str] = {}
@@ -83,20 +89,24 @@ def make_setup(
     names = _names(players, cls, errors)
     if cls is None or "players" in errors or "variant" in errors:
         raise ScoringError(errors, "The game cannot be set up as given.")
+    seated = _seats(seats, cls, len(names), errors)
     if chosen is not None and isinstance(options, Mapping | None):
         options = {**chosen.options, **(options or {})}
-    resolved, option_errors = cls.resolve_options(options, len(names))
+    resolved, option_errors = cls.resolve_options(options, cls.people_at(len(names), seated))
     errors.update(option_errors)
-    dealer = names[0] if names else None
+    dealers = seated or names  # who deals in turn: the seats where there are any
+    dealer = dealers[0] if dealers else None
     if first_dealer is not None:
-        seat = Seats(names).find(first_dealer)
+        seat = Seats(dealers).find(first_dealer)
         if seat is None:
-            errors["first_dealer"] = "must be one of the players"
+            errors["first_dealer"] = (
+                "must be one of the seated players" if seated else "must be one of the players"
+            )
         else:
-            dealer = names[seat]
+            dealer = dealers[seat]
     if chosen is not None and chosen.stakes is not None and isinstance(stakes, Mapping | None):
         stakes = {**chosen.stakes, **(stakes or {})}
-    resolved_stakes, stake_errors = resolve_stakes(stakes, cls.id)
+    resolved_stakes, stake_errors = cls.resolve_stakes(stakes, resolved)
     errors.update(stake_errors)
     if errors:
         raise ScoringError(errors, "The game cannot be set up as given.")
@@ -107,38 +117,72 @@ def make_setup(
         players=tuple(names),
         first_dealer=dealer,
         stakes=resolved_stakes,
+        seats=seated,
     )
+
+
+def _count(low: int, high: int) -> str:
+    return f"exactly {low}" if low == high else f"{low} to {high}"
 
 
 def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> list[str]:
     low, high = (cls.min_players, cls.max_players) if cls is not None else (2, 8)
-    count = f"exactly {low}" if low == high else f"{low} to {high}"
+    what = "sides" if cls is not None and cls.partnership else "players"
     if not isinstance(players, list | tuple):
-        errors["players"] = f"must be a list of {count} names"
+        errors["players"] = f"must be a list of {_count(low, high)} names"
         return []
+    names = _unique_names(players, "players", errors)
+    if not low <= len(players) <= high:
+        who = cls.id if cls is not None else "a game"
+        errors["players"] = f"{who} needs {_count(low, high)} {what}, not {len(players)}"
+    return names
+
+
+def _unique_names(given: list | tuple, field: str, errors: dict[str, str]) -> list[str]:
+    """The trimmed names; an error for each one empty, too long or given twice."""
     names: list[str] = []
     seen: dict[str, int] = {}
-    for index, name in enumerate(players):
+    for index, name in enumerate(given):
         name = name.strip() if isinstance(name, str) else ""
         if not 1 <= len(name) <= NAME_LENGTH:
-            errors[f"players.{index}"] = f"must be a name of 1 to {NAME_LENGTH} characters"
+            errors[f"{field}.{index}"] = f"must be a name of 1 to {NAME_LENGTH} characters"
             continue
         # Control characters (NUL above all) cannot be stored or printed.
         if not name.isprintable():
-            errors[f"players.{index}"] = "must not contain control characters"
+            errors[f"{field}.{index}"] = "must not contain control characters"
             continue
         folded = name.casefold()
         if folded in seen:
-            errors[f"players.{index}"] = (
-                f"is the same name as players.{seen[folded]} (case is ignored)"
+            errors[f"{field}.{index}"] = (
+                f"is the same name as {field}.{seen[folded]} (case is ignored)"
             )
             continue
         seen[folded] = index
         names.append(name)
-    if not low <= len(players) <= high:
-        who = cls.id if cls is not None else "a game"
-        errors["players"] = f"{who} needs {count} players, not {len(players)}"
     return names
+
+
+def _seats(seats: Any, cls: type[Variant], sides: int, errors: dict[str, str]) -> tuple | None:
+    """The individual players of a partnership game in seat order (docs/rules.md section 13):
+    the same number per side, partners alternating, so seat i plays for side i mod sides."""
+    if seats is None or not sides:  # no side is named well enough to seat anyone
+        return None
+    if not cls.partnership:
+        errors["seats"] = f"only a partnership game has seats; {cls.id} is played by players"
+        return None
+    low, high = cls.seats_per_side
+    most = min(high, MOST_SEATS // sides)
+    counts = _count(low * sides, most * sides) if low < most else str(low * sides)
+    wanted = f"{counts} names: {_count(low, most)} for each side, partners alternating"
+    if not isinstance(seats, list | tuple):
+        errors["seats"] = f"must be a list of {wanted}"
+        return None
+    names = _unique_names(seats, "seats", errors)
+    if len(seats) % sides or not low <= len(seats) // sides <= most:
+        errors["seats"] = f"must be {wanted}, not {len(seats)}"
+    if any(key.startswith("seats") for key in errors):
+        return None
+    return tuple(names)
 
 
 def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
@@ -151,12 +195,14 @@ def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
     if wild is not None:
         joker = isinstance(wild, str) and wild.strip().casefold() == JOKER.casefold()
         wild_rank = JOKER if joker else parse_rank(wild)
-        if wild_rank not in cls.wild_ranks(setup.options):
-            errors["wild"] = (
-                f"{cls.id} has no wild rank"
-                if not cls.wild_ranks(setup.options)
-                else "must be a rank: A, 2 to 10, J, Q or K"
-            )
+        ranks = cls.wild_ranks(setup.options)
+        if wild_rank not in ranks:
+            if not ranks:
+                errors["wild"] = f"{cls.id} has no wild rank"
+            elif ranks.issuperset(RANKS):
+                errors["wild"] = "must be a rank: A, 2 to 10, J, Q or K"
+            else:
+                errors["wild"] = "must be one of: " + ", ".join(r for r in RANKS if r in ranks)
     total, card_errors = cls.value_table(setup.options).total(cards, wild_rank)
     errors.update(card_errors)
     if errors:

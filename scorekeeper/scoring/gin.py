@@ -184,7 +184,7 @@ class Gin(Variant):
         values, accepted, errors = self.reader.read(entry)
         upcard = values.get("upcard")
         if self.rules["knock_card"] and upcard is None and not values.get("void"):
-            errors.setdefault("upcard", "is required with the knock_card option")
+            errors.setdefault("upcard", "Choose the upcard: it sets the knock limit")
         if values.get("void"):
             if values.get("knocker") is not None:
                 errors["knocker"] = "must be left out on a void deal"
@@ -194,12 +194,13 @@ class Gin(Variant):
             return self.deal(number, accepted, [0, 0], None, None)
         knocker = values.get("knocker")
         if knocker is None:
-            errors.setdefault("knocker", "is required, or void: true when nobody knocked")
+            errors.setdefault("knocker", "Choose who knocked, or void when nobody did")
         hands = values.get("hands") or [None, None]
         if "hands" not in errors:
             for seat, hand in enumerate(hands):
                 if hand is None:
-                    errors.setdefault(f"hands.{self.players[seat]}", "is required")
+                    name = self.players[seat]
+                    errors.setdefault(f"hands.{name}", f"Enter {name}'s deadwood")
         self.refuse(errors, number)
         self._check_knock(knocker, hands[knocker], upcard, values.get("big_gin", False), errors)
         self.refuse(errors, number)
@@ -275,7 +276,7 @@ class Gin(Variant):
         """What the finished game (or match) is worth to its winner."""
         if not self.finished:
             return None
-        if len(self.games) == 1:
+        if len(self.games) == 1 and not self.ended_early:
             return self.games[0].margin
         final = self.standings()
         return abs(final[0] - final[1])

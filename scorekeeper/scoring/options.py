@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from .cards import card_name, parse_card, parse_rank
+
+ITEM_LENGTH = 100  # characters in one text item of a list option (a phase's description)
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
-    type: str  # "bool", "int", "choice" or "text"
+    type: str  # "bool", "int", "choice", "text" or "list"
     default: Any
     choices: tuple[Any, ...] | None = None
     help: str = ""
@@ -21,11 +25,17 @@ class OptionSpec:
     step: int = 1  # ints must be multiples of this
     pattern: str | None = None  # text must match this in full
     expected: str | None = None  # what the error says a text value must be
+    # "list" options: what each item is ("text", "int" within minimum..maximum, or
+    # "card": a rank or a single card) and how many items (least, most) there may be.
+    items: str | None = None
+    length: tuple[int, int] = (0, 20)
 
     def check(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this option, or None."""
         if value is None:
             return None if self.nullable else self._expected()
+        if self.type == "list":
+            return self._check_list(value)
         if self.type == "bool":
             ok = type(value) is bool
         elif self.type == "text":
@@ -42,7 +52,49 @@ class OptionSpec:
             )
         return None if ok else self._expected()
 
+    def _check_list(self, value: Any) -> str | None:
+        low, high = self.length
+        if not isinstance(value, list | tuple) or not low <= len(value) <= high:
+            return self._expected()
+        for index, item in enumerate(value):
+            if self.items == "text":
+                ok = isinstance(item, str) and 1 <= len(item.strip()) <= ITEM_LENGTH
+            elif self.items == "card":
+                ok = _card_or_rank(item) is not None
+            else:
+                ok = (
+                    type(item) is int
+                    and self.minimum <= item <= self.maximum
+                    and item % self.step == 0
+                )
+            if not ok:
+                return f"item {index + 1} {self._item_expected()}"
+        return None
+
+    def _item_expected(self) -> str:
+        if self.items == "text":
+            return f"must be a text of 1 to {ITEM_LENGTH} characters"
+        if self.items == "card":
+            return "must be a rank (A, 2 to 10, J, Q, K) or a card such as JS"
+        kind = "a whole number" if self.step == 1 else f"a multiple of {self.step}"
+        return f"must be {kind} from {self.minimum} to {self.maximum}"
+
+    def canonical(self, value: Any) -> Any:
+        """A checked value as stored: list items trimmed, ranks and cards spelt one way."""
+        if self.type != "list" or value is None:
+            return value
+        if self.items == "text":
+            return [item.strip() for item in value]
+        if self.items == "card":
+            return [_card_or_rank(item) for item in value]
+        return list(value)
+
     def _expected(self) -> str:
+        if self.type == "list":
+            low, high = self.length
+            count = f"exactly {low}" if low == high else f"{low} to {high}"
+            text = f"must be a list of {count} items; each {self._item_expected()}"
+            return text + (", or null" if self.nullable else "")
         if self.type == "bool":
             text = "must be true or false"
         elif self.choices is not None:
@@ -65,7 +117,20 @@ class OptionSpec:
         }
         if self.type == "int" and self.choices is None:
             described.update(minimum=self.minimum, maximum=self.maximum, step=self.step)
+        if self.type == "list":
+            described.update(items=self.items, length=list(self.length))
+            if self.items == "int":
+                described.update(minimum=self.minimum, maximum=self.maximum, step=self.step)
         return described
+
+
+def _card_or_rank(item: Any) -> str | None:
+    """``item``'s canonical spelling as a rank ("10") or a single card ("JS"), else None."""
+    rank = parse_rank(item)
+    if rank is not None:
+        return rank
+    card = parse_card(item)
+    return None if card is None or card[1] is None else card_name(*card)
 
 
 def resolve(
@@ -95,7 +160,7 @@ def resolve(
         if problem is not None:
             errors[f"{prefix}.{spec.name}"] = problem
             value = spec.default
-        resolved[spec.name] = value
+        resolved[spec.name] = spec.canonical(value)
     return resolved, errors
 
 
@@ -116,7 +181,7 @@ STAKES = (
         "pairs",
         choices=("pairs", "winner", "per_deal"),
         help="pairs: everyone settles with everyone; winner: only the winner is paid; "
-        "per_deal (rummy only): every deal's losers pay its winner.",
+        "per_deal (rummy, Indian rummy): every deal's losers pay its winner.",
     ),
     OptionSpec(
         "deal_winner_cents",
@@ -134,6 +199,31 @@ STAKES = (
         help="ISO 4217 code, for display only.",
         expected="a 3-letter ISO currency code in capitals, such as USD or EUR",
     ),
+)
+
+
+# Indian rummy's pot (docs/rules.md section 10): every player pays in, the winner takes it.
+ENTRY_CENTS = OptionSpec(
+    "entry_cents",
+    "int",
+    None,
+    minimum=1,
+    maximum=10_000_000,
+    help="pot (Indian rummy): the cents each player pays into the pot for each entry "
+    "(the first and each rejoin).",
+)
+POT_STAKES = (
+    *(
+        replace(
+            spec,
+            choices=(*spec.choices, "pot"),
+            help=spec.help + " pot (Indian rummy): everyone pays in, the winner takes the pot.",
+        )
+        if spec.name == "mode"
+        else spec
+        for spec in STAKES
+    ),
+    ENTRY_CENTS,
 )
 
 

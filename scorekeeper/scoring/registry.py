@@ -7,8 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .acetoace import AceToAce
+from .canasta import Canasta
 from .errors import ScoringError
+from .five_crowns import FiveCrowns
 from .gin import Gin
+from .handfoot import HandAndFoot
+from .indian import Indian
+from .phase10 import PhaseTen
 from .rummy import Rummy
 from .rummy500 import Rummy500
 from .rummy5000 import Rummy5000
@@ -16,7 +21,11 @@ from .thirteen import Thirteen
 from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
-    cls.id: cls for cls in (Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce)
+    cls.id: cls
+    for cls in (
+        *(Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce),
+        *(Indian, FiveCrowns, PhaseTen, Canasta, HandAndFoot),
+    )
 }
 
 
@@ -112,6 +121,62 @@ PRESETS: dict[str, Preset] = {
             "Ace to Ace",
             "acetoace",
             "Fourteen deals from wild Aces round to wild Aces again; melds less hands.",
+        ),
+        Preset(
+            "Points Rummy",
+            "indian",
+            "Indian 13-card rummy, each deal settled on its own: losers pay the winner per point.",
+            stakes={"mode": "per_deal"},
+        ),
+        Preset(
+            "Pool Rummy 101",
+            "indian",
+            "Indian rummy where a total of 101 eliminates; the last player left wins the pot.",
+            {"format": "pool"},
+        ),
+        Preset(
+            "Pool Rummy 201",
+            "indian",
+            "Pool rummy to 201: drops cost 25 and 50, rejoin up to 174.",
+            {"format": "pool", "pool_limit": 201},
+        ),
+        Preset(
+            "Pool Rummy 61",
+            "indian",
+            "A quick pool rummy to 61: drops cost 15 and 30, a wrong show 60.",
+            {"format": "pool", "pool_limit": 61},
+        ),
+        Preset(
+            "Deals Rummy (2 deals)",
+            "indian",
+            "Indian rummy over two deals; the highest total (most chips) wins.",
+            {"format": "deals", "deals": 2},
+        ),
+        Preset(
+            "Deals Rummy (3 deals)",
+            "indian",
+            "Indian rummy over three deals; the highest total (most chips) wins.",
+            {"format": "deals", "deals": 3},
+        ),
+        Preset(
+            "Five Crowns",
+            "five_crowns",
+            "Eleven deals from 3 cards to 13, the wild rank rising each deal; lowest total wins.",
+        ),
+        Preset(
+            "Phase 10",
+            "phase10",
+            "Ten phases in turn; the first through the last wins, fewest points breaking ties.",
+        ),
+        Preset(
+            "Canasta",
+            "canasta",
+            "Two sides of two meld canastas, red threes and going out scoring bonuses, to 5000.",
+        ),
+        Preset(
+            "Hand and Foot",
+            "handfoot",
+            "Sides play a hand and a foot, clean and dirty books of seven, over four rounds.",
         ),
     )
 }

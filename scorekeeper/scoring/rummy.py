@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .cards import ValueTable, face_values
 from .entries import EntryField
 from .options import OptionSpec
@@ -52,7 +54,8 @@ class Rummy(OutVariant):
             "stalemate",
             ("stalemate", "block"),
             "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
-            "scores the differences).",
+            "scores the differences; in penalty scoring everyone scores their hand). "
+            "Default: stalemate, or block with penalty scoring.",
         ),
         OptionSpec(
             "target",
@@ -78,6 +81,14 @@ class Rummy(OutVariant):
         EntryField("hands", "per_player", "Value of the cards left in each other hand."),
         EntryField("rummy", "bool", "The player who went out went rummy."),
     )
+
+    @classmethod
+    def resolve_options(cls, given, players):
+        # Penalty scoring's stock-out default is block: "if the game ends without a
+        # winner then everyone scores their cards as penalty points".
+        if isinstance(given, Mapping) and given.get("scoring") == "penalty":
+            given = {"stock_out": "block", **given}
+        return super().resolve_options(given, players)
 
     @classmethod
     def computed_default(cls, name, options, players):

@@ -10,6 +10,7 @@ from .variant import MeldVariant
 OUT = EntryField("out", "player", "Who went out, or null when the stock ran out.")
 MELDS = EntryField("melds", "per_player", "Value each player melded on the table this deal.")
 HANDS = EntryField("hands", "per_player", "Value of the cards left in each hand.")
+HAND_BOUND = 400
 
 
 class Rummy500(MeldVariant):
@@ -45,8 +46,9 @@ class Rummy500(MeldVariant):
         return ValueTable(face_values(A=15))
 
     @classmethod
-    def hand_cards(cls, options, players):
-        return 13
+    def hand_bound(cls, options, players):
+        # A player who took much of the discard pile can hold far more than 13 cards.
+        return HAND_BOUND
 
     def prepare(self):
         self.target = self.rules["target"]

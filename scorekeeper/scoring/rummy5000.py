@@ -74,6 +74,15 @@ class Rummy5000(OutVariant):
             step=5,
             help="The Queen of spades counts this (usually 45), or null.",
         ),
+        OptionSpec(
+            "permanent_wilds",
+            "list",
+            [],
+            items="card",
+            length=(0, 13),
+            help="Cards wild in every deal besides Jokers and the deal's wild rank: "
+            'ranks ("10", "2") or single cards ("JS", "JH": the one-eyed jacks).',
+        ),
     )
     entry_fields = (OUT, MELDS, HANDS)
 
@@ -87,7 +96,14 @@ class Rummy5000(OutVariant):
         wild_ace = HIGHEST if options["wild_always_200"] else options["ace_value"] + 100
         queen = options["queen_of_spades"]
         special = None if queen is None else {"QS": queen}
-        return ValueTable(ranks, wild=wild, wild_ace=wild_ace, joker=wild, special=special)
+        return ValueTable(
+            ranks,
+            wild=wild,
+            wild_ace=wild_ace,
+            joker=wild,
+            special=special,
+            permanent=frozenset(options["permanent_wilds"]),
+        )
 
     @classmethod
     def hand_bound(cls, options, players):

@@ -26,9 +26,11 @@ def settle(game: Variant) -> dict[str, Any] | None:
         return None
     if len(stakes) < len(STAKES):  # stored before a stake existed: its default holds
         stakes = {spec.name: spec.default for spec in STAKES} | dict(stakes)
+    mode = stakes["mode"]
+    if mode == "pot":
+        return _pot(game, stakes)
     n = game.n
     owed = [[0] * n for _ in range(n)]  # owed[a][b]: cents a pays b
-    mode = stakes["mode"]
     if mode == "per_deal":
         _per_deal(game, stakes, owed)
     elif mode == "pairs":
@@ -56,11 +58,37 @@ def settle(game: Variant) -> dict[str, Any] | None:
         "currency": stakes["currency"],
         "balances": dict(zip(players, balances, strict=True)),
         "payments": payments,
-        "transfers": [
-            {"from": players[payer], "to": players[payee], "cents": cents}
-            for payer, payee, cents in transfers(balances)
-        ],
+        "transfers": _named(players, transfers(balances)),
     }
+
+
+def _pot(game: Variant, stakes: Any) -> dict[str, Any]:
+    """Pot stakes (docs/rules.md section 10): each player pays ``entry_cents`` per entry and the
+    winners (or the leaders so far) share the pot, a split's first shares apart; the
+    cents that do not divide go one each to the winners in seat order."""
+    entry_cents = stakes["entry_cents"]
+    paid = [entry_cents * entries for entries in game.entries_paid()]
+    received = [entry_cents * first for first in game.split_firsts()]
+    payees = game.payees()
+    share, odd = divmod(sum(paid) - sum(received), len(payees))
+    for rank, seat in enumerate(payees):
+        received[seat] += share + (rank < odd)
+    balances = [got - gave for got, gave in zip(received, paid, strict=True)]
+    made = transfers(balances)
+    return {
+        "currency": stakes["currency"],
+        "balances": dict(zip(game.players, balances, strict=True)),
+        # Nobody owes anybody in particular: the payments are the transfers.
+        "payments": _named(game.players, made),
+        "transfers": _named(game.players, made),
+    }
+
+
+def _named(players: tuple[str, ...], made: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+    return [
+        {"from": players[payer], "to": players[payee], "cents": cents}
+        for payer, payee, cents in made
+    ]
 
 
 def transfers(balances: list[int]) -> list[tuple[int, int, int]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -29,7 +29,10 @@ class GameState:
         self.higher_wins = game.higher_wins
         self.deals: tuple[Deal, ...] = tuple(game.deals)
         self.totals = dict(zip(players, game.totals, strict=True))
+        self.seats = setup.seats
         self.finished = game.finished
+        self.ended_early = game.ended_early
+        self.split = game.split
         self.winners = [players[seat] for seat in game.winners]
         self.leaders = [players[seat] for seat in game.leaders()]
         self.next_deal = game.next_deal()
@@ -61,6 +64,7 @@ class GameState:
             "preset": self.preset,
             "options": dict(self.options),
             "players": list(self.players),
+            **({} if self.seats is None else {"seats": list(self.seats)}),
             "first_dealer": self.first_dealer,
             "higher_wins": self.higher_wins,
             "stakes": None if self.stakes is None else dict(self.stakes),
@@ -69,6 +73,8 @@ class GameState:
             "next_deal": None if self.next_deal is None else dict(self.next_deal),
             "press_offer": None if self.press_offer is None else dict(self.press_offer),
             "finished": self.finished,
+            "ended_early": self.ended_early,
+            **({"split": self.split} if self._game.splittable else {}),
             "winners": list(self.winners),
             "settlement": self.settlement,
             **self.extras,
@@ -105,23 +111,67 @@ def _start(setup: Setup) -> Variant:
     return get_variant(setup.variant)(setup)
 
 
-def derive(setup: Setup, entries: Sequence[dict]) -> GameState:
-    """The game state the entries make; an entry that breaks a rule raises ScoringError."""
+def _split(ending: Mapping[str, Any] | None) -> bool:
+    """Whether a stored ending is a split; anything but ``{"split": true}`` is not."""
+    return isinstance(ending, Mapping) and ending.get("split") is True
+
+
+def _end(game: Variant, ending: Mapping[str, Any] | None) -> None:
+    """Apply a stored early end, unless the entries reached the end rule themselves."""
+    if ending is not None and not game.finished:
+        game.end_early(_split(ending))
+
+
+def derive(
+    setup: Setup, entries: Sequence[dict], ending: Mapping[str, Any] | None = None
+) -> GameState:
+    """The game state the entries make, ended early where ``ending`` (as stored on the
+    game: ``{"split": bool}``) is given; an entry that breaks a rule raises ScoringError."""
     game = _start(setup)
     _play_through(game, _entries(entries), 1)
+    _end(game, ending)
     return GameState(game)
 
 
-def validate_entry(setup: Setup, entries: Sequence[dict], entry: Any) -> dict:
+def end_early(setup: Setup, entries: Sequence[dict], *, split: Any = False) -> dict[str, bool]:
+    """The ending to store when the table ends the game here (docs/rules.md section 15)."""
+    if type(split) is not bool:
+        raise ScoringError({"split": "must be true or false"}, "The ending is not valid.")
+    game = _start(setup)
+    _play_through(game, _entries(entries), 1)
+    if game.finished:
+        raise GameOverError(
+            {"end": f"the game already ended with deal {len(game.deals)}"},
+            "The game is over: it cannot be ended early.",
+        )
+    game.end_early(split)
+    return {"split": split}
+
+
+def validate_entry(
+    setup: Setup, entries: Sequence[dict], entry: Any, ending: Mapping[str, Any] | None = None
+) -> dict:
     """``entry`` as accepted for the next deal after ``entries``."""
     game = _start(setup)
     _play_through(game, _entries(entries), 1)
+    if ending is not None and not game.finished:
+        raise GameOverError(
+            {"deals": "the game was ended early: reopen it to record another deal"},
+            "The game was ended early: reopen it to record another deal.",
+        )
     accepted = game.play(entry).entry
     return dict(accepted)
 
 
-def replace_entry(setup: Setup, entries: Sequence[dict], number: Any, entry: Any) -> list[dict]:
-    """The entries with deal ``number`` replaced; every later deal is checked again."""
+def replace_entry(
+    setup: Setup,
+    entries: Sequence[dict],
+    number: Any,
+    entry: Any,
+    ending: Mapping[str, Any] | None = None,
+) -> list[dict]:
+    """The entries with deal ``number`` replaced; every later deal is checked again, and
+    a stored split too (a correction that would leave it refused is refused)."""
     entries = _entries(entries)
     if type(number) is not int or not 1 <= number <= len(entries):
         raise ScoringError(
@@ -131,7 +181,9 @@ def replace_entry(setup: Setup, entries: Sequence[dict], number: Any, entry: Any
     game = _start(setup)
     earlier = _play_through(game, entries[: number - 1], 1)
     replaced = dict(game.play(entry).entry)
-    return [*earlier, replaced, *_play_through(game, entries[number:], number + 1)]
+    corrected = [*earlier, replaced, *_play_through(game, entries[number:], number + 1)]
+    _end(game, ending)
+    return corrected
 
 
 def remove_last_entry(setup: Setup, entries: Sequence[dict]) -> list[dict]:

@@ -241,7 +241,7 @@ class Thirteen(OutVariant):
             if "wild" in values or "wild" in errors:
                 errors["wild"] = "must be left out: only the Joker is wild in the last deal"
         elif wild is None:
-            errors.setdefault("wild", "is required: the rank the dealer called")
+            errors.setdefault("wild", "Choose the rank the dealer called")
         elif wild in self.called:
             errors["wild"] = f"{wild} was already wild in deal {self.called[wild]}"
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
-from .options import OptionSpec, resolve
+from .options import OptionSpec, resolve, resolve_stakes
 
 if TYPE_CHECKING:
     from .game import Setup
@@ -28,6 +28,7 @@ class Deal:
         "by_seat",
         "dealer",
         "entry",
+        "extras",
         "multiplier",
         "number",
         "points",
@@ -52,6 +53,7 @@ class Deal:
         press: bool = False,
         adjustment: dict[str, int] | None = None,
         scored_in: tuple[int, ...] | None = None,
+        extras: dict[str, Any] | None = None,
     ):
         self.number = number
         self.dealer = dealer
@@ -65,6 +67,8 @@ class Deal:
         self.press = press
         self.adjustment = adjustment  # Auto-Press, deal 1 only
         self.scored_in = scored_in  # Hollywood gin: the games (0, 1, 2) the deal scored in
+        # Variant-specific members of the deal's dict (Phase 10's phases ...).
+        self.extras = extras
 
     def as_dict(self) -> dict[str, Any]:
         described = {
@@ -79,6 +83,8 @@ class Deal:
         }
         if self.adjustment is not None:
             described["adjustment"] = dict(self.adjustment)
+        if self.extras:
+            described.update(self.extras)
         return described
 
 
@@ -100,6 +106,10 @@ class Variant:
     # Far above any real game (the longest fixed game is 200 deals, plus tie-breaks):
     # it bounds what one game costs to derive and print (docs/scoring.md).
     max_deals: ClassVar[int] = 500
+    # Partnership games (docs/rules.md section 13): ``players`` are the sides, and a
+    # setup may seat this many individual players (least, most) per side.
+    partnership: ClassVar[bool] = False
+    seats_per_side: ClassVar[tuple[int, int]] = (2, 4)
 
     # ------------------------------------------------------------ catalogue and setup
 
@@ -114,6 +124,8 @@ class Variant:
             "higher_wins": cls.higher_wins,
             "has_melds": cls.has_melds,
             "allows_nobody_out": cls.allows_nobody_out,
+            "partnership": cls.partnership,
+            **({"seats_per_side": list(cls.seats_per_side)} if cls.partnership else {}),
             "options": [spec.describe() for spec in cls.options],
             "entry_fields": [f.describe() for f in cls.entry_fields],
         }
@@ -127,6 +139,21 @@ class Variant:
         if not errors:
             errors = cls.check_options(options, players)
         return options, errors
+
+    @classmethod
+    def resolve_stakes(
+        cls, given: Any, options: Mapping[str, Any]
+    ) -> tuple[dict[str, Any] | None, dict[str, str]]:
+        """The game's stakes resolved, and their errors; ``options`` are the game's."""
+        return resolve_stakes(given, cls.id)
+
+    @classmethod
+    def people_at(cls, players: int, seats: tuple[str, ...] | None) -> int:
+        """The people at the table, whom options may depend on (``resolve_options`` gets
+        this as ``players``): a partnership game's seats, or two a side without them."""
+        if not cls.partnership:
+            return players
+        return len(seats) if seats else 2 * players
 
     @classmethod
     def computed_default(cls, name: str, options: Mapping[str, Any], players: int) -> Any:
@@ -161,9 +188,12 @@ class Variant:
         self.setup = setup
         self.players = tuple(setup.players)
         self.n = len(self.players)
+        self.people = self.people_at(self.n, setup.seats)
         self.rules = self._resolved(setup.options)
         self.seats = Seats(self.players)
-        first = self.seats.find(setup.first_dealer)
+        # Who deals in turn: the seated players of a partnership game, else the players.
+        self.dealers = tuple(setup.seats or self.players)
+        first = Seats(self.dealers).find(setup.first_dealer)
         if first is None:
             raise ScoringError({"first_dealer": "must be one of the players"})
         self.first = first
@@ -174,6 +204,9 @@ class Variant:
         self.deals: list[Deal] = []
         self.finished = False
         self.winners: list[int] = []
+        self.ended_early = False  # finished by the table (docs/rules.md section 15)
+        self.splittable = False  # whether the table may end it with a split (pool rummy)
+        self.split = False
         self.prepare()
         disabled = {f.name: f.needs() for f in self.entry_fields if not self.takes(f)}
         self.reader = EntryReader(self.id, self.entry_fields, self.seats, self.bounds(), disabled)
@@ -186,7 +219,7 @@ class Variant:
         option existed); a setup from make_setup has them all and is used as it is."""
         if all(spec.name in options for spec in self.options):
             return options
-        resolved, errors = self.resolve_options(options, self.n)
+        resolved, errors = self.resolve_options(options, self.people)
         if errors:
             raise ScoringError(errors, "The game's stored options are not valid.")
         return resolved
@@ -206,7 +239,7 @@ class Variant:
         return bounds
 
     def dealer(self, number: int) -> str:
-        return self.players[(self.first + number - 1) % self.n]
+        return self.dealers[(self.first + number - 1) % len(self.dealers)]
 
     def wild(self, number: int) -> str | None:
         """The wild rank of deal ``number`` as known before it is played."""
@@ -257,7 +290,7 @@ class Variant:
         players = self.players
         return Deal(
             number,
-            players[(self.first + number - 1) % self.n],
+            self.dealer(number),
             entry,
             by_seat,
             dict(zip(players, by_seat, strict=True)),
@@ -290,6 +323,23 @@ class Variant:
 
     def leaders(self) -> list[int]:
         return self.best(self.totals)
+
+    def end_early(self, split: bool = False) -> None:
+        """The table ends the unfinished game here (docs/rules.md section 15): the leaders
+        win, with no end-of-game bonuses; a split is pool rummy's alone."""
+        if split and not self.splittable:
+            raise ScoringError(
+                {"split": "only a pool rummy game can be split"},
+                "This game cannot be ended with a split.",
+            )
+        self.winners = self.split_winners() if split else self.leaders()
+        self.finished = True
+        self.ended_early = True
+        self.split = split
+
+    def split_winners(self) -> list[int]:
+        """The winners of a split, raising ScoringError where the split is refused."""
+        raise NotImplementedError(f"{self.id} cannot be split")
 
     def next_deal(self) -> dict[str, Any] | None:
         if self.finished:
@@ -331,9 +381,11 @@ class OutVariant(Variant):
 
     def score(self, entry: dict, number: int) -> Deal:
         values, accepted, errors = self.reader.read(entry)
-        if "out" not in entry:
-            errors["out"] = "is required: the player who went out, or null"
         out = values.get("out")
+        if not self.allows_nobody_out and out is None and "out" not in errors:
+            errors["out"] = "Choose who went out"
+        elif "out" not in entry:
+            errors["out"] = "Choose who went out, or nobody when the stock ran out"
         hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None
         self.check(values, out, number, errors)
@@ -359,7 +411,9 @@ class OutVariant(Variant):
             elif value is None and f"{field}.{self.players[seat]}" not in errors:
                 name = self.players[seat]
                 errors[f"{field}.{name}"] = (
-                    f"is required: {name} did not go out" if field == "hands" else "is required"
+                    f"Enter what {name} held: {name} did not go out"
+                    if field == "hands"
+                    else f"Enter what {name} melded (0 for nothing)"
                 )
         return by_seat
 

@@ -1,4 +1,5 @@
-"""Use cases: start a game, record, correct or undo a deal, load a game's state.
+"""Use cases: start a game, record, correct or undo a deal, end a game early or
+reopen it, load a game's state.
 
 The pages and the JSON API both call these; they know nothing of HTTP. Each
 write takes the game's row lock first (an UPDATE of its version), so two phones
@@ -14,7 +15,7 @@ import json
 import secrets
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
@@ -86,6 +87,8 @@ class GameView:
     setup: scoring.Setup
     entries: tuple[dict[str, Any], ...]
     state: scoring.GameState
+    # The stored early end ({"split": bool}) or None; the state says whether it applies.
+    ending: dict[str, Any] | None = None
 
     @property
     def etag(self) -> str:
@@ -181,6 +184,7 @@ def start_game(
     first_dealer: Any = None,
     stakes: Any = None,
     title: Any = None,
+    seats: Any = None,
 ) -> StartedGame:
     errors: dict[str, str] = {}
     if title is not None and not (
@@ -195,6 +199,7 @@ def start_game(
             options=options,
             first_dealer=first_dealer,
             stakes=stakes,
+            seats=seats,
         )
     except scoring.ScoringError as exc:
         errors = {**exc.errors, **errors}
@@ -212,6 +217,7 @@ def start_game(
             options=dict(setup.options),
             stakes=dict(setup.stakes) if setup.stakes is not None else None,
             first_dealer=setup.first_dealer,
+            seated_players=None if setup.seats is None else list(setup.seats),
             title=(title.strip() or None) if isinstance(title, str) else None,
             version=1,
             created_at=now,
@@ -297,7 +303,7 @@ def record_deal(
         _check_claimed_number(uow, game, entry, len(entries) + 1)
         setup = game.setup
         try:
-            accepted = scoring.validate_entry(setup, entries, entry)
+            accepted = scoring.validate_entry(setup, entries, entry, game.ending)
         except scoring.GameOverError as exc:
             raise Conflict(
                 exc.detail or "The game is over: no more deals can be recorded.",
@@ -354,7 +360,9 @@ def correct_deal(
                 {"number": f"must be {number}, the deal being corrected"},
             )
         try:
-            new_entries = scoring.replace_entry(game.setup, game.entries, number, entry)
+            new_entries = scoring.replace_entry(
+                game.setup, game.entries, number, entry, game.ending
+            )
         except scoring.ScoringError as exc:
             raise InvalidInput(
                 exc.detail or f"Deal {number} cannot be corrected so.", exc.errors
@@ -367,7 +375,7 @@ def correct_deal(
             .where(Deal.game_id == game.id, Deal.number == number)
             .values(entry=new_entries[number - 1], recorded_at=utcnow(), recorded_by=by)
         )
-        view = _view(game, new_entries)
+        view = _view_dropping_a_passed_ending(uow, game, new_entries)
         _commit_or_conflict(uow, view)
         return view
 
@@ -399,7 +407,56 @@ def delete_last_deal(
         entries = scoring.remove_last_entry(game.setup, game.entries)
         _keep_revision(uow, game, deal, "deleted", by)
         uow.connection.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
-        view = _view(game, entries)
+        view = _view_dropping_a_passed_ending(uow, game, entries)
+        _commit_or_conflict(uow, view)
+        return view
+
+
+def end_game(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    *,
+    split: Any = False,
+    if_match: str | None = None,
+) -> GameView:
+    """End an unfinished game where it stands (docs/rules.md section 15); ``split`` shares
+    a pool rummy pot by the split rule. A finished game is a Conflict, and so is one
+    already ended early (reopen it first to end it another way)."""
+    with uow:
+        game = _lock_checked(uow, public_id, token, if_match)
+        if game.ending is not None:
+            raise Conflict(
+                "The game was already ended early: reopen it first to end it another way.",
+                _fresh_view(uow, public_id),
+            )
+        try:
+            ending = scoring.end_early(game.setup, game.entries, split=split)
+        except scoring.GameOverError as exc:
+            raise Conflict(
+                exc.detail or "The game is already over: it cannot be ended early.",
+                _fresh_view(uow, public_id),
+                exc.errors,
+            ) from None
+        except scoring.ScoringError as exc:
+            raise InvalidInput(exc.detail or "The game cannot be ended so.", exc.errors) from None
+        view = _view(_store_ending(uow, game, dict(ending)))
+        _commit_or_conflict(uow, view)
+        return view
+
+
+def reopen_game(
+    uow: UnitOfWork, public_id: str, token: str | None, *, if_match: str | None = None
+) -> GameView:
+    """Remove the early end (and any split): the game takes new deals again."""
+    with uow:
+        game = _lock_checked(uow, public_id, token, if_match)
+        if game.ending is None:
+            raise Conflict(
+                "The game was not ended early: there is nothing to reopen.",
+                _fresh_view(uow, public_id),
+            )
+        view = _view(_store_ending(uow, game, None))
         _commit_or_conflict(uow, view)
         return view
 
@@ -466,6 +523,7 @@ class _LoadedGame:
     edit_token_hash: str
     setup: scoring.Setup
     deals: tuple[_DealRow, ...] = field(default=())
+    ending: dict[str, Any] | None = None
 
     @property
     def entries(self) -> list[dict[str, Any]]:
@@ -491,6 +549,7 @@ _SETUP_AND_SEATS = (
         Game.options,
         Game.stakes,
         Game.first_dealer,
+        Game.seated_players,
         Seat.name,
     )
     .join(Seat, Seat.game_id == Game.id)
@@ -502,6 +561,7 @@ _VERSION_TOKEN_AND_DEALS = (
         Game.version,
         Game.updated_at,
         Game.edit_token_hash,
+        Game.ending,
         Deal.number,
         Deal.entry,
         Deal.recorded_at,
@@ -524,8 +584,8 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     """Load a game in two statements, each one consistent snapshot.
 
     Seats and the setup never change after a game starts, so they may be read
-    apart from the mutable part: the version, token and deals, which come
-    together in one statement so a concurrent write cannot tear them.
+    apart from the mutable part: the version, token, early end and deals, which
+    come together in one statement so a concurrent write cannot tear them.
     """
     rows = uow.connection.execute(_SETUP_AND_SEATS, {"public_id": public_id}).all()
     if not rows:
@@ -548,7 +608,9 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
             players=tuple(row.name for row in rows),
             first_dealer=first.first_dealer,
             stakes=first.stakes,
+            seats=None if first.seated_players is None else tuple(first.seated_players),
         ),
+        ending=latest.ending,
         deals=tuple(
             _DealRow(row.number, row.entry, row.recorded_at, row.recorded_by)
             for row in mutable
@@ -671,6 +733,24 @@ def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:
     return _view(_find_game(uow, public_id))
 
 
+def _store_ending(uow: UnitOfWork, game: _LoadedGame, ending: dict[str, Any] | None) -> _LoadedGame:
+    uow.connection.execute(update(Game).where(Game.id == game.id).values(ending=ending))
+    return replace(game, ending=ending)
+
+
+def _view_dropping_a_passed_ending(
+    uow: UnitOfWork, game: _LoadedGame, entries: Sequence[dict[str, Any]]
+) -> GameView:
+    """The view after a correction or an undo. When the entries now reach the end
+    rule the core ignores a stored early end; it is then deleted, not left to
+    return should a later correction un-finish the game."""
+    view = _view(game, entries)
+    if game.ending is not None and not view.state.ended_early:
+        _store_ending(uow, game, None)
+        return replace(view, ending=None)
+    return view
+
+
 def _view(game: _LoadedGame, entries: Sequence[dict[str, Any]] | None = None) -> GameView:
     """The game's view, with ``entries`` in place of the stored ones when given."""
     entries = game.entries if entries is None else entries
@@ -682,7 +762,8 @@ def _view(game: _LoadedGame, entries: Sequence[dict[str, Any]] | None = None) ->
         updated_at=game.updated_at,
         setup=game.setup,
         entries=tuple(entries),
-        state=scoring.derive(game.setup, entries),
+        state=scoring.derive(game.setup, entries, game.ending),
+        ending=game.ending,
     )
 
 

@@ -28,7 +28,16 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 limit_writes(bp)
 
-GAME_FIELDS = ("variant", "preset", "players", "options", "first_dealer", "stakes", "title")
+GAME_FIELDS = (
+    "variant",
+    "preset",
+    "players",
+    "options",
+    "first_dealer",
+    "stakes",
+    "title",
+    "seats",
+)
 # What secrets.token_urlsafe makes, at most the column's width: anything else
 # cannot be a game, and never reaches the database (PostgreSQL refuses NULs).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -155,6 +164,42 @@ def delete_deal(game_id: str, number: str):
         deal,
         if_match=request.headers.get("If-Match"),
         by=RECORDED_BY,
+    )
+    return state_response(view)
+
+
+@bp.post("/games/<game_id>/end")
+def end_game(game_id: str):
+    game_id = checked_game_id(game_id)
+    # An empty body is the plain end, as {} is.
+    body = json_body() if request.content_length or request.is_json else {}
+    if not isinstance(body, Mapping):
+        raise Problem(
+            422,
+            'An early end is a JSON object: {} or {"split": true}.',
+            {"": "must be a JSON object"},
+        )
+    errors = {name: "is not a field of an early end" for name in body if name != "split"}
+    split = body.get("split", False)
+    if type(split) is not bool:
+        errors["split"] = "must be true or false"
+    if errors:
+        raise Problem(422, "The game cannot be ended so.", errors)
+    view = services.end_game(
+        unit_of_work(),
+        game_id,
+        bearer_token(),
+        split=split,
+        if_match=request.headers.get("If-Match"),
+    )
+    return state_response(view)
+
+
+@bp.delete("/games/<game_id>/end")
+def reopen_game(game_id: str):
+    game_id = checked_game_id(game_id)
+    view = services.reopen_game(
+        unit_of_work(), game_id, bearer_token(), if_match=request.headers.get("If-Match")
     )
     return state_response(view)
 

@@ -22,12 +22,13 @@ from wtforms import (
     RadioField,
     SelectField,
     StringField,
+    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
-from scorekeeper.scoring.options import STAKES
+from scorekeeper.scoring.options import POT_STAKES
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -85,12 +86,30 @@ GAMES: dict[str, tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | Non
 }
 DEFAULT_GAME = "preset:Crazy Gin (13 deals)"
 
-STAKE_SPECS = {spec.name: spec for spec in STAKES}
+# Every stake any game takes: the pot's (Indian rummy) are a superset of the others.
+STAKE_SPECS = {spec.name: spec for spec in POT_STAKES}
 MODE_LABELS = {
     "pairs": "Everyone settles with everyone",
     "winner": "Only the winner is paid",
-    "per_deal": "Each deal's losers pay its winner (Rummy)",
+    "per_deal": "Each deal's losers pay its winner (Rummy, Indian rummy)",
+    "pot": "A pot: each entry pays in, the winner takes it (Indian rummy)",
 }
+
+
+def list_text(value: Any) -> str:
+    return "" if value is None else "\n".join(str(item) for item in value)
+
+
+def list_items(spec: scoring.OptionSpec, text: str | None) -> list[Any] | None:
+    """A list option as typed: one item a line (numbers and cards may also be
+    separated by commas or spaces); nothing typed is null where the option may be."""
+    if spec.items == "text":
+        items = [line.strip() for line in (text or "").splitlines() if line.strip()]
+    else:
+        items = [item for item in re.split(r"[\s,]+", text or "") if item]
+    if not items and spec.nullable:
+        return None
+    return [number_or_text(item) for item in items] if spec.items == "int" else items
 
 
 def option_field_name(variant_id: str, option: str) -> str:
@@ -102,6 +121,9 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
     kw: dict[str, Any] = {"description": spec.help}
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
+    if spec.type == "list":
+        # One item a line: Phase 10's house phases are sentences.
+        return TextAreaField(label, default=list_text(spec.default), **kw)
     if spec.choices is not None:
         choices = [SelectChoice(str(c)) for c in spec.choices]
         return SelectField(label, choices=choices, default=str(spec.default), **kw)
@@ -125,6 +147,12 @@ class NewGameForm(FlaskForm):
             render_kw={"maxlength": 40, "autocomplete": "off", "list": "known-names"},
         ),
         min_entries=DEFAULT_SLOTS,
+        max_entries=MAX_PLAYERS,
+    )
+    # Partnership games only: the people at the table, partners alternating.
+    seats = FieldList(
+        StringField("Seat", render_kw={"maxlength": 40, "autocomplete": "off"}),
+        min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
     first_dealer = SelectField(
@@ -155,6 +183,12 @@ class NewGameForm(FlaskForm):
         render_kw=NUMERIC,
         description=STAKE_SPECS["deal_winner_cents"].help,
     )
+    entry_cents = StringField(
+        "Entry fee into the pot, in cents",
+        default="",
+        render_kw=NUMERIC,
+        description=STAKE_SPECS["entry_cents"].help,
+    )
     currency = StringField(
         "Currency",
         default="USD",
@@ -184,7 +218,10 @@ def fill_game_defaults(form: NewGameForm, game: str) -> None:
     _label, _description, variant_id, options, stakes = GAMES[game]
     for field, spec in option_fields(form, variant_id):
         value = options.get(spec.name, spec.default)
-        field.data = value if spec.type == "bool" else "" if value is None else str(value)
+        if spec.type == "list":
+            field.data = list_text(value)
+        else:
+            field.data = value if spec.type == "bool" else "" if value is None else str(value)
     if stakes is not None:
         form.stakes_on.data = True
         for name, value in stakes.items():
@@ -223,8 +260,12 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
     # House rules filled in for another game (changed without JS) do not apply.
     if form.shown.data == game:
         request["options"] = _options_given(form, variant_id)
+    seats = [name for name in (entry.data or "" for entry in form.seats) if name.strip()]
     dealer = form.first_dealer.data
-    if dealer is not None and dealer.isdigit() and int(dealer) in slots:
+    if seats and scoring.get_variant(variant_id).partnership:
+        # The first seat deals first: the deal passes seat by seat, not side by side.
+        request["seats"] = seats
+    elif dealer is not None and dealer.isdigit() and int(dealer) in slots:
         request["first_dealer"] = players[slots.index(int(dealer))]
     elif dealer not in (None, "0"):
         request["first_dealer"] = ""  # a blank seat: the services say why
@@ -236,6 +277,8 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
             "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
             "currency": (form.currency.data or "").strip().upper(),
         }
+        if form.mode.data == "pot":
+            request["stakes"]["entry_cents"] = number_or_text(form.entry_cents.data)
     return request, slots
 
 
@@ -244,12 +287,18 @@ def _options_given(form: NewGameForm, variant_id: str) -> dict[str, Any]:
     for field, spec in option_fields(form, variant_id):
         if spec.type == "bool":
             given[spec.name] = bool(field.data)
+        elif spec.type == "list":
+            given[spec.name] = list_items(spec, field.data)
         elif spec.choices is not None:
             by_text = {str(choice): choice for choice in spec.choices}
             given[spec.name] = by_text.get(field.data, field.data)
         elif spec.type == "int":
+            # Blank leaves the option to its default, which may hang on the others
+            # (Indian rummy's penalties on the format); "none" is null where allowed.
             value = number_or_text(field.data)
-            if value is not None or spec.nullable:
+            if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
+                given[spec.name] = None
+            elif value is not None:
                 given[spec.name] = value
         else:
             given[spec.name] = (field.data or "").strip()
@@ -267,6 +316,9 @@ def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Fiel
         "title": form.title,
     }
     fields.update({f"players.{i}": form.players[slot] for i, slot in enumerate(slots)})
+    filled = [entry for entry in form.seats if (entry.data or "").strip()]
+    fields["seats"] = form.seats
+    fields.update({f"seats.{i}": entry for i, entry in enumerate(filled)})
     fields.update({f"options.{spec.name}": f for f, spec in option_fields(form, variant_id)})
     fields.update({f"stakes.{name}": form[name] for name in STAKE_SPECS})
     return fields
@@ -285,10 +337,33 @@ HEADINGS = {
     "up_for_two": "Went up for 2",
     "wild": "Wild rank the dealer called",
     "upcard": "Upcard",
+    "concealed": "Went out concealed: the whole hand in one turn",
 }
 HAND_HEADINGS = {"gin": "Deadwood", "thirteen": "Penalty points in hand"}
 # Column heads where a player's row has two numbers.
-COLUMNS = {"melds": "Melded", "hands": "In hand"}
+COLUMNS = {"melds": "Melded", "hands": "In hand", "melded": "Melded", "hand": "In hand"}
+# Per-player card points, typed as numbers; every other per-player field (a
+# partnership's canastas, books and red threes) is a count, given with steppers.
+POINT_FIELDS = ("melds", "hands", "melded", "hand")
+# Each player's one-tap marks beside their number (entry kinds players and
+# choice_per_player), and the counts' labels.
+TAPS = {
+    "wrong_show": "Wrong show",
+    "rejoin": "Rejoins",
+    "completed": "Phase done",
+    "first": "1st drop",
+    "middle": "Middle drop",
+}
+COUNTS = {
+    "natural": "Natural canastas",
+    "mixed": "Mixed canastas",
+    "red_threes": "Red 3s",
+    "clean": "Clean books",
+    "dirty": "Dirty books",
+    "wild": "Wild books",
+    "sevens": "Sevens books",
+    "red_threes_held": "Red 3s held",
+}
 NOBODY = {"out": "Nobody: the stock ran out", "knocker": "Nobody knocked: void deal"}
 
 
@@ -300,6 +375,8 @@ class DealForm(FlaskForm):
     entry_fields: tuple[scoring.EntryField, ...] = ()
     players: tuple[str, ...] = ()
     variant: str = ""
+    # Who takes part in the deal, where the variant names them (None: everyone).
+    taking_part: tuple[str, ...] | None = None
 
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:
         for f in self.entry_fields:
@@ -310,10 +387,48 @@ class DealForm(FlaskForm):
     def per_player(self) -> list[scoring.EntryField]:
         """melds before hands: the order players count their cards in."""
         fields = [f for f in self.entry_fields if f.kind == "per_player"]
-        order = {"melds": 0, "hands": 1}
         return sorted(
-            (f for f in fields if f.name != "press_points"), key=lambda f: order.get(f.name, 2)
+            (f for f in fields if f.name in POINT_FIELDS), key=lambda f: POINT_FIELDS.index(f.name)
         )
+
+    def counts(self) -> list[scoring.EntryField]:
+        """A side's canastas, books and red threes: small whole numbers."""
+        return [
+            f
+            for f in self.entry_fields
+            if f.kind == "per_player" and f.name not in POINT_FIELDS and f.name != "press_points"
+        ]
+
+    def taps(self, seat: int) -> list[Field]:
+        """The player's one-tap marks (a drop, a wrong show, a rejoin, a phase done)."""
+        name = self.players[seat]
+        playing = self.taking_part is None or name in self.taking_part
+        marks = []
+        for f in self.entry_fields:
+            if f.kind == "choice_per_player" and playing:
+                marks += [self[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
+            # A rejoin is for a player sitting out; the rest for those playing (a
+            # correction, not knowing who sat out, offers every mark).
+            elif f.kind == "players" and (
+                self.taking_part is None or (f.name == "rejoin") != playing
+            ):
+                marks.append(self[f"{f.name}_{seat}"])
+        return marks
+
+    def has_marks(self) -> bool:
+        """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
+        return bool(self.counts()) or any(
+            f.kind in ("players", "choice_per_player") for f in self.entry_fields
+        )
+
+    def out_of_game(self, seat: int) -> bool:
+        """Not taking part in this deal (eliminated, or watching a tie-break)."""
+        return self.taking_part is not None and self.players[seat] not in self.taking_part
+
+    def sits_out(self, seat: int) -> bool:
+        """Out of the deal with no way in: no number to give. A player who may
+        rejoin keeps their number, given when they tap Rejoins."""
+        return self.out_of_game(seat) and not self.has("rejoin")
 
     def has(self, name: str) -> bool:
         return any(f.name == name for f in self.entry_fields)
@@ -358,6 +473,21 @@ class DealForm(FlaskForm):
             elif f.kind == "bool" and f.name != "void":
                 if self[f.name].data:
                     entry[f.name] = True
+            elif f.kind == "players":
+                chosen = [
+                    name for seat, name in enumerate(self.players) if self[f"{f.name}_{seat}"].data
+                ]
+                if chosen:
+                    entry[f.name] = chosen
+            elif f.kind == "choice_per_player":
+                choices: dict[str, Any] = {}
+                for seat, name in enumerate(self.players):
+                    picked = [c for c in f.choices or () if self[f"{f.name}_{c}_{seat}"].data]
+                    if picked:
+                        # Two taps for one player: sent as both, for the core to refuse.
+                        choices[name] = picked[0] if len(picked) == 1 else " and ".join(picked)
+                if choices:
+                    entry[f.name] = choices
             elif f.kind == "rank":
                 if self[f.name].data:
                     entry[f.name] = self[f.name].data
@@ -378,8 +508,21 @@ class DealForm(FlaskForm):
                     fields[f"{f.name}.{name}"] = self.cell(f.name, seat)
             elif f.kind == "card":
                 fields[f.name] = self["upcard_rank"]
+            elif f.kind in ("players", "choice_per_player"):
+                fields.update(self._tap_error_fields(f))
             elif f.name != "void":
                 fields[f.name] = self[f.name]
+        return fields
+
+    def _tap_error_fields(self, f: scoring.EntryField) -> dict[str, Field]:
+        """A mark's message shows beside the player's first mark of that kind; one
+        about the whole field beside the first such mark on the page."""
+        fields: dict[str, Field] = {}
+        for seat, name in enumerate(self.players):
+            first = f"{f.name}_{seat}" if f.kind == "players" else f"{f.name}_{f.choices[0]}_{seat}"
+            fields[f"{f.name}.{name}"] = self[first]
+            if f.name not in fields and self[first] in self.taps(seat):
+                fields[f.name] = self[first]
         return fields
 
     def show_errors(self, errors: Mapping[str, str]) -> dict[str, str]:
@@ -387,9 +530,15 @@ class DealForm(FlaskForm):
 
 
 def deal_form(
-    setup: scoring.Setup, *, entry: Mapping[str, Any] | None = None, number: int, **kwargs: Any
+    setup: scoring.Setup,
+    *,
+    entry: Mapping[str, Any] | None = None,
+    number: int,
+    taking_part: Iterable[str] | None = None,
+    **kwargs: Any,
 ) -> DealForm:
     """The entry form for this game; prefilled from ``entry`` when correcting a deal.
+    ``taking_part`` (the next deal's ``players``) leaves out players sitting it out.
 
     It reads the request's form only when given ``formdata``: a form shown after
     another phone's deal must not be filled with this phone's stale values.
@@ -403,17 +552,36 @@ def deal_form(
         "variant": setup.variant,
     }
     variant = scoring.get_variant(setup.variant)
+    bounds = variant(setup).bounds()
     for f in fields:
         if f.kind == "player":
-            choices = [SelectChoice(str(seat), name) for seat, name in enumerate(players)]
+            # Who may go out: those in the deal, or anyone where a player may rejoin.
+            anyone = taking_part is None or any(x.name == "rejoin" for x in fields)
+            choices = [
+                SelectChoice(str(seat), name)
+                for seat, name in enumerate(players)
+                if anyone or name in taking_part
+            ]
             if f.name == "knocker" and any(x.name == "void" for x in fields):
                 choices.append(SelectChoice("void", NOBODY["knocker"]))
             elif variant.allows_nobody_out:
                 choices.append(SelectChoice("none", NOBODY["out"]))
             attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
+        elif f.kind == "per_player" and f.name in COUNTS:
+            for seat, name in enumerate(players):
+                attrs[f"{f.name}_{seat}"] = StringField(
+                    f"{name}: {COUNTS[f.name]}", render_kw=_stepper(bounds.get(f.name))
+                )
         elif f.kind == "per_player":
             for seat, name in enumerate(players):
                 attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=NUMERIC)
+        elif f.kind == "players":
+            for seat in range(len(players)):
+                attrs[f"{f.name}_{seat}"] = BooleanField(TAPS.get(f.name, f.help))
+        elif f.kind == "choice_per_player":
+            for seat in range(len(players)):
+                for choice in f.choices or ():
+                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(TAPS.get(choice, choice))
         elif f.kind == "bool" and f.name != "void":
             attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
         elif f.kind == "rank":
@@ -429,6 +597,7 @@ def deal_form(
                 "Upcard suit", choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
             )
     form_class = type("GameDealForm", (DealForm,), attrs)
+    form_class.taking_part = None if taking_part is None else tuple(taking_part)
     data: dict[str, Any] = {"number": str(number), "key": new_key()}
     if entry is not None:
         data.update(_prefill(entry, fields, players))
@@ -454,6 +623,13 @@ def _prefill(
                     data[f"{f.name}_{seat}"] = str(value[name])
         elif f.kind == "bool":
             data[f.name] = bool(value)
+        elif f.kind == "players" and isinstance(value, list):
+            for seat, name in enumerate(players):
+                data[f"{f.name}_{seat}"] = name in value
+        elif f.kind == "choice_per_player" and isinstance(value, Mapping):
+            for seat, name in enumerate(players):
+                if value.get(name) in (f.choices or ()):
+                    data[f"{f.name}_{value[name]}_{seat}"] = True
         elif f.kind == "rank" and value:
             data[f.name] = value
         elif f.kind == "card" and value:
@@ -461,7 +637,21 @@ def _prefill(
     return data
 
 
+def _stepper(bound: tuple[int, int] | None) -> dict[str, Any]:
+    """A count's input: a number field the phone's keypad and the +/- buttons fill."""
+    render = {"type": "number", "inputmode": "numeric", "min": 0, "autocomplete": "off"}
+    if bound is not None:
+        render["max"] = bound[0]
+    return render
+
+
 class ConfirmForm(FlaskForm):
     """A bare form for one-button actions (undo, take the Press offer): CSRF and a number."""
 
     number = HiddenField()
+
+
+class EndGameForm(FlaskForm):
+    """End the game here (docs/rules.md section 15); a pool rummy game may be split instead."""
+
+    split = BooleanField("Split the pot: every player still in agrees")

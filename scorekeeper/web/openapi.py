@@ -52,6 +52,8 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
         "bool": BOOLEAN,
         "rank": {"type": "string", "enum": RANKS},
         "card": STRING,
+        "players": nullable(array(STRING)),
+        "choice_per_player": {"type": "object", "additionalProperties": STRING},
     }
     properties: dict[str, Any] = {
         "number": {
@@ -62,9 +64,10 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
     }
     for variant in catalogue["variants"]:
         for field in variant["entry_fields"]:
-            properties.setdefault(
-                field["name"], {**kinds[field["kind"]], "description": field["help"]}
-            )
+            schema = {**kinds[field["kind"]], "description": field["help"]}
+            if field.get("choices"):
+                schema["additionalProperties"] = {"type": "string", "enum": field["choices"]}
+            properties.setdefault(field["name"], schema)
     return obj(
         properties,
         additionalProperties=False,
@@ -84,6 +87,13 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
         "multiplier": INTEGER,
         "press": BOOLEAN,
     }
+    next_deal = {
+        **deal_position,
+        "players": {**array(STRING), "description": "indian: the players taking part."},
+        "cards": {**INTEGER, "description": "five_crowns: cards dealt to each player."},
+        "tiebreak": {**array(STRING), "description": "phase10: the tied players replaying."},
+        "minimum": {**POINTS, "description": "canasta, handfoot: each side's first meld."},
+    }
     return {
         "Problem": obj(
             {
@@ -101,13 +111,29 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             required=["type", "title", "status", "detail", "errors"],
         ),
         "Entry": entry_schema(catalogue),
+        "Ending": obj(
+            {
+                "split": {
+                    **BOOLEAN,
+                    "default": False,
+                    "description": "Pool rummy: share the pot by drops left (docs/rules.md).",
+                }
+            },
+            additionalProperties=False,
+            description='An early end: {} or, in pool rummy, {"split": true}.',
+        ),
         "Stakes": obj(
             {
                 "cents_per_point": {"type": "integer", "minimum": 0},
                 "round_to": {"type": "integer", "enum": [1, 5, 10, 25]},
-                "mode": {"type": "string", "enum": ["pairs", "winner", "per_deal"]},
+                "mode": {"type": "string", "enum": ["pairs", "winner", "per_deal", "pot"]},
                 "deal_winner_cents": {"type": "integer", "minimum": 0},
                 "currency": STRING,
+                "entry_cents": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "mode pot (Indian rummy): each entry's fee into the pot.",
+                },
             }
         ),
         "NewGame": obj(
@@ -121,6 +147,14 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "first_dealer": STRING,
                 "stakes": nullable(ref("Stakes")),
                 "title": nullable({"type": "string", "maxLength": 120}),
+                "seats": nullable(
+                    array(
+                        {"type": "string", "minLength": 1, "maxLength": 40},
+                        maxItems=8,
+                        description="Partnership variants: the individual players in seat "
+                        "order, partners alternating; players are then the sides.",
+                    )
+                ),
             },
             required=["players"],
             additionalProperties=False,
@@ -133,6 +167,8 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "points": {**POINTS, "description": "What this deal adds to each total."},
                 "winner": nullable(STRING),
                 "adjustment": {**POINTS, "description": "Auto-Press raise, on deal 1."},
+                "rejoin_change": {**POINTS, "description": "indian pool: rejoiners' change."},
+                "phase": {**POINTS, "description": "phase10: the phase each player played."},
             },
             required=[*deal_position, "entry", "points", "winner"],
         ),
@@ -169,7 +205,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "version": {"type": "integer", "minimum": 1},
                 "deals": array(ref("Deal")),
                 "totals": POINTS,
-                "next_deal": nullable(obj(deal_position, required=list(deal_position))),
+                "next_deal": nullable(obj(next_deal, required=list(deal_position))),
                 "press_offer": nullable(
                     obj(
                         {"player": STRING, "points": INTEGER},
@@ -177,6 +213,14 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                     )
                 ),
                 "finished": BOOLEAN,
+                "ended_early": {**BOOLEAN, "description": "The table ended the game early."},
+                "split": {**BOOLEAN, "description": "indian pool: ended by a split."},
+                "seats": {**array(STRING), "description": "Partnerships: individuals in seats."},
+                "eliminated": {**array(STRING), "description": "indian pool: out of the game."},
+                "rejoins": {**POINTS, "description": "indian pool: each player's rejoins."},
+                "pot_cents": {**INTEGER, "description": "indian with a pot: what it holds."},
+                "chips": {**POINTS, "description": "indian deals: each player's chips."},
+                "phase": {**POINTS, "description": "phase10: the phase each plays next."},
                 "winners": array(STRING),
                 "settlement": nullable(ref("Settlement")),
                 "boxes": {**POINTS, "description": "gin: hands won."},
@@ -202,6 +246,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "next_deal",
                 "press_offer",
                 "finished",
+                "ended_early",
                 "winners",
                 "settlement",
             ],
@@ -250,6 +295,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                                         "name": STRING,
                                         "kind": STRING,
                                         "help": STRING,
+                                        "choices": nullable(array(STRING)),
                                     },
                                     required=["name", "kind"],
                                 ),
@@ -299,7 +345,8 @@ RESPONSES = {
     "NotFound": problem("No such game, or no such deal."),
     "Conflict": problem(
         "The request does not fit the game as it now is (the deal exists, the game is over, "
-        "If-Match is stale, not the last deal); `state` holds the game as it now is.",
+        "If-Match is stale, not the last deal, not ended early); `state` holds the game as it "
+        "now is.",
         {"ETag": HEADER},
     ),
     "TooLarge": problem("The body is larger than the configured MAX_CONTENT_LENGTH."),
@@ -523,6 +570,33 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "200": state("Deleted"),
                     **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/end": {
+            "parameters": game,
+            "post": {
+                "operationId": "endGame",
+                "summary": "End the unfinished game here: the leaders win (a pool game may split)",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "requestBody": {
+                    "required": False,
+                    "content": {"application/json": {"schema": ref("Ending")}},
+                },
+                "responses": {
+                    "200": state("Ended early"),
+                    **errors(*BODY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+            "delete": {
+                "operationId": "reopenGame",
+                "summary": "Remove the early end (and any split): the game takes deals again",
+                "security": EDIT_TOKEN,
+                "parameters": [if_match],
+                "responses": {
+                    "200": state("Reopened"),
+                    **errors(*WRITE_ERRORS, "Conflict"),
                 },
             },
         },

@@ -87,6 +87,7 @@ class PlayerRow:
     winner: bool
     boxes: int | None = None
     final: int | None = None
+    notes: list[str] = field(default_factory=list)  # phase, eliminated, chips ...
 
 
 @dataclass
@@ -98,6 +99,8 @@ class NextDeal:
     dealer_calls_wild: bool
     press: bool
     multiplier: int
+    cards: int | None = None  # Five Crowns: cards dealt
+    tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
 
 
 @dataclass
@@ -126,6 +129,9 @@ class Board:
     deals_left: int | None
     press_offer: dict[str, Any] | None
     press_rule: bool
+    ended_early: bool = False
+    split: bool = False
+    seats: list[str] | None = None
     margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     settlement: Settlement | None = None
@@ -176,15 +182,16 @@ def board(view: GameView, locale: str) -> Board:
     next_deal = None
     if state.next_deal is not None:
         nd = state.next_deal
-        seat = players.index(nd["dealer"])
         next_deal = NextDeal(
             number=nd["number"],
             dealer=nd["dealer"],
-            first=players[(seat + 1) % len(players)],
+            first=first_to_play(setup, nd),
             wild=nd["wild"],
             dealer_calls_wild="wild" in fields,
             press=nd["press"],
             multiplier=nd["multiplier"],
+            cards=nd.get("cards"),
+            tiebreak=nd.get("tiebreak"),
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])
     boxes = state.boxes or {}
@@ -197,6 +204,7 @@ def board(view: GameView, locale: str) -> Board:
             winner=name in state.winners,
             boxes=boxes.get(name),
             final=final.get(name),
+            notes=player_notes(state, name),
         )
         for name in players
     ]
@@ -218,10 +226,51 @@ def board(view: GameView, locale: str) -> Board:
         deals_left=None if fixed is None else max(fixed - len(rows), 0),
         press_offer=state.press_offer,
         press_rule="press_points" in fields,
+        ended_early=state.ended_early,
+        split=state.split,
+        seats=None if setup.seats is None else list(setup.seats),
         margin=state.margin,
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),
     )
+
+
+def player_notes(state: scoring.GameState, name: str) -> list[str]:
+    """What a variant keeps beside a total: Phase 10's phase, Indian rummy's
+    eliminations, rejoins and chips, a partnership side's minimum first meld."""
+    figures = state.extras
+    notes = []
+    if "phase" in figures:
+        last = len(state.options["phases"])
+        phase = figures["phase"][name]
+        notes.append("all phases done" if phase > last else f"phase {phase}")
+    if name in figures.get("eliminated", ()):
+        notes.append("eliminated")
+    rejoins = figures.get("rejoins", {}).get(name)
+    if rejoins:
+        notes.append("rejoined once" if rejoins == 1 else f"rejoined {rejoins} times")
+    if "chips" in figures:
+        notes.append(f"{figures['chips'][name]} chips")
+    minimum = (state.next_deal or {}).get("minimum")
+    if minimum:
+        notes.append(f"melds {minimum[name]} to open")
+    return notes
+
+
+def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
+    """Who plays first: the next seat on from the dealer (an individual where the game
+    has seats) that takes part in the deal (``next_deal.players`` where the variant
+    names them: Indian rummy's eliminated players and a tie-break's onlookers sit out)."""
+    seats = list(setup.seats or setup.players)
+    playing = next_deal.get("players") or next_deal.get("tiebreak")
+    sides = setup.players
+    dealer = seats.index(next_deal["dealer"])
+    for step in range(1, len(seats) + 1):
+        index = (dealer + step) % len(seats)
+        # Seat i belongs to side i mod the number of sides (partners alternate).
+        if playing is None or sides[index % len(sides)] in playing:
+            return seats[index]
+    return seats[(dealer + 1) % len(seats)]
 
 
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
@@ -243,7 +292,29 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 # ---------------------------------------------------------------- the history
 
 
-FLAG_TEXT = {"rummy": "went rummy", "big_gin": "big gin", "up_for_two": "went up for 2"}
+FLAG_TEXT = {
+    "rummy": "went rummy",
+    "big_gin": "big gin",
+    "up_for_two": "went up for 2",
+    "concealed": "went out concealed",
+}
+# Per-player numbers in the history, in the order players count them.
+NUMBER_TEXT = (
+    ("melds", "melded"),
+    ("melded", "melded"),
+    ("hands", "in hand"),
+    ("hand", "in hand"),
+    ("press_points", "press"),
+    ("natural", "natural canastas"),
+    ("mixed", "mixed canastas"),
+    ("clean", "clean books"),
+    ("dirty", "dirty books"),
+    ("wild", "wild books"),
+    ("sevens", "sevens books"),
+    ("red_threes", "red 3s"),
+    ("red_threes_held", "red 3s held"),
+)
+LIST_TEXT = {"wrong_show": "wrong show", "rejoin": "rejoined", "completed": "phase done"}
 
 
 def entry_text(entry: dict[str, Any]) -> str:
@@ -255,10 +326,17 @@ def entry_text(entry: dict[str, Any]) -> str:
         parts.append(f"{entry['knocker']} knocked")
     elif "out" in entry:
         parts.append(f"{entry['out']} went out" if entry["out"] else "nobody went out")
-    for name, label in (("melds", "melded"), ("hands", "in hand"), ("press_points", "press")):
+    for name, label in NUMBER_TEXT:
         values = entry.get(name)
-        if values:
+        if isinstance(values, dict) and values:
             parts.append(f"{label}: " + ", ".join(f"{who} {v}" for who, v in values.items()))
+    if entry.get("drops"):
+        parts.append(
+            "dropped: " + ", ".join(f"{who} ({when})" for who, when in entry["drops"].items())
+        )
+    for name, label in LIST_TEXT.items():
+        if entry.get(name):
+            parts.append(f"{label}: " + ", ".join(entry[name]))
     parts += [text for flag, text in FLAG_TEXT.items() if entry.get(flag)]
     if entry.get("wild"):
         parts.append(f"wild {entry['wild']} called")
@@ -295,10 +373,19 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
     for rank in RANKS:
         by_suit = {suit: value(rank + suit) for suit in SUITS}
         common, _ = Counter(by_suit.values()).most_common(1)[0]
+        if common is None:
+            continue  # not in this game's pack (Five Crowns has no Aces or 2s)
         buttons.append((f"{rank} wild" if rank == wild else rank, common))
-        buttons += [(rank + SUIT_SYMBOLS[suit], v) for suit, v in by_suit.items() if v != common]
+        buttons += [
+            (rank + SUIT_SYMBOLS[suit], v)
+            for suit, v in by_suit.items()
+            if v != common and v is not None
+        ]
+    # A pack's own cards by name (Phase 10's 1 to 12, Skip and Wild).
+    named = scoring.get_variant(setup.variant).value_table(setup.options).named or {}
+    buttons += [(name, card_value) for name, card_value in named.items()]
     wild_value = value("wild")
-    if wild_value is not None:
+    if wild_value is not None and not any(name.casefold() == "wild" for name in named):
         buttons.append(("Wild", wild_value))
         wild_ace = value("AH", "A") if wild is None else None
         if wild_ace is not None and wild_ace != wild_value:

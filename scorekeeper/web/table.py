@@ -33,6 +33,7 @@ from scorekeeper.web.forms import (
     STAKE_SPECS,
     ConfirmForm,
     DealForm,
+    EndGameForm,
     NewGameForm,
     attach_errors,
     clean_key,
@@ -213,7 +214,8 @@ def next_deal_form(view: GameView, **kwargs: Any) -> DealForm | None:
     next_deal = view.state.next_deal
     if next_deal is None:
         return None
-    return deal_form(view.setup, number=next_deal["number"], **kwargs)
+    taking_part = next_deal.get("players") or next_deal.get("tiebreak")
+    return deal_form(view.setup, number=next_deal["number"], taking_part=taking_part, **kwargs)
 
 
 def render_game(
@@ -351,6 +353,56 @@ def undo_deal(public_id: str, number: int):
     deal = view.state.deals[number - 1]
     last = number == len(view.entries)
     return render_template("undo.html", view=view, deal=deal, form=form, last=last)
+
+
+@bp.route("/games/<public_id>/end", methods=["GET", "POST"])
+def end_game(public_id: str):
+    """End the game where it stands; a page that asks first, then the same page's POST."""
+    view, token = editable(public_id)
+    form = EndGameForm()
+    if view.state.finished:
+        flash(
+            "The game is already over."
+            if not view.state.ended_early
+            else "The game was already ended."
+        )
+        return redirect(url_for(".game", public_id=public_id), 303)
+    if request.method == "POST":
+        try:
+            services.end_game(unit_of_work(), public_id, token, split=bool(form.split.data))
+        except services.InvalidInput as error:
+            left = attach_errors({"split": form.split}, error.errors)
+            return render_end(view, form, left=left, detail=error.detail), 422
+        except services.Conflict as error:
+            flash(error.detail)
+        else:
+            flash("The game was ended here. Reopen it to play on.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    return render_end(view, form)
+
+
+def render_end(view: GameView, form: EndGameForm, **context: Any):
+    return render_template(
+        "end_game.html",
+        view=view,
+        b=board(view, page_locale()),
+        form=form,
+        # Only a game that can be split (pool rummy) has "split" in its state.
+        splittable="split" in view.state.as_dict(),
+        **context,
+    )
+
+
+@bp.post("/games/<public_id>/reopen")
+def reopen_game(public_id: str):
+    _view, token = editable(public_id)
+    try:
+        services.reopen_game(unit_of_work(), public_id, token)
+    except services.Conflict as error:
+        flash(error.detail)
+    else:
+        flash("The game is open again: record the next deal.")
+    return redirect(url_for(".game", public_id=public_id), 303)
 
 
 @bp.get("/games/<public_id>/history")

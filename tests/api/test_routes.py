@@ -21,7 +21,19 @@ def test_the_catalogue_lists_variants_and_presets_with_their_options_and_entry_f
     assert response.mimetype == "application/json"
     catalogue = response.get_json()
     ids = {variant["id"] for variant in catalogue["variants"]}
-    assert ids == {"rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace"}
+    assert ids == {
+        "rummy",
+        "gin",
+        "rummy500",
+        "rummy5000",
+        "thirteen",
+        "acetoace",
+        "indian",
+        "five_crowns",
+        "phase10",
+        "canasta",
+        "handfoot",
+    }
     gin = next(variant for variant in catalogue["variants"] if variant["id"] == "gin")
     knock_limit = next(option for option in gin["options"] if option["name"] == "knock_limit")
     assert {"name", "type", "default", "choices"} <= knock_limit.keys()
@@ -30,6 +42,17 @@ def test_the_catalogue_lists_variants_and_presets_with_their_options_and_entry_f
     presets = {preset["name"]: preset for preset in catalogue["presets"]}
     assert presets["Block Rummy"]["variant"] == "rummy"
     assert presets["Block Rummy"]["options"] == {"stock_out": "block"}
+    assert presets["Pool Rummy 201"]["options"] == {"format": "pool", "pool_limit": 201}
+    assert {"Five Crowns", "Phase 10", "Canasta", "Hand and Foot", "Points Rummy"} <= set(presets)
+    fields = {
+        variant["id"]: {field["name"]: field for field in variant["entry_fields"]}
+        for variant in catalogue["variants"]
+    }
+    assert fields["indian"]["drops"]["kind"] == "choice_per_player"
+    assert fields["indian"]["drops"]["choices"] == ["first", "middle"]
+    assert fields["indian"]["wrong_show"]["kind"] == "players"
+    assert fields["phase10"]["completed"]["kind"] == "players"
+    assert fields["canasta"]["natural"]["kind"] == "per_player"
 
 
 # ---------------------------------------------------------------- starting
@@ -356,6 +379,8 @@ def writes(game):
         ),
         "delete": lambda headers: game.client.delete(f"{game.url}/deals/1", headers=headers),
         "rotate": lambda headers: game.client.post(f"{game.url}/token", headers=headers),
+        "end": lambda headers: game.client.post(f"{game.url}/end", json={}, headers=headers),
+        "reopen": lambda headers: game.client.delete(f"{game.url}/end", headers=headers),
     }
 
 

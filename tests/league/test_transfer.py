@@ -222,7 +222,9 @@ JSON = st.recursive(
         }
     ),
     body=st.dictionaries(
-        st.sampled_from(["league", "members", "nights", "setup", "deals", "revisions", "title"]),
+        st.sampled_from(
+            ["league", "members", "nights", "setup", "deals", "revisions", "title", "ending"]
+        ),
         JSON,
     ),
 )

@@ -98,3 +98,30 @@ def test_card_names_are_read_in_any_case():
 )  # fmt: skip
 def test_cards_that_cannot_be_counted_are_errors(variant, cards, wild, errors):
     assert errors_of(hand_value, game_setup(variant, THREE), cards, wild) == errors
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "permanent", "total"),
+    [
+        (["10H", "2C"], None, [], 15),
+        (["10H", "2C"], None, ["10", "2"], 200),  # tens and twos wild in every deal
+        (["JS", "JH", "JD", "JC"], None, ["JS", "JH"], 220),  # the one-eyed jacks
+        (["JS"], None, ["js"], 100),  # spelt in any case
+        (["AS"], None, ["A"], 200),  # a permanent wild Ace counts as a wild Ace
+        (["10H", "7S"], "7", ["10"], 200),  # beside the deal's own wild rank
+        (["QS"], None, ["QS"], 100),
+    ],
+)
+def test_5000_rummy_permanent_wilds_count_as_wild_cards(cards, wild, permanent, total):
+    assert value("rummy5000", cards, wild, permanent_wilds=permanent) == total
+
+
+def test_permanent_wilds_are_kept_in_one_spelling():
+    setup = game_setup("rummy5000", THREE, permanent_wilds=["js", " 10", "jh"])
+    assert setup.options["permanent_wilds"] == ["JS", "10", "JH"]
+
+
+@pytest.mark.parametrize("permanent", [["1X"], "JS", [7], ["Joker"]])
+def test_permanent_wilds_must_be_ranks_or_single_cards(permanent):
+    errors = errors_of(game_setup, "rummy5000", THREE, permanent_wilds=permanent)
+    assert list(errors) == ["options.permanent_wilds"]

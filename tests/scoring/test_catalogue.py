@@ -12,6 +12,8 @@ RULES_PRESETS = [
     "Gin Rummy", "Oklahoma Gin", "Hollywood Gin", "Rummy", "Block Rummy", "Penalty Rummy",
     "500 Rum", "5000 Rummy", "2500 Rummy", "Crazy Gin (13 deals)", "Crazy Gin with the Press",
     "Beanie", "Biddies", "Treize Brasses", "Ace to Ace",
+    "Points Rummy", "Pool Rummy 101", "Pool Rummy 201", "Pool Rummy 61", "Deals Rummy (2 deals)",
+    "Deals Rummy (3 deals)", "Five Crowns", "Phase 10", "Canasta", "Hand and Foot",
 ]  # fmt: skip
 
 
@@ -26,7 +28,10 @@ def test_the_catalogue_is_plain_json():
 
 def test_the_catalogue_lists_every_variant_of_the_rules():
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
-    assert ids == ["rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace"]
+    assert ids == [
+        "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
+        "phase10", "canasta", "handfoot",
+    ]  # fmt: skip
     assert list(VARIANTS) == ids
 
 
@@ -48,7 +53,7 @@ def test_biddies_carries_winner_stakes():
 def test_every_option_has_a_type_a_default_choices_and_help():
     for variant in describe_catalogue()["variants"]:
         for option in variant["options"]:
-            assert option["type"] in {"bool", "int", "choice"}
+            assert option["type"] in {"bool", "int", "choice", "list"}
             assert option["help"], (variant["id"], option["name"])
             assert "default" in option
             assert "choices" in option
@@ -66,13 +71,25 @@ def test_every_option_has_a_type_a_default_choices_and_help():
         ("rummy500", {"target": 500, "out_bonus": 0}),
         ("rummy5000", {"scoring": "collect", "out_bonus": 0, "target": 5000,
                        "went_out_wins": False, "ace_value": 100, "wild_always_200": False,
-                       "eights_nines_ten": False, "queen_of_spades": None}),
+                       "eights_nines_ten": False, "queen_of_spades": None,
+                       "permanent_wilds": []}),
         ("thirteen", {"wild_sequence": "ace_to_king", "joker_deal": False, "hand_size": 7,
                       "wild_value": 25, "ace_value": 1, "face_values": "ten",
                       "simple_values": False, "joker": False, "joker_value": 50, "out_bonus": 0,
                       "double_on_7_or_king": False, "press": False, "press_gap": 50,
                       "auto_press": False, "up_for_two": False}),
         ("acetoace", {}),
+        ("five_crowns", {"out_bonus": 0}),
+        ("phase10", {"phases": [
+            "2 sets of 3", "1 set of 3 + 1 run of 4", "1 set of 4 + 1 run of 4", "1 run of 7",
+            "1 run of 8", "1 run of 9", "2 sets of 4", "7 cards of one color",
+            "1 set of 5 + 1 set of 2", "1 set of 5 + 1 set of 3",
+        ], "tie": "replay"}),
+        ("canasta", {"target": 5000, "out_bonus": 100, "concealed_bonus": 200,
+                     "canastas_to_go_out": 1}),
+        ("handfoot", {"rounds": 4, "minimums": [50, 90, 120, 150], "decks": None,
+                      "out_bonus": 100, "red_three": 100, "red_three_held": 100,
+                      "wild_book": None, "sevens_book": None}),
     ],
 )  # fmt: skip
 def test_option_names_and_defaults_are_those_of_the_rules(variant_id, defaults):
@@ -127,4 +144,4 @@ def test_variants_describe_themselves(variant_id, low, high, higher_wins, has_me
 
 def test_get_variant_refuses_an_unknown_id():
     with pytest.raises(ScoringError):
-        get_variant("canasta")
+        get_variant("bridge")

@@ -39,8 +39,8 @@ def test_the_number_member_is_dropped_and_nothing_is_added():
         (out("Ann", Bob=10, Cy=5, Dee=0, Zed=4), {"hands.Zed": NOT_PLAYER}),
         (out("Zed", Bob=10, Cy=5, Dee=0), {"out": NOT_PLAYER}),
         ({"out": ["Ann"], "hands": FINE}, {"out": NOT_PLAYER}),
-        (out("Ann", Bob=10, Cy=5), {"hands.Dee": "is required: Dee did not go out"}),
-        (out(None, Bob=10, Cy=5, Dee=1), {"hands.Ann": "is required: Ann did not go out"}),
+        (out("Ann", Bob=10, Cy=5), {"hands.Dee": "Enter what Dee held: Dee did not go out"}),
+        (out(None, Bob=10, Cy=5, Dee=1), {"hands.Ann": "Enter what Ann held: Ann did not go out"}),
         (out("Ann", Ann=3, **FINE), {"hands.Ann": "must be 0 or left out: Ann went out"}),
         (out("Ann", Bob=True, Cy=5, Dee=0), BOB_70),
         (out("Ann", Bob=10.0, Cy=5, Dee=0), BOB_70),
@@ -58,12 +58,12 @@ def test_the_number_member_is_dropped_and_nothing_is_added():
         (
             {"out": "Ann"},
             {
-                "hands.Bob": "is required: Bob did not go out",
-                "hands.Cy": "is required: Cy did not go out",
-                "hands.Dee": "is required: Dee did not go out",
+                "hands.Bob": "Enter what Bob held: Bob did not go out",
+                "hands.Cy": "Enter what Cy held: Cy did not go out",
+                "hands.Dee": "Enter what Dee held: Dee did not go out",
             },
         ),
-        ({"hands": FINE}, {"out": "is required: the player who went out, or null"}),
+        ({"hands": FINE}, {"out": "Choose who went out, or nobody when the stock ran out"}),
         ({**out("Ann", **FINE), "melds": {}}, {"melds": "is not a field of a rummy entry"}),
         ({**out("Ann", **FINE), "rummy": "yes"}, NOT_BOOL),
         ({**out("Ann", **FINE), "rummy": 1}, NOT_BOOL),
@@ -91,11 +91,11 @@ def test_every_error_is_reported_at_once():
     ("entry", "errors"),
     [
         (melded("Ann", {"Ann": 50, "Bob": 10, "Cy": 0}, {"Bob": 10, "Cy": 5, "Dee": 0}),
-         {"melds.Dee": "is required"}),
+         {"melds.Dee": "Enter what Dee melded (0 for nothing)"}),
         (melded("Ann", {"Ann": 401, "Bob": 10, "Cy": 0, "Dee": 0}, {"Bob": 10, "Cy": 5, "Dee": 0}),
          {"melds.Ann": "must be a whole number from 0 to 400"}),
-        (melded("Ann", {"Ann": 40, "Bob": 10, "Cy": 0, "Dee": 0}, {"Bob": 196, "Cy": 5, "Dee": 0}),
-         {"hands.Bob": "must be a whole number from 0 to 195"}),
+        (melded("Ann", {"Ann": 40, "Bob": 10, "Cy": 0, "Dee": 0}, {"Bob": 401, "Cy": 5, "Dee": 0}),
+         {"hands.Bob": "must be a whole number from 0 to 400"}),
     ],
 )  # fmt: skip
 def test_melds_are_required_of_everyone_and_bounded(entry, errors):
@@ -133,3 +133,12 @@ def test_an_option_gated_field_is_refused_without_its_option():
 def test_an_option_gated_field_left_empty_is_harmless():
     entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "up_for_two": False, "press_points": {}}
     assert validate_entry(THIRTEEN, [], entry) == entry
+
+
+def test_an_option_gated_map_of_zeros_is_harmless_but_a_number_is_refused():
+    entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "press_points": {"Ann": 0, "Bob": None}}
+    assert validate_entry(THIRTEEN, [], entry) == entry
+    entry = {**out("Ann", Bob=1, Cy=2, Dee=3), "press_points": {"Ann": 0, "Bob": 2}}
+    assert errors_of(validate_entry, THIRTEEN, [], entry) == {
+        "press_points": "only with the press option"
+    }

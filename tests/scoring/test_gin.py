@@ -98,9 +98,10 @@ def test_deadwood_is_bounded_by_the_hand_bound():
     ("entry", "errors"),
     [
         ({"hands": {"Kay": 1, "Dan": 5}},
-         {"knocker": "is required, or void: true when nobody knocked"}),
-        ({"knocker": "Kay", "hands": {"Kay": 1}}, {"hands.Dan": "is required"}),
-        ({"knocker": "Kay"}, {"hands.Kay": "is required", "hands.Dan": "is required"}),
+         {"knocker": "Choose who knocked, or void when nobody did"}),
+        ({"knocker": "Kay", "hands": {"Kay": 1}}, {"hands.Dan": "Enter Dan's deadwood"}),
+        ({"knocker": "Kay"},
+         {"hands.Kay": "Enter Kay's deadwood", "hands.Dan": "Enter Dan's deadwood"}),
         ({"knocker": "Zed", "hands": {"Kay": 1, "Dan": 5}},
          {"knocker": "is not a player of this game"}),
         ({**knock(1, 5), "void": "no"}, {"void": "must be true or false"}),
@@ -200,7 +201,7 @@ def test_without_ace_requires_gin_an_ace_upcard_allows_one():
 
 def test_the_upcard_is_required_with_knock_card():
     assert errors_of(validate_entry, OKLAHOMA, [], knock(1, 30)) == {
-        "upcard": "is required with the knock_card option"
+        "upcard": "Choose the upcard: it sets the knock limit"
     }
 
 

@@ -54,14 +54,19 @@ def test_500_rum_plays_on_while_the_highest_totals_are_tied():
     assert state.finished and state.winners == ["Ann"]
 
 
-def test_500_rum_bounds_hands_at_195_and_melds_at_400():
+def test_500_rum_bounds_hands_and_melds_at_400():
     errors = errors_of(
-        validate_entry, R500, [], melded("Ann", zero_melds(Ann=401), {"Bob": 196, "Cy": 0})
+        validate_entry, R500, [], melded("Ann", zero_melds(Ann=401), {"Bob": 401, "Cy": 0})
     )
     assert errors == {
         "melds.Ann": "must be a whole number from 0 to 400",
-        "hands.Bob": "must be a whole number from 0 to 195",
+        "hands.Bob": "must be a whole number from 0 to 400",
     }
+
+
+def test_a_500_rum_hand_may_hold_far_more_than_13_cards():
+    entry = melded("Ann", zero_melds(), {"Bob": 400, "Cy": 196})
+    assert validate_entry(R500, [], entry)["hands"] == {"Bob": 400, "Cy": 196}
 
 
 # ---------------------------------------------------------------- 5000 Rummy

@@ -56,7 +56,24 @@ VARIANTS = {
         "up_for_two": st.booleans(),
     }),
     "acetoace": (2, 4, {}),
+    "five_crowns": (2, 7, {"out_bonus": st.integers(0, 15)}),
+    "phase10": (2, 6, {
+        "tie": st.sampled_from(["replay", "share"]),
+        "phases": st.lists(st.sampled_from(["2 sets of 3", "1 run of 7"]), min_size=1, max_size=3),
+    }),
+    "canasta": (2, 2, {
+        "target": st.integers(20, 600).map(lambda t: t * 5),
+        "canastas_to_go_out": st.integers(0, 2),
+        "out_bonus": st.sampled_from([0, 100]),
+    }),
+    "handfoot": (2, 3, {
+        "rounds": st.integers(1, 5),
+        "wild_book": st.none() | st.just(1500),
+        "sevens_book": st.none() | st.just(1000),
+        "red_three_held": st.sampled_from([100, 500]),
+    }),
 }  # fmt: skip
+PARTNERSHIPS = ("canasta", "handfoot")
 
 
 @st.composite
@@ -76,19 +93,31 @@ def setups(draw) -> Setup:
     low, high, options = VARIANTS[variant]
     players = list(NAMES[: draw(st.integers(low, high))])
     chosen = draw(st.fixed_dictionaries({}, optional=options))
+    if "rounds" in chosen:  # handfoot: one minimum for each round
+        chosen["minimums"] = [50 + 5 * r for r in range(chosen["rounds"])]
+    seats = None
+    if variant in PARTNERSHIPS and draw(st.booleans()):
+        per_side = 2 if variant == "canasta" or len(players) == 3 else draw(st.integers(2, 4))
+        seats = [f"Seat {i}" for i in range(per_side * len(players))]
     return make_setup(
         variant=variant,
         players=players,
         options=chosen,
-        first_dealer=draw(st.sampled_from(players)),
+        first_dealer=draw(st.sampled_from(seats or players)),
         stakes=draw(stakes(variant)),
+        seats=seats,
     )
 
 
-def entry_for(draw, setup: Setup, number: int, calls: list[str]) -> dict:
-    """A valid entry for deal ``number`` (values within every bound)."""
+def entry_for(draw, setup: Setup, entries: list[dict], calls: list[str]) -> dict:
+    """A valid entry for the deal after ``entries`` (values within every bound)."""
     players = setup.players
     options = setup.options
+    number = len(entries) + 1
+    if setup.variant in PARTNERSHIPS:
+        return partnership_entry(draw, setup)
+    if setup.variant == "phase10":
+        return phase10_entry(draw, setup, entries)
     if setup.variant == "gin":
         if draw(st.integers(0, 9)) == 0:
             return {"void": True}
@@ -102,7 +131,8 @@ def entry_for(draw, setup: Setup, number: int, calls: list[str]) -> dict:
             entry["upcard"] = draw(st.sampled_from(["KH", "QS", "10D", "JC", "10S"]))
         return entry
     step = 5 if setup.variant == "rummy5000" else 1
-    went_out = draw(st.none() | st.sampled_from(players))
+    nobody = st.nothing() if setup.variant == "five_crowns" else st.none()
+    went_out = draw(nobody | st.sampled_from(players))
     values = st.integers(0, 60 // step).map(lambda v: v * step)
     entry = {"out": went_out, "hands": {p: draw(values) for p in players if p != went_out}}
     if setup.variant in ("rummy500", "rummy5000", "acetoace"):
@@ -117,14 +147,55 @@ def entry_for(draw, setup: Setup, number: int, calls: list[str]) -> dict:
     return entry
 
 
+def phase10_entry(draw, setup: Setup, entries: list[dict]) -> dict:
+    """Who went out among those playing (the tied players of a tie-break hand)."""
+    upcoming = derive(setup, entries).next_deal  # None once the game is over
+    playing = (upcoming and upcoming["tiebreak"]) or setup.players
+    went_out = draw(st.sampled_from(playing))
+    others = [p for p in playing if p != went_out]
+    completed = [went_out, *draw(st.lists(st.sampled_from(others), unique=True))] if others else []
+    fives = st.integers(0, 50).map(lambda v: v * 5)
+    return {
+        "out": went_out,
+        "completed": completed or [went_out],
+        "hands": {p: draw(fives) for p in others},
+    }
+
+
+def partnership_entry(draw, setup: Setup) -> dict:
+    """Melds, hands and counts within the pack; who goes out has the canastas it needs."""
+    sides = setup.players
+    went_out = draw(st.none() | st.sampled_from(sides))
+    fives = st.integers(1, 60).map(lambda v: v * 5)
+    entry: dict = {
+        "out": went_out,
+        "melded": {side: draw(fives) for side in sides},
+        "hand": {side: draw(fives) - 5 for side in sides},
+        "red_threes": {draw(st.sampled_from(sides)): draw(st.integers(0, 4))},
+    }
+    if setup.variant == "canasta":
+        entry["natural"] = {side: draw(st.integers(0, 3)) for side in sides}
+        entry["mixed"] = {side: draw(st.integers(0, 3)) for side in sides}
+        if went_out is not None:
+            entry["natural"][went_out] += setup.options["canastas_to_go_out"]
+            entry["concealed"] = draw(st.booleans())
+        return entry
+    for kind in ("clean", "dirty", "red_threes_held"):
+        entry[kind] = {side: draw(st.integers(0, 2)) for side in sides}
+    for kind, option in (("wild", "wild_book"), ("sevens", "sevens_book")):
+        if setup.options[option] is not None:
+            entry[kind] = {side: draw(st.integers(0, 1)) for side in sides}
+    return entry
+
+
 @st.composite
 def games(draw) -> tuple[Setup, list[dict]]:
     """A setup and the entries of a game played to its end (or 16 deals)."""
     setup = draw(setups())
     calls = draw(st.permutations(RANKS))
     entries: list[dict] = []
-    for number in range(1, 17):
-        entry = entry_for(draw, setup, number, calls)
+    for _ in range(16):
+        entry = entry_for(draw, setup, entries, calls)
         try:
             entries.append(validate_entry(setup, entries, entry))
         except GameOverError:
@@ -142,9 +213,22 @@ def test_balances_always_sum_to_zero(game):
 
 @FAST
 @given(games())
+def test_balances_sum_to_zero_in_a_game_ended_early_too(game):
+    setup, entries = game
+    state = derive(setup, entries, {"split": False})
+    assert state.finished and state.winners
+    assert sum(state.settlement["balances"].values()) == 0
+
+
+@FAST
+@given(games())
 def test_payments_make_the_balances_and_transfers_settle_them_in_at_most_n_minus_1(game):
     setup, entries = game
-    settlement = derive(setup, entries).settlement
+    check_payments_and_transfers(derive(setup, entries).settlement)
+
+
+def check_payments_and_transfers(settlement: dict) -> None:
+    """The payments make the balances; the transfers settle them in at most n - 1."""
     balances = settlement["balances"]
     from_payments = dict.fromkeys(balances, 0)
     for payment in settlement["payments"]:
@@ -164,7 +248,11 @@ def test_payments_make_the_balances_and_transfers_settle_them_in_at_most_n_minus
 @FAST
 @given(games())
 def test_deriving_the_first_k_entries_gives_the_first_k_deals(game):
-    setup, entries = game
+    check_prefixes(*game)
+
+
+def check_prefixes(setup: Setup, entries: list[dict]) -> None:
+    """Deriving the first k entries gives the first k deals and the totals after deal k."""
     full = derive(setup, entries)
     deals = [deal.as_dict() for deal in full.deals]
     for k in range(len(entries) + 1):
@@ -210,7 +298,9 @@ JSON = st.recursive(
     max_leaves=15,
 )
 FIELDS = ["out", "hands", "melds", "rummy", "knocker", "void", "big_gin", "upcard", "wild",
-          "press_points", "up_for_two", "number"]  # fmt: skip
+          "press_points", "up_for_two", "number", "completed", "melded", "hand", "natural",
+          "mixed", "red_threes", "concealed", "clean", "dirty", "sevens", "red_threes_held",
+          "drops", "wrong_show", "rejoin"]  # fmt: skip
 PLAYER_KEYS = st.sampled_from(["Ann", " ann", "BOB", "Cy", "Zed", ""]) | st.text(max_size=4)
 PER_PLAYER = st.dictionaries(PLAYER_KEYS, st.integers(-5, 400) | JSON, max_size=5)
 ENTRIES = (
@@ -238,6 +328,21 @@ EVERYTHING_ON = [
         },
     ),
     make_setup(variant="acetoace", players=["Ann", "Bob", "Cy"]),
+    make_setup(variant="five_crowns", players=["Ann", "Bob", "Cy"]),
+    make_setup(variant="phase10", players=["Ann", "Bob", "Cy"], options={"phases": ["x"]}),
+    make_setup(variant="canasta", players=["Ann", "Bob"], seats=["N", "E", "S", "W"], stakes={}),
+    make_setup(
+        variant="handfoot",
+        players=["Ann", "Bob", "Cy"],
+        options={"wild_book": 1500, "sevens_book": 1000},
+    ),
+    make_setup(
+        variant="indian",
+        players=["Ann", "Bob", "Cy"],
+        options={"format": "pool", "rejoin_max": 79},
+        stakes={"mode": "pot", "entry_cents": 500},
+    ),
+    make_setup(variant="indian", players=["Ann", "Bob", "Cy"], options={"format": "deals"}),
 ]
 
 
@@ -268,15 +373,29 @@ def test_corrections_and_derivation_raise_only_scoring_errors(setup, number, ent
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.sampled_from(["rummy", "gin", "thirteen", "rummy5000", "poker"]) | JSON,
+    st.sampled_from(["rummy", "gin", "thirteen", "rummy5000", "canasta", "handfoot", "poker"])
+    | JSON,
     st.sampled_from(["Biddies", "beanie", "Poker"]) | JSON,
     st.lists(PLAYER_KEYS | JSON, max_size=9) | JSON,
-    st.dictionaries(st.sampled_from(["target", "press", "ace_value", "x"]), JSON) | JSON,
+    st.dictionaries(
+        st.sampled_from(["target", "press", "ace_value", "phases", "minimums", "rounds", "x"]),
+        JSON,
+    )
+    | JSON,
     st.dictionaries(st.sampled_from(["mode", "round_to", "currency", "y"]), JSON) | JSON,
     PLAYER_KEYS | JSON,
+    st.lists(PLAYER_KEYS | JSON, max_size=9) | JSON,
 )
-def test_setting_up_raises_only_scoring_errors(variant, preset, players, options, stakes, dealer):
-    kwargs = {"players": players, "options": options, "stakes": stakes, "first_dealer": dealer}
+def test_setting_up_raises_only_scoring_errors(
+    variant, preset, players, options, stakes, dealer, seats
+):
+    kwargs = {
+        "players": players,
+        "options": options,
+        "stakes": stakes,
+        "first_dealer": dealer,
+        "seats": seats,
+    }
     only_scoring_errors(make_setup, variant=variant, **kwargs)
     only_scoring_errors(make_setup, preset=preset, **kwargs)
     only_scoring_errors(Setup.from_dict, {"variant": variant, **kwargs})

@@ -61,8 +61,19 @@ def test_a_block_in_penalty_scoring_scores_every_hand():
 
 
 def test_a_stalemate_in_penalty_scoring_scores_nothing():
-    setup = game_setup("rummy", scoring="penalty")
+    setup = game_setup("rummy", scoring="penalty", stock_out="stalemate")
     assert set(play(setup, out(None, Ann=6, Bob=15, Cy=7, Dee=21)).totals.values()) == {0}
+
+
+def test_penalty_scoring_scores_every_hand_at_a_stock_out_by_default():
+    setup = game_setup("rummy", scoring="penalty")
+    assert setup.options["stock_out"] == "block"
+    state = play(setup, out(None, Ann=6, Bob=15, Cy=7, Dee=21))
+    assert state.totals == {"Ann": 6, "Bob": 15, "Cy": 7, "Dee": 21}
+
+
+def test_winner_takes_all_keeps_the_stalemate_default():
+    assert game_setup("rummy").options["stock_out"] == "stalemate"
 
 
 def test_penalty_scoring_gives_each_player_their_own_hand():

@@ -218,7 +218,7 @@ def test_preset_names_are_found_whatever_their_case():
 
 
 def test_an_unknown_preset_is_an_error():
-    assert "preset" in errors_of(make_setup, preset="Canasta", players=["A", "B"])
+    assert "preset" in errors_of(make_setup, preset="Bridge", players=["A", "B"])
 
 
 def test_a_variant_that_contradicts_the_preset_is_an_error():
@@ -234,7 +234,7 @@ def test_a_variant_that_contradicts_the_preset_is_an_error():
         ("Hollywood Gin", "gin", {"hollywood": True}),
         ("Rummy", "rummy", {"stock_out": "stalemate"}),
         ("Block Rummy", "rummy", {"stock_out": "block"}),
-        ("Penalty Rummy", "rummy", {"scoring": "penalty"}),
+        ("Penalty Rummy", "rummy", {"scoring": "penalty", "stock_out": "block"}),
         ("500 Rum", "rummy500", {}),
         ("5000 Rummy", "rummy5000", {}),
         ("2500 Rummy", "rummy5000", {"target": 2500}),
@@ -244,6 +244,16 @@ def test_a_variant_that_contradicts_the_preset_is_an_error():
         ("Biddies", "thirteen", {"ace_value": 10, "up_for_two": True}),
         ("Treize Brasses", "thirteen", {"hand_size": 13, "face_values": "rank"}),
         ("Ace to Ace", "acetoace", {}),
+        ("Points Rummy", "indian", {"format": "points"}),
+        ("Pool Rummy 101", "indian", {"format": "pool", "pool_limit": 101}),
+        ("Pool Rummy 201", "indian", {"format": "pool", "pool_limit": 201}),
+        ("Pool Rummy 61", "indian", {"format": "pool", "pool_limit": 61}),
+        ("Deals Rummy (2 deals)", "indian", {"format": "deals", "deals": 2}),
+        ("Deals Rummy (3 deals)", "indian", {"format": "deals", "deals": 3}),
+        ("Five Crowns", "five_crowns", {}),
+        ("Phase 10", "phase10", {"tie": "replay"}),
+        ("Canasta", "canasta", {"target": 5000}),
+        ("Hand and Foot", "handfoot", {"rounds": 4}),
     ],
 )
 def test_every_preset_resolves_to_its_variant_and_options(name, variant, options):
@@ -252,7 +262,11 @@ def test_every_preset_resolves_to_its_variant_and_options(name, variant, options
     setup = make_setup(preset=name, players=players)
     assert setup.variant == variant
     assert {key: setup.options[key] for key in options} == options
-    assert (setup.stakes is not None) == (name == "Biddies")
+    assert (setup.stakes is not None) == (name in ("Biddies", "Points Rummy"))
+
+
+def test_points_rummy_settles_deal_by_deal():
+    assert make_setup(preset="Points Rummy", players=["A", "B"]).stakes["mode"] == "per_deal"
 
 
 def test_a_setup_round_trips_through_plain_json():

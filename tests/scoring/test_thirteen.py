@@ -95,7 +95,7 @@ def test_with_dealer_choice_a_called_rank_is_canonicalised():
 
 def test_with_dealer_choice_the_rank_is_required():
     assert errors_of(validate_entry, CHOICE, [], QUIET) == {
-        "wild": "is required: the rank the dealer called"
+        "wild": "Choose the rank the dealer called"
     }
 
 

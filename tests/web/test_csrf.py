@@ -37,8 +37,10 @@ def test_a_new_game_needs_the_token(client):
         ("deals/1/edit", {"out": "1", "hands_0": "1", "hands_2": "2"}),
         ("deals/1/undo", {}),
         ("press", {"number": "1"}),
+        ("end", {}),
+        ("reopen", {}),
     ],
-    ids=["record", "correct", "undo", "press"],
+    ids=["record", "correct", "undo", "press", "end", "reopen"],
 )
 def test_each_game_form_needs_the_token(client, uow, game_id, path, data):
     before = entries(uow, game_id)

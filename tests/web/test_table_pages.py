@@ -205,11 +205,11 @@ def test_a_deal_typed_in_is_stored_and_the_page_redirects(client, uow):
 @pytest.mark.parametrize(
     ("fields", "field_id", "message"),
     [
-        ({"out": "0", "hands_1": "12"}, "hands_2", "is required"),
+        ({"out": "0", "hands_1": "12"}, "hands_2", "Enter what Cy held"),
         ({"out": "0", "hands_1": "12", "hands_2": "999"}, "hands_2", "from 0 to 200"),
         ({"out": "0", "hands_1": "twelve", "hands_2": "3"}, "hands_1", "whole number"),
         ({"out": "0", "hands_0": "5", "hands_1": "1", "hands_2": "3"}, "hands_0", "went out"),
-        ({"hands_1": "1", "hands_2": "3"}, "out", "is required"),
+        ({"hands_1": "1", "hands_2": "3"}, "out", "Choose who went out"),
     ],
 )
 def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
@@ -573,11 +573,13 @@ def test_the_card_counter_counts_this_deals_wild_rank(client):
 
 @pytest.mark.parametrize("preset", list(scoring.PRESETS))
 def test_every_presets_game_page_renders_its_entry_form(client, uow, preset):
-    players = ["Ann", "Bob"] if scoring.get_preset(preset).variant in ("gin",) else PLAYERS
+    variant = scoring.get_variant(scoring.get_preset(preset).variant)
+    players = ["Ann", "Bob"] if variant.id == "gin" or variant.partnership else PLAYERS
     game_id = start(client, players, game=f"preset:{preset}")
     page = text(client.get(f"/games/{game_id}"))
     assert 'id="deal-form"' in page
-    assert 'name="hands_0"' in page
+    # A partnership's sides give their card points as melded and hand.
+    assert 'name="hand_0"' in page if variant.partnership else 'name="hands_0"' in page
     if scoring.get_preset(preset).options.get("knock_card"):
         assert 'name="upcard_rank"' in page and 'name="upcard_suit"' in page
     # An empty form is refused with messages, never a server error.

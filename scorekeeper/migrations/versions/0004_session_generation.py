@@ -1,7 +1,7 @@
 """organizers.session_generation: logging out or a new password ends earlier sessions
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 Create Date: 2026-11-23 12:00:00
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 
 
 revision: str = "0004"
-down_revision: str | None = "0002"
+down_revision: str | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

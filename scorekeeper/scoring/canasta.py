@@ -1,0 +1,137 @@
+"""``canasta``: Canasta for two sides of two, to 5000."""
+
+from __future__ import annotations
+
+from .entries import EntryField
+from .options import OptionSpec
+from .partnership import HAND, MELDED, OUT, Partnership, too_many
+
+PACK_POINTS = 1180  # two packs and four Jokers
+RED_THREES = 4
+ALL_RED_THREES = 800
+MELDS_PER_SIDE = 11  # one meld per rank, 3s aside: A, K ... 4
+CANASTAS_IN_ALL = 14  # 108 cards hold at most 14 melds of seven
+# Minimum first meld by the side's total before the deal: (total below, minimum).
+MINIMUMS = ((0, 15), (1500, 50), (3000, 90))
+HIGHEST_MINIMUM = 120
+
+
+def minimum_meld(total: int) -> int:
+    return next((minimum for below, minimum in MINIMUMS if total < below), HIGHEST_MINIMUM)
+
+
+class Canasta(Partnership):
+    id = "canasta"
+    name = "Canasta"
+    description = (
+        "Two sides of two meld canastas of seven cards; red threes, going out "
+        "and concealed hands score bonuses, to 5000."
+    )
+    max_players = 2
+    seats_per_side = (2, 2)
+    counts = ("natural", "mixed", "red_threes")
+    options = (
+        OptionSpec(
+            "target",
+            "int",
+            5000,
+            minimum=5,
+            maximum=100_000,
+            step=5,
+            help="The game ends after a deal where a side's total reaches this.",
+        ),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            100,
+            minimum=0,
+            maximum=1000,
+            step=5,
+            help="To the side that goes out.",
+        ),
+        OptionSpec(
+            "concealed_bonus",
+            "int",
+            200,
+            minimum=0,
+            maximum=1000,
+            step=5,
+            help="In all, instead of out_bonus, when the player who went out melded "
+            "their whole hand in one turn.",
+        ),
+        OptionSpec(
+            "canastas_to_go_out",
+            "int",
+            1,
+            minimum=0,
+            maximum=MELDS_PER_SIDE,
+            help="Canastas a side needs before it may go out (2 in some groups).",
+        ),
+    )
+    entry_fields = (
+        OUT,
+        MELDED,
+        HAND,
+        EntryField("natural", "per_player", "Natural canastas (no wild card) of each side."),
+        EntryField("mixed", "per_player", "Mixed canastas (with wild cards) of each side."),
+        EntryField("red_threes", "per_player", "Red threes each side laid down."),
+        EntryField(
+            "concealed",
+            "bool",
+            "The player who went out melded their whole hand in one turn, having "
+            "melded nothing before.",
+        ),
+    )
+
+    @classmethod
+    def pack_points(cls, options):
+        return PACK_POINTS
+
+    def count_bounds(self):
+        return {"natural": MELDS_PER_SIDE, "mixed": MELDS_PER_SIDE, "red_threes": RED_THREES}
+
+    def prepare(self):
+        self.target = self.rules["target"]
+
+    def check(self, values, out, melded, counts, errors):
+        players = self.players
+        natural, mixed, threes = counts["natural"], counts["mixed"], counts["red_threes"]
+        if sum(threes) > RED_THREES:
+            errors["red_threes"] = too_many("red threes", RED_THREES, sum(threes))
+        canastas = [n + m for n, m in zip(natural, mixed, strict=True)]
+        for seat, count in enumerate(canastas):
+            name = players[seat]
+            if count > MELDS_PER_SIDE:
+                errors[f"mixed.{name}"] = (
+                    f"{name} has {count} canastas: a side melds each rank once, "
+                    f"so at most {MELDS_PER_SIDE}"
+                )
+            elif count and not melded[seat] and f"melded.{name}" not in errors:
+                errors[f"melded.{name}"] = f"cannot be 0: {name} has a canasta"
+        if sum(canastas) > CANASTAS_IN_ALL:
+            errors["natural"] = too_many("canastas", CANASTAS_IN_ALL, sum(canastas))
+        if values.get("concealed") and out is None and "out" not in errors:
+            errors["concealed"] = "needs the side that went out"
+        if out is None:
+            return
+        name = players[out]
+        if not melded[out] and f"melded.{name}" not in errors:
+            errors[f"melded.{name}"] = f"cannot be 0: {name} went out"
+        needed = self.rules["canastas_to_go_out"]
+        if canastas[out] < needed and "natural" not in errors:
+            errors[f"natural.{name}"] = (
+                f"{name} went out with {canastas[out]} canastas: going out needs {needed}"
+            )
+
+    def bonus(self, seat, out, melded, counts, values):
+        bonus = 500 * counts["natural"][seat] + 300 * counts["mixed"][seat]
+        threes = counts["red_threes"][seat]
+        red = ALL_RED_THREES if threes == RED_THREES else 100 * threes
+        bonus += red if melded else -red  # red threes count against a side that melded nothing
+        if seat == out:
+            rules = self.rules
+            bonus += rules["concealed_bonus"] if values.get("concealed") else rules["out_bonus"]
+        return bonus
+
+    def minimums(self, number):
+        return [minimum_meld(total) for total in self.totals]

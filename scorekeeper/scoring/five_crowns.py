@@ -1,0 +1,88 @@
+"""``five_crowns``: Five Crowns, eleven deals from 3 cards (3s wild) to 13 (Kings wild)."""
+
+from __future__ import annotations
+
+from .cards import RANKS, ValueTable, face_values
+from .entries import EntryField, number_message
+from .options import OptionSpec
+from .variant import OutVariant
+
+WILDS = RANKS[2:]  # deal k deals k + 2 cards and that rank is wild: 3, 4 ... 10, J, Q, K
+JOKER_VALUE = 50
+
+
+def cards_dealt(number: int) -> int:
+    return number + 2
+
+
+class FiveCrowns(OutVariant):
+    id = "five_crowns"
+    name = "Five Crowns"
+    description = (
+        "Eleven deals from 3 cards to 13, the wild rank rising with them; "
+        "penalty points, lowest total wins."
+    )
+    min_players = 2
+    max_players = 7
+    higher_wins = False
+    allows_nobody_out = False
+    options = (
+        OptionSpec(
+            "out_bonus",
+            "int",
+            0,
+            minimum=0,
+            maximum=100,
+            help="House rule: the first player out scores minus this (e.g. 10).",
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", "Who went out first."),
+        EntryField(
+            "hands",
+            "per_player",
+            "Value of each other player's cards after their last turn (0 if they went out too).",
+        ),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        ranks = face_values(J=11, Q=12, K=13)
+        del ranks["A"], ranks["2"]  # the pack runs 3 to K in five suits
+        # A suit never changes a value, so the counter takes a rank alone (the stars
+        # suit has no letter of its own).
+        return ValueTable(ranks, wild=20, joker=JOKER_VALUE, ranks_alone=True)
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return cards_dealt(len(WILDS))  # the largest bound; each deal checks its own
+
+    @classmethod
+    def wild_ranks(cls, options):
+        return frozenset(WILDS)
+
+    def prepare(self):
+        self.fixed_deals = len(WILDS)
+
+    def wild(self, number):
+        return WILDS[number - 1] if number <= len(WILDS) else None
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            upcoming["cards"] = cards_dealt(upcoming["number"])
+        return upcoming
+
+    def check(self, values, out, number, errors):
+        bound = cards_dealt(number) * JOKER_VALUE
+        for seat, hand in enumerate(values.get("hands") or ()):
+            name = self.players[seat]
+            if hand is not None and hand > bound and f"hands.{name}" not in errors:
+                errors[f"hands.{name}"] = (
+                    f"{number_message(bound)}: {cards_dealt(number)} cards in deal {number}"
+                )
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        by_seat = list(hands)
+        by_seat[out] = -self.rules["out_bonus"]
+        return self.deal(number, entry, by_seat, out, out, wild=self.wild(number))

@@ -1,0 +1,170 @@
+"""``handfoot``: Hand and Foot, rounds with rising minimums, clean and dirty books."""
+
+from __future__ import annotations
+
+from .entries import EntryField
+from .options import OptionSpec
+from .partnership import HAND, MELDED, OUT, Partnership, too_many
+
+DECK_POINTS = 590  # one pack of 54 with its two Jokers
+DECK_CARDS = 50  # cards of a pack that may be in a book: all but the red threes and Jokers
+BOOK = 7
+MINIMUMS = (50, 90, 120, 150)
+
+
+class HandAndFoot(Partnership):
+    id = "handfoot"
+    name = "Hand and Foot"
+    description = (
+        "Sides play a hand and then a foot of 11 cards, making clean and dirty "
+        "books of seven; a fixed number of rounds with rising minimums."
+    )
+    max_players = 3
+    seats_per_side = (2, 4)
+    counts = ("clean", "dirty", "wild", "sevens", "red_threes", "red_threes_held")
+    options = (
+        OptionSpec("rounds", "int", 4, minimum=1, maximum=20, help="Deals in a game."),
+        OptionSpec(
+            "minimums",
+            "list",
+            list(MINIMUMS),
+            items="int",
+            length=(1, 20),
+            minimum=0,
+            maximum=1000,
+            step=5,
+            help="The minimum first meld of each round, one for each round.",
+        ),
+        OptionSpec(
+            "decks",
+            "int",
+            None,
+            minimum=1,
+            maximum=12,
+            help="Packs of 54 in play (default: one more than the players).",
+        ),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            100,
+            minimum=0,
+            maximum=5000,
+            step=5,
+            help="To the side that goes out.",
+        ),
+        OptionSpec(
+            "red_three",
+            "int",
+            100,
+            minimum=0,
+            maximum=5000,
+            step=5,
+            help="Per red three laid down.",
+        ),
+        OptionSpec(
+            "red_three_held",
+            "int",
+            100,
+            minimum=0,
+            maximum=5000,
+            step=5,
+            help="Taken off per red three left in a hand or foot (500 in many groups).",
+        ),
+        OptionSpec(
+            "wild_book",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=10_000,
+            step=5,
+            help="Per book of wild cards (e.g. 1500), or null: no wild books.",
+        ),
+        OptionSpec(
+            "sevens_book",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=10_000,
+            step=5,
+            help="Per clean book of sevens (e.g. 1000), or null: sevens score as other books.",
+        ),
+    )
+    entry_fields = (
+        OUT,
+        MELDED,
+        HAND,
+        EntryField("clean", "per_player", "Clean books (no wild card) of each side."),
+        EntryField("dirty", "per_player", "Dirty books (1 to 3 wild cards) of each side."),
+        EntryField("wild", "per_player", "Books of wild cards of each side.", option="wild_book"),
+        EntryField(
+            "sevens",
+            "per_player",
+            "Clean books of sevens of each side (not counted in clean).",
+            option="sevens_book",
+        ),
+        EntryField("red_threes", "per_player", "Red threes each side laid down."),
+        EntryField(
+            "red_threes_held", "per_player", "Red threes left in each side's hands and feet."
+        ),
+    )
+
+    @classmethod
+    def computed_default(cls, name, options, players):
+        return players + 1  # decks: one more than the people at the table
+
+    @classmethod
+    def check_options(cls, options, players):
+        minimums, rounds = options["minimums"], options["rounds"]
+        if minimums is not None and len(minimums) != rounds:
+            return {
+                "options.minimums": f"must have exactly {rounds} entries, one for each of "
+                f"the {rounds} rounds, not {len(minimums)}"
+            }
+        return {}
+
+    @classmethod
+    def pack_points(cls, options):
+        return DECK_POINTS * options["decks"]
+
+    def count_bounds(self):
+        decks = self.rules["decks"]
+        books = DECK_CARDS * decks // BOOK
+        return {
+            "clean": books,
+            "dirty": books,
+            "wild": books,
+            "sevens": books,
+            "red_threes": 2 * decks,
+            "red_threes_held": 2 * decks,
+        }
+
+    def prepare(self):
+        self.fixed_deals = self.rules["rounds"]
+
+    def check(self, values, out, melded, counts, errors):
+        decks = self.rules["decks"]
+        threes = sum(counts["red_threes"]) + sum(counts["red_threes_held"])
+        if threes > 2 * decks:
+            errors["red_threes"] = (
+                too_many("red threes laid and held", 2 * decks, threes) + f" with {decks} packs"
+            )
+        books = sum(sum(counts[kind]) for kind in ("clean", "dirty", "wild", "sevens"))
+        most = DECK_CARDS * decks // BOOK
+        if books > most:
+            errors["clean"] = too_many("books", most, books) + f" with {decks} packs"
+
+    def bonus(self, seat, out, melded, counts, values):
+        rules = self.rules
+        bonus = 500 * counts["clean"][seat] + 300 * counts["dirty"][seat]
+        bonus += (rules["wild_book"] or 0) * counts["wild"][seat]
+        bonus += (rules["sevens_book"] or 0) * counts["sevens"][seat]
+        bonus += rules["red_three"] * counts["red_threes"][seat]
+        bonus -= rules["red_three_held"] * counts["red_threes_held"][seat]
+        if seat == out:
+            bonus += rules["out_bonus"]
+        return bonus
+
+    def minimums(self, number):
+        return [self.rules["minimums"][number - 1]] * self.n

@@ -1,0 +1,499 @@
+"""``indian``: Indian Rummy in its three formats, points, pool and deals (docs/rules.md
+section 10): drops, wrong shows and the full count; pool elimination and rejoins;
+the pot and its split; deals rummy's chips and tie-break deals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import RANKS, ValueTable, face_values
+from .entries import EntryField
+from .errors import ScoringError
+from .options import POT_STAKES, OptionSpec, resolve
+from .variant import Variant
+
+FORMATS = ("points", "pool", "deals")
+POOL_LIMITS = (101, 201, 61)
+HAND_CARDS = 13
+PENALTIES = ("first_drop", "middle_drop", "wrong_show", "full_count", "rejoin_max")
+# The penalties by pool limit; points and deals rummy take pool 101's.
+PENALTY_TABLE = {
+    101: (20, 40, 80, 80, 79),
+    201: (25, 50, 80, 80, 174),
+    61: (15, 30, 60, 60, 44),
+}
+# The stakes modes each format allows, its default first.
+STAKES_MODES = {"points": ("per_deal",), "deals": ("pot", "per_deal"), "pool": ("pot",)}
+MODE_RULES = {
+    "points": "points rummy settles deal by deal: the mode must be per_deal",
+    "deals": "deals rummy is played for a pot or settled deal by deal: the mode must be "
+    "pot or per_deal",
+    "pool": "pool rummy is played for a pot: the mode must be pot",
+}
+RESULTS = ("hands", "drops", "wrong_show")  # each loser taking part has exactly one
+RESULT_WORDS = {"hands": "a hand value", "drops": "a drop", "wrong_show": "a wrong show"}
+
+
+def table_defaults(options: Mapping[str, Any]) -> dict[str, int]:
+    limit = options["pool_limit"] if options["format"] == "pool" else 101
+    return dict(zip(PENALTIES, PENALTY_TABLE[limit], strict=True))
+
+
+def _per_table(what: str, name: str) -> str:
+    """An option's help with its defaults from the table."""
+    column = PENALTIES.index(name)
+    values = {limit: row[column] for limit, row in PENALTY_TABLE.items()}
+    return (
+        f"{what} Default {values[101]} (points, deals and pool 101), {values[201]} in pool "
+        f"201, {values[61]} in pool 61."
+    )
+
+
+class Indian(Variant):
+    id = "indian"
+    name = "Indian Rummy"
+    description = (
+        "13-card rummy with a cut joker: points, pool (101, 201, 61) or deals rummy, "
+        "with drops, wrong shows and the full count."
+    )
+    min_players = 2
+    max_players = 6
+    options = (
+        OptionSpec(
+            "format",
+            "choice",
+            "points",
+            FORMATS,
+            "points: each deal stands alone and is settled at once; pool: penalty points "
+            "add up and a player reaching the pool limit is out, the last one left wins; "
+            "deals: a set number of deals, highest total wins.",
+        ),
+        OptionSpec(
+            "deals",
+            "int",
+            None,
+            nullable=True,
+            minimum=1,
+            maximum=200,
+            help="Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
+            "usual too), none in pool.",
+        ),
+        OptionSpec(
+            "pool_limit",
+            "int",
+            101,
+            choices=POOL_LIMITS,
+            help="Pool rummy only: a player whose total reaches this is out.",
+        ),
+        OptionSpec(
+            "first_drop",
+            "int",
+            None,
+            minimum=1,
+            maximum=500,
+            help=_per_table(
+                "Penalty for dropping on the first turn, before drawing.", "first_drop"
+            ),
+        ),
+        OptionSpec(
+            "middle_drop",
+            "int",
+            None,
+            minimum=1,
+            maximum=500,
+            help=_per_table("Penalty for dropping later in the deal.", "middle_drop"),
+        ),
+        OptionSpec(
+            "wrong_show",
+            "int",
+            None,
+            minimum=1,
+            maximum=500,
+            help=_per_table("Penalty for declaring wrongly.", "wrong_show"),
+        ),
+        OptionSpec(
+            "full_count",
+            "int",
+            None,
+            minimum=1,
+            maximum=HAND_CARDS * 10,
+            help=_per_table("The most a hand counts.", "full_count"),
+        ),
+        OptionSpec(
+            "rejoin_max",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=500,
+            help=_per_table(
+                "Pool rummy: an eliminated player may rejoin while no active total is above "
+                "this; null: no rejoining.",
+                "rejoin_max",
+            ),
+        ),
+    )
+    entry_fields = (
+        EntryField(
+            "out", "player", "The deal's winner: who made a valid show, or the last one left."
+        ),
+        EntryField(
+            "hands",
+            "per_player",
+            "Value of each loser's hand: all 13 cards without a pure sequence and a second "
+            "sequence, else the cards outside valid groups.",
+        ),
+        EntryField(
+            "drops",
+            "choice_per_player",
+            "Who dropped: first (on the first turn, before drawing) or middle (later).",
+            choices=("first", "middle"),
+        ),
+        EntryField("wrong_show", "players", "Who declared wrongly."),
+        EntryField(
+            "rejoin",
+            "players",
+            "Pool rummy: eliminated players re-entering before this deal.",
+            option="format",
+            when="pool",
+        ),
+    )
+
+    # ------------------------------------------------------------ catalogue and setup
+
+    @classmethod
+    def resolve_options(cls, given, players):
+        options, errors = resolve(cls.options, given, "options", cls.id)
+        defaults = table_defaults(options)
+        # A null rejoin_max says "no rejoining"; left out, it takes the table's value.
+        no_rejoining = isinstance(given, Mapping) and "rejoin_max" in given
+        for name in PENALTIES:
+            if options[name] is None and not (name == "rejoin_max" and no_rejoining):
+                options[name] = defaults[name]
+        if options["format"] == "deals" and options["deals"] is None:
+            options["deals"] = 2
+        if not errors:
+            errors = cls.check_options(options, players)
+        return options, errors
+
+    @classmethod
+    def check_options(cls, options, players):
+        errors = {}
+        if options["format"] != "pool":
+            return errors
+        if options["deals"] is not None:
+            errors["options.deals"] = (
+                "pool rummy has no set number of deals: it ends when one player is left"
+            )
+        highest = options["pool_limit"] - 2
+        if options["rejoin_max"] is not None and options["rejoin_max"] > highest:
+            errors["options.rejoin_max"] = (
+                f"must be at most {highest} with pool {options['pool_limit']}: a player "
+                "rejoins at the highest total + 1, below the pool limit"
+            )
+        return errors
+
+    @classmethod
+    def resolve_stakes(cls, given, options):
+        if given is None:
+            return None, {}
+        modes = STAKES_MODES[options["format"]]
+        if isinstance(given, Mapping) and given.get("mode") is None:
+            given = {**given, "mode": modes[0]}
+        stakes, errors = resolve(POT_STAKES, given, "stakes", "the stakes")
+        if "stakes.mode" not in errors and stakes["mode"] not in modes:
+            errors["stakes.mode"] = MODE_RULES[options["format"]]
+        if "stakes.entry_cents" not in errors:
+            if stakes["mode"] == "pot" and stakes["entry_cents"] is None:
+                errors["stakes.entry_cents"] = (
+                    "is required with the pot: the cents each player pays in, more than 0"
+                )
+            elif stakes["mode"] != "pot" and stakes["entry_cents"] is not None:
+                errors["stakes.entry_cents"] = "is only for the pot: leave it out"
+        if stakes["deal_winner_cents"] and "stakes.deal_winner_cents" not in errors:
+            errors["stakes.deal_winner_cents"] = (
+                "must be 0 in Indian rummy: the deal's losers already pay its winner, "
+                "or the pot pays"
+            )
+        return stakes, errors
+
+    @classmethod
+    def value_table(cls, options):
+        # A K Q J 10 count 10 each; printed jokers and cut-joker cards count 0.
+        return ValueTable(face_values(A=10), wild=0, joker=0)
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return HAND_CARDS
+
+    @classmethod
+    def wild_ranks(cls, options):
+        return frozenset(RANKS)
+
+    # ------------------------------------------------------------ one game
+
+    def prepare(self):
+        rules = self.rules
+        self.format = rules["format"]
+        self.pool = self.format == "pool"
+        self.higher_wins = not self.pool
+        self.fixed_deals = rules["deals"]
+        self.limit = rules["pool_limit"]
+        self.splittable = self.pool
+        self.rejoins = [0] * self.n
+        drops = {"first": rules["first_drop"], "middle": rules["middle_drop"]}
+        self.penalty_values = (rules["full_count"], drops, rules["wrong_show"])
+
+    def taking_part(self) -> list[int]:
+        """The seats of the players taking part in the next deal (before any rejoin)."""
+        if self.pool:
+            return [seat for seat, total in enumerate(self.totals) if total < self.limit]
+        if self.format == "deals" and len(self.deals) >= self.fixed_deals:
+            return self.best(self.totals)  # a tie-break deal: the tied players only
+        return list(range(self.n))
+
+    def dealer(self, number):
+        """The deal passes to the left, skipping the players who will not take part."""
+        skipping = self.pool or (self.format == "deals" and number > self.fixed_deals)
+        if not skipping or not self.deals or number != len(self.deals) + 1:
+            # Every player deals in turn (and in a fresh game, such as a blank pad).
+            return super().dealer(number)
+        previous = self.seats.exact[self.deals[-1].dealer]
+        playing = set(self.taking_part())
+        seat = next(
+            seat for step in range(1, self.n + 1) if (seat := (previous + step) % self.n) in playing
+        )
+        return self.players[seat]
+
+    def score(self, entry, number):
+        values, accepted, errors = self.reader.read(entry)
+        players = self.players
+        playing = set(self.taking_part())
+        rejoined = self._rejoiners(values.get("rejoin") or [], playing, errors)
+        change = self._rejoin_change(rejoined)
+        playing.update(rejoined)
+        out = self._out(values.get("out"), playing, errors)
+        hands = values.get("hands") or [None] * self.n
+        drops = values.get("drops") or [None] * self.n
+        wrong = values.get("wrong_show") or ()
+        full_count, drop_values, wrong_show = self.penalty_values
+        penalties = [0] * self.n
+        for seat in range(self.n):
+            hand, drop, wrong_showed = hands[seat], drops[seat], seat in wrong
+            if seat in playing and seat != out:
+                # The usual case: exactly one result for a player taking part.
+                if hand is not None and drop is None and not wrong_showed:
+                    penalties[seat] = min(hand, full_count)
+                    continue
+                if drop is not None and hand is None and not wrong_showed:
+                    penalties[seat] = drop_values[drop]
+                    continue
+                if wrong_showed and hand is None and drop is None:
+                    penalties[seat] = wrong_show
+                    continue
+            given = [
+                field
+                for field, result in zip(RESULTS, (hand, drop, wrong_showed or None), strict=True)
+                if result is not None
+            ]
+            self._misplaced(seat, given, hand, out, playing, errors)
+        self.refuse(errors, number)
+        if self.pool:
+            by_seat = [penalty + change.get(seat, 0) for seat, penalty in enumerate(penalties)]
+        else:
+            by_seat = [-penalty for penalty in penalties]
+            by_seat[out] = sum(penalties)
+        return self.deal(
+            number,
+            accepted,
+            by_seat,
+            out,
+            out,
+            extras={"rejoin_change": {players[seat]: change[seat] for seat in rejoined}}
+            if rejoined
+            else None,
+        )
+
+    def _misplaced(
+        self,
+        seat: int,
+        given: list[str],
+        hand: int | None,
+        out: int | None,
+        playing: set[int],
+        errors: dict,
+    ) -> None:
+        """The errors of a player without exactly one result: a loser with none or two, the
+        winner with a drop, a wrong show or a hand, a player not taking part with any."""
+        name = self.players[seat]
+        loser = seat in playing and seat != out
+        if loser and given:
+            errors[f"{given[1]}.{name}"] = (
+                f"{name} has {RESULT_WORDS[given[0]]} already: give only one of a hand "
+                "value, a drop or a wrong show"
+            )
+        elif loser:
+            if "out" not in errors and not any(f"{field}.{name}" in errors for field in RESULTS):
+                errors[f"hands.{name}"] = (
+                    f"Enter what {name} held, or mark {name}'s drop or wrong show: {name} did "
+                    "not win the deal"
+                )
+        elif seat == out:
+            for field in given:
+                if field != "hands" or hand:
+                    errors[f"{field}.{name}"] = (
+                        f"must be {'0 or ' if field == 'hands' else ''}left out: {name} made "
+                        "the show and won the deal"
+                    )
+        else:
+            for field in given:
+                errors[f"{field}.{name}"] = f"{name} {self._absent()}"
+
+    def _absent(self) -> str:
+        """Why a player named in an entry takes no part in the deal."""
+        if self.pool:
+            return "is out of the pool and takes no part in this deal (rejoin first)"
+        return "is not in this tie-break deal: only the tied players play it"
+
+    def _out(self, out: int | None, playing: set[int], errors: dict) -> int | None:
+        if "out" in errors:
+            return None
+        if out is None:
+            errors["out"] = "Choose who won the deal: who made a valid show, or the last one left"
+        elif out not in playing:
+            errors["out"] = f"{self.players[out]} {self._absent()}"
+            return None
+        return out
+
+    def _rejoiners(self, seats: list[int], playing: set[int], errors: dict) -> list[int]:
+        """The eliminated players rejoining before this deal, refusing what the rules do."""
+        if not seats:
+            return []
+        if self.rules["rejoin_max"] is None:
+            errors["rejoin"] = "this game has no rejoining"
+            return [seat for seat in seats if seat not in playing]
+        still_in = [seat for seat in seats if seat in playing]
+        for seat in still_in:
+            name = self.players[seat]
+            errors[f"rejoin.{name}"] = (
+                f"{name} is still in the game: only an eliminated player rejoins"
+            )
+        highest = max(playing, key=lambda seat: (self.totals[seat], -seat))
+        if self.totals[highest] > self.rules["rejoin_max"]:
+            errors["rejoin"] = (
+                f"nobody may rejoin now: {self.players[highest]} has "
+                f"{self.totals[highest]}, above {self.rules['rejoin_max']}"
+            )
+        return [seat for seat in seats if seat not in playing]
+
+    def _rejoin_change(self, rejoined: list[int]) -> dict[int, int]:
+        """Each rejoiner comes back at the highest active total + 1."""
+        if not rejoined:
+            return {}
+        active = [total for total in self.totals if total < self.limit]
+        return {seat: max(active) + 1 - self.totals[seat] for seat in rejoined}
+
+    def record(self, deal):
+        for name in (deal.extras or {}).get("rejoin_change", ()):
+            self.rejoins[self.seats.exact[name]] += 1
+        super().record(deal)
+
+    def is_over(self, deal):
+        if self.pool:
+            return len(self.taking_part()) == 1
+        if self.fixed_deals is None or deal.number < self.fixed_deals:
+            return False
+        return self.format == "points" or len(self.best(self.totals)) == 1
+
+    def leaders(self):
+        if not self.pool:
+            return self.best(self.totals)
+        active = self.taking_part()
+        low = min(self.totals[seat] for seat in active)
+        return [seat for seat in active if self.totals[seat] == low]
+
+    def decide_winners(self, deal):
+        return self.leaders()
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            upcoming["players"] = [self.players[seat] for seat in self.taking_part()]
+        return upcoming
+
+    # ------------------------------------------------------------ the split and the pot
+
+    def _firsts(self) -> list[int]:
+        """The entries each active player would receive first in a split: d - m, for d their
+        drops left and m the fewest."""
+        left = {
+            seat: (self.limit - 1 - self.totals[seat]) // self.rules["first_drop"]
+            for seat in self.taking_part()
+        }
+        fewest = min(left.values())
+        firsts = [0] * self.n
+        for seat, drops in left.items():
+            firsts[seat] = drops - fewest
+        return firsts
+
+    def split_firsts(self) -> list[int]:
+        """The entries each player receives before the pot is shared: a split's firsts."""
+        return self._firsts() if self.split else [0] * self.n
+
+    def entries_paid(self) -> list[int]:
+        """The entries each player paid: the first and each rejoin."""
+        return [1 + rejoins for rejoins in self.rejoins]
+
+    def split_winners(self):
+        active = self.taking_part()
+        if not 2 <= len(active) <= 3:
+            raise ScoringError(
+                {"split": f"a split needs 2 or 3 players left in the pool, not {len(active)}"},
+                "The game cannot be split now.",
+            )
+        # Less than one entry left to share once the firsts are paid (only with a pot).
+        if self.setup.stakes is not None and sum(self._firsts()) >= sum(self.entries_paid()):
+            raise ScoringError(
+                {
+                    "split": "less than one entry would be left to share after paying "
+                    "for the drops left: play on"
+                },
+                "The game cannot be split now.",
+            )
+        return active
+
+    # ------------------------------------------------------------ what settlement needs
+
+    def debts(self):
+        """per_deal: each loser owes the deal's winner their penalty."""
+        return [
+            (seat, (deal.went_out,), -points)
+            for deal in self.deals
+            for seat, points in enumerate(deal.by_seat)
+            if points < 0
+        ]
+
+    def extras(self):
+        players = self.players
+        extras: dict[str, Any] = {
+            "eliminated": [
+                players[seat]
+                for seat, total in enumerate(self.totals)
+                if self.pool and total >= self.limit
+            ],
+            "rejoins": dict(zip(players, self.rejoins, strict=True)),
+        }
+        stakes = self.setup.stakes
+        if stakes is not None:
+            extras["pot_cents"] = (
+                stakes["entry_cents"] * sum(self.entries_paid())
+                if stakes["mode"] == "pot"
+                else None
+            )
+        if self.format == "deals":
+            base = self.rules["full_count"] * self.fixed_deals
+            extras["chips"] = {
+                name: base + total for name, total in zip(players, self.totals, strict=True)
+            }
+        return extras

@@ -1,0 +1,128 @@
+"""Partnership games (docs/rules.md section 13): sides score melded less hand plus bonuses.
+
+The sides are the game's players, so every per-player map (entries, points, totals,
+settlement) is keyed by side and the base class's machinery serves unchanged; the
+optional seats only pass the deal round the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .cards import RANKS, ValueTable
+from .entries import EntryField
+from .variant import Deal, Variant
+
+# Joker 50, 2 and A 20, K-8 10, 7-4 5, a black 3 5; a red 3 scores only as a bonus.
+PACK_VALUES = {rank: 20 if rank in ("A", "2") else 10 if index >= 7 else 5
+               for index, rank in enumerate(RANKS)}  # fmt: skip
+RED_THREES = {"3H": 0, "3D": 0}
+JOKER_VALUE = 50
+
+OUT = EntryField("out", "player", "The side whose player went out, or null: the stock ran out.")
+MELDED = EntryField("melded", "per_player", "Card points of all the cards each side melded.")
+HAND = EntryField(
+    "hand", "per_player", "Card points left in each side's hands (and feet), never red threes."
+)
+
+
+class Partnership(Variant):
+    """A side's deal: melded card points less those left in hand, plus bonuses."""
+
+    partnership = True
+    min_players = 2
+    higher_wins = True
+    step = 5  # every card counts a multiple of 5
+    counts: ClassVar[tuple[str, ...]] = ()  # the per-side count fields (canastas, books ...)
+
+    @classmethod
+    def value_table(cls, options):
+        return ValueTable(PACK_VALUES, joker=JOKER_VALUE, special=RED_THREES)
+
+    @classmethod
+    def hand_bound(cls, options, players):
+        return cls.pack_points(options)
+
+    @classmethod
+    def pack_points(cls, options: Any) -> int:
+        """The card points of every card in play: no deal's melds and hands exceed it."""
+        raise NotImplementedError
+
+    def count_bounds(self) -> dict[str, int]:
+        """The most any one side may have of each count field."""
+        raise NotImplementedError
+
+    def bounds(self):
+        points = (self.pack_points(self.rules), self.step)
+        counts = {name: (bound, 1) for name, bound in self.count_bounds().items()}
+        return {"melded": points, "hand": points, **counts}
+
+    def score(self, entry: dict, number: int) -> Deal:
+        values, accepted, errors = self.reader.read(entry)
+        if "out" not in entry:
+            errors["out"] = "Choose the side that went out, or null when the stock ran out"
+        out = values.get("out")
+        melded = self._every_side(values, "melded", "melded", errors)
+        hand = self._every_side(values, "hand", "left in hand", errors)
+        counts = {name: [c or 0 for c in values.get(name) or [0] * self.n] for name in self.counts}
+        if not any(key.startswith(("melded", "hand")) for key in errors):
+            bound = self.pack_points(self.rules)
+            if sum(melded) + sum(hand) > bound:
+                errors["hand"] = (
+                    f"melded and hand points of all sides come to {sum(melded) + sum(hand)}: "
+                    f"the cards in play count at most {bound}"
+                )
+        self.check(values, out, melded, counts, errors)
+        self.refuse(errors, number)
+        by_seat = [
+            meld - held + self.bonus(seat, out, meld, counts, values)
+            for seat, (meld, held) in enumerate(zip(melded, hand, strict=True))
+        ]
+        return self.deal(number, accepted, by_seat, out, out)
+
+    def _every_side(
+        self, values: dict[str, Any], field: str, what: str, errors: dict[str, str]
+    ) -> list[int]:
+        by_seat = values.get(field) or [None] * self.n
+        if field in errors:
+            return [0] * self.n
+        for seat, value in enumerate(by_seat):
+            path = f"{field}.{self.players[seat]}"
+            if value is None and path not in errors:
+                errors[path] = f"Enter the card points {self.players[seat]} {what}"
+        return [value or 0 for value in by_seat]
+
+    def check(
+        self,
+        values: dict[str, Any],
+        out: int | None,
+        melded: list[int],
+        counts: dict[str, list[int]],
+        errors: dict[str, str],
+    ) -> None:
+        """The variant's own limits on counts and going out."""
+
+    def bonus(
+        self,
+        seat: int,
+        out: int | None,
+        melded: int,
+        counts: dict[str, list[int]],
+        values: dict[str, Any],
+    ) -> int:
+        raise NotImplementedError
+
+    def minimums(self, number: int) -> list[int]:
+        """Each side's minimum first meld in deal ``number``."""
+        raise NotImplementedError
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            minimums = self.minimums(upcoming["number"])
+            upcoming["minimum"] = dict(zip(self.players, minimums, strict=True))
+        return upcoming
+
+
+def too_many(what: str, most: int, given: int) -> str:
+    return f"{given} {what} in all: there can be at most {most}"

@@ -1,0 +1,171 @@
+"""``phase10``: Phase 10, where phases decide the game and penalty points break ties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ValueTable
+from .entries import EntryField
+from .options import OptionSpec
+from .variant import Deal, OutVariant
+
+PHASES = (
+    "2 sets of 3",
+    "1 set of 3 + 1 run of 4",
+    "1 set of 4 + 1 run of 4",
+    "1 run of 7",
+    "1 run of 8",
+    "1 run of 9",
+    "2 sets of 4",
+    "7 cards of one color",
+    "1 set of 5 + 1 set of 2",
+    "1 set of 5 + 1 set of 3",
+)
+# The pack: 1-9 count 5, 10-12 count 10, a Skip 15, a Wild 25.
+CARDS = {str(number): 5 if number < 10 else 10 for number in range(1, 13)} | {
+    "Skip": 15,
+    "Wild": 25,
+}
+
+
+class PhaseTen(OutVariant):
+    id = "phase10"
+    name = "Phase 10"
+    description = (
+        "Lay down ten phases in turn; the first to complete the last wins, "
+        "penalty points deciding between those who do."
+    )
+    min_players = 2
+    max_players = 6
+    higher_wins = False
+    allows_nobody_out = False
+    step = 5
+    options = (
+        OptionSpec(
+            "phases",
+            "list",
+            list(PHASES),
+            items="text",
+            length=(1, 20),
+            help="The phases in order, one description each (1 to 20 house phases); "
+            "completing the last ends the game.",
+        ),
+        OptionSpec(
+            "tie",
+            "choice",
+            "replay",
+            ("replay", "share"),
+            "Tied lowest totals at the end: replay (the tied players play one more "
+            "hand on the last phase, its winner wins) or share.",
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", "Who went out."),
+        EntryField(
+            "completed",
+            "players",
+            "Everyone who laid down their phase this hand, including who went out.",
+        ),
+        EntryField("hands", "per_player", "Value of each other player's cards."),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        return ValueTable({}, named=CARDS)
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return 10
+
+    def prepare(self):
+        self.last = len(self.rules["phases"])
+        self.phase = [1] * self.n  # the phase each plays next
+        self.tiebreak: list[int] | None = None  # the tied players of a tie-break hand
+
+    def taking_part(self) -> list[int]:
+        return self.tiebreak if self.tiebreak is not None else list(range(self.n))
+
+    def score(self, entry: dict, number: int) -> Deal:
+        values, accepted, errors = self.reader.read(entry)
+        players = self.players
+        playing = self.taking_part()
+        out = values.get("out")
+        if out is None and "out" not in errors:
+            errors["out"] = "Choose who went out"
+        elif out is not None and out not in playing:
+            errors["out"] = f"{players[out]} is not in the tie-break hand"
+        completed = values.get("completed", [])
+        for seat in completed:
+            if seat not in playing:
+                errors[f"completed.{players[seat]}"] = (
+                    f"{players[seat]} is not in the tie-break hand"
+                )
+        # A tie-break hand moves no phase, so its entry may leave completed out.
+        unsaid = self.tiebreak is not None and "completed" not in entry
+        if out is not None and out not in completed and not unsaid and "completed" not in errors:
+            errors["completed"] = (
+                f"must include {players[out]}: going out means laying down the phase first"
+            )
+        hands = values.get("hands") or [None] * self.n
+        for seat, hand in enumerate(hands):
+            name = players[seat]
+            if f"hands.{name}" in errors or "hands" in errors:
+                continue
+            if seat not in playing:
+                if hand is not None:
+                    errors[f"hands.{name}"] = f"{name} is not in the tie-break hand"
+            elif seat == out:
+                if hand:
+                    errors[f"hands.{name}"] = f"must be 0 or left out: {name} went out"
+            elif hand is None and "out" not in errors:
+                errors[f"hands.{name}"] = f"Enter what {name} held"
+        self.refuse(errors, number)
+        by_seat = [hand or 0 for hand in hands]
+        played = {players[seat]: min(self.phase[seat], self.last) for seat in playing}
+        return self.deal(number, accepted, by_seat, out, out, extras={"phase": played})
+
+    def record(self, deal: Deal) -> None:
+        self.deals.append(deal)
+        for seat, points in enumerate(deal.by_seat):
+            self.totals[seat] += points
+        if self.tiebreak is not None:
+            self.finished = True
+            self.winners = [deal.went_out]
+            self.tiebreak = None
+            return
+        completed = self.seats_named(deal.entry.get("completed"))
+        finishers = [seat for seat in completed if self.phase[seat] == self.last]
+        for seat in completed:
+            self.phase[seat] += 1
+        if not finishers:
+            return
+        low = min(self.totals[seat] for seat in finishers)
+        tied = [seat for seat in finishers if self.totals[seat] == low]
+        if len(tied) > 1 and self.rules["tie"] == "replay":
+            self.tiebreak = tied
+            return
+        self.finished = True
+        self.winners = tied
+
+    def seats_named(self, names: Any) -> list[int]:
+        """The seats of an accepted entry's list of names (seat spelling)."""
+        return sorted(self.seats.exact[name] for name in names or ())
+
+    def leaders(self):
+        # The furthest phase first, then the lowest total (docs/rules.md section 15).
+        if self.tiebreak is not None:
+            return list(self.tiebreak)
+        best = max(self.phase)
+        furthest = [seat for seat in range(self.n) if self.phase[seat] == best]
+        low = min(self.totals[seat] for seat in furthest)
+        return [seat for seat in furthest if self.totals[seat] == low]
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            tiebreak = self.tiebreak
+            upcoming["tiebreak"] = None if tiebreak is None else [self.players[s] for s in tiebreak]
+        return upcoming
+
+    def extras(self) -> dict[str, Any]:
+        return {"phase": dict(zip(self.players, self.phase, strict=True))}
