@@ -1,9 +1,10 @@
 """The JSON API under schemathesis' stateful fuzzing, with real games and valid tokens.
 
 Scenarios follow the OpenAPI document's links: start a game, record deals in it,
-correct and delete them, read it back and print it. Half the games are a known
-3-player rummy game and half the deals a valid entry for it, so real deals are
-stored, not only refused. Every answer must be no 5xx and conform to the document
+correct and delete them, end and reopen them, read them back and print them. Most
+games are a known 3-player rummy game and most deals a valid entry for it, so real
+deals are stored, not only refused (ending a game early refuses deals until it is
+reopened). Every answer must be no 5xx and conform to the document
 (status, content type, headers, body). Rotating the token is left out of the
 scenarios (it would take the token from under them) and fuzzed on its own.
 """
@@ -11,7 +12,6 @@ scenarios (it would take the token from under them) and fuzzed on its own.
 from __future__ import annotations
 
 import random
-import time
 
 import schemathesis
 from hypothesis import HealthCheck, given, settings
@@ -36,9 +36,9 @@ def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, data
         def before_call(self, case):
             # Hypothesis seeds `random` for each scenario, so a failure replays.
             label = case.operation.label
-            if label == "POST /api/v1/games" and random.random() < 0.5:
+            if label == "POST /api/v1/games" and random.random() < 0.7:
                 case.body = dict(KNOWN_GAME)
-            if label == "POST /api/v1/games/{game_id}/deals" and random.random() < 0.5:
+            if label == "POST /api/v1/games/{game_id}/deals" and random.random() < 0.8:
                 case.body = ann_goes_out(bob=random.randint(0, 99), cy=random.randint(0, 99))
             token = tokens.get((case.path_parameters or {}).get("game_id", ""))
             if token:
@@ -56,7 +56,6 @@ def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, data
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(response, checks=CONFORMANCE)
 
-    started = time.monotonic()
     Scenario.run(
         settings=settings(
             max_examples=SCENARIOS,
@@ -66,7 +65,6 @@ def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, data
             suppress_health_check=list(HealthCheck),
         )
     )
-    assert time.monotonic() - started < 300
     # Real deals were recorded in real games, not only refused.
     assert len(tokens) >= 5
     assert len(recorded) >= 10
