@@ -130,14 +130,14 @@ def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> l
         folded = name.casefold()
         if folded in seen:
             errors[f"players.{index}"] = (
-                f"is the same name as players.{seen[folded]} (case is ignored)"
+                f"{name} is already player {seen[folded] + 1}: names must differ"
             )
             continue
         seen[folded] = index
         names.append(name)
     if not low <= len(players) <= high:
-        who = cls.id if cls is not None else "a game"
-        errors["players"] = f"{who} needs {count} players, not {len(players)}"
+        who = cls.name if cls is not None else "A game"
+        errors["players"] = f"{who} is for {count} players, not {len(players)}"
     return names
 
 

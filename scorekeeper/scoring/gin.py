@@ -184,7 +184,7 @@ class Gin(Variant):
         values, accepted, errors = self.reader.read(entry)
         upcard = values.get("upcard")
         if self.rules["knock_card"] and upcard is None and not values.get("void"):
-            errors.setdefault("upcard", "is required with the knock_card option")
+            errors.setdefault("upcard", "Give the upcard: it sets how much you may knock with")
         if values.get("void"):
             if values.get("knocker") is not None:
                 errors["knocker"] = "must be left out on a void deal"

@@ -323,7 +323,7 @@ class OutVariant(Variant):
     def score(self, entry: dict, number: int) -> Deal:
         values, accepted, errors = self.reader.read(entry)
         if "out" not in entry:
-            errors["out"] = "is required: the player who went out, or null"
+            errors["out"] = "Choose who went out, or that nobody did"
         out = values.get("out")
         hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None

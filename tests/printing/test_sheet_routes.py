@@ -62,9 +62,9 @@ def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):
     [
         ({"players": "four"}, "players", "Not a valid integer value."),
         ({"players": "9"}, "players", "A pad has room for 2 to 8 players."),
-        ({"players": "3"}, "players", "gin needs exactly 2 players, not 3"),
+        ({"players": "3"}, "players", "Gin Rummy is for exactly 2 players, not 3"),
         ({"game": "preset:Poker"}, "game", "Not a valid choice."),
-        ({"game": "variant:acetoace", "players": "6"}, "players", "acetoace needs 2 to 4"),
+        ({"game": "variant:acetoace", "players": "6"}, "players", "Ace to Ace is for 2 to 4"),
         ({"names-0": "x" * 41}, "names-0", "At most 40 characters."),
         ({"names-0": "Ann", "names-1": " ANN "}, "names-1", "is the same name as names.0"),
         ({"names-5": "Zed"}, "names-5", "Seat 6 is beyond the 2 players."),

@@ -63,7 +63,7 @@ def test_the_number_member_is_dropped_and_nothing_is_added():
                 "hands.Dee": "is required: Dee did not go out",
             },
         ),
-        ({"hands": FINE}, {"out": "is required: the player who went out, or null"}),
+        ({"hands": FINE}, {"out": "Choose who went out, or that nobody did"}),
         ({**out("Ann", **FINE), "melds": {}}, {"melds": "is not a field of a rummy entry"}),
         ({**out("Ann", **FINE), "rummy": "yes"}, NOT_BOOL),
         ({**out("Ann", **FINE), "rummy": 1}, NOT_BOOL),

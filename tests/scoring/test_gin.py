@@ -200,7 +200,7 @@ def test_without_ace_requires_gin_an_ace_upcard_allows_one():
 
 def test_the_upcard_is_required_with_knock_card():
     assert errors_of(validate_entry, OKLAHOMA, [], knock(1, 30)) == {
-        "upcard": "is required with the knock_card option"
+        "upcard": "Give the upcard: it sets how much you may knock with"
     }
 
 

@@ -84,9 +84,9 @@ def test_the_edit_link_keeps_the_token_in_the_session_and_leaves_the_url(client,
 @pytest.mark.parametrize(
     ("fields", "field_id", "message"),
     [
-        ({"players-0": "Ann", "players-1": "ann"}, "players-1", "same name"),
+        ({"players-0": "Ann", "players-1": "ann"}, "players-1", "names must differ"),
         ({"players-0": "Ann", "players-1": "B" * 41}, "players-1", "1 to 40"),
-        ({"players-0": "Ann", "players-1": " "}, "players", "needs 2 to 8 players"),
+        ({"players-0": "Ann", "players-1": " "}, "players", "is for 2 to 8 players"),
         (
             {
                 "game": "preset:5000 Rummy",
@@ -209,7 +209,7 @@ def test_a_deal_typed_in_is_stored_and_the_page_redirects(client, uow):
         ({"out": "0", "hands_1": "12", "hands_2": "999"}, "hands_2", "from 0 to 200"),
         ({"out": "0", "hands_1": "twelve", "hands_2": "3"}, "hands_1", "whole number"),
         ({"out": "0", "hands_0": "5", "hands_1": "1", "hands_2": "3"}, "hands_0", "went out"),
-        ({"hands_1": "1", "hands_2": "3"}, "out", "is required"),
+        ({"hands_1": "1", "hands_2": "3"}, "out", "Choose who went out"),
     ],
 )
 def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
