@@ -122,9 +122,8 @@
     });
   }
 
-  // Recording a deal: tap who went out, type each number, Enter moves on.
-  const deal = $("#deal-form");
-  if (deal) {
+  // Recording a deal: tap who went out, type each number, Enter moves on; only Save saves.
+  const setUpDeal = (deal) => {
     const numbers = () => $$("input[inputmode=numeric]:not(:disabled)", $(".hands", deal));
     const outChanged = (focus) => {
       const chosen = $("input[name=out]:checked", deal);
@@ -132,7 +131,12 @@
         const isOut = chosen !== null && row.dataset.seat === chosen.value;
         row.classList.toggle("is-out", isOut);
         const hand = $("[name^=hands_]", row);
-        if (hand && deal.dataset.nohand === "1") hand.disabled = isOut;
+        if (hand && deal.dataset.nohand === "1") {
+          hand.disabled = isOut;
+          // Nothing to count for whoever went out: no live-looking button beside them.
+          const count = $("button.count[data-for^=hands_]", row);
+          if (count) count.hidden = isOut;
+        }
       }
       const empty = numbers().find((input) => !input.value);
       if (focus && empty) empty.focus();
@@ -145,52 +149,69 @@
       if (event.target.name === "out") outChanged(tapped);
     });
     deal.addEventListener("input", () => { deal.dataset.dirty = "1"; });
+    // A haptic tick as Save is tapped, where the phone has one.
+    deal.addEventListener("submit", () => navigator.vibrate?.(20));
+    // Enter ("next" on a phone's keyboard) walks the numbers, then the flags after them
+    // (big gin, went rummy...), then stops on Save: the deal is saved by Save alone.
+    const stops = () => [...numbers(), ...$$(".check input", deal), $("button.save", deal)];
     deal.addEventListener("keydown", (event) => {
       tapped = false;
-      if (event.key !== "Enter" || event.target.inputMode !== "numeric") return;
-      const list = numbers();
-      const next = list[list.indexOf(event.target) + 1];
-      if (next) {
-        event.preventDefault();
-        next.focus();
-      }
+      const input = event.target;
+      if (event.key !== "Enter" || input.tagName !== "INPUT" || input.name === "out") return;
+      event.preventDefault();
+      const list = stops();
+      const next = list[list.indexOf(input) + 1];
+      if (next) next.focus();
     });
     outChanged(false);
     for (const input of numbers()) input.enterKeyHint = "next";
 
+    // After a refused save: the focus goes to the first field the summary names.
+    const problem = $("#problems a[href^='#']", deal);
+    if (problem) $(problem.hash, deal).focus();
+    $("#problems", deal)?.addEventListener("click", (event) => {
+      const link = event.target.closest("a[href^='#']");
+      if (!link) return;
+      event.preventDefault();
+      $(link.hash, deal).focus();
+    });
+
     // The card counter: the values come from the server (scoring.hand_value), JS only adds.
-    const dialog = $("#counter");
+    const dialog = $("#counter", deal);
     if (dialog) {
       const cards = JSON.parse(dialog.dataset.cards);
       let target = null;
-      let tapped = [];
-      const sum = () => tapped.reduce((total, i) => total + cards[i][1], 0);
+      let picked = [];
+      const sum = () => picked.reduce((total, i) => total + cards[i][1], 0);
       const show = () => {
-        $(".list", dialog).textContent = tapped.map((i) => cards[i][0]).join(" ") || "Tap each card left in hand";
+        $(".list", dialog).textContent = picked.map((i) => cards[i][0]).join(" ") || "Tap each card";
         $(".sum", dialog).textContent = sum();
         $("[data-act=use]", dialog).textContent = "Use " + sum();
       };
       cards.forEach(([label, value], i) => {
+        // The name read out is what the button shows: the card, then its points.
         const button = el("button", label);
         button.type = "button";
         button.dataset.i = i;
-        button.setAttribute("aria-label", label + ", " + value);
-        button.append(el("small", value));
+        const points = el("small", " " + value);
+        points.append(el("span", value === 1 ? " point" : " points"));
+        $("span", points).className = "vh";
+        button.append(points);
         $(".cards", dialog).append(button);
       });
       dialog.addEventListener("click", (event) => {
         const button = event.target.closest("button");
         if (!button) return;
         const act = button.dataset.act;
-        if (button.dataset.i !== undefined) tapped.push(Number(button.dataset.i));
-        else if (act === "undo") tapped.pop();
-        else if (act === "clear") tapped = [];
+        if (button.dataset.i !== undefined) picked.push(Number(button.dataset.i));
+        else if (act === "undo") picked.pop();
+        else if (act === "clear") picked = [];
         else if (act === "close") dialog.close();
         else if (act === "use") {
           target.value = sum();
           deal.dataset.dirty = "1";
           dialog.close();
-          const list = numbers();
+          const list = stops();
           (list[list.indexOf(target) + 1] || target).focus();
         }
         show();
@@ -198,15 +219,25 @@
       for (const button of $$("button.count", deal)) {
         button.hidden = false;
         button.addEventListener("click", () => {
-          target = $("#" + button.dataset.for);
+          target = $("#" + button.dataset.for, deal);
           if (target.disabled) return;
-          tapped = [];
+          picked = [];
           $(".for", dialog).textContent = button.dataset.name;
+          $(".what", dialog).textContent = button.dataset.what;
           show();
           dialog.showModal();
         });
       }
+      outChanged(false);
     }
+  };
+  if ($("#deal-form")) setUpDeal($("#deal-form"));
+
+  // Just saved (or the Press just taken): said aloud; its Undo stays a short while.
+  const done = $(".done[data-say]");
+  if (done) {
+    setTimeout(() => { $("#say").textContent = done.dataset.say; }, 100);
+    setTimeout(() => { $("form", done)?.remove(); }, 30_000);
   }
 
   // The scoreboard follows the game: a conditional GET answered 304 while nothing changed.
@@ -216,6 +247,35 @@
     // Once a form is sent the page is on its way out: a reload now would abort it.
     let leaving = false;
     document.addEventListener("submit", (event) => { leaving = !event.defaultPrevented; });
+    // Another phone saved a deal while this one was typing: the page takes the new score
+    // and the form the next deal's number, with every typed value kept, and says so by Save.
+    const moveOn = async (deal) => {
+      const response = await fetch(location.pathname, { cache: "no-store" });
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = $("#board", page);
+      const next = $("#deal-form", fresh);
+      if (!response.ok || leaving || !next) { location.reload(); return; }
+      const before = $("[name=number]", deal).value;
+      for (const input of $$("input, select", deal)) {
+        if (["csrf_token", "number", "key"].includes(input.name)) continue;
+        const twin = input.type === "radio"
+          ? $(`[name="${input.name}"][value="${input.value}"]`, next)
+          : $(`[name="${input.name}"]`, next);
+        if (!twin) continue;
+        if (input.type === "radio" || input.type === "checkbox") twin.checked = input.checked;
+        else twin.value = input.value;
+      }
+      board.replaceChildren(...fresh.childNodes);
+      board.dataset.version = fresh.dataset.version;
+      const form = $("#deal-form");
+      form.dataset.dirty = "1";
+      setUpDeal(form);
+      const number = $("[name=number]", form).value;
+      const stale = $("#stale", form);
+      stale.textContent = `Another phone saved deal ${before}. What you typed is kept for deal ${number}: check it, then save.`;
+      stale.hidden = false;
+      stale.scrollIntoView({ block: "nearest" });
+    };
     const poll = async () => {
       if (document.hidden || leaving) return;
       try {
@@ -225,8 +285,9 @@
         if (response.status !== 200 || leaving) return;
         etag = response.headers.get("ETag");
         if (board.dataset.editable) {
-          // A stale entry form must not be sent: reload it unless something was typed.
-          if (deal && deal.dataset.dirty) $("#stale").hidden = false;
+          const deal = $("#deal-form");
+          // A stale entry form must not be sent: reload it, keeping what was typed.
+          if (deal && deal.dataset.dirty) await moveOn(deal);
           else location.reload();
           return;
         }

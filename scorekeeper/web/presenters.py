@@ -15,6 +15,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_currency
 from flask import request
+from markupsafe import Markup
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
@@ -77,6 +78,7 @@ class DealRow:
     press: bool
     void: bool
     cells: list[Cell]
+    what: str | None = None
 
 
 @dataclass
@@ -112,6 +114,7 @@ class Settlement:
 class Board:
     public_id: str
     title: str | None
+    variant_id: str
     variant_name: str
     preset: str | None
     version: int
@@ -129,6 +132,21 @@ class Board:
     margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     settlement: Settlement | None = None
+    # A finished gin game: how each final score is made up, in words.
+    breakdown: list[str] = field(default_factory=list)
+
+    @property
+    def knocks(self) -> bool:
+        """Gin: the dot marks who knocked; nobody goes out."""
+        return self.variant_id == "gin"
+
+    @property
+    def press_taken(self) -> bool:
+        return any(cell.press_points for row in self.rows for cell in row.cells)
+
+    @property
+    def auto_shown(self) -> bool:
+        return any(cell.adjustment for row in self.rows for cell in row.cells)
 
     @property
     def last_number(self) -> int:
@@ -170,6 +188,7 @@ def board(view: GameView, locale: str) -> Board:
                 deal.press,
                 bool(entry.get("void")),
                 cells,
+                what_happened(setup.variant, deal),
             )
         )
     fields = {f.name for f in enabled_fields(setup)}
@@ -204,6 +223,7 @@ def board(view: GameView, locale: str) -> Board:
     return Board(
         public_id=view.public_id,
         title=view.title,
+        variant_id=variant.id,
         variant_name=variant.name,
         preset=setup.preset,
         version=view.version,
@@ -221,7 +241,48 @@ def board(view: GameView, locale: str) -> Board:
         margin=state.margin,
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),
+        breakdown=_gin_breakdown(setup, state) if state.finished and not state.games else [],
     )
+
+
+def what_happened(variant: str, deal: Any) -> str | None:
+    """The deal in a word for the grid (knock, gin, undercut...); None for an ordinary
+    deal, where the dot on who went out says it all."""
+    entry = deal.entry
+    if entry.get("void"):
+        return "void"
+    if variant == "gin":
+        knocker = entry["knocker"]
+        if entry["hands"][knocker] == 0:
+            return "big gin" if entry.get("big_gin") else "gin"
+        return "undercut" if deal.winner != knocker else "knock"
+    if "out" in entry and entry["out"] is None:
+        return "block"  # the stock ran out and nobody went out
+    return next((text for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
+
+
+def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
+    """What makes up each final score of a finished gin game: points, boxes, game bonus,
+    shutout doubling, all as the state and the game's options give them."""
+    if setup.variant != "gin" or not state.final:
+        return []
+    options = setup.options
+    lines = []
+    for name in setup.players:
+        boxes = state.boxes[name]
+        parts = [
+            f"{state.totals[name]} points",
+            f"{boxes} box{'es' if boxes != 1 else ''} at {options['box_bonus']}",
+        ]
+        made = state.totals[name] + boxes * options["box_bonus"]
+        if name in state.winners:
+            parts.append(f"{options['game_bonus']} for the game")
+            made += options["game_bonus"]
+        line = f"{name}: " + " + ".join(parts) + f" = {made}"
+        if state.final[name] == 2 * made != made:
+            line += f", doubled for the shutout = {state.final[name]}"
+        lines.append(line)
+    return lines
 
 
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
@@ -267,11 +328,15 @@ def entry_text(entry: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def when(moment: datetime) -> str:
+def when(moment: datetime) -> Markup:
+    """A time in UTC, marked up so the script can show it in the phone's own time."""
     # SQLite hands back naive datetimes; every stored time is UTC.
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    moment = moment.astimezone(UTC)
+    return Markup('<time datetime="{}">{}</time>').format(
+        moment.isoformat(timespec="seconds"), moment.strftime("%Y-%m-%d %H:%M UTC")
+    )
 
 
 # ---------------------------------------------------------------- the card counter

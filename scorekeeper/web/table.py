@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import scoring
@@ -41,6 +42,7 @@ from scorekeeper.web.forms import (
     game_variant,
     move_player,
     new_game_error_fields,
+    new_key,
     number_or_text,
     option_fields,
     start_request,
@@ -202,8 +204,41 @@ def edit_link(public_id: str, token: str):
 @bp.get("/games/<public_id>")
 def game(public_id: str):
     view, token = load(public_id)
-    form = next_deal_form(view) if token else None
-    return render_game(view, token, form)
+    if token is None:
+        return render_game(view, None, None)
+    retry = taken(RETRY, public_id)
+    if retry is None:
+        return render_game(view, token, next_deal_form(view), **just_done(view))
+    form = next_deal_form(view, formdata=MultiDict(retry["form"]))
+    left = form.show_errors(retry["errors"]) if form else {}
+    return render_game(view, token, form, left=left, notice=retry["notice"])
+
+
+# Session keys for what the game page shows once after a POST (POST-redirect-GET):
+# a refused deal form with its messages, the deal just saved, the Press just taken.
+RETRY, SAVED, PRESSED = "retry", "saved", "pressed"
+# Longer than any number or key the form takes, so every refused value is shown as sent.
+KEPT_CHARACTERS = 80
+
+
+def taken(key: str, public_id: str) -> dict[str, Any] | None:
+    """What a POST left in the session for this game's page, removed as it is shown."""
+    kept = session.pop(key, None)
+    return kept if isinstance(kept, dict) and kept.get("game") == public_id else None
+
+
+def just_done(view: GameView) -> dict[str, Any]:
+    """The deal just saved or the Press just taken on this phone, while it is still the
+    last change (so its Undo beside it undoes what the player thinks it does)."""
+    last = len(view.entries)
+    saved = taken(SAVED, view.public_id)
+    pressed = taken(PRESSED, view.public_id)
+    undo = ConfirmForm(formdata=None, data={"number": last})
+    return {
+        "saved": saved["number"] if saved and saved["number"] == last else None,
+        "pressed": pressed if pressed and pressed["number"] == last else None,
+        "undo_form": undo,
+    }
 
 
 def next_deal_form(view: GameView, **kwargs: Any) -> DealForm | None:
@@ -220,11 +255,14 @@ def render_game(
     *,
     left: dict[str, str] | None = None,
     notice: str | None = None,
+    saved: int | None = None,
+    pressed: dict[str, Any] | None = None,
+    undo_form: ConfirmForm | None = None,
 ):
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
     offer_form = None
-    # The one-tap offer adds the points to the last deal: none before deal 1.
+    # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
     return render_template(
@@ -237,7 +275,30 @@ def render_game(
         cards=cards,
         left=left or {},
         notice=notice,
+        saved=saved,
+        pressed=pressed,
+        undo_form=undo_form,
     )
+
+
+def retry_later(
+    public_id: str, form: DealForm, errors: dict[str, str], notice: str, **changes: str
+):
+    """Keep what was typed, and why it was refused, for the game page to show again:
+    the address stays the game's, and a reload does not send the deal again."""
+    # Only the form's own fields, each cut short: the session is a cookie of at most 4 KB.
+    typed = {
+        name: value[:KEPT_CHARACTERS]
+        for name, value in request.form.to_dict().items()
+        if name in form and name != "csrf_token"
+    }
+    session[RETRY] = {
+        "game": public_id,
+        "form": {**typed, **changes},
+        "errors": errors,
+        "notice": notice,
+    }
+    return redirect(url_for(".game", public_id=public_id, _anchor="problems"), 303)
 
 
 @bp.post("/games/<public_id>/deals")
@@ -247,7 +308,7 @@ def record(public_id: str):
         view.setup, number=len(view.entries) + 1, formdata=request.form
     )
     try:
-        services.record_deal(
+        recorded = services.record_deal(
             unit_of_work(),
             public_id,
             token,
@@ -255,20 +316,28 @@ def record(public_id: str):
             idempotency_key=clean_key(form.key.data),
         )
     except services.InvalidInput as error:
-        left = form.show_errors(error.errors)
-        return render_game(view, token, form, left=left, notice=error.detail), 422
+        number = number_or_text(form.number.data)
+        refused = f"Deal {number} was not saved." if isinstance(number, int) else error.detail
+        return retry_later(public_id, form, error.errors, refused)
     except services.Conflict as error:
-        notice = error.detail
-        if "number" in error.errors:
-            notice = (
-                f"{error.detail} Another phone recorded it first, so nothing was stored: "
-                "here is the score now."
-            )
-        return render_game(error.game, token, next_deal_form(error.game), notice=notice), 409
+        fresh = error.game
+        if "number" not in error.errors or fresh.state.next_deal is None:
+            flash(error.detail)
+            return redirect(url_for(".game", public_id=public_id), 303)
+        # Another phone recorded this deal first: what was typed moves on to the next.
+        number = fresh.state.next_deal["number"]
+        notice = (
+            f"{error.detail} Another phone recorded it first, so nothing was stored. "
+            f"What you typed is kept for deal {number}: check it before saving."
+        )
+        return retry_later(public_id, form, {}, notice, number=str(number), key=new_key())
     except services.IdempotencyKeyReused:
-        fresh = services.load_game(unit_of_work(), public_id)
-        notice = "This form was already sent with other values; nothing new was stored."
-        return render_game(fresh, token, next_deal_form(fresh), notice=notice), 409
+        flash("This form was already sent with other values; nothing new was stored.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    number = number_or_text(form.number.data)
+    if not isinstance(number, int):  # no number sent: the deal just added
+        number = len(recorded.game.entries)
+    session[SAVED] = {"game": public_id, "number": number}
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -291,7 +360,34 @@ def take_press(public_id: str):
     except services.InvalidInput as error:
         flash(error.detail)
     else:
-        flash(f"{offer['player']} took {offer['points']}: the Press is on for the next deal.")
+        session[PRESSED] = {"game": public_id, "number": number, **offer}
+    return redirect(url_for(".game", public_id=public_id), 303)
+
+
+@bp.post("/games/<public_id>/press/undo")
+def untake_press(public_id: str):
+    """Undo the Press just taken: its points come off the last deal again."""
+    view, token = editable(public_id)
+    form = ConfirmForm()
+    number = len(view.entries)
+    player = request.form.get("player", "")
+    points = number_or_text(request.form.get("points"))
+    entry = dict(view.entries[-1]) if view.entries else {}
+    press_points = dict(entry.get("press_points") or {})
+    has = press_points.get(player, 0)
+    if number_or_text(form.number.data) != number or not isinstance(points, int) or has < points:
+        flash("The game changed on another phone; the Press was left as it is.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    if has == points:
+        del press_points[player]
+    else:
+        press_points[player] = has - points
+    if press_points:
+        entry["press_points"] = press_points
+    else:
+        entry.pop("press_points", None)
+    services.correct_deal(unit_of_work(), public_id, token, number, entry)
+    flash(f"{player} did not take the Press after all: the {points} points are off again.")
     return redirect(url_for(".game", public_id=public_id), 303)
 
 

@@ -31,7 +31,8 @@ def test_a_slow_page_after_taking_the_press_is_not_cut_off_by_the_polling(app, n
 
     page = new_phone()
     page.goto(f"/games/{game_id}/edit/{token}")
-    take = page.get_by_role("button", name="Cy takes 15")
+    page.locator(".offer summary").tap()
+    take = page.get_by_role("button", name="Yes, Cy takes 15")
     expect(take).to_be_visible()
     cut_off: list[str] = []
     page.on("requestfailed", lambda failed: cut_off.append(failed.url))

@@ -217,9 +217,14 @@ def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
 ):
     game_id = start(client, PLAYERS)
     response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **fields))
-    assert response.status_code == 422
-    page = text(response)
+    # Back to the game page's own address: a reload there sends nothing again.
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{game_id}#problems"
+    page = text(client.get(f"/games/{game_id}"))
     assert message in message_beside(page, field_id)
+    first_link = re.search(r'id="problems".*?<a href="#([\w-]+)">', page, re.S).group(1)
+    assert first_link == ("out-0" if field_id == "out" else field_id)
+    assert "Deal 1 was not saved." in page
     for name, value in fields.items():
         if name.startswith("hands_"):
             assert f'name="{name}" pattern="[0-9]*" type="text" value="{value}"' in page
@@ -246,11 +251,12 @@ def test_a_second_phones_stale_form_gets_already_recorded(client, app, uow):
         data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
     )
     response = other.post(f"/games/{game_id}/deals", data=stale)
-    assert response.status_code == 409
-    page = text(response)
+    assert response.status_code == 303
+    page = text(other.get(f"/games/{game_id}"))
     assert "Deal 1 has already been recorded" in page
     assert "Another phone recorded it first" in page
     assert 'name="number" type="hidden" value="2"' in page  # the form is for the next deal
+    assert 'name="hands_0" pattern="[0-9]*" type="text" value="1"' in page  # typed, kept
     assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
 
 
@@ -259,7 +265,8 @@ def test_the_same_key_with_other_values_stores_nothing_new(client, uow):
     data = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
     client.post(f"/games/{game_id}/deals", data=data)
     response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "hands_0": "5"})
-    assert response.status_code == 409
+    assert response.status_code == 303
+    assert "nothing new was stored" in text(client.get(f"/games/{game_id}"))
     assert len(entries(uow, game_id)) == 1
 
 
@@ -270,8 +277,8 @@ def test_a_finished_game_shows_no_form_and_refuses_another_deal(client, uow):
     page = text(client.get(f"/games/{game_id}"))
     assert "Game over" in page and 'id="deal-form"' not in page
     response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "key": "k" * 22})
-    assert response.status_code == 409
-    assert "over" in text(response)
+    assert response.status_code == 303
+    assert "over" in text(client.get(f"/games/{game_id}"))
     assert len(entries(uow, game_id)) == 1
 
 
@@ -393,18 +400,39 @@ def test_a_correction_that_breaks_a_later_deal_is_refused_naming_it(client, uow)
     assert entries(uow, game_id) == before
 
 
-def test_the_press_offer_is_taken_with_one_tap(client, uow):
+def test_the_press_offer_is_taken_after_a_confirm_and_can_be_undone_at_once(client, uow):
     game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
     client.post(
         f"/games/{game_id}/deals",
         data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
     )
     page = text(client.get(f"/games/{game_id}"))
-    assert "Cy can put the Press on by taking 15" in page
+    assert "Cy may take 15 to put the Press on</summary>" in page
+    assert "Yes, Cy takes 15" in page
     response = client.post(f"/games/{game_id}/press", data={"number": "1"})
     assert response.status_code == 303
     assert entries(uow, game_id)[0]["press_points"] == {"Cy": 15}
-    assert "The Press is on" in text(client.get(f"/games/{game_id}"))
+    page = text(client.get(f"/games/{game_id}"))
+    assert "The Press is on" in page and "Cy took 15:" in page
+    undo = {"number": "1", "player": "Cy", "points": "15"}
+    assert client.post(f"/games/{game_id}/press/undo", data=undo).status_code == 303
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 10, "Cy": 45}}]
+    assert "Cy did not take the Press after all" in text(client.get(f"/games/{game_id}"))
+    # Sent again (a double tap), it finds no points to take off and changes nothing.
+    client.post(f"/games/{game_id}/press/undo", data=undo)
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 10, "Cy": 45}}]
+
+
+def test_a_saved_deal_is_confirmed_once_with_its_undo_beside_it(client, uow):
+    game_id = start(client, PLAYERS)
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved." in page
+    assert re.search(r'action="/games/[\w-]+/deals/1/undo">.*Undo deal 1</button>', page)
+    assert "Deal 1 saved." not in text(client.get(f"/games/{game_id}"))
 
 
 def test_a_stale_press_offer_does_nothing(client, uow):
@@ -419,7 +447,7 @@ def test_a_stale_press_offer_does_nothing(client, uow):
 
 def test_before_the_first_deal_there_is_no_press_button_and_a_forged_one_does_nothing(client, uow):
     game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
-    assert "can put the Press on" not in text(client.get(f"/games/{game_id}"))
+    assert "to put the Press on</summary>" not in text(client.get(f"/games/{game_id}"))
     response = client.post(f"/games/{game_id}/press", data={"number": "0"})
     assert response.status_code == 303
     assert entries(uow, game_id) == []
@@ -582,7 +610,8 @@ def test_every_presets_game_page_renders_its_entry_form(client, uow, preset):
         assert 'name="upcard_rank"' in page and 'name="upcard_suit"' in page
     # An empty form is refused with messages, never a server error.
     response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id))
-    assert response.status_code == 422
+    assert response.status_code == 303
+    assert 'id="problems"' in text(client.get(f"/games/{game_id}"))
     assert entries(uow, game_id) == []
 
 
@@ -618,9 +647,8 @@ def test_an_oklahoma_upcard_is_typed_as_rank_and_suit(client, uow):
     data = deal_data(
         client, game_id, out="0", hands_0="9", hands_1="30", upcard_rank="3", upcard_suit="H"
     )
-    response = client.post(f"/games/{game_id}/deals", data=data)
-    assert response.status_code == 422
-    assert "knock limit" in message_beside(text(response), "hands_0")
+    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 303
+    assert "knock limit" in message_beside(text(client.get(f"/games/{game_id}")), "hands_0")
 
 
 def test_an_unknown_page_is_the_friendly_404_page_not_a_problem(client):
