@@ -87,9 +87,19 @@
       }
       renumber();
     });
+    // The chosen game's most players: blank seats beyond it go, and Add says why it stops.
+    const most = () => Number($("#game").selectedOptions[0].dataset.max);
+    const full = $("#players-full");
     $("#add-player").addEventListener("click", (event) => {
       event.preventDefault();
-      if (players.children.length >= 8) return;
+      if (players.children.length >= most()) {
+        const option = $("#game").selectedOptions[0];
+        full.textContent = most() === 2
+          ? option.textContent.replace(/ \(.*/, "") + " is for two players."
+          : `${most()} players is the most this game takes.`;
+        return;
+      }
+      full.textContent = "";
       const row = players.lastElementChild.cloneNode(true);
       $$(".msg", row).forEach((m) => m.remove());
       $("input", row).value = "";
@@ -115,6 +125,11 @@
           else input.value = value === null ? "" : value;
         }
       }
+      while (players.children.length > Math.max(most(), 2) && !$("input", players.lastElementChild).value) {
+        players.lastElementChild.remove();
+      }
+      full.textContent = "";
+      renumber();
       if (Object.keys(stakes).length) {
         $("#stakes_on").checked = true;
         for (const [name, value] of Object.entries(stakes)) $("#" + name).value = value;
@@ -167,8 +182,11 @@
     for (const input of numbers()) input.enterKeyHint = "next";
 
     // After a refused save: the focus goes to the first field the summary names.
+    // (Once the page has loaded: the browser's own move to #problems would take it away.)
     const problem = $("#problems a[href^='#']", deal);
-    if (problem) $(problem.hash, deal).focus();
+    const first = () => $(problem.hash, deal).focus();
+    if (problem && document.readyState === "complete") first();
+    else if (problem) addEventListener("load", () => setTimeout(first));
     $("#problems", deal)?.addEventListener("click", (event) => {
       const link = event.target.closest("a[href^='#']");
       if (!link) return;
@@ -238,6 +256,11 @@
   if (done) {
     setTimeout(() => { $("#say").textContent = done.dataset.say; }, 100);
     setTimeout(() => { $("form", done)?.remove(); }, 30_000);
+  }
+
+  // Times are stored and sent in UTC; shown in the phone's own time.
+  for (const time of $$("time[datetime]")) {
+    time.textContent = new Date(time.dateTime).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
   }
 
   // The scoreboard follows the game: a conditional GET answered 304 while nothing changed.

@@ -31,6 +31,7 @@ from scorekeeper.service_layer.services import GameView
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import (
     GAMES,
+    MAX_PLAYERS,
     STAKE_SPECS,
     ConfirmForm,
     DealForm,
@@ -158,7 +159,10 @@ def new_game():
         # The no-JS path: change the seats or the game, then show the form again.
         if form.shown.data != form.game.data:
             fill_game_defaults(form, form.game.data)
+        seats = len(form.players)
         move_player(form, action)
+        if action == "add" and len(form.players) == seats:
+            return render_new_game(form, full=f"{seats} players is the most a game can have.")
         return render_new_game(form)
     arguments, slots = start_request(form)
     try:
@@ -180,6 +184,7 @@ def render_new_game(form: NewGameForm, **context: Any):
         games=GAMES,
         variant=variant,
         variants=scoring.VARIANTS.values(),
+        most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
         option_fields=option_fields,
         rules_open=rules_open,
         stakes_open=stakes_open,
