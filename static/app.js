@@ -251,6 +251,228 @@
   };
   if ($("#deal-form")) setUpDeal($("#deal-form"));
 
+  // Deals saved without a signal (or while the server does not answer) wait on this
+  // phone, in IndexedDB, each with its deal number and one-time key, and are sent in
+  // order when the signal returns: the key makes a deal that did arrive count once.
+  const outbox = (() => {
+    const open = () => new Promise((resolve, reject) => {
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const run = async (mode, work) => {
+      const db = await open();
+      return new Promise((resolve, reject) => {
+        const tx = db.transaction("outbox", mode);
+        const request = work(tx.objectStore("outbox"));
+        tx.oncomplete = () => { db.close(); resolve(request.result); };
+        tx.onerror = () => reject(tx.error);
+      });
+    };
+    return {
+      all: async (game) => (await run("readonly", (store) => store.getAll()))
+        .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
+      put: (item) => run("readwrite", (store) => store.put(item)),
+      remove: (key) => run("readwrite", (store) => store.delete(key)),
+    };
+  })();
+  const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  let sending = false; // the poll waits while deals are on their way
+  const offline = (shown) => { if ($("#offline")) $("#offline").hidden = !shown; };
+  addEventListener("offline", () => offline(true));
+
+  // One deal to the server; throws when there is no answer worth the name.
+  const send = async (item) => {
+    const data = new FormData();
+    for (const [name, value] of item.fields) data.append(name, value);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 10_000);
+    try {
+      const response = await fetch(item.action, {
+        method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
+      });
+      if (response.status >= 500 || response.status === 429) throw new Error("no answer");
+      const type = response.headers.get("Content-Type") || "";
+      const answer = type.includes("json") ? await response.json()
+        : { message: `The server refused deal ${item.number} (${response.status}).` };
+      return { status: response.status, ...answer };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  // The form itself may be replaced (another phone's deal): always the one on the page.
+  const current = () => $("#deal-form[data-outbox]");
+  if (current()) {
+    const game = body.dataset.game;
+    const describe = (deal) => {
+      const out = $("input[name=out]:checked", deal);
+      const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
+        .map((i) => i.getAttribute("aria-label").replace(/: In hand$/, "") + " " + i.value);
+      const who = out ? out.closest("label").textContent.trim() : "";
+      const what = /^(none|void)$/.test(out?.value) ? who : who && `${who} ${deal.dataset.out === "knocked" ? "knocked" : "went out"}`;
+      return [what, typed.join(", ")].filter(Boolean).join("; ");
+    };
+    // The form moves on to the next deal as if the last had been sent: dealer and wild
+    // rank are known ahead; the Press waits for the scores.
+    const moveFormTo = (number) => {
+      const deal = current();
+      const ahead = JSON.parse(deal.dataset.ahead || "[]");
+      $("[name=number]", deal).value = number;
+      $("[name=key]", deal).value = newKey();
+      $("button.save", deal).textContent = "Save deal " + number;
+      for (const input of $$("input:not([type=hidden])", deal)) {
+        if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+        else input.value = "";
+        input.disabled = false;
+      }
+      for (const row of $$(".row.is-out", deal)) row.classList.remove("is-out");
+      for (const button of $$("button.count", deal)) button.hidden = false;
+      delete deal.dataset.dirty;
+      const next = ahead.find((d) => d.number === number);
+      const box = $(".next");
+      if (!next || !box) return;
+      const [no, who] = $$("p", box);
+      no.textContent = no.textContent.replace(/\d+/, number);
+      $$("b", who).forEach((b, i) => { b.textContent = i ? next.first : next.dealer; });
+      if ($(".wild strong", box) && next.wild) $(".wild strong", box).textContent = next.wild;
+      for (const press of $$(".press", box)) press.remove();
+      $(".done")?.remove();
+    };
+    const button = (text, data) => {
+      const b = el("button", text);
+      b.type = "button";
+      Object.assign(b.dataset, data);
+      return b;
+    };
+    const showWaiting = async () => {
+      const section = $("#waiting");
+      const items = await outbox.all(game);
+      if (!section) return items;
+      const list = $("ol", section);
+      list.replaceChildren();
+      for (const item of items) {
+        const row = el("li");
+        row.append(el("b", `Deal ${item.number}: `), item.text + " ");
+        if (item.problem) {
+          row.className = "problem";
+          row.append(el("strong", "Not sent. " + item.problem), " ",
+            button("Put it in the form", { fix: item.key }), " ", button("Discard it", { drop: item.key }));
+        } else {
+          row.append(el("em", "waiting to send"));
+        }
+        list.append(row);
+      }
+      section.hidden = !items.length;
+      return items;
+    };
+    let flushing = null;
+    const flush = () => flushing ??= (async () => {
+      let sent = 0;
+      sending = true;
+      try {
+        for (const item of await outbox.all(game)) {
+          if (item.problem) break; // the player decides first
+          let answer;
+          try { answer = await send(item); } catch { offline(true); return; }
+          offline(false);
+          if (answer.status < 300) {
+            await outbox.remove(item.key);
+            sent += 1;
+            continue;
+          }
+          item.problem = [answer.message, ...(answer.problems || [])].join(" ");
+          await outbox.put(item);
+          break;
+        }
+      } finally {
+        sending = false;
+        flushing = null;
+        const left = await showWaiting();
+        // The new score from the server, unless the player is typing the next deal (then
+        // the poll brings it in and keeps what was typed).
+        if (sent && !current().dataset.dirty && !left.some((item) => item.problem)) location.reload();
+      }
+    })();
+
+    document.addEventListener("submit", async (event) => {
+      const deal = event.target;
+      if (deal !== current()) return;
+      event.preventDefault();
+      const item = {
+        game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
+        action: deal.action, fields: [...new FormData(deal)], text: describe(deal), at: Date.now(),
+      };
+      await outbox.put(item);
+      const waiting = await outbox.all(game);
+      if (waiting.length === 1 && navigator.onLine) {
+        sending = true;
+        try {
+          const answer = await send(item);
+          await outbox.remove(item.key);
+          // Saved: the game page as usual. Refused: sent the ordinary way (same key,
+          // nothing was stored), so the messages show beside their fields.
+          if (answer.status < 300) location.assign(location.pathname);
+          else HTMLFormElement.prototype.submit.call(deal);
+          return;
+        } catch {
+          sending = false; // no answer: it waits with the others
+        }
+      }
+      offline(true);
+      moveFormTo(item.number + 1);
+      await showWaiting();
+      $("#say").textContent = `Deal ${item.number} kept on this phone, waiting to send`;
+      $("input[name=out]", deal)?.focus();
+    });
+    document.addEventListener("click", async (event) => {
+      const target = event.target.closest("[data-fix], [data-drop]");
+      if (!target) return;
+      const items = await outbox.all(game);
+      const item = items.find((i) => i.key === (target.dataset.fix || target.dataset.drop));
+      if (!item) return;
+      await outbox.remove(item.key);
+      const deal = current();
+      if (target.dataset.fix) {
+        // Back into the form as typed, for the deal now due: check it, then save.
+        for (const [name, value] of item.fields) {
+          if (["csrf_token", "number", "key"].includes(name)) continue;
+          const input = $(`[name="${name}"]${name === "out" || name.startsWith("upcard_suit") ? `[value="${value}"]` : ""}`, deal);
+          if (!input) continue;
+          if (input.type === "radio" || input.type === "checkbox") input.checked = true;
+          else input.value = value;
+        }
+        deal.dataset.dirty = "1";
+        $("input[name=out]:checked", deal)?.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      await showWaiting();
+      flush();
+    });
+    addEventListener("online", () => { offline(false); flush(); });
+    setInterval(() => { if (navigator.onLine) flush(); }, 5000);
+    showWaiting().then((items) => {
+      if (!items.length) return;
+      moveFormTo(items.at(-1).number + 1);
+      offline(!navigator.onLine);
+      if (navigator.onLine) flush();
+    });
+    if (!navigator.onLine) { offline(true); $(".done")?.remove(); }
+  }
+
+  // This phone keeps the pages it opened (the service worker): a game opens offline.
+  if ("serviceWorker" in navigator) {
+    const first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register("/sw.js").then(() => {
+      if (!first || !navigator.onLine) return;
+      // The page and files loaded before the worker ran: keep them now.
+      const files = [$("link[rel=stylesheet]").href, $("script[src]").src];
+      caches.open("sk-files-1").then((cache) => cache.addAll(files)).catch(() => {});
+      if (body.dataset.game) caches.open("sk-pages-1").then((cache) => cache.add(location.pathname)).catch(() => {});
+    }).catch(() => {});
+  }
+
   // Just saved (or the Press just taken): said aloud; its Undo stays a short while.
   const done = $(".done[data-say]");
   if (done) {
@@ -300,7 +522,7 @@
       stale.scrollIntoView({ block: "nearest" });
     };
     const poll = async () => {
-      if (document.hidden || leaving) return;
+      if (document.hidden || leaving || sending) return;
       try {
         const response = await fetch(board.dataset.poll, {
           headers: { "If-None-Match": etag }, cache: "no-store",

@@ -53,6 +53,24 @@ def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
     return tuple(f for f in game.entry_fields if game.takes(f))
 
 
+# How many deals past the next one a phone can start offline with the right dealer and wild.
+AHEAD = 12
+
+
+def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[dict[str, Any]]:
+    """Deal ``number`` and the ones after it as known before any is played: dealer, who
+    plays first and the wild rank (the Press and doubling wait for the scores)."""
+    game = scoring.get_variant(setup.variant)(setup)
+    players = list(setup.players)
+    last = number + AHEAD if fixed is None else min(number + AHEAD, fixed)
+    ahead = []
+    for n in range(number, last + 1):
+        dealer = game.dealer(n)
+        first = players[(players.index(dealer) + 1) % len(players)]
+        ahead.append({"number": n, "dealer": dealer, "first": first, "wild": game.wild(n)})
+    return ahead
+
+
 def went_out(entry: dict[str, Any]) -> str | None:
     return entry.get("out") or entry.get("knocker")
 

@@ -15,6 +15,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -48,7 +49,15 @@ from scorekeeper.web.forms import (
     option_fields,
     start_request,
 )
-from scorekeeper.web.presenters import board, card_buttons, entry_text, page_locale, when
+from scorekeeper.web.presenters import (
+    board,
+    card_buttons,
+    deals_ahead,
+    end_rule,
+    entry_text,
+    page_locale,
+    when,
+)
 
 bp = Blueprint("table", __name__)
 limit_writes(bp)
@@ -64,6 +73,14 @@ bp.add_app_template_filter(when)
 @bp.get("/")
 def home():
     return render_template("home.html")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the site's root so that it may keep every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"  # a new version is found at once
+    return response
 
 
 # ---------------------------------------------------------------- edit tokens in the session
@@ -266,6 +283,9 @@ def render_game(
 ):
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
+    ahead = None
+    if form and next_deal:
+        ahead = deals_ahead(view.setup, next_deal["number"], end_rule(view.setup)[0])
     offer_form = None
     # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
@@ -278,6 +298,7 @@ def render_game(
         editable=token is not None,
         offer_form=offer_form,
         cards=cards,
+        ahead=ahead,
         left=left or {},
         notice=notice,
         saved=saved,
@@ -306,43 +327,69 @@ def retry_later(
     return redirect(url_for(".game", public_id=public_id, _anchor="problems"), 303)
 
 
+# The page's script sends a deal with this header (so a deal typed without a signal can
+# wait on the phone and go later): it is answered in JSON, never redirected.
+OUTBOX = "X-Outbox"
+
+
 @bp.post("/games/<public_id>/deals")
 def record(public_id: str):
     view, token = editable(public_id)
     form = next_deal_form(view, formdata=request.form) or deal_form(
         view.setup, number=len(view.entries) + 1, formdata=request.form
     )
+    typed = number_or_text(form.number.data)
+    entry = form.entry()
     try:
         recorded = services.record_deal(
-            unit_of_work(),
-            public_id,
-            token,
-            form.entry(),
-            idempotency_key=clean_key(form.key.data),
+            unit_of_work(), public_id, token, entry, idempotency_key=clean_key(form.key.data)
         )
     except services.InvalidInput as error:
-        number = number_or_text(form.number.data)
-        refused = f"Deal {number} was not saved." if isinstance(number, int) else error.detail
+        refused = f"Deal {typed} was not saved." if isinstance(typed, int) else error.detail
+        if OUTBOX in request.headers:
+            left = form.show_errors(error.errors)
+            problems = [f"{label}: {message}" for _id, label, message in form.problems()]
+            return jsonify(message=refused, problems=[*problems, *left.values()]), 422
         return retry_later(public_id, form, error.errors, refused)
     except services.Conflict as error:
         fresh = error.game
+        if "number" in error.errors and same_deal(fresh, typed, entry):
+            flash(f"Another phone had recorded deal {typed} just the same: it is stored once.")
+            return saved(public_id, typed)
         if "number" not in error.errors or fresh.state.next_deal is None:
-            flash(error.detail)
-            return redirect(url_for(".game", public_id=public_id), 303)
+            return refused_for_good(public_id, error.detail)
         # Another phone recorded this deal first: what was typed moves on to the next.
         number = fresh.state.next_deal["number"]
-        notice = (
-            f"{error.detail} Another phone recorded it first, so nothing was stored. "
-            f"What you typed is kept for deal {number}: check it before saving."
-        )
+        notice = f"{error.detail} Another phone recorded it first, so nothing was stored."
+        if OUTBOX in request.headers:
+            return jsonify(message=notice, problems=[]), 409
+        notice += f" What you typed is kept for deal {number}: check it before saving."
         return retry_later(public_id, form, {}, notice, number=str(number), key=new_key())
     except services.IdempotencyKeyReused:
-        flash("This form was already sent with other values; nothing new was stored.")
-        return redirect(url_for(".game", public_id=public_id), 303)
-    number = number_or_text(form.number.data)
-    if not isinstance(number, int):  # no number sent: the deal just added
-        number = len(recorded.game.entries)
+        message = "This form was already sent with other values; nothing new was stored."
+        return refused_for_good(public_id, message)
+    return saved(public_id, typed if isinstance(typed, int) else len(recorded.game.entries))
+
+
+def same_deal(fresh: GameView, number: Any, entry: dict[str, Any]) -> bool:
+    """Whether deal ``number``, recorded meanwhile by another phone, is this very entry."""
+    if not isinstance(number, int) or not 1 <= number <= len(fresh.entries):
+        return False
+    return fresh.entries[number - 1] == {k: v for k, v in entry.items() if k != "number"}
+
+
+def saved(public_id: str, number: int):
     session[SAVED] = {"game": public_id, "number": number}
+    if OUTBOX in request.headers:
+        return jsonify(saved=number), 201
+    return redirect(url_for(".game", public_id=public_id), 303)
+
+
+def refused_for_good(public_id: str, message: str):
+    """Nothing to fix in the form (the game is over, the form was already used)."""
+    if OUTBOX in request.headers:
+        return jsonify(message=message, problems=[]), 409
+    flash(message)
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
