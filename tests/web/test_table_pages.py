@@ -662,3 +662,59 @@ def test_a_method_a_page_does_not_take_is_a_friendly_405_page(client):
     response = client.delete("/")
     assert response.status_code == 405
     assert response.mimetype == "text/html"
+
+
+# ---------------------------------------------------------------- deals sent by the phone's outbox
+
+
+def test_a_deal_from_the_outbox_is_answered_in_json_and_a_replay_stores_it_once(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="5", hands_2="6")
+    for _ in range(2):  # sent, and sent again after an answer that never arrived
+        response = client.post(f"/games/{game_id}/deals", data=data, headers={"X-Outbox": "1"})
+        assert response.status_code == 201
+        assert response.get_json() == {"saved": 1}
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
+
+
+def test_a_refused_deal_from_the_outbox_says_why_in_json_and_keeps_nothing(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="5")
+    response = client.post(f"/games/{game_id}/deals", data=data, headers={"X-Outbox": "1"})
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "message": "Deal 1 was not saved.",
+        "problems": ["Cy, in hand: is required: Cy did not go out"],
+    }
+    assert 'id="problems"' not in text(client.get(f"/games/{game_id}"))
+    assert entries(uow, game_id) == []
+
+
+def test_the_same_deal_recorded_first_by_another_phone_is_stored_once(client, app, uow):
+    game_id = start(client, PLAYERS)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["edit"] = dict(mine["edit"])
+    mine = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
+    theirs = deal_data(other, game_id, out="1", hands_0="4", hands_2="9")
+    assert other.post(f"/games/{game_id}/deals", data=theirs).status_code == 303
+    response = client.post(f"/games/{game_id}/deals", data=mine, headers={"X-Outbox": "1"})
+    assert response.status_code == 201
+    assert entries(uow, game_id) == [{"out": "Bob", "hands": {"Ann": 4, "Cy": 9}}]
+    assert "recorded deal 1 just the same" in text(client.get(f"/games/{game_id}"))
+    # A different deal 1 is a conflict the phone must ask about.
+    other_deal = deal_data(other, game_id, out="0", hands_1="1", hands_2="2")
+    response = client.post(
+        f"/games/{game_id}/deals", data={**other_deal, "number": "1"}, headers={"X-Outbox": "1"}
+    )
+    assert response.status_code == 409
+    assert "Another phone recorded it first" in response.get_json()["message"]
+    assert len(entries(uow, game_id)) == 1
+
+
+def test_the_service_worker_is_served_from_the_root_and_always_checked(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert b'addEventListener("fetch"' in response.data
