@@ -29,6 +29,10 @@ class Defaults:
 
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
 
+    # Server-sent event streams one process holds at once; each holds a worker thread,
+    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
+    PUSH_STREAMS = 2
+
     RATELIMIT_ENABLED = True
     RATELIMIT_STORAGE_URI = "memory://"
     RATELIMIT_HEADERS_ENABLED = True

@@ -540,6 +540,15 @@
         $("#say").textContent = $(".head", board).dataset.say;
       } catch { /* offline for a moment: try again next time */ }
     };
-    setInterval(poll, 3000);
+    // Pushed: a server-sent event says the game changed, and the page asks at once. While
+    // the stream is open the poll rests; refused (204) or lost, the poll carries on.
+    let pushed = false;
+    if ("EventSource" in window && board.dataset.events) {
+      const events = new EventSource(board.dataset.events);
+      events.addEventListener("open", () => { pushed = true; });
+      events.addEventListener("error", () => { pushed = false; });
+      events.addEventListener("version", () => poll());
+    }
+    setInterval(() => { if (!pushed) poll(); }, 3000);
   }
 })();

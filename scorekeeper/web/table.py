@@ -29,7 +29,8 @@ from scorekeeper import scoring
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import GameView
-from scorekeeper.web import links, unit_of_work
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web import links, push, unit_of_work
 from scorekeeper.web.forms import (
     GAMES,
     MAX_PLAYERS,
@@ -545,6 +546,29 @@ def scoreboard(public_id: str):
         )
     response.set_etag(f"v{version}")
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/games/<public_id>/events")
+def events(public_id: str):
+    """Server-sent events: a ``version`` event each time the game changes (see push)."""
+    version = services.current_version(unit_of_work(), public_id)
+    open_streams = push.streams(current_app)
+    if not open_streams.take(current_app.config["PUSH_STREAMS"]):
+        return current_app.response_class(status=204)  # all threads this may use are busy
+    database = current_app.extensions["scorekeeper.db"]
+    push.listen(database.engine)
+
+    # The stream outlives the request: it reaches the database without the app context.
+    def version_now() -> int:
+        return services.current_version(UnitOfWork(database.session_factory), public_id)
+
+    look_every = push.LOOK_EVERY[database.engine.dialect.name]
+    body = push.stream(public_id, version, version_now, look_every)
+    response = current_app.response_class(body, mimetype="text/event-stream")
+    response.call_on_close(open_streams.give_back)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 

@@ -718,3 +718,24 @@ def test_the_service_worker_is_served_from_the_root_and_always_checked(client):
     assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
     assert b'addEventListener("fetch"' in response.data
+
+
+def test_the_event_stream_says_each_new_version_and_a_full_process_says_poll(app, client, uow):
+    game_id = start(client, PLAYERS)
+    response = client.get(f"/games/{game_id}/events")
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-cache"
+    lines = iter(response.response)
+    assert next(lines) == b"retry: 1000\n\n"
+    before = services.load_game(uow, game_id).version
+    with client.session_transaction() as session:
+        edit_token = session["edit"][game_id]
+    services.record_deal(uow, game_id, edit_token, {"out": "Ann", "hands": {"Bob": 1, "Cy": 2}})
+    assert next(lines) == f"event: version\ndata: {before + 1}\n\n".encode()
+    # This stream holds one of the two places; with both taken the answer is 204.
+    other = client.get(f"/games/{game_id}/events")
+    assert other.status_code == 200
+    assert client.get(f"/games/{game_id}/events").status_code == 204
+    response.close()
+    assert client.get(f"/games/{game_id}/events").status_code == 200
+    assert client.get("/games/nope/events").status_code == 404
