@@ -480,6 +480,16 @@
     setTimeout(() => { $("form", done)?.remove(); }, 30_000);
   }
 
+  // The phone's own share sheet beside each QR code, where it has one.
+  if (navigator.share) {
+    for (const button of $$("button.share-it")) {
+      button.hidden = false;
+      button.addEventListener("click", () => {
+        navigator.share({ title: button.dataset.title, url: button.dataset.url }).catch(() => {});
+      });
+    }
+  }
+
   // Times are stored and sent in UTC; shown in the phone's own time.
   for (const time of $$("time[datetime]")) {
     time.textContent = new Date(time.dateTime).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });

@@ -288,6 +288,7 @@ def render_game(
     if form and next_deal:
         ahead = deals_ahead(view.setup, next_deal["number"], end_rule(view.setup)[0])
     offer_form = None
+    again_form = ConfirmForm(formdata=None) if token and view.state.finished else None
     # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
@@ -298,6 +299,8 @@ def render_game(
         form=form,
         editable=token is not None,
         offer_form=offer_form,
+        again_form=again_form,
+        again_dealer=next_first_dealer(view.setup) if again_form else None,
         cards=cards,
         ahead=ahead,
         left=left or {},
@@ -442,6 +445,35 @@ def untake_press(public_id: str):
     services.correct_deal(unit_of_work(), public_id, token, number, entry)
     flash(f"{player} did not take the Press after all: the {points} points are off again.")
     return redirect(url_for(".game", public_id=public_id), 303)
+
+
+def next_first_dealer(setup: scoring.Setup) -> str:
+    """Who deals first in the next game: the player after this game's first dealer."""
+    players = list(setup.players)
+    return players[(players.index(setup.first_dealer) + 1) % len(players)]
+
+
+@bp.post("/games/<public_id>/again")
+def play_again(public_id: str):
+    """A new game like this finished one: same players, game, house rules and stakes;
+    the deal passes to the next player. This phone holds the new game's edit token."""
+    view, _token = editable(public_id)
+    if not view.state.finished:
+        flash("This game is not over yet.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    setup = view.setup
+    started = services.start_game(
+        unit_of_work(),
+        players=list(setup.players),
+        variant=setup.variant,
+        preset=setup.preset,
+        options=dict(setup.options),
+        first_dealer=next_first_dealer(setup),
+        stakes=dict(setup.stakes) if setup.stakes else None,
+        title=view.title,
+    )
+    new_id = started.game.public_id
+    return redirect(url_for(".edit_link", public_id=new_id, token=started.edit_token), 303)
 
 
 # ---------------------------------------------------------------- fixing mistakes

@@ -229,3 +229,26 @@ def test_history_times_are_in_the_phones_own_time(new_phone, shots, uow):
         "s => new Date(s).toLocaleString([], {dateStyle: 'medium', timeStyle: 'short'})", stored
     )
     expect(shown).to_have_text(local)
+
+
+def test_play_again_and_the_share_sheet_beside_the_qr_code(new_phone, shots, screen, uow):
+    started = services.start_game(uow, preset="Gin Rummy", players=["Ann", "Bob"])
+    game_id, token = started.game.public_id, started.edit_token
+    services.record_deal(uow, game_id, token, {"knocker": "Ann", "hands": {"Ann": 0, "Bob": 90}})
+    page = new_phone(**SCREENS[screen])
+    # The phone's share sheet, as a phone that has one would offer it.
+    page.add_init_script(
+        "navigator.share = (d) => { window.shared = d; return Promise.resolve(); }"
+    )
+    page.goto(f"/games/{game_id}/edit/{token}")
+    page.goto(f"/games/{game_id}/share")
+    page.get_by_role("button", name="Share this link…").first.tap()
+    assert page.evaluate("window.shared.url").endswith(f"/games/{game_id}")
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_text("Bob deals first.")).to_be_visible()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Play again").tap()
+    page.wait_for_url(lambda url: game_id not in url)
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
+    expect(page.locator(".next")).to_contain_text("Bob deals")
+    page.screenshot(path=shots / f"entry-play-again-{screen.replace(' ', '-').lower()}.png")

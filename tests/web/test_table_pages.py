@@ -739,3 +739,33 @@ def test_the_event_stream_says_each_new_version_and_a_full_process_says_poll(app
     response.close()
     assert client.get(f"/games/{game_id}/events").status_code == 200
     assert client.get("/games/nope/events").status_code == 404
+
+
+def test_play_again_starts_the_same_game_with_the_next_dealer_on_this_phone(client, uow):
+    game_id = start(client, ["Ann", "Bob"], game="preset:Oklahoma Gin", stakes_on="y")
+    data = deal_data(client, game_id, out="0", hands_0="0", hands_1="90", upcard_rank="7")
+    data["upcard_suit"] = "H"
+    client.post(f"/games/{game_id}/deals", data=data)
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Play again" in page and "Bob deals first." in page
+    response = client.post(f"/games/{game_id}/again")
+    assert response.status_code == 303
+    new_id = response.headers["Location"].split("/")[2]
+    assert client.get(response.headers["Location"]).headers["Location"] == f"/games/{new_id}"
+    old, new = services.load_game(uow, game_id).setup, services.load_game(uow, new_id).setup
+    assert (new.variant, new.preset, new.options, new.stakes, new.players) == (
+        old.variant,
+        old.preset,
+        old.options,
+        old.stakes,
+        old.players,
+    )
+    assert (old.first_dealer, new.first_dealer) == ("Ann", "Bob")
+    assert 'id="deal-form"' in text(client.get(f"/games/{new_id}"))  # this phone may record
+
+
+def test_play_again_is_only_for_a_finished_game(client, uow):
+    game_id = start(client, PLAYERS)
+    assert "Play again" not in text(client.get(f"/games/{game_id}"))
+    client.post(f"/games/{game_id}/again")
+    assert "This game is not over yet." in text(client.get(f"/games/{game_id}"))
