@@ -21,7 +21,7 @@
   // Games opened on this phone, and the names typed before (no account needed).
   if (body.dataset.game) {
     const players = JSON.parse(body.dataset.players);
-    const game = { id: body.dataset.game, title: body.dataset.title, players };
+    const game = { id: body.dataset.game, title: body.dataset.title, players, ...JSON.parse(body.dataset.summary || "{}") };
     save("sk.games", [game, ...load("sk.games").filter((g) => g.id !== game.id)].slice(0, 12));
     save("sk.names", [...new Set([...players, ...load("sk.names")])].slice(0, 40));
     if ("wakeLock" in navigator) {
@@ -36,7 +36,11 @@
     for (const g of games) {
       const link = el("a", g.title);
       link.href = "/games/" + encodeURIComponent(g.id);
+      // The game, who leads or won, and when it was last played: not only the names.
+      const when = g.date ? new Date(g.date + "T12:00").toLocaleDateString([], { dateStyle: "medium" }) : "";
+      const about = [g.title !== g.variant ? g.variant : "", g.standing, when].filter(Boolean).join(" · ");
       link.append(el("small", (g.players || []).join(", ")));
+      if (about) link.append(el("small", about));
       const item = el("li");
       item.append(link);
       $("ul", recent).append(item);

@@ -303,6 +303,17 @@ def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
     return lines
 
 
+def standing_text(b: Board) -> str:
+    """The game in a few words for this phone's list of games: who won or leads."""
+    if b.finished:
+        return f"{' and '.join(b.winners)} won"
+    leaders = [p for p in b.players if p.leader]
+    if not b.rows or not leaders:
+        return "not started"
+    names = " and ".join(p.name for p in leaders)
+    return f"{names} {'lead' if len(leaders) > 1 else 'leads'} with {leaders[0].total}"
+
+
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
     if settled is None:
         return None

@@ -57,6 +57,7 @@ from scorekeeper.web.presenters import (
     end_rule,
     entry_text,
     page_locale,
+    standing_text,
     when,
 )
 
@@ -69,6 +70,7 @@ REMEMBERED_GAMES = 30
 
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
+bp.add_app_template_global(standing_text)
 
 
 @bp.get("/")

@@ -252,3 +252,25 @@ def test_play_again_and_the_share_sheet_beside_the_qr_code(new_phone, shots, scr
     expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
     expect(page.locator(".next")).to_contain_text("Bob deals")
     page.screenshot(path=shots / f"entry-play-again-{screen.replace(' ', '-').lower()}.png")
+
+
+def test_the_home_page_lists_this_phones_games_with_game_leader_and_date(phone, screen, uow):
+    page = phone.page
+    game_id = start_game(phone, "Crazy Gin (13 deals)", ["Ann", "Bob", "Cy"], rules=None)
+    page.get_by_role("radio", name="Ann", exact=True).tap()
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    page.keyboard.type("7")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").tap()
+    page.goto("/")
+    game = page.locator("#recent li").first
+    expect(game).to_contain_text("Crazy Gin (13 deals)")
+    expect(game).to_contain_text("Thirteen-deal rummy · Ann leads with 0")
+    when = services.load_game(uow, game_id).updated_at.date()
+    shown = page.evaluate(
+        "d => new Date(d + 'T12:00').toLocaleDateString([], {dateStyle: 'medium'})",
+        when.isoformat(),
+    )
+    expect(game).to_contain_text(shown)
+    shot(phone, screen, "home")
