@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import struct
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,13 @@ def test_no_page_carries_inline_script_or_style(client):
 def test_static_files_are_linked_by_content_hash_and_kept_for_a_year(client, app):
     page = text(client.get("/"))
     links = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
-    assert {link.split("?")[0] for link in links} == {"/static/app.css", "/static/app.js"}
+    assert {link.split("?")[0] for link in links} == {
+        "/static/app.css",
+        "/static/app.js",
+        "/static/icons/icon.svg",
+        "/static/icons/icon-180.png",
+        "/static/manifest.webmanifest",
+    }
     for link in links:
         path, version = link.split("?v=")
         content = (Path(app.static_folder) / path.removeprefix("/static/")).read_bytes()
@@ -769,3 +776,30 @@ def test_play_again_is_only_for_a_finished_game(client, uow):
     assert "Play again" not in text(client.get(f"/games/{game_id}"))
     client.post(f"/games/{game_id}/again")
     assert "This game is not over yet." in text(client.get(f"/games/{game_id}"))
+
+
+def test_every_page_names_its_manifest_icons_theme_and_description(client):
+    page = text(client.get("/"))
+    for tag in (
+        r'<link rel="manifest" href="(/static/manifest\.webmanifest[^"]*)">',
+        r'<link rel="icon" href="(/static/icons/icon\.svg[^"]*)" type="image/svg\+xml">',
+        r'<link rel="apple-touch-icon" href="(/static/icons/icon-180\.png[^"]*)">',
+    ):
+        url = re.search(tag, page).group(1)
+        assert client.get(url).status_code == 200
+    assert page.count('<meta name="theme-color"') == 2
+    assert re.search(r'<meta name="description" content="[^"]{50,}">', page)
+
+
+def test_the_manifest_opens_the_home_page_with_icons_drawn_from_one_source(client):
+    response = client.get("/static/manifest.webmanifest")
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.data)
+    assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
+    for icon in manifest["icons"]:
+        data = client.get(f"/static/{icon['src']}").data
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", data[16:24])  # the PNG's IHDR
+            assert f"{width}x{height}" == icon["sizes"]
+        else:
+            assert data.startswith(b"<svg")
