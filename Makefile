@@ -23,9 +23,16 @@ init-db: install
 	$(BIN)/flask --app scorekeeper init-db
 
 # Development server on the embedded SQLite database in instance/.
-# Plain http, so the session cookie may not be marked Secure here.
+# Plain http, so the session cookie may not be marked Secure here. HTTPS=1 serves https
+# with Flask's ad-hoc self-signed certificate (the cryptography package, the "lan" extra):
+# phones on the local network then get keep-awake and offline entry (README).
 run: install system-packages init-db
+ifdef HTTPS
+	$(BIN)/pip install --quiet -e '.[lan]'
+	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT) --cert=adhoc
+else
 	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+endif
 
 # Production server (gunicorn.conf.py) on the embedded SQLite database.
 serve: install init-db
