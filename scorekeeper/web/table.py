@@ -53,6 +53,7 @@ from scorekeeper.web.forms import (
 from scorekeeper.web.presenters import (
     board,
     card_buttons,
+    chart,
     deals_ahead,
     end_rule,
     entry_text,
@@ -71,6 +72,7 @@ REMEMBERED_GAMES = 30
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
 bp.add_app_template_global(standing_text)
+bp.add_app_template_global(chart)
 
 
 @bp.get("/")

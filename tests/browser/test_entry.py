@@ -274,3 +274,26 @@ def test_the_home_page_lists_this_phones_games_with_game_leader_and_date(phone, 
     )
     expect(game).to_contain_text(shown)
     shot(phone, screen, "home")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_score_chart_draws_each_players_running_total(new_phone, shots, screen, uow, scheme):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"])
+    game_id, token = started.game.public_id, started.edit_token
+    for out, hands in (("Ann", {"Bob": 30, "Cy": 5}), ("Cy", {"Ann": 12, "Bob": 40})):
+        services.record_deal(uow, game_id, token, {"out": out, "hands": hands})
+    page = new_phone(**SCREENS[screen], color_scheme=scheme)
+    page.goto(f"/games/{game_id}")
+    lines = page.locator(".chart polyline")
+    expect(lines).to_have_count(3)
+    # The last point of each line: the higher the total, the higher on the chart.
+    last_y = [
+        float(lines.nth(i).get_attribute("points").split()[-1].split(",")[1]) for i in range(3)
+    ]
+    assert all(len(lines.nth(i).get_attribute("points").split()) == 3 for i in range(3))
+    totals = services.load_game(uow, game_id).state.totals  # Ann 12, Bob 70, Cy 5
+    order = sorted(range(3), key=lambda i: -totals[["Ann", "Bob", "Cy"][i]])
+    assert sorted(range(3), key=lambda i: last_y[i]) == order
+    colours = {lines.nth(i).evaluate("l => getComputedStyle(l).stroke") for i in range(3)}
+    assert len(colours) == 3
+    page.locator(".chart").screenshot(path=shots / f"chart-{scheme}-{screen.replace(' ', '-')}.png")
