@@ -100,8 +100,10 @@ def test_a_refused_deal_stays_on_the_game_page_with_the_first_bad_field_focused(
 def test_a_saved_deal_is_said_and_can_be_undone_from_beside_the_message(phone, screen, uow):
     page = phone.page
     game_id = start_game(phone, "Crazy Gin (13 deals)", ["Ann", "Bob", "Cy", "Dee"])
-    # One deal is tap, type, save with nothing scrolled by hand on the smallest screen.
+    # One deal is tap, type, save with nothing scrolled by hand on the smallest screen;
+    # Save lies over no player until who went out is chosen.
     assert in_view(page, "label.tap")
+    assert page.evaluate("getComputedStyle(document.querySelector('.send')).position") == "static"
     page.get_by_role("radio", name="Bob", exact=True).tap()
     for digits in ("4", "9"):
         page.keyboard.type(digits)
