@@ -43,10 +43,16 @@ init-db: $(APP_STAMP)
 	$(BIN)/flask --app scorekeeper init-db
 
 # Development server on the embedded SQLite database in instance/.
-# Plain http, so the session cookie may not be marked Secure here.
+# Plain http, so the session cookie may not be marked Secure here. HTTPS=1 serves https
+# with Flask's ad-hoc self-signed certificate (cryptography, the "lan" extra, in the
+# app's lock): phones on the local network then get keep-awake and offline entry.
 run: runtime-packages init-db
+ifdef HTTPS
+	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(or $(PORT),5000) --cert=adhoc
+else
 	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run \
 		--host $(HOST) --port $(or $(PORT),5000)
+endif
 
 # Production server (gunicorn.conf.py) on the embedded SQLite database.
 serve: runtime-packages init-db
@@ -73,6 +79,6 @@ bench: test-packages install
 # still fit are kept (UPGRADE=1: every package at the newest version allowed).
 # make install then installs the new lock.
 lock: install
-	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod -o $(APP_LOCK) pyproject.toml
-	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod --extra test -c $(APP_LOCK) \
+	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod --extra lan -o $(APP_LOCK) pyproject.toml
+	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra prod --extra lan --extra test -c $(APP_LOCK) \
 		-o $(TEST_LOCK) pyproject.toml

@@ -44,6 +44,10 @@ DEALS = [
 ]
 
 
+# The links a browser fetches as it shows a page (the apple-touch-icon only on install).
+FETCHED_LINKS = ("stylesheet", "icon", "manifest")
+
+
 class Subresources(HTMLParser):
     """What a browser fetches to show the page: stylesheets, scripts, images, icons."""
 
@@ -55,7 +59,7 @@ class Subresources(HTMLParser):
         found = dict(attrs)
         if (tag == "script" and found.get("src")) or (tag == "img" and found.get("src")):
             self.urls.append(found["src"])
-        elif tag == "link" and found.get("rel") in ("stylesheet", "icon") and found.get("href"):
+        elif tag == "link" and found.get("rel") in FETCHED_LINKS and found.get("href"):
             self.urls.append(found["href"])
 
 
@@ -186,6 +190,10 @@ def main() -> None:
         print(table(pages, games))
         other = sorted({url for p in pages for url in p["other_hosts"]})
         print(f"\nrequests to other hosts: {', '.join(other) or 'none'}")
+        print("\n| offline and install files | raw | gzip |\n|---|---|---|")
+        for name in ("sw.js", "manifest.webmanifest", "icons/icon.svg"):
+            data = (ROOT / "static" / name).read_bytes()
+            print(f"| {name} | {len(data):,} | {gz(data):,} |")
 
 
 if __name__ == "__main__":

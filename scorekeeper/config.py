@@ -32,6 +32,10 @@ class Defaults:
 
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
 
+    # Server-sent event streams one process holds at once; each holds a worker thread,
+    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
+    PUSH_STREAMS = 2
+
     RATELIMIT_ENABLED = True
     # None means "a SQLite file in the instance folder", one count for every
     # worker on this machine (scorekeeper.ratelimit_storage); Redis for several machines.

@@ -133,8 +133,8 @@ def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> l
         return []
     names = _unique_names(players, "players", errors)
     if not low <= len(players) <= high:
-        who = cls.id if cls is not None else "a game"
-        errors["players"] = f"{who} needs {_count(low, high)} {what}, not {len(players)}"
+        who = cls.name if cls is not None else "A game"
+        errors["players"] = f"{who} is for {_count(low, high)} {what}, not {len(players)}"
     return names
 
 
@@ -153,8 +153,9 @@ def _unique_names(given: list | tuple, field: str, errors: dict[str, str]) -> li
             continue
         folded = name.casefold()
         if folded in seen:
+            noun = "seat" if field == "seats" else "player"
             errors[f"{field}.{index}"] = (
-                f"is the same name as {field}.{seen[folded]} (case is ignored)"
+                f"{name} is already {noun} {seen[folded] + 1}: names must differ"
             )
             continue
         seen[folded] = index

@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from cachetools import LRUCache
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
@@ -534,6 +534,9 @@ class _LoadedGame:
 # transaction's connection: building them anew, and the ORM's work around each
 # statement, cost more Python time than SQLite took to run them.
 _VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
+# PostgreSQL: each write tells the app servers' listeners which game changed (web.push).
+CHANGES_CHANNEL = "scorekeeper_games"
+_NOTIFY = text(f"SELECT pg_notify('{CHANGES_CHANNEL}', :public_id)")
 _BUMP_VERSION = (
     update(Game)
     .where(Game.public_id == bindparam("game_public_id"))
@@ -629,6 +632,9 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     result = uow.connection.execute(_BUMP_VERSION, {"game_public_id": public_id, "now": utcnow()})
     if result.rowcount == 0:
         raise GameNotFound(f"There is no game {public_id!r}.")
+    if uow.connection.dialect.name == "postgresql":
+        # Heard by every app server's watchers once (and only if) this transaction commits.
+        uow.connection.execute(_NOTIFY, {"public_id": public_id})
     return _find_game(uow, public_id)
 
 

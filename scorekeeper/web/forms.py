@@ -528,6 +528,32 @@ class DealForm(FlaskForm):
     def show_errors(self, errors: Mapping[str, str]) -> dict[str, str]:
         return attach_errors(self.error_fields(), errors)
 
+    def problems(self) -> list[tuple[str, str, str]]:
+        """(field id, what it is, message) for each refused field, in the page's order:
+        the error summary links each one to its field."""
+        shown: list[tuple[Field, str]] = []
+        if "out" in self:
+            shown.append((self["out"], self.heading(self.player_field()[0].name)))
+        if self.has("wild"):
+            shown.append((self["wild"], self.heading("wild")))
+        if self.has("upcard"):
+            shown.append((self["upcard_rank"], "Upcard"))
+        for seat, name in enumerate(self.players):
+            for f in self.per_player():
+                shown.append((self.cell(f.name, seat), f"{name}, {self.column(f.name).lower()}"))
+        shown += [(flag, flag.label.text) for flag in self.flags()]
+        if self.has("press_points"):
+            shown += [
+                (self.cell("press_points", seat), f"{name}, press points")
+                for seat, name in enumerate(self.players)
+            ]
+        first_of = {"out": "out-0", "upcard_rank": "upcard_rank"}
+        return [
+            (first_of.get(field.id, field.id), label, message)
+            for field, label in shown
+            for message in field.errors
+        ]
+
 
 def deal_form(
     setup: scoring.Setup,

@@ -15,6 +15,7 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_currency
 from flask import request
+from markupsafe import Markup
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
@@ -52,6 +53,24 @@ def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
     return tuple(f for f in game.entry_fields if game.takes(f))
 
 
+# How many deals past the next one a phone can start offline with the right dealer and wild.
+AHEAD = 12
+
+
+def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[dict[str, Any]]:
+    """Deal ``number`` and the ones after it as known before any is played: dealer, who
+    plays first and the wild rank (the Press and doubling wait for the scores)."""
+    game = scoring.get_variant(setup.variant)(setup)
+    players = list(setup.players)
+    last = number + AHEAD if fixed is None else min(number + AHEAD, fixed)
+    ahead = []
+    for n in range(number, last + 1):
+        dealer = game.dealer(n)
+        first = players[(players.index(dealer) + 1) % len(players)]
+        ahead.append({"number": n, "dealer": dealer, "first": first, "wild": game.wild(n)})
+    return ahead
+
+
 def went_out(entry: dict[str, Any]) -> str | None:
     return entry.get("out") or entry.get("knocker")
 
@@ -77,6 +96,7 @@ class DealRow:
     press: bool
     void: bool
     cells: list[Cell]
+    what: str | None = None
 
 
 @dataclass
@@ -115,6 +135,7 @@ class Settlement:
 class Board:
     public_id: str
     title: str | None
+    variant_id: str
     variant_name: str
     preset: str | None
     version: int
@@ -135,6 +156,21 @@ class Board:
     margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
     settlement: Settlement | None = None
+    # A finished gin game: how each final score is made up, in words.
+    breakdown: list[str] = field(default_factory=list)
+
+    @property
+    def knocks(self) -> bool:
+        """Gin: the dot marks who knocked; nobody goes out."""
+        return self.variant_id == "gin"
+
+    @property
+    def press_taken(self) -> bool:
+        return any(cell.press_points for row in self.rows for cell in row.cells)
+
+    @property
+    def auto_shown(self) -> bool:
+        return any(cell.adjustment for row in self.rows for cell in row.cells)
 
     @property
     def last_number(self) -> int:
@@ -176,6 +212,7 @@ def board(view: GameView, locale: str) -> Board:
                 deal.press,
                 bool(entry.get("void")),
                 cells,
+                what_happened(setup.variant, deal),
             )
         )
     fields = {f.name for f in enabled_fields(setup)}
@@ -212,6 +249,7 @@ def board(view: GameView, locale: str) -> Board:
     return Board(
         public_id=view.public_id,
         title=view.title,
+        variant_id=variant.id,
         variant_name=variant.name,
         preset=setup.preset,
         version=view.version,
@@ -232,6 +270,7 @@ def board(view: GameView, locale: str) -> Board:
         margin=state.margin,
         games=state.games or [],
         settlement=_settlement(state.settlement, locale),
+        breakdown=_gin_breakdown(setup, state) if state.finished and not state.games else [],
     )
 
 
@@ -271,6 +310,97 @@ def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
         if playing is None or sides[index % len(sides)] in playing:
             return seats[index]
     return seats[(dealer + 1) % len(seats)]
+
+
+def what_happened(variant: str, deal: Any) -> str | None:
+    """The deal in a word for the grid (knock, gin, undercut...); None for an ordinary
+    deal, where the dot on who went out says it all."""
+    entry = deal.entry
+    if entry.get("void"):
+        return "void"
+    if variant == "gin":
+        knocker = entry["knocker"]
+        if entry["hands"][knocker] == 0:
+            return "big gin" if entry.get("big_gin") else "gin"
+        return "undercut" if deal.winner != knocker else "knock"
+    if "out" in entry and entry["out"] is None:
+        return "block"  # the stock ran out and nobody went out
+    return next((text for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
+
+
+def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
+    """What makes up each final score of a finished gin game: points, boxes, game bonus,
+    shutout doubling, all as the state and the game's options give them."""
+    if setup.variant != "gin" or not state.final or state.ended_early:
+        return []
+    options = setup.options
+    lines = []
+    for name in setup.players:
+        boxes = state.boxes[name]
+        parts = [
+            f"{state.totals[name]} points",
+            f"{boxes} box{'es' if boxes != 1 else ''} at {options['box_bonus']}",
+        ]
+        made = state.totals[name] + boxes * options["box_bonus"]
+        if name in state.winners:
+            parts.append(f"{options['game_bonus']} for the game")
+            made += options["game_bonus"]
+        line = f"{name}: " + " + ".join(parts) + f" = {made}"
+        if state.final[name] == 2 * made != made:
+            line += f", doubled for the shutout = {state.final[name]}"
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Chart:
+    """Running totals per player over the deals, as SVG polylines (drawn by the server)."""
+
+    width: int
+    height: int
+    lines: list[tuple[str, str]]  # (player, "x,y x,y ...")
+    zero: float  # the y of a total of 0
+    low: int
+    high: int
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
+
+
+def chart(b: Board) -> Chart | None:
+    """Each player's total after every deal (from 0 before the first), scaled to fit."""
+    if not b.rows:
+        return None
+    series = {p.name: [0] for p in b.players}
+    for row in b.rows:
+        for player, cell in zip(b.players, row.cells, strict=True):
+            series[player.name].append(cell.running)
+    values = [v for totals in series.values() for v in totals]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    step = (CHART_WIDTH - 2 * CHART_PAD) / len(b.rows)
+
+    def y(value: int) -> float:
+        return round(
+            CHART_HEIGHT - CHART_PAD - (value - low) * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1
+        )
+
+    lines = [
+        (name, " ".join(f"{round(CHART_PAD + i * step, 1)},{y(v)}" for i, v in enumerate(totals)))
+        for name, totals in series.items()
+    ]
+    return Chart(CHART_WIDTH, CHART_HEIGHT, lines, y(0), low, high)
+
+
+def standing_text(b: Board) -> str:
+    """The game in a few words for this phone's list of games: who won or leads."""
+    if b.finished:
+        return f"{' and '.join(b.winners)} won"
+    leaders = [p for p in b.players if p.leader]
+    if not b.rows or not leaders:
+        return "not started"
+    names = " and ".join(p.name for p in leaders)
+    return f"{names} {'lead' if len(leaders) > 1 else 'leads'} with {leaders[0].total}"
 
 
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
@@ -345,11 +475,15 @@ def entry_text(entry: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def when(moment: datetime) -> str:
+def when(moment: datetime) -> Markup:
+    """A time in UTC, marked up so the script can show it in the phone's own time."""
     # SQLite hands back naive datetimes; every stored time is UTC.
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    moment = moment.astimezone(UTC)
+    return Markup('<time datetime="{}">{}</time>').format(
+        moment.isoformat(timespec="seconds"), moment.strftime("%Y-%m-%d %H:%M UTC")
+    )
 
 
 # ---------------------------------------------------------------- the card counter

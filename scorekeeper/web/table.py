@@ -15,21 +15,25 @@ from flask import (
     abort,
     current_app,
     flash,
+    jsonify,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import scoring
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import GameView
-from scorekeeper.web import links, unit_of_work
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web import links, push, unit_of_work
 from scorekeeper.web.forms import (
     GAMES,
+    MAX_PLAYERS,
     STAKE_SPECS,
     ConfirmForm,
     DealForm,
@@ -42,11 +46,22 @@ from scorekeeper.web.forms import (
     game_variant,
     move_player,
     new_game_error_fields,
+    new_key,
     number_or_text,
     option_fields,
     start_request,
 )
-from scorekeeper.web.presenters import board, card_buttons, entry_text, page_locale, when
+from scorekeeper.web.presenters import (
+    board,
+    card_buttons,
+    chart,
+    deals_ahead,
+    end_rule,
+    entry_text,
+    page_locale,
+    standing_text,
+    when,
+)
 
 bp = Blueprint("table", __name__)
 limit_writes(bp)
@@ -57,11 +72,21 @@ REMEMBERED_GAMES = 30
 
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
+bp.add_app_template_global(standing_text)
+bp.add_app_template_global(chart)
 
 
 @bp.get("/")
 def home():
     return render_template("home.html")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the site's root so that it may keep every page."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"  # a new version is found at once
+    return response
 
 
 # ---------------------------------------------------------------- edit tokens in the session
@@ -157,7 +182,10 @@ def new_game():
         # The no-JS path: change the seats or the game, then show the form again.
         if form.shown.data != form.game.data:
             fill_game_defaults(form, form.game.data)
+        seats = len(form.players)
         move_player(form, action)
+        if action == "add" and len(form.players) == seats:
+            return render_new_game(form, full=f"{seats} players is the most a game can have.")
         return render_new_game(form)
     arguments, slots = start_request(form)
     try:
@@ -179,6 +207,7 @@ def render_new_game(form: NewGameForm, **context: Any):
         games=GAMES,
         variant=variant,
         variants=scoring.VARIANTS.values(),
+        most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
         option_fields=option_fields,
         rules_open=rules_open,
         stakes_open=stakes_open,
@@ -206,8 +235,41 @@ def edit_link(public_id: str, token: str):
 @bp.get("/games/<public_id>")
 def game(public_id: str):
     view, token = load(public_id)
-    form = next_deal_form(view) if token else None
-    return render_game(view, token, form)
+    if token is None:
+        return render_game(view, None, None)
+    retry = taken(RETRY, public_id)
+    if retry is None:
+        return render_game(view, token, next_deal_form(view), **just_done(view))
+    form = next_deal_form(view, formdata=MultiDict(retry["form"]))
+    left = form.show_errors(retry["errors"]) if form else {}
+    return render_game(view, token, form, left=left, notice=retry["notice"])
+
+
+# Session keys for what the game page shows once after a POST (POST-redirect-GET):
+# a refused deal form with its messages, the deal just saved, the Press just taken.
+RETRY, SAVED, PRESSED = "retry", "saved", "pressed"
+# Longer than any number or key the form takes, so every refused value is shown as sent.
+KEPT_CHARACTERS = 80
+
+
+def taken(key: str, public_id: str) -> dict[str, Any] | None:
+    """What a POST left in the session for this game's page, removed as it is shown."""
+    kept = session.pop(key, None)
+    return kept if isinstance(kept, dict) and kept.get("game") == public_id else None
+
+
+def just_done(view: GameView) -> dict[str, Any]:
+    """The deal just saved or the Press just taken on this phone, while it is still the
+    last change (so its Undo beside it undoes what the player thinks it does)."""
+    last = len(view.entries)
+    saved = taken(SAVED, view.public_id)
+    pressed = taken(PRESSED, view.public_id)
+    undo = ConfirmForm(formdata=None, data={"number": last})
+    return {
+        "saved": saved["number"] if saved and saved["number"] == last else None,
+        "pressed": pressed if pressed and pressed["number"] == last else None,
+        "undo_form": undo,
+    }
 
 
 def next_deal_form(view: GameView, **kwargs: Any) -> DealForm | None:
@@ -225,11 +287,18 @@ def render_game(
     *,
     left: dict[str, str] | None = None,
     notice: str | None = None,
+    saved: int | None = None,
+    pressed: dict[str, Any] | None = None,
+    undo_form: ConfirmForm | None = None,
 ):
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
+    ahead = None
+    if form and next_deal:
+        ahead = deals_ahead(view.setup, next_deal["number"], end_rule(view.setup)[0])
     offer_form = None
-    # The one-tap offer adds the points to the last deal: none before deal 1.
+    again_form = ConfirmForm(formdata=None) if token and view.state.finished else None
+    # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
     return render_template(
@@ -239,10 +308,41 @@ def render_game(
         form=form,
         editable=token is not None,
         offer_form=offer_form,
+        again_form=again_form,
+        again_dealer=next_first_dealer(view.setup) if again_form else None,
         cards=cards,
+        ahead=ahead,
         left=left or {},
         notice=notice,
+        saved=saved,
+        pressed=pressed,
+        undo_form=undo_form,
     )
+
+
+def retry_later(
+    public_id: str, form: DealForm, errors: dict[str, str], notice: str, **changes: str
+):
+    """Keep what was typed, and why it was refused, for the game page to show again:
+    the address stays the game's, and a reload does not send the deal again."""
+    # Only the form's own fields, each cut short: the session is a cookie of at most 4 KB.
+    typed = {
+        name: value[:KEPT_CHARACTERS]
+        for name, value in request.form.to_dict().items()
+        if name in form and name != "csrf_token"
+    }
+    session[RETRY] = {
+        "game": public_id,
+        "form": {**typed, **changes},
+        "errors": errors,
+        "notice": notice,
+    }
+    return redirect(url_for(".game", public_id=public_id, _anchor="problems"), 303)
+
+
+# The page's script sends a deal with this header (so a deal typed without a signal can
+# wait on the phone and go later): it is answered in JSON, never redirected.
+OUTBOX = "X-Outbox"
 
 
 @bp.post("/games/<public_id>/deals")
@@ -251,29 +351,58 @@ def record(public_id: str):
     form = next_deal_form(view, formdata=request.form) or deal_form(
         view.setup, number=len(view.entries) + 1, formdata=request.form
     )
+    typed = number_or_text(form.number.data)
+    entry = form.entry()
     try:
-        services.record_deal(
-            unit_of_work(),
-            public_id,
-            token,
-            form.entry(),
-            idempotency_key=clean_key(form.key.data),
+        recorded = services.record_deal(
+            unit_of_work(), public_id, token, entry, idempotency_key=clean_key(form.key.data)
         )
     except services.InvalidInput as error:
-        left = form.show_errors(error.errors)
-        return render_game(view, token, form, left=left, notice=error.detail), 422
+        refused = f"Deal {typed} was not saved." if isinstance(typed, int) else error.detail
+        if OUTBOX in request.headers:
+            left = form.show_errors(error.errors)
+            problems = [f"{label}: {message}" for _id, label, message in form.problems()]
+            return jsonify(message=refused, problems=[*problems, *left.values()]), 422
+        return retry_later(public_id, form, error.errors, refused)
     except services.Conflict as error:
-        notice = error.detail
-        if "number" in error.errors:
-            notice = (
-                f"{error.detail} Another phone recorded it first, so nothing was stored: "
-                "here is the score now."
-            )
-        return render_game(error.game, token, next_deal_form(error.game), notice=notice), 409
+        fresh = error.game
+        if "number" in error.errors and same_deal(fresh, typed, entry):
+            flash(f"Another phone had recorded deal {typed} just the same: it is stored once.")
+            return saved(public_id, typed)
+        if "number" not in error.errors or fresh.state.next_deal is None:
+            return refused_for_good(public_id, error.detail)
+        # Another phone recorded this deal first: what was typed moves on to the next.
+        number = fresh.state.next_deal["number"]
+        notice = f"{error.detail} Another phone recorded it first, so nothing was stored."
+        if OUTBOX in request.headers:
+            return jsonify(message=notice, problems=[]), 409
+        notice += f" What you typed is kept for deal {number}: check it before saving."
+        return retry_later(public_id, form, {}, notice, number=str(number), key=new_key())
     except services.IdempotencyKeyReused:
-        fresh = services.load_game(unit_of_work(), public_id)
-        notice = "This form was already sent with other values; nothing new was stored."
-        return render_game(fresh, token, next_deal_form(fresh), notice=notice), 409
+        message = "This form was already sent with other values; nothing new was stored."
+        return refused_for_good(public_id, message)
+    return saved(public_id, typed if isinstance(typed, int) else len(recorded.game.entries))
+
+
+def same_deal(fresh: GameView, number: Any, entry: dict[str, Any]) -> bool:
+    """Whether deal ``number``, recorded meanwhile by another phone, is this very entry."""
+    if not isinstance(number, int) or not 1 <= number <= len(fresh.entries):
+        return False
+    return fresh.entries[number - 1] == {k: v for k, v in entry.items() if k != "number"}
+
+
+def saved(public_id: str, number: int):
+    session[SAVED] = {"game": public_id, "number": number}
+    if OUTBOX in request.headers:
+        return jsonify(saved=number), 201
+    return redirect(url_for(".game", public_id=public_id), 303)
+
+
+def refused_for_good(public_id: str, message: str):
+    """Nothing to fix in the form (the game is over, the form was already used)."""
+    if OUTBOX in request.headers:
+        return jsonify(message=message, problems=[]), 409
+    flash(message)
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -296,8 +425,64 @@ def take_press(public_id: str):
     except services.InvalidInput as error:
         flash(error.detail)
     else:
-        flash(f"{offer['player']} took {offer['points']}: the Press is on for the next deal.")
+        session[PRESSED] = {"game": public_id, "number": number, **offer}
     return redirect(url_for(".game", public_id=public_id), 303)
+
+
+@bp.post("/games/<public_id>/press/undo")
+def untake_press(public_id: str):
+    """Undo the Press just taken: its points come off the last deal again."""
+    view, token = editable(public_id)
+    form = ConfirmForm()
+    number = len(view.entries)
+    player = request.form.get("player", "")
+    points = number_or_text(request.form.get("points"))
+    entry = dict(view.entries[-1]) if view.entries else {}
+    press_points = dict(entry.get("press_points") or {})
+    has = press_points.get(player, 0)
+    if number_or_text(form.number.data) != number or not isinstance(points, int) or has < points:
+        flash("The game changed on another phone; the Press was left as it is.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    if has == points:
+        del press_points[player]
+    else:
+        press_points[player] = has - points
+    if press_points:
+        entry["press_points"] = press_points
+    else:
+        entry.pop("press_points", None)
+    services.correct_deal(unit_of_work(), public_id, token, number, entry)
+    flash(f"{player} did not take the Press after all: the {points} points are off again.")
+    return redirect(url_for(".game", public_id=public_id), 303)
+
+
+def next_first_dealer(setup: scoring.Setup) -> str:
+    """Who deals first in the next game: the player after this game's first dealer."""
+    players = list(setup.players)
+    return players[(players.index(setup.first_dealer) + 1) % len(players)]
+
+
+@bp.post("/games/<public_id>/again")
+def play_again(public_id: str):
+    """A new game like this finished one: same players, game, house rules and stakes;
+    the deal passes to the next player. This phone holds the new game's edit token."""
+    view, _token = editable(public_id)
+    if not view.state.finished:
+        flash("This game is not over yet.")
+        return redirect(url_for(".game", public_id=public_id), 303)
+    setup = view.setup
+    started = services.start_game(
+        unit_of_work(),
+        players=list(setup.players),
+        variant=setup.variant,
+        preset=setup.preset,
+        options=dict(setup.options),
+        first_dealer=next_first_dealer(setup),
+        stakes=dict(setup.stakes) if setup.stakes else None,
+        title=view.title,
+    )
+    new_id = started.game.public_id
+    return redirect(url_for(".edit_link", public_id=new_id, token=started.edit_token), 303)
 
 
 # ---------------------------------------------------------------- fixing mistakes
@@ -452,6 +637,29 @@ def scoreboard(public_id: str):
         )
     response.set_etag(f"v{version}")
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/games/<public_id>/events")
+def events(public_id: str):
+    """Server-sent events: a ``version`` event each time the game changes (see push)."""
+    version = services.current_version(unit_of_work(), public_id)
+    open_streams = push.streams(current_app)
+    if not open_streams.take(current_app.config["PUSH_STREAMS"]):
+        return current_app.response_class(status=204)  # all threads this may use are busy
+    database = current_app.extensions["scorekeeper.db"]
+    push.listen(database.engine)
+
+    # The stream outlives the request: it reaches the database without the app context.
+    def version_now() -> int:
+        return services.current_version(UnitOfWork(database.session_factory), public_id)
+
+    look_every = push.LOOK_EVERY[database.engine.dialect.name]
+    body = push.stream(public_id, version, version_now, look_every)
+    response = current_app.response_class(body, mimetype="text/event-stream")
+    response.call_on_close(open_streams.give_back)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 

@@ -38,7 +38,7 @@ def test_who_went_out_and_every_number_are_chosen_with_the_keyboard_alone(new_ph
     page.locator("fieldset.who").screenshot(path=shots / "keyboard-who-went-out.png")
 
     # Tab moves on to the first hand; Enter goes from number to number and, on the
-    # last one, saves the deal.
+    # last one, to Save; Enter there saves the deal.
     page.keyboard.press("Tab")
     expect(page.locator("#hands_0")).to_be_focused()
     for seat, digits in ((0, "12"), (1, "7")):
@@ -47,6 +47,8 @@ def test_who_went_out_and_every_number_are_chosen_with_the_keyboard_alone(new_ph
         page.keyboard.press("Enter")
     expect(page.locator("#hands_3")).to_be_focused()  # Cy went out: no hand to enter
     page.keyboard.type("30")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_focused()
     with page.expect_navigation():
         page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()

@@ -170,13 +170,14 @@ def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, u
 
     # Deal 1: Cy trails Bob by 35, so the Press is offered to Cy for 15 points.
     deal("Ann", {"Bob": 10, "Cy": 45})
-    expect(page.locator(".offer")).to_contain_text("Cy can put the Press on by taking 15")
+    expect(page.locator(".offer summary")).to_have_text("Cy may take 15 to put the Press on")
     phone.shot("thirteen-press-offer")
     expect(viewer.locator(".totals")).to_contain_text("45", timeout=8000)
     assert viewer.evaluate("window.notReloaded") is True
     viewer.screenshot(path=shots / "thirteen-viewer.png", full_page=True)
+    phone.tap(page.locator(".offer summary"))  # a deliberate second tap, never a stray one
     with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="Cy takes 15"))
+        phone.tap(page.get_by_role("button", name="Yes, Cy takes 15"))
     entries[0]["press_points"] = {"Cy": 15}
     expect(page.locator(".next .press")).to_have_text("The Press is on: card points \u00d72")
     phone.count()

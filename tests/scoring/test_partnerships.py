@@ -93,13 +93,13 @@ def test_seats_round_trip_through_plain_json():
         ("handfoot", ["A", "B", "C"], list("abcdefghi"), {
             "seats": "must be 6 names: exactly 2 for each side, partners alternating, not 9"}),
         ("handfoot", ["A", "B"], ["N", "n", "S", "W"], {
-            "seats.1": "is the same name as seats.0 (case is ignored)"}),
+            "seats.1": "n is already seat 1: names must differ"}),
         ("handfoot", ["A", "B"], ["N", "", "S", "W"], {
             "seats.1": "must be a name of 1 to 40 characters"}),
         ("handfoot", ["A", "B"], "NESW", {
             "seats": "must be a list of 4 to 8 names: 2 to 4 for each side, partners alternating"}),
-        ("canasta", ["A", "B", "C"], None, {"players": "canasta needs exactly 2 sides, not 3"}),
-        ("handfoot", ["A"], None, {"players": "handfoot needs 2 to 3 sides, not 1"}),
+        ("canasta", ["A", "B", "C"], None, {"players": "Canasta is for exactly 2 sides, not 3"}),
+        ("handfoot", ["A"], None, {"players": "Hand and Foot is for 2 to 3 sides, not 1"}),
     ],
 )  # fmt: skip
 def test_seats_are_checked(variant, sides, seats, errors):

@@ -37,14 +37,14 @@ def test_a_first_dealer_who_is_not_playing_is_an_error():
 @pytest.mark.parametrize(
     ("players", "field", "message"),
     [
-        (["Ann", "ann "], "players.1", "is the same name as players.0 (case is ignored)"),
+        (["Ann", "ann "], "players.1", "ann is already player 1: names must differ"),
         (["Ann", "   "], "players.1", "must be a name of 1 to 40 characters"),
         (["Ann", "x" * 41], "players.1", "must be a name of 1 to 40 characters"),
         (["Ann", 7], "players.1", "must be a name of 1 to 40 characters"),
         (["Ann", "B\x00b"], "players.1", "must not contain control characters"),
         (["Ann", "Bo\nb"], "players.1", "must not contain control characters"),
-        (["Ann"], "players", "rummy needs 2 to 6 players, not 1"),
-        (["A", "B", "C", "D", "E", "F", "G"], "players", "rummy needs 2 to 6 players, not 7"),
+        (["Ann"], "players", "Basic Rummy is for 2 to 6 players, not 1"),
+        (list("ABCDEFG"), "players", "Basic Rummy is for 2 to 6 players, not 7"),
         ("Ann, Bob", "players", "must be a list of 2 to 6 names"),
     ],
 )
@@ -77,7 +77,7 @@ def test_each_variant_has_its_own_player_count(variant, low, high):
 
 def test_gin_needs_exactly_two_players():
     errors = errors_of(make_setup, variant="gin", players=["A", "B", "C"])
-    assert errors["players"] == "gin needs exactly 2 players, not 3"
+    assert errors["players"] == "Gin Rummy is for exactly 2 players, not 3"
 
 
 def test_an_unknown_variant_is_an_error_listing_the_variants():

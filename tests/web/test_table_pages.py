@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import struct
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,13 @@ def test_no_page_carries_inline_script_or_style(client):
 def test_static_files_are_linked_by_content_hash_and_kept_for_a_year(client, app):
     page = text(client.get("/"))
     links = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
-    assert {link.split("?")[0] for link in links} == {"/static/app.css", "/static/app.js"}
+    assert {link.split("?")[0] for link in links} == {
+        "/static/app.css",
+        "/static/app.js",
+        "/static/icons/icon.svg",
+        "/static/icons/icon-180.png",
+        "/static/manifest.webmanifest",
+    }
     for link in links:
         path, version = link.split("?v=")
         content = (Path(app.static_folder) / path.removeprefix("/static/")).read_bytes()
@@ -84,9 +91,9 @@ def test_the_edit_link_keeps_the_token_in_the_session_and_leaves_the_url(client,
 @pytest.mark.parametrize(
     ("fields", "field_id", "message"),
     [
-        ({"players-0": "Ann", "players-1": "ann"}, "players-1", "same name"),
+        ({"players-0": "Ann", "players-1": "ann"}, "players-1", "names must differ"),
         ({"players-0": "Ann", "players-1": "B" * 41}, "players-1", "1 to 40"),
-        ({"players-0": "Ann", "players-1": " "}, "players", "needs 2 to 8 players"),
+        ({"players-0": "Ann", "players-1": " "}, "players", "is for 2 to 8 players"),
         (
             {
                 "game": "preset:5000 Rummy",
@@ -217,9 +224,14 @@ def test_a_bad_deal_is_refused_beside_its_field_with_the_values_kept(
 ):
     game_id = start(client, PLAYERS)
     response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **fields))
-    assert response.status_code == 422
-    page = text(response)
+    # Back to the game page's own address: a reload there sends nothing again.
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{game_id}#problems"
+    page = text(client.get(f"/games/{game_id}"))
     assert message in message_beside(page, field_id)
+    first_link = re.search(r'id="problems".*?<a href="#([\w-]+)">', page, re.S).group(1)
+    assert first_link == ("out-0" if field_id == "out" else field_id)
+    assert "Deal 1 was not saved." in page
     for name, value in fields.items():
         if name.startswith("hands_"):
             assert f'name="{name}" pattern="[0-9]*" type="text" value="{value}"' in page
@@ -246,11 +258,12 @@ def test_a_second_phones_stale_form_gets_already_recorded(client, app, uow):
         data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
     )
     response = other.post(f"/games/{game_id}/deals", data=stale)
-    assert response.status_code == 409
-    page = text(response)
+    assert response.status_code == 303
+    page = text(other.get(f"/games/{game_id}"))
     assert "Deal 1 has already been recorded" in page
     assert "Another phone recorded it first" in page
     assert 'name="number" type="hidden" value="2"' in page  # the form is for the next deal
+    assert 'name="hands_0" pattern="[0-9]*" type="text" value="1"' in page  # typed, kept
     assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
 
 
@@ -259,7 +272,8 @@ def test_the_same_key_with_other_values_stores_nothing_new(client, uow):
     data = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
     client.post(f"/games/{game_id}/deals", data=data)
     response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "hands_0": "5"})
-    assert response.status_code == 409
+    assert response.status_code == 303
+    assert "nothing new was stored" in text(client.get(f"/games/{game_id}"))
     assert len(entries(uow, game_id)) == 1
 
 
@@ -270,8 +284,8 @@ def test_a_finished_game_shows_no_form_and_refuses_another_deal(client, uow):
     page = text(client.get(f"/games/{game_id}"))
     assert "Game over" in page and 'id="deal-form"' not in page
     response = client.post(f"/games/{game_id}/deals", data={**data, "number": "2", "key": "k" * 22})
-    assert response.status_code == 409
-    assert "over" in text(response)
+    assert response.status_code == 303
+    assert "over" in text(client.get(f"/games/{game_id}"))
     assert len(entries(uow, game_id)) == 1
 
 
@@ -393,18 +407,39 @@ def test_a_correction_that_breaks_a_later_deal_is_refused_naming_it(client, uow)
     assert entries(uow, game_id) == before
 
 
-def test_the_press_offer_is_taken_with_one_tap(client, uow):
+def test_the_press_offer_is_taken_after_a_confirm_and_can_be_undone_at_once(client, uow):
     game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
     client.post(
         f"/games/{game_id}/deals",
         data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
     )
     page = text(client.get(f"/games/{game_id}"))
-    assert "Cy can put the Press on by taking 15" in page
+    assert "Cy may take 15 to put the Press on</summary>" in page
+    assert "Yes, Cy takes 15" in page
     response = client.post(f"/games/{game_id}/press", data={"number": "1"})
     assert response.status_code == 303
     assert entries(uow, game_id)[0]["press_points"] == {"Cy": 15}
-    assert "The Press is on" in text(client.get(f"/games/{game_id}"))
+    page = text(client.get(f"/games/{game_id}"))
+    assert "The Press is on" in page and "Cy took 15:" in page
+    undo = {"number": "1", "player": "Cy", "points": "15"}
+    assert client.post(f"/games/{game_id}/press/undo", data=undo).status_code == 303
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 10, "Cy": 45}}]
+    assert "Cy did not take the Press after all" in text(client.get(f"/games/{game_id}"))
+    # Sent again (a double tap), it finds no points to take off and changes nothing.
+    client.post(f"/games/{game_id}/press/undo", data=undo)
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 10, "Cy": 45}}]
+
+
+def test_a_saved_deal_is_confirmed_once_with_its_undo_beside_it(client, uow):
+    game_id = start(client, PLAYERS)
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="5", hands_2="6"),
+    )
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved." in page
+    assert re.search(r'action="/games/[\w-]+/deals/1/undo">.*Undo deal 1</button>', page)
+    assert "Deal 1 saved." not in text(client.get(f"/games/{game_id}"))
 
 
 def test_a_stale_press_offer_does_nothing(client, uow):
@@ -419,7 +454,7 @@ def test_a_stale_press_offer_does_nothing(client, uow):
 
 def test_before_the_first_deal_there_is_no_press_button_and_a_forged_one_does_nothing(client, uow):
     game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
-    assert "can put the Press on" not in text(client.get(f"/games/{game_id}"))
+    assert "to put the Press on</summary>" not in text(client.get(f"/games/{game_id}"))
     response = client.post(f"/games/{game_id}/press", data={"number": "0"})
     assert response.status_code == 303
     assert entries(uow, game_id) == []
@@ -584,7 +619,8 @@ def test_every_presets_game_page_renders_its_entry_form(client, uow, preset):
         assert 'name="upcard_rank"' in page and 'name="upcard_suit"' in page
     # An empty form is refused with messages, never a server error.
     response = client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id))
-    assert response.status_code == 422
+    assert response.status_code == 303
+    assert 'id="problems"' in text(client.get(f"/games/{game_id}"))
     assert entries(uow, game_id) == []
 
 
@@ -620,9 +656,8 @@ def test_an_oklahoma_upcard_is_typed_as_rank_and_suit(client, uow):
     data = deal_data(
         client, game_id, out="0", hands_0="9", hands_1="30", upcard_rank="3", upcard_suit="H"
     )
-    response = client.post(f"/games/{game_id}/deals", data=data)
-    assert response.status_code == 422
-    assert "knock limit" in message_beside(text(response), "hands_0")
+    assert client.post(f"/games/{game_id}/deals", data=data).status_code == 303
+    assert "knock limit" in message_beside(text(client.get(f"/games/{game_id}")), "hands_0")
 
 
 def test_an_unknown_page_is_the_friendly_404_page_not_a_problem(client):
@@ -636,3 +671,137 @@ def test_a_method_a_page_does_not_take_is_a_friendly_405_page(client):
     response = client.delete("/")
     assert response.status_code == 405
     assert response.mimetype == "text/html"
+
+
+# ---------------------------------------------------------------- deals sent by the phone's outbox
+
+
+def test_a_deal_from_the_outbox_is_answered_in_json_and_a_replay_stores_it_once(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="5", hands_2="6")
+    for _ in range(2):  # sent, and sent again after an answer that never arrived
+        response = client.post(f"/games/{game_id}/deals", data=data, headers={"X-Outbox": "1"})
+        assert response.status_code == 201
+        assert response.get_json() == {"saved": 1}
+    assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 5, "Cy": 6}}]
+
+
+def test_a_refused_deal_from_the_outbox_says_why_in_json_and_keeps_nothing(client, uow):
+    game_id = start(client, PLAYERS)
+    data = deal_data(client, game_id, out="0", hands_1="5")
+    response = client.post(f"/games/{game_id}/deals", data=data, headers={"X-Outbox": "1"})
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "message": "Deal 1 was not saved.",
+        "problems": ["Cy, in hand: is required: Cy did not go out"],
+    }
+    assert 'id="problems"' not in text(client.get(f"/games/{game_id}"))
+    assert entries(uow, game_id) == []
+
+
+def test_the_same_deal_recorded_first_by_another_phone_is_stored_once(client, app, uow):
+    game_id = start(client, PLAYERS)
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["edit"] = dict(mine["edit"])
+    mine = deal_data(client, game_id, out="1", hands_0="4", hands_2="9")
+    theirs = deal_data(other, game_id, out="1", hands_0="4", hands_2="9")
+    assert other.post(f"/games/{game_id}/deals", data=theirs).status_code == 303
+    response = client.post(f"/games/{game_id}/deals", data=mine, headers={"X-Outbox": "1"})
+    assert response.status_code == 201
+    assert entries(uow, game_id) == [{"out": "Bob", "hands": {"Ann": 4, "Cy": 9}}]
+    assert "recorded deal 1 just the same" in text(client.get(f"/games/{game_id}"))
+    # A different deal 1 is a conflict the phone must ask about.
+    other_deal = deal_data(other, game_id, out="0", hands_1="1", hands_2="2")
+    response = client.post(
+        f"/games/{game_id}/deals", data={**other_deal, "number": "1"}, headers={"X-Outbox": "1"}
+    )
+    assert response.status_code == 409
+    assert "Another phone recorded it first" in response.get_json()["message"]
+    assert len(entries(uow, game_id)) == 1
+
+
+def test_the_service_worker_is_served_from_the_root_and_always_checked(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert b'addEventListener("fetch"' in response.data
+
+
+def test_the_event_stream_says_each_new_version_and_a_full_process_says_poll(app, client, uow):
+    game_id = start(client, PLAYERS)
+    response = client.get(f"/games/{game_id}/events")
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-cache"
+    lines = iter(response.response)
+    assert next(lines) == b"retry: 1000\n\n"
+    before = services.load_game(uow, game_id).version
+    with client.session_transaction() as session:
+        edit_token = session["edit"][game_id]
+    services.record_deal(uow, game_id, edit_token, {"out": "Ann", "hands": {"Bob": 1, "Cy": 2}})
+    assert next(lines) == f"event: version\ndata: {before + 1}\n\n".encode()
+    # This stream holds one of the two places; with both taken the answer is 204.
+    other = client.get(f"/games/{game_id}/events")
+    assert other.status_code == 200
+    assert client.get(f"/games/{game_id}/events").status_code == 204
+    response.close()
+    assert client.get(f"/games/{game_id}/events").status_code == 200
+    assert client.get("/games/nope/events").status_code == 404
+
+
+def test_play_again_starts_the_same_game_with_the_next_dealer_on_this_phone(client, uow):
+    game_id = start(client, ["Ann", "Bob"], game="preset:Oklahoma Gin", stakes_on="y")
+    data = deal_data(client, game_id, out="0", hands_0="0", hands_1="90", upcard_rank="7")
+    data["upcard_suit"] = "H"
+    client.post(f"/games/{game_id}/deals", data=data)
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Play again" in page and "Bob deals first." in page
+    response = client.post(f"/games/{game_id}/again")
+    assert response.status_code == 303
+    new_id = response.headers["Location"].split("/")[2]
+    assert client.get(response.headers["Location"]).headers["Location"] == f"/games/{new_id}"
+    old, new = services.load_game(uow, game_id).setup, services.load_game(uow, new_id).setup
+    assert (new.variant, new.preset, new.options, new.stakes, new.players) == (
+        old.variant,
+        old.preset,
+        old.options,
+        old.stakes,
+        old.players,
+    )
+    assert (old.first_dealer, new.first_dealer) == ("Ann", "Bob")
+    assert 'id="deal-form"' in text(client.get(f"/games/{new_id}"))  # this phone may record
+
+
+def test_play_again_is_only_for_a_finished_game(client, uow):
+    game_id = start(client, PLAYERS)
+    assert "Play again" not in text(client.get(f"/games/{game_id}"))
+    client.post(f"/games/{game_id}/again")
+    assert "This game is not over yet." in text(client.get(f"/games/{game_id}"))
+
+
+def test_every_page_names_its_manifest_icons_theme_and_description(client):
+    page = text(client.get("/"))
+    for tag in (
+        r'<link rel="manifest" href="(/static/manifest\.webmanifest[^"]*)">',
+        r'<link rel="icon" href="(/static/icons/icon\.svg[^"]*)" type="image/svg\+xml">',
+        r'<link rel="apple-touch-icon" href="(/static/icons/icon-180\.png[^"]*)">',
+    ):
+        url = re.search(tag, page).group(1)
+        assert client.get(url).status_code == 200
+    assert page.count('<meta name="theme-color"') == 2
+    assert re.search(r'<meta name="description" content="[^"]{50,}">', page)
+
+
+def test_the_manifest_opens_the_home_page_with_icons_drawn_from_one_source(client):
+    response = client.get("/static/manifest.webmanifest")
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.data)
+    assert (manifest["start_url"], manifest["display"]) == ("/", "standalone")
+    for icon in manifest["icons"]:
+        data = client.get(f"/static/{icon['src']}").data
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", data[16:24])  # the PNG's IHDR
+            assert f"{width}x{height}" == icon["sizes"]
+        else:
+            assert data.startswith(b"<svg")

@@ -1,0 +1,137 @@
+"""Server-sent events: the view pages and other phones hear of a new version at once.
+
+A watcher's stream waits on this process's ``Changes`` and then asks the database for
+the game's version (one indexed lookup). On PostgreSQL every write also sends
+``NOTIFY scorekeeper_games, '<game id>'`` in its own transaction (delivered only if it
+commits); one thread per process LISTENs and wakes the watchers of that game, so a
+deal posted to any app server reaches every watcher within milliseconds. On SQLite
+(one machine) the stream looks at the version twice a second instead.
+
+Each stream holds a worker thread (gunicorn's gthread workers answer one request per
+thread), so a process takes at most ``PUSH_STREAMS`` streams and answers any more with
+204: EventSource then stops and the page keeps its 3-second conditional poll. A stream
+ends after ``STREAM_SECONDS`` and the browser opens a new one a second later, so a
+closed tab frees its thread soon even when no write ever fails.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import psycopg
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from scorekeeper.service_layer.services import CHANGES_CHANNEL, GameNotFound
+
+STREAM_SECONDS = 55
+# Seconds between looks at the version when nothing woke the stream.
+LOOK_EVERY = {"sqlite": 0.5, "postgresql": 5.0}
+# A comment line now and then: a proxy keeps the connection, a gone client is found.
+HEARTBEAT_SECONDS = 15
+
+log = logging.getLogger(__name__)
+
+
+class Changes:
+    """Which games changed, as this process heard: streams wait here, not on the database."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._counts: dict[str, int] = {}
+
+    def mark(self, public_id: str) -> None:
+        with self._changed:
+            self._counts[public_id] = self._counts.get(public_id, 0) + 1
+            self._changed.notify_all()
+
+    def count(self, public_id: str) -> int:
+        with self._changed:
+            return self._counts.get(public_id, 0)
+
+    def wait(self, public_id: str, seen: int, seconds: float) -> int:
+        with self._changed:
+            self._changed.wait_for(lambda: self._counts.get(public_id, 0) != seen, seconds)
+            return self._counts.get(public_id, 0)
+
+
+CHANGES = Changes()
+_listening = threading.Lock()
+_listener: threading.Thread | None = None
+
+
+def listen(engine: Engine) -> None:
+    """Start this process's LISTEN thread (PostgreSQL; once per process, after a fork)."""
+    global _listener
+    if engine.dialect.name != "postgresql":
+        return
+    with _listening:
+        if _listener is not None and _listener.is_alive():
+            return
+        url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        _listener = threading.Thread(target=_listen, args=(url,), name="push-listen", daemon=True)
+        _listener.start()
+
+
+def _listen(url: str) -> None:
+    while True:
+        try:
+            with psycopg.connect(url, autocommit=True) as connection:
+                connection.execute(f"LISTEN {CHANGES_CHANNEL}")
+                for notice in connection.notifies():
+                    CHANGES.mark(notice.payload)
+        except psycopg.Error as error:
+            # Streams still look at the version every few seconds meanwhile.
+            log.warning("push: LISTEN connection lost (%s); again in 5 s", error)
+            time.sleep(5)
+
+
+class Streams:
+    """At most ``most`` streams at once in this process; the rest are told to poll."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.open = 0
+
+    def take(self, most: int) -> bool:
+        with self._lock:
+            if self.open >= most:
+                return False
+            self.open += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+
+def streams(app) -> Streams:
+    """This app's count of open streams."""
+    return app.extensions.setdefault("scorekeeper.push", Streams())
+
+
+def stream(
+    public_id: str, version: int, version_now: Callable[[], int], look_every: float
+) -> Iterator[str]:
+    """The event stream of one watcher: ``version`` events as the game changes.
+    (Its place among the open streams is given back when the response closes.)"""
+    yield "retry: 1000\n\n"
+    end = time.monotonic() + STREAM_SECONDS
+    beat = time.monotonic()
+    seen = CHANGES.count(public_id)
+    while time.monotonic() < end:
+        seen = CHANGES.wait(public_id, seen, look_every)
+        try:
+            latest = version_now()
+        except (GameNotFound, SQLAlchemyError):
+            return  # the game or the database went away: the browser will ask again
+        if latest != version:
+            version = latest
+            beat = time.monotonic()
+            yield f"event: version\ndata: {version}\n\n"
+        elif time.monotonic() - beat > HEARTBEAT_SECONDS:
+            beat = time.monotonic()
+            yield ": still here\n\n"

@@ -1,0 +1,99 @@
+// The new-game page: names typed before offered again; seats added, moved and removed
+// in place; the chosen game's house rules and most players. Runs after app.js.
+"use strict";
+(() => {
+  const { $, $$, load } = window.sk;
+  const known = $("#known-names");
+  if (known) for (const name of load("sk.names")) known.append(new Option(name));
+
+  // New game: seats added, moved and removed in place; house rules of the chosen game.
+  const players = $("#players");
+  if (players) {
+    const dealer = $("#first_dealer");
+    const renumber = () => {
+      const chosen = dealer.value;
+      dealer.replaceChildren();
+      $$("li", players).forEach((row, i) => {
+        const input = $("input", row);
+        input.name = input.id = "players-" + i;
+        $("label", row).htmlFor = input.id;
+        $("label", row).textContent = input.placeholder = "Player " + (i + 1);
+        const [up, remove] = $$("button", row);
+        up.value = "up:" + i;
+        remove.value = "remove:" + i;
+        dealer.append(new Option(input.value.trim() || "Player " + (i + 1), i));
+      });
+      dealer.value = chosen < players.children.length ? chosen : "0";
+    };
+    players.addEventListener("input", renumber);
+    players.addEventListener("keydown", (event) => {
+      // Enter moves to the next name instead of starting the game half set up.
+      if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
+      const row = event.target.closest("li").nextElementSibling;
+      if (row) {
+        event.preventDefault();
+        $("input", row).focus();
+      }
+    });
+    players.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      event.preventDefault();
+      const row = button.closest("li");
+      if (button.value.startsWith("up:") && row.previousElementSibling) {
+        row.previousElementSibling.before(row);
+      } else if (button.value.startsWith("remove:") && players.children.length > 2) {
+        row.remove();
+      }
+      renumber();
+    });
+    // The chosen game's most players: blank seats beyond it go, and Add says why it stops.
+    const most = () => Number($("#game").selectedOptions[0].dataset.max);
+    const full = $("#players-full");
+    $("#add-player").addEventListener("click", (event) => {
+      event.preventDefault();
+      if (players.children.length >= most()) {
+        const option = $("#game").selectedOptions[0];
+        full.textContent = most() === 2
+          ? option.textContent.replace(/ \(.*/, "") + " is for two players."
+          : `${most()} players is the most this game takes.`;
+        return;
+      }
+      full.textContent = "";
+      const row = players.lastElementChild.cloneNode(true);
+      $$(".msg", row).forEach((m) => m.remove());
+      $("input", row).value = "";
+      $("input", row).removeAttribute("aria-invalid");
+      players.append(row);
+      renumber();
+      $("input", row).focus();
+    });
+    const game = $("#game");
+    game.addEventListener("change", () => {
+      const option = game.selectedOptions[0];
+      const options = JSON.parse(option.dataset.o);
+      const stakes = JSON.parse(option.dataset.s);
+      $("#game-desc").textContent = option.dataset.desc;
+      $("[name=shown]").value = game.value;
+      for (const set of $$("fieldset[data-variant]")) {
+        set.hidden = set.dataset.variant !== option.dataset.variant;
+        if (set.hidden) continue;
+        for (const input of $$("input, select", set)) {
+          const name = input.name.slice(3 + set.dataset.variant.length);
+          const value = name in options ? options[name] : JSON.parse(input.dataset.d);
+          if (input.type === "checkbox") input.checked = value === true;
+          else input.value = value === null ? "" : value;
+        }
+      }
+      while (players.children.length > Math.max(most(), 2) && !$("input", players.lastElementChild).value) {
+        players.lastElementChild.remove();
+      }
+      full.textContent = "";
+      renumber();
+      if (Object.keys(stakes).length) {
+        $("#stakes_on").checked = true;
+        for (const [name, value] of Object.entries(stakes)) $("#" + name).value = value;
+      }
+    });
+  }
+})();

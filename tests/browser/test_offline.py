@@ -1,0 +1,137 @@
+"""A phone with no signal at the table: deals saved offline wait on the phone and reach
+the server once each, in order, when the signal returns (real Chromium, its service
+worker and IndexedDB, the network cut with context.set_offline)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.service_layer import services
+from tests.browser.test_entry import SCREENS
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+# Three deals as typed: who went out, then the others' hands in seat order.
+DEALS = [
+    ("Ann", {"Bob": 12, "Cy": 7}),
+    ("Bob", {"Ann": 3, "Cy": 25}),
+    ("Cy", {"Ann": 40, "Bob": 9}),
+]
+
+
+@pytest.fixture(params=SCREENS)
+def screen(request) -> str:
+    return request.param
+
+
+def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
+    """Open the game online once: the service worker takes the page and its files."""
+    page.goto(f"/games/{game_id}/edit/{token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
+    )
+
+
+def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> None:
+    page.get_by_role("radio", name=out, exact=True).tap()
+    for name, value in hands.items():
+        page.get_by_label(f"{name}: In hand").fill(str(value))
+    page.get_by_role("button", name=f"Save deal {number}").tap()
+    expect(page.locator("#waiting li").nth(number - 1)).to_contain_text("waiting to send")
+    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
+
+
+def stored(uow, game_id: str, count: int, most: float = 20) -> list[dict]:
+    """The game's entries once it has ``count`` of them (the phone sends on its own)."""
+    until = time.monotonic() + most
+    while time.monotonic() < until:
+        entries = list(services.load_game(uow, game_id).entries)
+        if len(entries) >= count:
+            return entries
+        time.sleep(0.2)
+    return list(services.load_game(uow, game_id).entries)
+
+
+def expected(deals) -> list[dict]:
+    return [{"out": out, "hands": hands} for out, hands in deals]
+
+
+def play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token) -> Page:
+    page = new_phone(**SCREENS[screen])
+    opened_with_its_worker(page, game_id, token)
+    context = page.context
+    context.set_offline(True)
+    for number, (out, hands) in enumerate(DEALS, 1):
+        save_offline(page, number, out, hands)
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page.locator(".next .deal-no")).to_have_text("Deal 4 of 13")
+    page.screenshot(
+        path=shots / f"offline-three-waiting-{screen.replace(' ', '-')}.png", full_page=True
+    )
+    # The page is closed and opened again, still without a signal: the deals are still there.
+    page.close()
+    page = context.new_page()
+    page.goto(f"/games/{game_id}")
+    expect(page.locator("#waiting li")).to_have_count(3)
+    expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
+    page.screenshot(path=shots / f"offline-reopened-{screen.replace(' ', '-')}.png", full_page=True)
+    return page
+
+
+def test_three_deals_saved_offline_reach_the_server_in_order_once_the_signal_returns(
+    new_phone, shots, screen, uow
+):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
+    game_id, token = started.game.public_id, started.edit_token
+    page = play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
+    assert not services.load_game(uow, game_id).entries
+    page.context.set_offline(False)
+    assert stored(uow, game_id, 3) == expected(DEALS)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
+    time.sleep(1)  # nothing is sent twice, even a moment later
+    assert list(services.load_game(uow, game_id).entries) == expected(DEALS)
+
+
+def test_a_deal_another_phone_recorded_meanwhile_is_stored_once(new_phone, shots, screen, uow):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
+    game_id, token = started.game.public_id, started.edit_token
+    page = play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
+    # The second phone, online, records deal 1 just as this one had it.
+    other = new_phone(**SCREENS[screen])
+    other.goto(f"/games/{game_id}/edit/{token}")
+    save = other.get_by_role("button", name="Save deal 1")
+    other.get_by_role("radio", name="Ann", exact=True).tap()
+    other.get_by_label("Bob: In hand").fill("12")
+    other.get_by_label("Cy: In hand").fill("7")
+    with other.expect_navigation():
+        save.tap()
+    assert len(services.load_game(uow, game_id).entries) == 1
+    page.context.set_offline(False)
+    assert stored(uow, game_id, 3) == expected(DEALS)
+    time.sleep(1)
+    assert list(services.load_game(uow, game_id).entries) == expected(DEALS)
+
+
+def test_a_different_deal_from_another_phone_stops_the_queue_and_asks(
+    new_phone, shots, screen, uow
+):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
+    game_id, token = started.game.public_id, started.edit_token
+    page = play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
+    services.record_deal(uow, game_id, token, {"out": "Cy", "hands": {"Ann": 1, "Bob": 2}})
+    page.context.set_offline(False)
+    problem = page.locator("#waiting li.problem")
+    expect(problem).to_contain_text("Deal 1 has already been recorded")
+    expect(page.locator("#waiting li")).to_have_count(3)  # nothing after it went either
+    page.screenshot(path=shots / f"offline-conflict-{screen.replace(' ', '-')}.png", full_page=True)
+    assert len(services.load_game(uow, game_id).entries) == 1
+    # Discarded, the next ones go (numbered as typed, so deal 2 then 3).
+    problem.get_by_role("button", name="Discard it").tap()
+    entries = stored(uow, game_id, 3)
+    assert entries[1:] == expected(DEALS[1:])
