@@ -207,7 +207,7 @@ def test_the_first_init_db_says_it_created_the_schema_and_the_next_that_it_is_up
     url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
     said = []
     for _ in range(2):
-        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x"}, instance_path=str(tmp_path))
+        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path))
         try:
             result = app.test_cli_runner().invoke(args=["init-db"])
         finally:
