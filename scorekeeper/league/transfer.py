@@ -19,8 +19,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
-from scorekeeper.league import services as league_services
-from scorekeeper.league import standings
+from scorekeeper.league import seating, standings
+from scorekeeper.league.access import managed, name_key
+from scorekeeper.league.leagues import check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,
@@ -30,6 +31,7 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.standings import setup_of
+from scorekeeper.league.views import SOURCES
 from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
@@ -111,7 +113,7 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
 def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> dict[str, Any]:
     with uow:
         session = uow.session
-        league = league_services._managed(session, public_id, organizer_id)
+        league = managed(session, public_id, organizer_id)
         game_ids = [t.game_id for n in league.nights for t in n.tables if t.game_id is not None]
         games: dict[int, Game] = {}
         for start in range(0, len(game_ids), 500):
@@ -434,7 +436,7 @@ def _read_league(
     head = reader.mapping(doc.get("league"), "league")
     name = reader.text(head.get("name"), "league.name", 80)
     try:
-        rules = league_services.check_rules(
+        rules = check_rules(
             preset=head.get("preset"),
             variant=head.get("variant"),
             options=head.get("options"),
@@ -455,7 +457,7 @@ def _read_league(
             reader.text(alias, f"members.{i}.aliases.{j}", 40) or ""
             for j, alias in enumerate(reader.items(item.get("aliases", []), f"members.{i}.aliases"))
         ]
-        key = league_services.name_key(member_name)
+        key = name_key(member_name)
         if old_id in members or key in keys:
             reader.fail(f"members.{i}", "repeats another member")
         keys.add(key)
@@ -467,7 +469,7 @@ def _read_league(
     if len(games) > MAX_GAMES:
         reader.fail("nights", f"must hold at most {MAX_GAMES} games")
     return League(
-        public_id=league_services.new_league_id(),
+        public_id=new_league_id(),
         name=name or "",
         variant=rules.variant if rules else "",
         preset=rules.preset if rules else None,
@@ -523,9 +525,7 @@ def _read_night(
         tables.append(
             LeagueTable(
                 number=number,
-                source=reader.choice(
-                    doc.get("source"), f"{table_path}.source", league_services.SOURCES
-                ),
+                source=reader.choice(doc.get("source"), f"{table_path}.source", SOURCES),
                 paper_totals=paper,
                 closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
                 revision=1,
@@ -536,9 +536,7 @@ def _read_night(
     return Night(
         held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
         season=reader.text(item.get("season"), f"{path}.season", 20) or "",
-        seating=reader.choice(
-            item.get("seating"), f"{path}.seating", league_services.seating.METHODS
-        ),
+        seating=reader.choice(item.get("seating"), f"{path}.seating", seating.METHODS),
         started=reader.flag(item.get("started", False), f"{path}.started"),
         tables=tables,
     )

@@ -1,0 +1,100 @@
+"""Members: adding names, renaming and merging two spellings of one person."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+
+from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
+from scorekeeper.league.models import LeagueResult, LeagueSeat, Member
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def add_members(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, names: Sequence[Any]
+) -> list[str]:
+    """Add each new name; a name the league knows (or knew, before a merge) is skipped."""
+    errors: dict[str, str] = {}
+    cleaned = [clean_name(name, f"names.{i}", NAME_LENGTH, errors) for i, name in enumerate(names)]
+    if errors or not cleaned:
+        raise InvalidInput(
+            "Member names must be 1 to 40 characters, one per line.",
+            errors or {"names": "give at least one name"},
+        )
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        known = {name_key(m.name) for m in league.members}
+        known |= {name_key(alias) for m in league.members for alias in m.aliases or ()}
+        added = []
+        for name in cleaned:
+            if name_key(name) not in known:
+                known.add(name_key(name))
+                league.members.append(Member(name=name, name_key=name_key(name), aliases=[]))
+                added.append(name)
+        uow.commit()
+        return added
+
+
+def rename_member(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: int, name: Any
+) -> None:
+    """A new spelling from now on; games already played keep the names they were played with."""
+    errors: dict[str, str] = {}
+    name = clean_name(name, "name", NAME_LENGTH, errors)
+    if errors:
+        raise InvalidInput("That name cannot be used.", errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        member = member_of(league, member_id)
+        if any(m.id != member.id and m.name_key == name_key(name) for m in league.members):
+            raise InvalidInput(
+                "Another member has that name; merge them instead.",
+                {"name": "belongs to another member"},
+            )
+        if member.name != name:
+            member.aliases = sorted({*member.aliases, member.name} - {name})
+            member.name, member.name_key = name, name_key(name)
+            league.revision += 1
+        uow.commit()
+
+
+def merge_members(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: int, target_id: int
+) -> None:
+    """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
+    if source_id == target_id:
+        raise InvalidInput("Pick two different members to merge.", {"source": "is the target"})
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        source, target = member_of(league, source_id), member_of(league, target_id)
+        clash = session.scalar(
+            select(LeagueSeat.table_id)
+            .where(LeagueSeat.member_id == source.id)
+            .where(
+                LeagueSeat.table_id.in_(
+                    select(LeagueSeat.table_id).where(LeagueSeat.member_id == target.id)
+                )
+            )
+            .limit(1)
+        )
+        if clash is not None:
+            raise InvalidInput(
+                f"{source.name} and {target.name} sat at the same table: they are two people.",
+                {"source": "played at a table with the target"},
+            )
+        session.execute(
+            update(LeagueSeat).where(LeagueSeat.member_id == source.id).values(member_id=target.id)
+        )
+        session.execute(
+            update(LeagueResult)
+            .where(LeagueResult.member_id == source.id)
+            .values(member_id=target.id)
+        )
+        target.aliases = sorted({*target.aliases, source.name, *source.aliases} - {target.name})
+        league.members.remove(source)
+        league.revision += 1
+        uow.commit()

@@ -1,0 +1,215 @@
+"""Nights: seating the members present, swapping seats and starting play.
+
+Games are started only through ``scorekeeper.service_layer.services``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import date
+from itertools import combinations
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from scorekeeper import scoring
+from scorekeeper.league import seating, standings
+from scorekeeper.league.access import clean_name, managed, night_of
+from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
+from scorekeeper.league.views import LeagueView, NightView, league_view_of, night_view_of, rules_of
+from scorekeeper.models import Game
+from scorekeeper.service_layer import services
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def variant_of(league: League):
+    return scoring.get_variant(league.variant)
+
+
+def _met(session: Session, league_id: int) -> dict[tuple[int, int], int]:
+    """How often each pair of members has sat at one table in this league."""
+    rows = session.execute(
+        select(LeagueSeat.table_id, LeagueSeat.member_id)
+        .join(LeagueTable, LeagueTable.id == LeagueSeat.table_id)
+        .join(Night, Night.id == LeagueTable.night_id)
+        .where(Night.league_id == league_id, Night.started)
+    )
+    by_table: dict[int, list[int]] = {}
+    for table_id, member_id in rows:
+        by_table.setdefault(table_id, []).append(member_id)
+    met: dict[tuple[int, int], int] = {}
+    for members in by_table.values():
+        for a, b in combinations(members, 2):
+            key = seating.pair_key(a, b)
+            met[key] = met.get(key, 0) + 1
+    return met
+
+
+def _seat(session: Session, league: League, present: Sequence[int], method: str, rng):
+    cls = variant_of(league)
+    sizes = seating.table_sizes(len(present), cls.min_players, cls.max_players, league.table_size)
+    if method == "rotating":
+        return seating.seat_rotating(present, sizes, _met(session, league.id), rng)
+    if method == "balanced":
+        ratings = standings.ratings(session, league.id, None)
+        return seating.seat_balanced(present, sizes, ratings.current, rng)
+    return seating.seat_random(present, sizes, rng)
+
+
+def create_night(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    held_on: Any,
+    season: Any,
+    present: Sequence[Any],
+    method: Any,
+    rng: random.Random | None = None,
+) -> int:
+    """Seat the members present at tables of the variant's size; returns the night's id."""
+    errors: dict[str, str] = {}
+    if not isinstance(held_on, date):
+        errors["held_on"] = "must be a date"
+    if method not in seating.METHODS:
+        errors["method"] = "must be one of " + ", ".join(seating.METHODS)
+    if season in (None, "") and isinstance(held_on, date):
+        season = str(held_on.year)
+    season = clean_name(season, "season", 20, errors)
+    if errors:
+        raise InvalidInput("The night cannot be seated as given.", errors)
+    rng = rng or random.SystemRandom()
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        members = {m.id for m in league.members}
+        chosen = list(dict.fromkeys(present))
+        if not set(chosen) <= members:
+            raise InvalidInput(
+                "Pick the present players from the members.", {"present": "unknown member"}
+            )
+        try:
+            tables = _seat(session, league, chosen, method, rng)
+        except seating.SeatingError as exc:
+            raise InvalidInput(str(exc), {"present": str(exc)}) from None
+        night = Night(
+            league_id=league.id,
+            held_on=held_on,
+            season=season,
+            seating=method,
+            started=False,
+            tables=[
+                LeagueTable(
+                    number=number,
+                    source="phone",
+                    revision=1,
+                    seats=[LeagueSeat(position=i, member_id=m) for i, m in enumerate(table)],
+                )
+                for number, table in enumerate(tables, 1)
+            ],
+        )
+        session.add(night)
+        uow.commit()
+        return night.id
+
+
+def night_view(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
+) -> tuple[LeagueView, NightView]:
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        return league_view_of(league, True), night_view_of(night_of(league, night_id), True)
+
+
+def swap_seats(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    first: Any,
+    second: Any,
+) -> None:
+    """Swap two seated members (at one table or two) before play starts."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        if night.started:
+            raise InvalidInput(
+                "Play has started: the games are set up with these seats.",
+                {"night": "has started"},
+            )
+        seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
+        if first not in seats or second not in seats or first == second:
+            raise InvalidInput(
+                "Pick two different players seated tonight.", {"first": "pick two seated players"}
+            )
+        a, b = seats[first], seats[second]
+        a.member_id, b.member_id = b.member_id, a.member_id
+        uow.commit()
+
+
+def _table_setups(league: League, night: Night) -> list[tuple[int, int, list[str]]]:
+    """Each table's (id, number, names), after checking its game can be set up."""
+    rules = rules_of(league)
+    plan, errors = [], {}
+    for table in night.tables:
+        names = [seat.member.name for seat in table.seats]
+        try:
+            scoring.make_setup(
+                variant=rules.variant,
+                preset=rules.preset,
+                players=names,
+                options=rules.options,
+                stakes=rules.stakes,
+            )
+        except scoring.ScoringError as exc:
+            errors.update({f"tables.{table.number}.{k}": v for k, v in exc.errors.items()})
+        plan.append((table.id, table.number, names))
+    if errors:
+        raise InvalidInput("The house rules do not fit these tables.", errors)
+    return plan
+
+
+def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> None:
+    """Start one game per table under the league's rules, keeping each edit token.
+
+    The night is marked started first (no more swaps), then each table without
+    a game gets one; a table linked meanwhile by a second click keeps its game.
+    Repeating the call completes a start that was cut short.
+    """
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        plan = _table_setups(league, night)
+        pending = {table.id for table in night.tables if table.game_id is None}
+        rules = rules_of(league)
+        title = f"{league.name}, {night.held_on.isoformat()}, table {{}}"
+        night.started = True
+        uow.commit()
+    for table_id, number, names in plan:
+        if table_id not in pending:
+            continue
+        started = services.start_game(
+            UnitOfWork(uow.session_factory),
+            players=names,
+            variant=rules.variant,
+            preset=rules.preset,
+            options=rules.options,
+            stakes=rules.stakes,
+            title=title.format(number),
+        )
+        with uow:
+            game_id = uow.session.scalar(
+                select(Game.id).where(Game.public_id == started.game.public_id)
+            )
+            uow.session.execute(
+                update(LeagueTable)
+                .where(LeagueTable.id == table_id, LeagueTable.game_id.is_(None))
+                .values(game_id=game_id, edit_token=started.edit_token)
+            )
+            uow.commit()

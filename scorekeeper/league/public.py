@@ -1,0 +1,87 @@
+"""What anyone may read of a published league: its standings and each player's page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.league import standings
+from scorekeeper.league.access import NotFound, readable
+from scorekeeper.league.models import LeagueResult, LeagueTable, Member, Night
+from scorekeeper.league.views import LeagueHead, MemberView, head, member_view
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def league_standings(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, season: str | None
+) -> tuple[LeagueHead, standings.Standings]:
+    with uow:
+        league, manage = readable(uow.session, public_id, organizer_id)
+        return head(league, manage), standings.standings(uow.session, league, season)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    night_id: int
+    held_on: date
+    season: str
+    table: int
+    players: tuple[str, ...]
+    points: int
+    place: int
+    won: bool
+    deals: int
+    money_cents: int
+    counted_as: str
+    game_id: str | None
+    rating: float | None
+    rating_change: float | None
+
+
+def player_history(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: int
+) -> tuple[LeagueHead, MemberView, list[HistoryLine]]:
+    """A member's counted games, newest night first, with the rating after each night."""
+    with uow:
+        session = uow.session
+        league, manage = readable(session, public_id, organizer_id)
+        member = session.scalar(
+            select(Member).where(Member.id == member_id, Member.league_id == league.id)
+        )
+        if member is None:
+            raise NotFound("That player is not a member of this league.")
+        view = head(league, manage)
+        after_night = standings.ratings(session, league.id, None).history(member.id)
+        rows = session.execute(
+            select(LeagueResult, LeagueTable, Night)
+            .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)
+            .join(Night, Night.id == LeagueResult.night_id)
+            .where(LeagueResult.member_id == member.id)
+            .options(selectinload(LeagueTable.game))
+            .order_by(Night.held_on.desc(), Night.id.desc(), LeagueTable.number)
+        ).all()
+        lines = []
+        for result, table, night in rows:
+            rating = after_night.get(night.id, (None, None))
+            lines.append(
+                HistoryLine(
+                    night_id=night.id,
+                    held_on=night.held_on,
+                    season=night.season,
+                    table=table.number,
+                    players=tuple(table.game.players) if table.game else (),
+                    points=result.points,
+                    place=result.place,
+                    won=result.won,
+                    deals=result.deals,
+                    money_cents=result.money_cents,
+                    counted_as=result.counted_as,
+                    game_id=table.game.public_id if table.game else None,
+                    rating=rating[0],
+                    rating_change=rating[1],
+                )
+            )
+        return view, member_view(member), lines
