@@ -14,12 +14,26 @@ from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
+USUAL_TABLE = 4
+
+
+def usual_table_size(cls: type[scoring.Variant]) -> int:
+    """Four a table where the game allows it, else as near as it allows (2 at gin)."""
+    return min(max(USUAL_TABLE, cls.min_players), cls.max_players)
+
+
+def table_size_rule(cls: type[scoring.Variant]) -> str:
+    if cls.min_players == cls.max_players:
+        return f"must be {cls.min_players}: {cls.name} is played {cls.min_players} a table"
+    return f"must be a whole number from {cls.min_players} to {cls.max_players} for {cls.name}"
+
 
 def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_size: Any) -> Rules:
     """House rules as make_setup resolves them, checked for the smallest table.
 
     Options are kept as given (not resolved) so that defaults that depend on the
-    number of players (rummy's target) are resolved per table.
+    number of players (rummy's target) are resolved per table. No table size
+    means the game's usual one.
     """
     preset = preset or None
     variant = variant or None
@@ -39,14 +53,14 @@ def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_s
             errors.update(exc.errors)
         else:
             variant, preset = setup.variant, setup.preset
+        if table_size in (None, ""):
+            table_size = usual_table_size(cls)
         if (
             isinstance(table_size, bool)
             or not isinstance(table_size, int)
             or not cls.min_players <= table_size <= cls.max_players
         ):
-            errors["table_size"] = (
-                f"must be a whole number from {cls.min_players} to {cls.max_players}"
-            )
+            errors["table_size"] = table_size_rule(cls)
     if errors:
         raise InvalidInput("These house rules cannot be used.", errors)
     return Rules(variant, preset, dict(options or {}), dict(stakes) if stakes else None, table_size)

@@ -18,11 +18,13 @@ def add_members(
 ) -> list[str]:
     """Add each new name; a name the league knows (or knew, before a merge) is skipped."""
     errors: dict[str, str] = {}
-    cleaned = [clean_name(name, f"names.{i}", NAME_LENGTH, errors) for i, name in enumerate(names)]
+    cleaned = [
+        clean_name(name, f"names.{i}", NAME_LENGTH, errors) for i, name in enumerate(names, 1)
+    ]
     if errors or not cleaned:
         raise InvalidInput(
             "Member names must be 1 to 40 characters, one per line.",
-            errors or {"names": "give at least one name"},
+            errors or {"names": "list is empty: type at least one name"},
         )
     with uow:
         league = managed(uow.session, public_id, organizer_id)
@@ -66,7 +68,9 @@ def merge_members(
 ) -> None:
     """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
     if source_id == target_id:
-        raise InvalidInput("Pick two different members to merge.", {"source": "is the target"})
+        raise InvalidInput(
+            "These two cannot be merged.", {"source": "Pick two different members to merge."}
+        )
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
@@ -83,8 +87,11 @@ def merge_members(
         )
         if clash is not None:
             raise InvalidInput(
-                f"{source.name} and {target.name} sat at the same table: they are two people.",
-                {"source": "played at a table with the target"},
+                "These two cannot be merged.",
+                {
+                    "source": f"{source.name} and {target.name} sat at the same table: "
+                    "they are two people."
+                },
             )
         session.execute(
             update(LeagueSeat).where(LeagueSeat.member_id == source.id).values(member_id=target.id)

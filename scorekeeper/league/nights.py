@@ -89,12 +89,15 @@ def create_night(
         chosen = list(dict.fromkeys(present))
         if not set(chosen) <= members:
             raise InvalidInput(
-                "Pick the present players from the members.", {"present": "unknown member"}
+                "The night cannot be seated as ticked.",
+                {"present": "Tick the present players from the members."},
             )
         try:
             tables = _seat(session, league, chosen, method, rng)
         except seating.SeatingError as exc:
-            raise InvalidInput(str(exc), {"present": str(exc)}) from None
+            raise InvalidInput(
+                "The night cannot be seated as ticked.", {"present": str(exc)}
+            ) from None
         night = Night(
             league_id=league.id,
             held_on=held_on,

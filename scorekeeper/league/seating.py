@@ -30,7 +30,10 @@ def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
     """
     preferred = min(max(preferred, low), high)
     if present < low:
-        raise SeatingError(f"At least {low} players are needed for a table; {present} are present.")
+        ticked = (
+            "nobody is" if present == 0 else f"only {present} {'is' if present == 1 else 'are'}"
+        )
+        raise SeatingError(f"At least {low} players are needed for a table; {ticked} ticked.")
     for size in range(preferred, high + 1):
         count = ceil(present / size)
         base, extra = divmod(present, count)

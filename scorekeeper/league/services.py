@@ -25,6 +25,7 @@ from scorekeeper.league.leagues import (
     remove_organizer,
     set_published,
     update_rules,
+    usual_table_size,
 )
 from scorekeeper.league.members import add_members, merge_members, rename_member
 from scorekeeper.league.nights import create_night, night_view, start_night, swap_seats
@@ -92,4 +93,5 @@ __all__ = [
     "table_page",
     "undo_paper_deal",
     "update_rules",
+    "usual_table_size",
 ]

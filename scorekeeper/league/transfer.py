@@ -10,6 +10,9 @@ they are derived again from the imported entries.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -42,6 +45,9 @@ GAME_FORMAT = "scorekeeper.game"
 FORMAT_VERSION = 1
 # Generous, but a bound: an import is one request and one transaction.
 MAX_GAMES = 20000
+# An export nests about ten levels (nights, tables, game, deals, entry, hands);
+# an option value a few. Deeper is not an export, and would exhaust the parser.
+MAX_DEPTH = 24
 
 
 # ---------------------------------------------------------------- export
@@ -231,6 +237,117 @@ def league_rows(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> li
                         ]
                     )
     return rows
+
+
+# ---------------------------------------------------------------- reading JSON
+
+BRACKET_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+class NotJson(InvalidInput):
+    """The text does not parse as JSON at all."""
+
+
+class NotJsonValue:
+    """What the parser keeps in place of NaN, Infinity or a number too large to store."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "file") -> Any:
+    """Untrusted JSON, every problem an InvalidInput naming where it is.
+
+    The nesting is measured before parsing (the parser would run out of stack
+    on a deep file); NaN, Infinity, numbers beyond 64 bits and text no database
+    can store (NUL, an unpaired surrogate) are refused by their path.
+    """
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(
+            "That file is not UTF-8 text.", {field: f"has a byte that is not UTF-8 at {exc.start}"}
+        ) from None
+    deep_at = nesting_beyond(text, max_depth)
+    if deep_at is not None:
+        raise InvalidInput(
+            "That is nested too deeply.",
+            {field: f"is nested more than {max_depth} levels deep at {place(text, deep_at)}"},
+        )
+    try:
+        value = json.loads(
+            text, parse_constant=NotJsonValue, parse_int=bounded_int, parse_float=finite_float
+        )
+    except json.JSONDecodeError as exc:
+        raise NotJson(
+            "That is not JSON.", {field: f"{exc.msg} at {place(text, exc.pos)}"}
+        ) from None
+    errors = unusable_values(value)
+    if errors:
+        raise InvalidInput("That file holds values that cannot be stored.", errors)
+    return value
+
+
+def place(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def nesting_beyond(text: str, limit: int) -> int | None:
+    """The offset where arrays and objects first nest deeper than ``limit``, if they do."""
+    depth = 0
+    for match in BRACKET_OR_STRING.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def bounded_int(text: str) -> int | NotJsonValue:
+    return int(text) if len(text.lstrip("-")) <= 18 else NotJsonValue(text)
+
+
+def finite_float(text: str) -> float | NotJsonValue:
+    number = float(text)
+    return number if math.isfinite(number) else NotJsonValue(text)
+
+
+def unusable_values(value: Any) -> dict[str, str]:
+    """NaN, Infinity, huge numbers and unstorable text, by path (``nights.0.season``)."""
+    errors: dict[str, str] = {}
+    pending: list[tuple[str, Any]] = [("", value)]
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if not storable(key):
+                    errors[path or "document"] = "has a name with a NUL or an unpaired surrogate"
+                else:
+                    pending.append((f"{path}.{key}" if path else key, child))
+        elif isinstance(item, list):
+            pending.extend(
+                (f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item)
+            )
+        elif isinstance(item, NotJsonValue):
+            errors[path or "document"] = f"is {item.text[:20]}, not a number that can be stored"
+        elif isinstance(item, str) and not storable(item):
+            errors[path or "document"] = "must not contain a NUL or an unpaired surrogate"
+    return errors
+
+
+def storable(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------- import

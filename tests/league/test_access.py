@@ -115,10 +115,10 @@ def test_the_route_lists_cover_every_league_route(app):
     listed |= {path for _, path in ANY_ORGANIZER} | OPEN
     normalise = {
         "<public_id>": "{lid}",
-        "<int:night_id>": "{nid}",
-        "<int:member_id>": "{mid}",
-        "<int:removed_id>": "{oid}",
-        "<int:number>": "1",
+        "<row_id:night_id>": "{nid}",
+        "<row_id:member_id>": "{mid}",
+        "<row_id:removed_id>": "{oid}",
+        "<row_id:number>": "1",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):

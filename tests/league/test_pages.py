@@ -7,6 +7,7 @@ import io
 import re
 
 import pytest
+from markupsafe import escape
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
@@ -62,24 +63,58 @@ def test_a_league_is_set_up_through_the_forms(client, uow, olga):
 
 
 @pytest.mark.parametrize(
-    "form",
+    ("form", "beside"),
     [
-        {"name": "", "preset": "Rummy", "table_size": "4"},
-        {"name": "X", "preset": "No such game", "table_size": "4"},
-        {"name": "X", "preset": "Rummy", "table_size": "lots"},
-        {"name": "X", "preset": "Rummy", "table_size": "4", "options": "target"},
-        {"name": "X", "preset": "Rummy", "table_size": "4", "options": "target = -3"},
-        {"name": "X", "variant": "rummy", "table_size": "4", "cents_per_point": "a lot"},
+        ({"name": "", "preset": "Rummy", "table_size": "4"}, "The name must be 1 to 80"),
+        ({"name": "Wédnesday", "preset": "No such game", "table_size": "4"}, "The preset"),
+        ({"name": "Wédnesday", "preset": "Rummy", "table_size": "lots"}, "Players per table must"),
+        ({"name": "Wédnesday", "preset": "Rummy", "options": "target"}, "Option line 1 must read"),
+        ({"name": "Wédnesday", "preset": "Rummy", "options": "target = -3"}, "Option target"),
+        ({"name": "Wédnesday", "variant": "rummy", "cents_per_point": "a lot"}, "Stakes"),
+        (
+            {"name": "Wédnesday", "preset": "Gin Rummy", "table_size": "4"},
+            "Players per table must be 2: Gin",
+        ),
     ],
 )
-def test_bad_house_rules_are_refused_with_the_reason(client, uow, olga, form):
-    response = client.post(
-        "/leagues/new", data=form, headers={"Referer": "http://localhost/leagues/new"}
-    )
-    assert response.status_code == 303
-    assert response.headers["Location"] == "/leagues/new"
+def test_bad_house_rules_are_shown_beside_the_field_with_every_value_kept(
+    client, uow, olga, form, beside
+):
+    response = client.post("/leagues/new", data=form)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert re.search(f'<p class="error" id="[a-z_-]+-error">{beside}', page)
+    for name, value in form.items():
+        if name == "preset":
+            assert f" selected>{value}</option>" in page or value == "No such game"
+        elif name == "variant":
+            assert f'value="{value}" selected>' in page
+        elif name == "options":
+            assert f">{value}</textarea>" in page
+        else:
+            assert f'name="{name}"' in page and f'value="{value}"' in page
     assert league.leagues_of(uow, olga) == []
-    assert client.get("/leagues/new").status_code == 200
+
+
+def test_the_table_size_follows_the_game_when_left_empty(client, uow, olga):
+    for preset, size in [("Gin Rummy", 2), ("Rummy", 4)]:
+        response = client.post("/leagues/new", data={"name": preset, "preset": preset})
+        lid = response.headers["Location"].rsplit("/", 1)[1]
+        assert league.league_view(uow, lid, olga).rules.table_size == size
+    page = client.get("/leagues/new").get_data(as_text=True)
+    assert 'name="table_size" inputmode="numeric" value=""' in page
+    assert "2 players a table" in page  # gin, in the list of each game's sizes and options
+
+
+def test_the_options_box_lists_each_games_options_with_help_and_usual_value(client, olga):
+    from scorekeeper import scoring
+
+    page = client.get("/leagues/new").get_data(as_text=True)
+    for cls in scoring.VARIANTS.values():
+        assert f'<section data-variant="{cls.id}">' in page
+        for spec in cls.options:
+            assert f"<code>{spec.name}</code>" in page
+            assert str(escape(spec.help)) in page
 
 
 def test_a_night_is_seated_swapped_and_started_through_the_forms(client, uow, olga):
@@ -121,8 +156,23 @@ def test_a_night_is_seated_swapped_and_started_through_the_forms(client, uow, ol
 def test_a_bad_night_is_refused_without_an_error_page(client, uow, olga, form):
     lid = make_league(uow, olga)
     response = client.post(f"/leagues/{lid}/nights", data=form)
-    assert response.status_code == 303
+    assert response.status_code == 422
+    assert f'value="{form["held_on"]}"' in response.get_data(as_text=True)
     assert league.league_view(uow, lid, olga).nights == ()
+
+
+def test_a_night_that_cannot_be_seated_keeps_every_tick_and_says_why_once(client, uow, olga):
+    lid = make_league(uow, olga, names=[f"Żaneta Wiśniewska-Kowalczyk {i:02}" for i in range(18)])
+    ids = list(member_ids(uow, lid, olga).values())
+    form = {"held_on": "2026-03-05", "season": "Spring", "method": "balanced", "present": [ids[4]]}
+    page = client.post(f"/leagues/{lid}/nights", data=form).get_data(as_text=True)
+    assert page.count("only 1 is ticked") == 1
+    assert f'value="{ids[4]}" checked' in page
+    assert page.count(" checked>") == 1
+    assert 'value="Spring"' in page and 'value="balanced" selected' in page
+    ticked = {**form, "present": [*ids[:3], 999999]}
+    page = client.post(f"/leagues/{lid}/nights", data=ticked).get_data(as_text=True)
+    assert page.count(" checked>") == 3 and "Tick the present players" in page
 
 
 def test_paper_totals_and_closing_a_table_through_the_forms(client, uow, olga):

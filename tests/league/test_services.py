@@ -56,7 +56,7 @@ def test_house_rules_are_checked_through_make_setup():
 def test_a_table_size_outside_the_variants_limits_is_refused():
     with pytest.raises(services.InvalidInput) as refused:
         league.check_rules(preset="Gin Rummy", variant=None, options={}, stakes=None, table_size=4)
-    assert refused.value.errors == {"table_size": "must be a whole number from 2 to 2"}
+    assert refused.value.errors == {"table_size": "must be 2: Gin Rummy is played 2 a table"}
 
 
 def test_a_preset_gives_its_variant_and_stakes_are_resolved_per_game(uow, organizer):
@@ -108,8 +108,11 @@ def test_merging_two_spellings_moves_every_game_and_keeps_the_spelling(
 
 def test_two_members_who_shared_a_table_cannot_be_merged(uow, league_id, organizer, ids):
     start(uow, league_id, organizer, [ids["Ann"], ids["Bob"]])
-    with pytest.raises(services.InvalidInput, match="two people"):
+    with pytest.raises(services.InvalidInput) as refused:
         league.merge_members(uow, league_id, organizer, ids["Ann"], ids["Bob"])
+    assert refused.value.errors == {
+        "source": "Ann and Bob sat at the same table: they are two people."
+    }
 
 
 def test_renaming_keeps_the_old_spelling_as_an_alias(uow, league_id, organizer, ids):
@@ -184,8 +187,9 @@ def test_an_odd_night_of_gin_is_refused_with_a_reason(uow, organizer):
     rules = league.Rules("gin", "Gin Rummy", {}, None, 2)
     public_id = make_league(uow, organizer, rules=rules, name="Gin club")
     ids = member_ids(uow, public_id, organizer)
-    with pytest.raises(services.InvalidInput, match="cannot all be seated"):
+    with pytest.raises(services.InvalidInput) as refused:
         seat_night(uow, public_id, organizer, [ids[n] for n in NAMES[:3]])
+    assert "cannot all be seated" in refused.value.errors["present"]
 
 
 # ---------------------------------------------------------------- results and standings
