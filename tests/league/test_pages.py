@@ -263,3 +263,12 @@ def test_an_unknown_league_night_or_table_is_not_found(client, uow, olga):
     assert client.get(f"/leagues/{lid}/nights/999").status_code == 404
     assert client.get(f"/leagues/{lid}/players/999").status_code == 404
     assert client.get("/leagues/games/nope.json").status_code == 404
+
+
+def test_the_home_page_leads_to_leagues_and_to_logging_in(client, uow):
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/account/login"' in page and 'href="/account/signup"' in page
+    make_organizer(uow)
+    login(client)
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/leagues/"' in page and 'href="/account/login"' not in page
