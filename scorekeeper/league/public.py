@@ -10,7 +10,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, readable
-from scorekeeper.league.models import LeagueResult, LeagueTable, Member, Night
+from scorekeeper.league.models import LeagueResult, LeagueSeat, LeagueTable, Member, Night
 from scorekeeper.league.views import LeagueHead, MemberView, head, member_view
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -29,7 +29,8 @@ class HistoryLine:
     held_on: date
     season: str
     table: int
-    players: tuple[str, ...]
+    # The others at the table, as (member id, name today): a rename or merge shows at once.
+    opponents: tuple[tuple[int, str], ...]
     points: int
     place: int
     won: bool
@@ -60,7 +61,10 @@ def player_history(
             .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)
             .join(Night, Night.id == LeagueResult.night_id)
             .where(LeagueResult.member_id == member.id)
-            .options(selectinload(LeagueTable.game))
+            .options(
+                selectinload(LeagueTable.game),
+                selectinload(LeagueTable.seats).selectinload(LeagueSeat.member),
+            )
             .order_by(Night.held_on.desc(), Night.id.desc(), LeagueTable.number)
         ).all()
         lines = []
@@ -72,7 +76,11 @@ def player_history(
                     held_on=night.held_on,
                     season=night.season,
                     table=table.number,
-                    players=tuple(table.game.players) if table.game else (),
+                    opponents=tuple(
+                        (seat.member_id, seat.member.name)
+                        for seat in table.seats
+                        if seat.member_id != member.id
+                    ),
                     points=result.points,
                     place=result.place,
                     won=result.won,

@@ -272,3 +272,29 @@ def test_the_home_page_leads_to_leagues_and_to_logging_in(client, uow):
     login(client)
     page = client.get("/").get_data(as_text=True)
     assert 'href="/leagues/"' in page and 'href="/account/login"' not in page
+
+
+def test_player_pages_show_todays_names_after_a_rename_and_a_merge(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, names=["Ben Baker", "Pete Parks", "Benn Baker", "Ann"], rules=gin)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    for present in ([ids["Ben Baker"], ids["Pete Parks"]], [ids["Benn Baker"], ids["Ann"]]):
+        night = start(uow, lid, olga, present)
+        table = night.tables[0]
+        a, b = table.names
+        services.record_deal(
+            uow, table.game_id, table.edit_token, {"knocker": a, "hands": {a: 0, b: 40}}
+        )
+        league.set_closed(uow, lid, olga, night.id, 1, True)
+    league.merge_members(uow, lid, olga, ids["Benn Baker"], ids["Ben Baker"])
+    league.rename_member(uow, lid, olga, ids["Ben Baker"], "Benjamin Baker")
+    client.post("/account/logout")
+
+    ben = client.get(f"/leagues/{lid}/players/{ids['Ben Baker']}").get_data(as_text=True)
+    with_column = re.findall(r'<td>((?:<a href="[^"]+/players/\d+">[^<]+</a>(?:, )?)+)</td>', ben)
+    opponents = sorted(re.sub("<[^>]+>", "", cell) for cell in with_column)
+    assert opponents == ["Ann", "Pete Parks"]  # one opponent a game, never his own old names
+    pete = client.get(f"/leagues/{lid}/players/{ids['Pete Parks']}").get_data(as_text=True)
+    assert f'/players/{ids["Ben Baker"]}">Benjamin Baker</a>' in pete
+    assert "Ben Baker<" not in pete
