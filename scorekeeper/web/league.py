@@ -625,13 +625,13 @@ def standings_csv(public_id: str):
             line.name,
             line.games,
             line.wins,
-            f"{line.win_rate:.3f}",
+            round(line.win_rate, 3),
             line.points,
             line.deals,
-            "" if line.average_per_deal is None else f"{line.average_per_deal:.2f}",
+            "" if line.average_per_deal is None else round(line.average_per_deal, 2),
             line.money_cents,
-            f"{line.rating:.2f}",
-            "" if line.rating_change is None else f"{line.rating_change:.2f}",
+            round(line.rating, 2),
+            "" if line.rating_change is None else round(line.rating_change, 2),
         ]
         for place, line in enumerate(table.lines, 1)
     ]
@@ -639,7 +639,11 @@ def standings_csv(public_id: str):
 
 
 def csv_safe(value: Any) -> Any:
-    """Names that a spreadsheet would run as a formula get a leading apostrophe."""
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe.
+
+    Numbers are written as numbers (a negative rating stays -1.83, not '-1.83): the
+    guard is for text, which is where a formula could hide.
+    """
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value

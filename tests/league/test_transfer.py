@@ -309,3 +309,21 @@ def test_other_league_forms_keep_the_app_wide_limit(client, uow):
     response = client.post(f"/leagues/{lid}/members", data={"names": "x" * (65 * 1024)})
     assert response.status_code == 413
     assert "<h1>Too large</h1>" in response.get_data(as_text=True)
+
+
+def test_standings_csv_writes_negative_figures_as_numbers_and_guards_text(client, uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=["-Minus", "=SUM(A1)", "Cy"])
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, list(ids.values()))
+    play_out(uow, night.tables[0])
+    login(client)
+    rows = read_csv(client.get(f"/leagues/{lid}/standings.csv").data)
+    header = rows[0]
+    by_name = {row[1]: dict(zip(header, row, strict=True)) for row in rows[1:]}
+    assert set(by_name) == {"'-Minus", "'=SUM(A1)", "Cy"}
+    ratings = [row["rating"] for row in by_name.values()]
+    assert any(value.startswith("-") for value in ratings)  # losers rate below zero
+    for row in by_name.values():
+        for column in ("games", "wins", "win_rate", "points", "rating", "money_cents"):
+            float(row[column])  # a number, never text behind an apostrophe
