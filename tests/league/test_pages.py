@@ -298,3 +298,23 @@ def test_player_pages_show_todays_names_after_a_rename_and_a_merge(client, uow, 
     pete = client.get(f"/leagues/{lid}/players/{ids['Pete Parks']}").get_data(as_text=True)
     assert f'/players/{ids["Ben Baker"]}">Benjamin Baker</a>' in pete
     assert "Ben Baker<" not in pete
+
+
+def test_a_table_counted_by_paper_totals_shows_them_and_no_money(client, uow, olga):
+    stakes = league.Rules("rummy", "Rummy", {"deals": 2}, {"cents_per_point": 1}, 3)
+    lid = make_league(uow, olga, rules=stakes)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:3]])
+    table = night.tables[0]
+    totals = dict(zip(table.names, [41, 17, 8], strict=True))
+    form = {f"total.{name}": str(value) for name, value in totals.items()}
+    client.post(f"/leagues/{lid}/nights/{night.id}/tables/1/totals", data=form)
+
+    page = client.get(f"/leagues/{lid}/nights/{night.id}/tables/1").get_data(as_text=True)
+    assert "in play" not in page and "0 deal(s)" not in page
+    assert "Counted by the final totals typed from the paper sheet" in page
+    assert '<table class="result-totals">' in page and 'class="totals"' not in page
+    assert "<td>41</td><td>17</td><td>8</td>" in page
+    player = client.get(f"/leagues/{lid}/players/{ids[table.names[0]]}").get_data(as_text=True)
+    assert "+0.00 USD" not in player and "<td>\u2013</td>" in player
