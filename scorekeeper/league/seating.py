@@ -128,24 +128,15 @@ def seat_balanced(
     ratings: Mapping[int, float],
     rng: random.Random,
 ) -> list[list[int]]:
-    """Deal the players out strongest first in snake order, so tables are of like strength."""
+    """Each table a run of neighbours in the rating order, strongest at table 1.
+
+    So players meet those closest to their own strength: at two-player gin #1
+    plays #2, #3 plays #4. Nobody at a table is rated between two players of
+    another table. Equal ratings (newcomers) are ordered by chance, and so is
+    each table's first dealer.
+    """
     ranked = sorted(members, key=lambda member: (-ratings.get(member, 0.0), rng.random()))
-    tables: list[list[int]] = [[] for _ in sizes]
-    order = list(range(len(sizes)))
-    position = 0
-    for player in ranked:
-        # Skip tables that are full; the snake turns at each end.
-        while len(tables[order[position]]) >= sizes[order[position]]:
-            position = advance(position, order)
-        tables[order[position]].append(player)
-        position = advance(position, order)
+    tables = chunk(ranked, sizes)
     for table in tables:
         rng.shuffle(table)
     return tables
-
-
-def advance(position: int, order: list[int]) -> int:
-    if position + 1 < len(order):
-        return position + 1
-    order.reverse()
-    return 0
