@@ -26,7 +26,8 @@ from scorekeeper.service_layer import services
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone
 from tests.browser.test_table_play import record
 
-from .support import NAMES, PASSWORD
+from .support import NAMES, PASSWORD, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
 
 pytestmark = pytest.mark.browser
 
@@ -61,8 +62,8 @@ def in_own_thread(scenario: Callable[[Callable[[], Page]], None], base_url: str)
                 contexts.callback(browser.close)
                 profile = playwright.devices[PHONE]
 
-                def new_phone() -> Page:
-                    context = browser.new_context(**profile, base_url=base_url)
+                def new_phone(**device) -> Page:
+                    context = browser.new_context(**{**profile, **device}, base_url=base_url)
                     contexts.callback(context.close)
                     page = context.new_page()
                     page.set_default_timeout(10_000)
@@ -178,3 +179,44 @@ def league_night(new_phone, shots, uow) -> None:
     # The page is the same figures the standings use case derives.
     _, table = league.league_standings(uow, lid, organizer_id, None)
     assert [line.name for line in table.lines] == list(rows)
+
+
+LAPTOP = {
+    "viewport": {"width": 1366, "height": 768},
+    "device_scale_factor": 1,
+    "is_mobile": False,
+    "has_touch": False,
+}
+
+
+def test_standings_and_a_tables_totals_fit_a_laptop_screen(live_server, shots, uow):
+    olga = make_organizer(uow)
+    stakes = league.Rules("rummy", "Rummy", {"deals": 2}, {"cents_per_point": 1}, 3)
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+
+    def scenario(new_phone) -> None:
+        laptop = Phone(new_phone(**LAPTOP), shots)
+        page = laptop.page
+        page.goto("/account/login")
+        page.fill("input[name=email]", "org@example.org")
+        page.fill("input[name=password]", PASSWORD)
+        submit(page, "Log in")
+        page.goto(f"/leagues/{lid}/standings")
+        laptop.shot("league-standings-laptop")
+        # Every column in sight: Rating, Last night and Change are not cut off.
+        assert page.locator(".scroll").evaluate("box => box.scrollWidth <= box.clientWidth")
+        page.goto(f"/leagues/{lid}/nights/{night.id}/tables/1")
+        laptop.shot("league-table-laptop")
+        heads = page.locator("table.result-totals th").all()
+        cells = page.locator("table.result-totals td").all()
+        assert len(heads) == len(cells) == 3
+        for head, cell in zip(heads, cells, strict=True):
+            above, below = head.bounding_box(), cell.bounding_box()
+            assert above["y"] + above["height"] <= below["y"] + 0.5  # the heading sits above
+            assert abs(above["x"] - below["x"]) < 1  # in its number's column
+
+    in_own_thread(scenario, live_server)
