@@ -536,6 +536,10 @@ def attachment(filename: str, *, inline: bool = False) -> str:
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>")
 def table(public_id: str, night_id: int, number: int):
+    return render_table(public_id, night_id=night_id, number=number)
+
+
+def render_table(public_id: str, *, night_id: int, number: int, failed=None, refused=None):
     page = league.table_page(unit_of_work(), public_id, organizer_id(), night_id, number)
     return render_template(
         "league/table.html",
@@ -543,6 +547,9 @@ def table(public_id: str, night_id: int, number: int):
         sources=league.SOURCES,
         edit_url=links.edit_url,
         view_url=links.view_url,
+        failed=failed,
+        refused=refused,
+        form=request.form if failed else {},
     )
 
 
@@ -557,6 +564,7 @@ def table_source(public_id: str, night_id: int, number: int):
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/totals")
+@keeps_input(render_table, "totals")
 def table_totals(public_id: str, night_id: int, number: int):
     totals = {
         key.removeprefix("total."): value

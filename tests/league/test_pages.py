@@ -184,7 +184,11 @@ def test_paper_totals_and_closing_a_table_through_the_forms(client, uow, olga):
     totals = {f"total.{name}": str(10 * i) for i, name in enumerate(first.names)}
     assert client.post(f"{base}/1/totals", data=totals).status_code == 303
     bad = client.post(f"{base}/1/totals", data={f"total.{first.names[0]}": "ten"})
-    assert bad.status_code == 303
+    assert bad.status_code == 422
+    page = bad.get_data(as_text=True)
+    assert 'value="ten"' in page
+    assert f"{first.names[0]}&#39;s total must be a whole number" in page
+    assert f"{first.names[1]}&#39;s total must be a whole number" in page
     one = {"out": second.names[0], "hands": {second.names[1]: 3, second.names[2]: 4}}
     services.record_deal(uow, second.game_id, second.edit_token, one)
     client.post(f"{base}/2/close", data={"closed": "1"})
