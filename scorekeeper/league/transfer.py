@@ -32,6 +32,7 @@ from scorekeeper.league.models import (
     LeagueTable,
     Member,
     Night,
+    Organizer,
 )
 from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
@@ -63,6 +64,8 @@ def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
     return {
         "format": GAME_FORMAT,
         "version": FORMAT_VERSION,
+        # Kept by an import where this server has no game of that id (printed QR codes).
+        "id": game.public_id,
         "title": game.title,
         "created_at": _iso(game.created_at),
         "setup": setup_of(game).to_dict(),
@@ -132,6 +135,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             "format": LEAGUE_FORMAT,
             "version": FORMAT_VERSION,
             "league": {
+                "id": league.public_id,
                 "name": league.name,
                 "variant": league.variant,
                 "preset": league.preset,
@@ -140,6 +144,11 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "table_size": league.table_size,
                 "published": league.published,
             },
+            # By email only: an import makes them co-organizers where they have an account.
+            "organizers": [
+                {"email": lo.organizer.email, "role": lo.role}
+                for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
+            ],
             "members": [
                 {"id": m.id, "name": m.name, "aliases": list(m.aliases or ())}
                 for m in league.members
@@ -352,12 +361,16 @@ def storable(text: str) -> bool:
 
 # ---------------------------------------------------------------- import
 
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{8,22}")
+
 
 @dataclass(frozen=True)
 class Imported:
     league_id: str | None = None
     game_id: str | None = None
     edit_token: str | None = None
+    # Organizers in the file with no account here: they sign up, then are added.
+    organizers_missing: tuple[str, ...] = ()
 
 
 class Reader:
@@ -466,7 +479,7 @@ class Reader:
             deal.entry = dict(scored.entry)
         created = self.moment(doc.get("created_at"), f"{path}.created_at")
         game = Game(
-            public_id=services.new_public_id(),
+            public_id=self.public_id(doc.get("id"), f"{path}.id"),
             edit_token_hash="",  # set by the caller, which keeps the token
             variant=setup.variant,
             preset=setup.preset,
@@ -481,6 +494,15 @@ class Reader:
             deals=deals,
         )
         return game, revisions
+
+    def public_id(self, value: Any, path: str, new_id=services.new_public_id) -> str:
+        """The exported id, to keep where it is free (``keep_free_ids``); else a new one."""
+        if value is None:
+            return new_id()
+        if isinstance(value, str) and PUBLIC_ID.fullmatch(value):
+            return value
+        self.fail(path, "must be 8 to 22 letters, digits, - or _")
+        return ""
 
     def revision(self, value: Any, path: str) -> DealRevision:
         doc = self.mapping(value, path)
@@ -520,6 +542,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             raise InvalidInput("The game cannot be imported.", reader.errors)
         token = _with_token(rows[0])
         with uow:
+            keep_free_ids(uow.session, Game, [rows[0]], services.new_public_id)
             uow.session.add(rows[0])
             _add_revisions(uow.session, [rows])
             uow.commit()
@@ -533,18 +556,56 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     league = _read_league(reader, doc, games)
     if reader.errors:
         raise InvalidInput("The league cannot be imported.", reader.errors)
-    league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
+    emails = _read_organizers(reader, doc.get("organizers", []))
+    if reader.errors:
+        raise InvalidInput("The league cannot be imported.", reader.errors)
     for night in league.nights:
         for table in night.tables:
             if table.game is not None:
                 table.edit_token = _with_token(table.game)
     with uow:
-        uow.session.add(league)
-        _add_revisions(uow.session, games)
+        session = uow.session
+        keep_free_ids(session, League, [league], new_league_id)
+        keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
+        accounts = select(Organizer.email, Organizer.id).where(Organizer.email.in_(emails))
+        known = {email: other for email, other in session.execute(accounts)}
+        league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")] + [
+            LeagueOrganizer(organizer_id=other, role="co")
+            for email in emails
+            if (other := known.get(email)) is not None and other != organizer_id
+        ]
+        session.add(league)
+        _add_revisions(session, games)
         uow.commit()
         # Derive every game's result now, so the first standings page is quick.
-        standings.refresh(uow.session, league.id)
-        return Imported(league_id=league.public_id)
+        standings.refresh(session, league.id)
+        missing = tuple(email for email in emails if email not in known)
+        return Imported(league_id=league.public_id, organizers_missing=missing)
+
+
+def keep_free_ids(session, model, rows: list, new_id) -> None:
+    """Rows keep their exported public id unless this server (or the file) already has it."""
+    wanted = [row.public_id for row in rows]
+    taken: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        batch = wanted[start : start + 500]
+        taken.update(session.scalars(select(model.public_id).where(model.public_id.in_(batch))))
+    for row in rows:
+        if row.public_id in taken:
+            row.public_id = new_id()
+        taken.add(row.public_id)
+
+
+def _read_organizers(reader: Reader, value: Any) -> list[str]:
+    """The organizers' emails in the file (lower-cased), without repeats."""
+    emails: dict[str, None] = {}
+    for i, raw in enumerate(reader.items(value, "organizers", 100)):
+        item = reader.mapping(raw, f"organizers.{i}")
+        email = reader.text(item.get("email"), f"organizers.{i}.email", 254)
+        reader.choice(item.get("role", "co"), f"organizers.{i}.role", ("owner", "co"))
+        if email:
+            emails[email.lower()] = None
+    return list(emails)
 
 
 def _read_league(
@@ -586,7 +647,7 @@ def _read_league(
     if len(games) > MAX_GAMES:
         reader.fail("nights", f"must hold at most {MAX_GAMES} games")
     return League(
-        public_id=new_league_id(),
+        public_id=reader.public_id(head.get("id"), "league.id", new_league_id),
         name=name or "",
         variant=rules.variant if rules else "",
         preset=rules.preset if rules else None,

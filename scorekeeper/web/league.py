@@ -724,6 +724,11 @@ def import_file():
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash("The league was imported.")
+        if result.organizers_missing:
+            flash(
+                "Not yet organizers here (they sign up, then you add them): "
+                + ", ".join(result.organizers_missing)
+            )
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
     flash(
         "The game was imported. Its edit link: " + links.edit_url(result.game_id, result.edit_token)

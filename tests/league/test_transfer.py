@@ -10,9 +10,12 @@ from datetime import date
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import delete
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
+from scorekeeper.league.models import League
+from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -79,14 +82,18 @@ def test_an_imported_league_exports_to_the_same_document(uow, played):
     again = transfer.export_league(uow, imported.league_id, olga)
 
     def without_ids(doc):
-        # Member ids are the new database's; everything else is the same.
+        # Member ids are the new database's, and on the same server the league's and
+        # games' public ids are taken, so they are new too; everything else is the same.
         renumber = {m["id"]: i for i, m in enumerate(doc["members"])}
         doc = json.loads(json.dumps(doc))
+        del doc["league"]["id"]
         for member in doc["members"]:
             member["id"] = renumber[member["id"]]
         for night in doc["nights"]:
             for table in night["tables"]:
                 table["seats"] = [renumber[m] for m in table["seats"]]
+                if table["game"]:
+                    del table["game"]["id"]
         return doc
 
     assert without_ids(again) == without_ids(document)
@@ -327,3 +334,34 @@ def test_standings_csv_writes_negative_figures_as_numbers_and_guards_text(client
     for row in by_name.values():
         for column in ("games", "wins", "win_rate", "points", "rating", "money_cents"):
             float(row[column])  # a number, never text behind an apostrophe
+
+
+def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, database, played):
+    olga, lid = played
+    pia = make_organizer(uow, email="pia@example.org", name="Pia")
+    league.add_organizer(uow, lid, olga, "PIA@example.org")
+    document = transfer.export_league(uow, lid, olga)
+    assert document["organizers"] == [
+        {"email": "org@example.org", "role": "owner"},
+        {"email": "pia@example.org", "role": "co"},
+    ]
+    assert "password" not in json.dumps(document)
+    document["organizers"].append({"email": "new@example.org", "role": "co"})
+    game_ids = [t["game"]["id"] for n in document["nights"] for t in n["tables"]]
+    before = figures(uow, lid, olga)
+    # As on a fresh server: the league and its games are gone from this one.
+    with database.session_factory() as session:
+        session.execute(delete(League).where(League.public_id == lid))
+        session.execute(delete(Game).where(Game.public_id.in_(game_ids)))
+        session.commit()
+
+    imported = transfer.import_document(uow, olga, document)
+    assert imported.league_id == lid
+    assert imported.organizers_missing == ("new@example.org",)
+    view = league.league_view(uow, lid, pia)  # Pia runs it again
+    assert [(o.email, o.role) for o in view.organizers] == [
+        ("org@example.org", "owner"),
+        ("pia@example.org", "co"),
+    ]
+    assert [t.game_id for n in reversed(view.nights) for t in n.tables] == game_ids
+    assert figures(uow, lid, olga) == before
