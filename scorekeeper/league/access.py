@@ -75,6 +75,20 @@ def managed(session: Session, public_id: str, organizer_id: int | None) -> Leagu
     return league
 
 
+def managed_row(session: Session, public_id: str, organizer_id: int | None) -> League:
+    """Like ``managed``, loading the league's row and organizers only (for quick checks)."""
+    if organizer_id is None:
+        raise LoginRequired("Log in as one of the league's organizers.")
+    league = session.scalar(
+        select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
+    )
+    if league is None:
+        raise NotFound("There is no such league.")
+    if not is_organizer(league, organizer_id):
+        raise Forbidden("Only the league's organizers may do this.")
+    return league
+
+
 def readable(session: Session, public_id: str, organizer_id: int | None) -> tuple[League, bool]:
     """The league (its row and organizers only) and whether the viewer manages it.
 

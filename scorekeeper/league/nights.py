@@ -5,9 +5,11 @@ Games are started only through ``scorekeeper.service_layer.services``.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, datetime
 from itertools import combinations
 from typing import Any
 
@@ -16,9 +18,16 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
 from scorekeeper.league import seating, standings
-from scorekeeper.league.access import clean_name, managed, night_of
+from scorekeeper.league.access import NotFound, clean_name, managed, managed_row, night_of
 from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
-from scorekeeper.league.views import LeagueView, NightView, league_view_of, night_view_of, rules_of
+from scorekeeper.league.views import (
+    LeagueView,
+    NightView,
+    TableView,
+    league_view_of,
+    night_view_of,
+    rules_of,
+)
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
@@ -216,3 +225,77 @@ def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night
                 .values(game_id=game_id, edit_token=started.edit_token)
             )
             uow.commit()
+
+
+@dataclass(frozen=True)
+class TableGlance:
+    """One table as the night page shows it at a glance."""
+
+    number: int
+    names: tuple[str, ...]
+    status: str  # waiting, in play, finished, ended early, totals typed
+    deals: int
+    # The winners once it counts, else the leaders so far.
+    leaders: tuple[str, ...]
+    last_change: datetime | None
+    game_id: str | None
+
+
+def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
+    """A tag that changes with anything the night's tables show, found without deriving a game."""
+    with uow:
+        session = uow.session
+        league = managed_row(session, public_id, organizer_id)
+        night = session.scalar(
+            select(Night).where(Night.id == night_id, Night.league_id == league.id)
+        )
+        if night is None:
+            raise NotFound("That night is not in this league.")
+        rows = session.execute(
+            select(
+                LeagueTable.number,
+                LeagueTable.revision,
+                LeagueTable.source,
+                LeagueTable.closed,
+                Game.version,
+                LeagueSeat.member_id,
+            )
+            .outerjoin(Game, Game.id == LeagueTable.game_id)
+            .join(LeagueSeat, LeagueSeat.table_id == LeagueTable.id)
+            .where(LeagueTable.night_id == night.id)
+            .order_by(LeagueTable.number, LeagueSeat.position)
+        ).all()
+        state = repr((league.revision, night.started, [tuple(row) for row in rows]))
+        return hashlib.sha256(state.encode()).hexdigest()[:20]
+
+
+def night_glance(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
+) -> tuple[TableGlance, ...]:
+    """Every table of the night: in play or done, deals played, who leads, the last change."""
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = night_view_of(night_of(league, night_id), True)
+        higher_wins = variant_of(league).higher_wins
+    glances = []
+    for table in night.tables:
+        game = services.load_game(uow, table.game_id) if table.game_id else None
+        glances.append(glance(table, game, higher_wins))
+    return tuple(glances)
+
+
+def glance(table: TableView, game: services.GameView | None, higher_wins: bool) -> TableGlance:
+    if table.source == "paper_totals" and table.paper_totals:
+        totals = table.paper_totals
+        best = (max if higher_wins else min)(totals.values())
+        leaders = tuple(name for name in table.names if totals.get(name) == best)
+        status, deals = "totals typed", 0
+    elif game is None:
+        return TableGlance(table.number, table.names, "waiting", 0, (), None, None)
+    else:
+        state = game.state
+        status = "finished" if state.finished else "ended early" if table.closed else "in play"
+        leaders = tuple(state.winners if state.finished else state.leaders if state.deals else ())
+        deals = len(state.deals)
+    last = game.updated_at if game is not None and (deals or status == "totals typed") else None
+    return TableGlance(table.number, table.names, status, deals, leaders, last, table.game_id)

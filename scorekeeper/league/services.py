@@ -28,7 +28,15 @@ from scorekeeper.league.leagues import (
     usual_table_size,
 )
 from scorekeeper.league.members import add_members, merge_members, rename_member
-from scorekeeper.league.nights import create_night, night_view, start_night, swap_seats
+from scorekeeper.league.nights import (
+    TableGlance,
+    create_night,
+    night_glance,
+    night_version,
+    night_view,
+    start_night,
+    swap_seats,
+)
 from scorekeeper.league.public import HistoryLine, league_standings, player_history
 from scorekeeper.league.tables import (
     TablePage,
@@ -65,6 +73,7 @@ __all__ = [
     "OrganizerView",
     "Rules",
     "SeatView",
+    "TableGlance",
     "TablePage",
     "TableView",
     "add_members",
@@ -79,6 +88,8 @@ __all__ = [
     "merge_members",
     "name_key",
     "new_league_id",
+    "night_glance",
+    "night_version",
     "night_view",
     "player_history",
     "record_paper_deal",

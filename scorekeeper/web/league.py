@@ -472,10 +472,31 @@ def night(public_id: str, night_id: int):
         "league/night.html",
         league=view,
         night=night_view,
+        glances=league.night_glance(unit_of_work(), public_id, organizer_id(), night_id),
+        version=league.night_version(unit_of_work(), public_id, organizer_id(), night_id),
         edit_url=links.edit_url,
         view_url=links.view_url,
         methods=seating.METHODS,
     )
+
+
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/board")
+def night_board(public_id: str, night_id: int):
+    """The tables at a glance, which the night page polls; 304 while nothing changed."""
+    # "v" and the tag, as the game pages' polling script sends it back.
+    version = "v" + league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
+    if request.if_none_match.contains(version):
+        response = current_app.response_class(status=304)
+    else:
+        glances = league.night_glance(unit_of_work(), public_id, organizer_id(), night_id)
+        response = current_app.make_response(
+            render_template(
+                "league/_night_board.html", public_id=public_id, night_id=night_id, glances=glances
+            )
+        )
+    response.set_etag(version)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/swap")

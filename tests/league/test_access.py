@@ -34,6 +34,7 @@ ORGANIZER_ONLY = [
         {"held_on": "2026-04-01", "method": "random", "present": ["{mid}", "{mid2}"]},
     ),
     ("GET", "/leagues/{lid}/nights/{nid}", None),
+    ("GET", "/leagues/{lid}/nights/{nid}/board", None),
     ("POST", "/leagues/{lid}/nights/{nid}/swap", {"first": "{mid}", "second": "{mid2}"}),
     ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
     ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),

@@ -322,3 +322,36 @@ def test_a_table_counted_by_paper_totals_shows_them_and_no_money(client, uow, ol
     assert "<td>41</td><td>17</td><td>8</td>" in page
     player = client.get(f"/leagues/{lid}/players/{ids[table.names[0]]}").get_data(as_text=True)
     assert "+0.00 USD" not in player and "<td>\u2013</td>" in player
+
+
+def test_the_night_page_shows_every_table_at_a_glance_and_polls_cheaply(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    first, second, third = night.tables
+    play_out(uow, first)
+    one = {"out": second.names[2], "hands": {second.names[0]: 5, second.names[1]: 7}}
+    services.record_deal(uow, second.game_id, second.edit_token, one)
+    board_url = f"/leagues/{lid}/nights/{night.id}/board"
+
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    assert f'data-poll="{board_url}"' in page
+    rows = re.findall(r'<tr class="state-([a-z-]+)">(.*?)</tr>', page, re.S)
+    assert [state for state, _ in rows] == ["finished", "in-play", "in-play"]
+    cells = [re.findall(r"<td>(.*?)</td>", row, re.S) for _, row in rows]
+    assert cells[0][3:5] == ["2", first.names[0]]
+    assert cells[1][3:5] == ["1", second.names[2]]
+    assert cells[2][3:5] == ["0", ""]
+    assert "1 of 3</strong> tables done" in page
+    no_inline_script_or_style(page)
+
+    board = client.get(board_url)
+    etag = board.headers["ETag"]
+    assert client.get(board_url, headers={"If-None-Match": etag}).status_code == 304
+    totals = dict(zip(third.names, [30, 12, 12], strict=True))
+    league.set_paper_totals(uow, lid, olga, night.id, third.number, totals)
+    changed = client.get(board_url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert "2 of 3</strong> tables done" in changed.get_data(as_text=True)
+    client.post("/account/logout")
+    assert client.get(board_url).status_code == 302  # organizers only
