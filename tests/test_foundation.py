@@ -167,7 +167,7 @@ def test_a_fresh_database_gets_the_newest_schema_when_the_app_starts(tmp_path, m
     database = app.extensions["scorekeeper.db"]
     try:
         assert set(inspect(database.engine).get_table_names()) >= HEAD_TABLES
-        assert schema_revision(database.engine) == "0002"
+        assert schema_revision(database.engine) == "0005"
         started = app.test_client().post(
             "/api/v1/games", json={"variant": "gin", "players": ["Ann", "Bob"]}
         )
@@ -198,7 +198,7 @@ def test_init_db_upgrades_an_older_schema_and_is_safe_to_repeat(tmp_path, monkey
         result = runner.invoke(args=["init-db"])
         assert result.exit_code == 0, result.output
         assert "up to date" in result.output
-        assert schema_revision(database.engine) == "0002"
+        assert schema_revision(database.engine) == "0005"
         assert "leagues" in inspect(database.engine).get_table_names()
 
         again = runner.invoke(args=["init-db"])

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper import scoring
+from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, clean_name, is_organizer, managed
 from scorekeeper.league.models import League, LeagueOrganizer, Organizer
 from scorekeeper.league.views import Rules
@@ -146,4 +147,31 @@ def remove_organizer(
                 "The league's owner cannot be removed.", {"organizer": "is the owner"}
             )
         league.organizers.remove(link)
+        uow.commit()
+
+
+def set_ranking(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    rank_by: Any,
+    min_games: Any,
+    bye_counts: Any,
+    hide_money: bool,
+) -> None:
+    """How the standings rank players and count byes, and whether public pages show money."""
+    errors: dict[str, str] = {}
+    if rank_by not in standings.RANK_BY:
+        errors["rank_by"] = "must be one of " + ", ".join(standings.RANK_BY.values()).lower()
+    if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= 1000:
+        errors["min_games"] = "must be a whole number from 0 to 1000"
+    if bye_counts not in standings.BYE_COUNTS:
+        errors["bye_counts"] = "must be none or average"
+    if errors:
+        raise InvalidInput("The ranking rules cannot be used.", errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        league.rank_by, league.min_games = rank_by, min_games
+        league.bye_counts, league.hide_money = bye_counts, bool(hide_money)
         uow.commit()

@@ -57,15 +57,23 @@ def _met(session: Session, league_id: int) -> dict[tuple[int, int], int]:
     return met
 
 
-def _seat(session: Session, league: League, present: Sequence[int], method: str, rng):
+def _seat(
+    session: Session, league: League, present: Sequence[int], method: str, rng
+) -> tuple[list[list[int]], list[int]]:
+    """The tables, and the byes when the count does not split into legal tables."""
     cls = variant_of(league)
-    sizes = seating.table_sizes(len(present), cls.min_players, cls.max_players, league.table_size)
+    sizes, out = seating.sizes_with_byes(
+        len(present), cls.min_players, cls.max_players, league.table_size
+    )
+    byes_so_far = standings.byes_of(session, league.id, None)
+    byes = seating.choose_byes(present, out, byes_so_far, rng)
+    seated = [member for member in present if member not in byes]
     if method == "rotating":
-        return seating.seat_rotating(present, sizes, _met(session, league.id), rng)
+        return seating.seat_rotating(seated, sizes, _met(session, league.id), rng), byes
     if method == "balanced":
         ratings = standings.ratings(session, league.id, None)
-        return seating.seat_balanced(present, sizes, ratings.current, rng)
-    return seating.seat_random(present, sizes, rng)
+        return seating.seat_balanced(seated, sizes, ratings.current, rng), byes
+    return seating.seat_random(seated, sizes, rng), byes
 
 
 def create_night(
@@ -102,7 +110,7 @@ def create_night(
                 {"present": "Tick the present players from the members."},
             )
         try:
-            tables = _seat(session, league, chosen, method, rng)
+            tables, byes = _seat(session, league, chosen, method, rng)
         except seating.SeatingError as exc:
             raise InvalidInput(
                 "The night cannot be seated as ticked.", {"present": str(exc)}
@@ -113,6 +121,7 @@ def create_night(
             season=season,
             seating=method,
             started=False,
+            byes=byes,
             tables=[
                 LeagueTable(
                     number=number,

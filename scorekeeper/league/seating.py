@@ -45,6 +45,32 @@ def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
     )
 
 
+def sizes_with_byes(present: int, low: int, high: int, preferred: int) -> tuple[list[int], int]:
+    """Tables for as many of the present as can be seated, and how many sit out.
+
+    Five at gin play at two tables and one has a bye; fewer than a table is refused.
+    """
+    if present < low:
+        table_sizes(present, low, high, preferred)  # refuses, saying how many are needed
+    for out in range(present - low + 1):
+        try:
+            return table_sizes(present - out, low, high, preferred), out
+        except SeatingError:
+            continue
+    raise SeatingError(f"{present} players cannot be seated at tables of {low} to {high}.")
+
+
+def choose_byes(
+    members: Sequence[int], count: int, byes_so_far: Mapping[int, int], rng: random.Random
+) -> list[int]:
+    """Who sits out: those with the fewest byes so far, by chance among equals.
+
+    So nobody sits out twice before everyone present has sat out once.
+    """
+    order = sorted(members, key=lambda member: (byes_so_far.get(member, 0), rng.random()))
+    return order[:count]
+
+
 def chunk(members: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     tables, start = [], 0
     for size in sizes:

@@ -24,6 +24,7 @@ from scorekeeper.league.leagues import (
     new_league_id,
     remove_organizer,
     set_published,
+    set_ranking,
     update_rules,
     usual_table_size,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "set_closed",
     "set_paper_totals",
     "set_published",
+    "set_ranking",
     "set_source",
     "start_night",
     "swap_seats",

@@ -143,6 +143,10 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "stakes": league.stakes,
                 "table_size": league.table_size,
                 "published": league.published,
+                "rank_by": league.rank_by,
+                "min_games": league.min_games,
+                "bye_counts": league.bye_counts,
+                "hide_money": league.hide_money,
             },
             # By email only: an import makes them co-organizers where they have an account.
             "organizers": [
@@ -159,6 +163,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                     "season": night.season,
                     "seating": night.seating,
                     "started": night.started,
+                    "byes": list(night.byes or ()),
                     "tables": [
                         {
                             "number": table.number,
@@ -553,7 +558,9 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             {"format": f"must be {LEAGUE_FORMAT} or {GAME_FORMAT}, version {FORMAT_VERSION}"},
         )
     games: list[tuple[Game, list[DealRevision]]] = []
-    league = _read_league(reader, doc, games)
+    # Who sat out each night: member ids are known once the members are stored.
+    byes: list[tuple[Night, list[Member]]] = []
+    league = _read_league(reader, doc, games, byes)
     if reader.errors:
         raise InvalidInput("The league cannot be imported.", reader.errors)
     emails = _read_organizers(reader, doc.get("organizers", []))
@@ -576,6 +583,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         ]
         session.add(league)
         _add_revisions(session, games)
+        for night, sat_out in byes:
+            night.byes = [member.id for member in sat_out]
         uow.commit()
         # Derive every game's result now, so the first standings page is quick.
         standings.refresh(session, league.id)
@@ -609,7 +618,10 @@ def _read_organizers(reader: Reader, value: Any) -> list[str]:
 
 
 def _read_league(
-    reader: Reader, doc: Mapping[str, Any], games: list[tuple[Game, list[DealRevision]]]
+    reader: Reader,
+    doc: Mapping[str, Any],
+    games: list[tuple[Game, list[DealRevision]]],
+    byes: list[tuple[Night, list[Member]]],
 ) -> League:
     head = reader.mapping(doc.get("league"), "league")
     name = reader.text(head.get("name"), "league.name", 80)
@@ -641,7 +653,7 @@ def _read_league(
         keys.add(key)
         members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
     nights = [
-        _read_night(reader, raw, f"nights.{i}", members, games)
+        _read_night(reader, raw, f"nights.{i}", members, games, byes)
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))
     ]
     if len(games) > MAX_GAMES:
@@ -655,6 +667,12 @@ def _read_league(
         stakes=dict(rules.stakes) if rules and rules.stakes else None,
         table_size=rules.table_size if rules else 0,
         published=reader.flag(head.get("published", False), "league.published"),
+        rank_by=reader.choice(head.get("rank_by", "rating"), "league.rank_by", standings.RANK_BY),
+        min_games=reader.integer(head.get("min_games", 0), "league.min_games", 0, 1000),
+        bye_counts=reader.choice(
+            head.get("bye_counts", "none"), "league.bye_counts", standings.BYE_COUNTS
+        ),
+        hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         revision=1,
         members=list(members.values()),
         nights=nights,
@@ -667,6 +685,7 @@ def _read_night(
     path: str,
     members: Mapping[int, Member],
     games: list[tuple[Game, list[DealRevision]]],
+    byes: list[tuple[Night, list[Member]]],
 ) -> Night:
     item = reader.mapping(raw, path)
     tables = []
@@ -711,10 +730,21 @@ def _read_night(
                 game=game,
             )
         )
-    return Night(
+    night = Night(
         held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
         season=reader.text(item.get("season"), f"{path}.season", 20) or "",
         seating=reader.choice(item.get("seating"), f"{path}.seating", seating.METHODS),
         started=reader.flag(item.get("started", False), f"{path}.started"),
+        byes=[],
         tables=tables,
     )
+    sat_out = []
+    for i, member_id in enumerate(reader.items(item.get("byes", []), f"{path}.byes", 100)):
+        member = members.get(member_id) if isinstance(member_id, int) else None
+        if member is None:
+            reader.fail(f"{path}.byes.{i}", "is not a member")
+        else:
+            sat_out.append(member)
+    if sat_out:
+        byes.append((night, sat_out))
+    return night

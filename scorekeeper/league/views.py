@@ -85,6 +85,18 @@ class NightView:
     seating: str
     started: bool
     tables: tuple[TableView, ...]
+    # Present but sitting out: (member id, name).
+    byes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the standings rank and count byes, and whether public pages hide money."""
+
+    rank_by: str
+    min_games: int
+    bye_counts: str
+    hide_money: bool
 
 
 @dataclass(frozen=True)
@@ -94,9 +106,19 @@ class LeagueHead:
     public_id: str
     name: str
     rules: Rules
+    ranking: Ranking
     published: bool
     # Whether the viewer may change it (and see edit links).
     manage: bool
+
+    @property
+    def money_hidden(self) -> bool:
+        """Organizers always see money; everyone else unless the league hides it."""
+        return self.ranking.hide_money and not self.manage
+
+    @property
+    def shows_money(self) -> bool:
+        return bool(self.rules.stakes) and not self.money_hidden
 
 
 @dataclass(frozen=True)
@@ -130,6 +152,7 @@ def table_view(table: LeagueTable, manage: bool) -> TableView:
 
 
 def night_view_of(night: Night, manage: bool) -> NightView:
+    names = {member.id: member.name for member in night.league.members}
     return NightView(
         id=night.id,
         held_on=night.held_on,
@@ -137,11 +160,23 @@ def night_view_of(night: Night, manage: bool) -> NightView:
         seating=night.seating,
         started=night.started,
         tables=tuple(table_view(table, manage) for table in night.tables),
+        byes=tuple((member_id, names.get(member_id, "?")) for member_id in night.byes or ()),
     )
 
 
+def ranking_of(league: League) -> Ranking:
+    return Ranking(league.rank_by, league.min_games, league.bye_counts, league.hide_money)
+
+
 def head(league: League, manage: bool) -> LeagueHead:
-    return LeagueHead(league.public_id, league.name, rules_of(league), league.published, manage)
+    return LeagueHead(
+        league.public_id,
+        league.name,
+        rules_of(league),
+        ranking_of(league),
+        league.published,
+        manage,
+    )
 
 
 def league_view_of(league: League, manage: bool) -> LeagueView:
@@ -149,6 +184,7 @@ def league_view_of(league: League, manage: bool) -> LeagueView:
         public_id=league.public_id,
         name=league.name,
         rules=rules_of(league),
+        ranking=ranking_of(league),
         published=league.published,
         manage=manage,
         members=tuple(member_view(m) for m in league.members),

@@ -35,6 +35,7 @@ from scorekeeper import scoring
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
+from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 
@@ -367,6 +368,8 @@ def render_manage(public_id: str, *, failed: str | None = None, refused=None, **
         errors=refused.errors if refused else {},
         form=request.form if failed else {},
         saved_rules=rules_values(view.rules, view.name),
+        rank_by=league_standings.RANK_BY,
+        bye_counts=league_standings.BYE_COUNTS,
         **rules_context(),
     )
 
@@ -385,6 +388,24 @@ def update_rules(public_id: str):
     )
     flash("The house rules were saved; they apply to nights seated from now on.")
     return redirect(url_for("league.manage", public_id=public_id), 303)
+
+
+@bp.post("/leagues/<public_id>/ranking")
+@keeps_input(render_manage, "ranking")
+def ranking(public_id: str):
+    form = request.form
+    raw_min = form.get("min_games", "0").strip() or "0"
+    league.set_ranking(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        rank_by=form.get("rank_by"),
+        min_games=int(raw_min) if raw_min.isdigit() and len(raw_min) < 6 else raw_min,
+        bye_counts=form.get("bye_counts"),
+        hide_money=form.get("hide_money") == "1",
+    )
+    flash("The ranking rules were saved.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
 
 
 @bp.post("/leagues/<public_id>/publish")
@@ -642,6 +663,7 @@ STANDINGS_COLUMNS = [
     "money_cents",
     "rating",
     "rating_change",
+    "byes",
 ]
 
 
@@ -650,7 +672,7 @@ def standings_csv(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     rows = [
         [
-            place,
+            "" if line.place is None else line.place,
             line.name,
             line.games,
             line.wins,
@@ -658,11 +680,12 @@ def standings_csv(public_id: str):
             line.points,
             line.deals,
             "" if line.average_per_deal is None else round(line.average_per_deal, 2),
-            line.money_cents,
+            "" if view.money_hidden else line.money_cents,
             round(line.rating, 2),
             "" if line.rating_change is None else round(line.rating_change, 2),
+            line.byes,
         ]
-        for place, line in enumerate(table.lines, 1)
+        for line in table.lines
     ]
     return csv_response([STANDINGS_COLUMNS, *rows], f"{view.name} standings.csv")
 

@@ -23,6 +23,7 @@ ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}", None),
     ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
+    ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
     ("POST", "/leagues/{lid}/members/merge", {"source": "{mid}", "target": "{mid2}"}),

@@ -355,3 +355,69 @@ def test_the_night_page_shows_every_table_at_a_glance_and_polls_cheaply(client, 
     assert "2 of 3</strong> tables done" in changed.get_data(as_text=True)
     client.post("/account/logout")
     assert client.get(board_url).status_code == 302  # organizers only
+
+
+def test_standings_explain_every_column_and_money_can_be_hidden_from_the_public(client, uow, olga):
+    stakes = league.check_rules(
+        preset="Rummy",
+        variant=None,
+        options={"deals": 2},
+        stakes={"cents_per_point": 1},
+        table_size=3,
+    )
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+    response = client.post(
+        f"/leagues/{lid}/ranking",
+        data={"rank_by": "wins", "min_games": "1", "bye_counts": "none", "hide_money": "1"},
+    )
+    assert response.status_code == 303
+    league.set_published(uow, lid, olga, True)
+    headings = ["#", "Games", "Wins", "Win rate", "Points", "Per deal", "Rating", "Last night"]
+
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    for heading in [*headings, "Money"]:
+        assert f"<dt>{heading}</dt>" in page  # organizers see money, and its legend
+    assert "Ranked by wins" in page
+    pdf = pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
+    assert "Place by wins" in pdf and "openskill" in pdf and "Money" in pdf
+
+    client.post("/account/logout")
+    public = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Money" not in public and "USD" not in public
+    assert all(f"<dt>{heading}</dt>" in public for heading in headings)
+    assert "Money" not in pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
+    rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{lid}/standings.csv").data.decode())))
+    assert {row[rows[0].index("money_cents")] for row in rows[1:]} == {""}
+    player = client.get(f"/leagues/{lid}/players/{ids['Ann']}").get_data(as_text=True)
+    assert "USD" not in player
+
+
+def test_a_bad_ranking_rule_keeps_the_form(client, uow, olga):
+    lid = make_league(uow, olga)
+    response = client.post(
+        f"/leagues/{lid}/ranking",
+        data={"rank_by": "wins", "min_games": "lots", "bye_counts": "average", "hide_money": "1"},
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Games needed must be a whole number from 0 to 1000" in page
+    assert 'value="lots"' in page and 'value="average" selected' in page
+    assert 'name="hide_money" value="1" checked' in page
+
+
+def test_the_night_page_names_who_sits_out(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, rules=gin)
+    ids = member_ids(uow, lid, olga)
+    response = client.post(
+        f"/leagues/{lid}/nights",
+        data={"held_on": "2026-03-05", "method": "random", "present": [ids[n] for n in NAMES[:7]]},
+    )
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert page.count('class="table-card"') == 3
+    assert "Sitting out tonight (a bye):" in page
