@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
 from scorekeeper.league.models import LeagueResult, LeagueSeat, Member
@@ -63,36 +63,60 @@ def rename_member(
         uow.commit()
 
 
-def merge_members(
-    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: int, target_id: int
-) -> None:
-    """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
+def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member, Member]:
+    """The two members, if they can be one person (never two who shared a table)."""
     if source_id == target_id:
         raise InvalidInput(
             "These two cannot be merged.", {"source": "Pick two different members to merge."}
         )
+    source, target = member_of(league, source_id), member_of(league, target_id)
+    clash = session.scalar(
+        select(LeagueSeat.table_id)
+        .where(LeagueSeat.member_id == source.id)
+        .where(
+            LeagueSeat.table_id.in_(
+                select(LeagueSeat.table_id).where(LeagueSeat.member_id == target.id)
+            )
+        )
+        .limit(1)
+    )
+    if clash is not None:
+        raise InvalidInput(
+            "These two cannot be merged.",
+            {
+                "source": f"{source.name} and {target.name} sat at the same table: "
+                "they are two people."
+            },
+        )
+    return source, target
+
+
+def merge_plan(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: Any, target_id: Any
+) -> str:
+    """What a merge would do, in words, for the organizer to confirm first."""
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
-        source, target = member_of(league, source_id), member_of(league, target_id)
-        clash = session.scalar(
-            select(LeagueSeat.table_id)
-            .where(LeagueSeat.member_id == source.id)
-            .where(
-                LeagueSeat.table_id.in_(
-                    select(LeagueSeat.table_id).where(LeagueSeat.member_id == target.id)
-                )
-            )
-            .limit(1)
+        source, target = _mergeable(session, league, source_id, target_id)
+        seats = session.scalar(
+            select(func.count()).select_from(LeagueSeat).where(LeagueSeat.member_id == source.id)
         )
-        if clash is not None:
-            raise InvalidInput(
-                "These two cannot be merged.",
-                {
-                    "source": f"{source.name} and {target.name} sat at the same table: "
-                    "they are two people."
-                },
-            )
+        return (
+            f"Merge {source.name} into {target.name}? {source.name}'s {seats} seat(s) and "
+            f'their results become {target.name}\'s, and "{source.name}" is kept as another '
+            f"spelling of {target.name}. This cannot be undone."
+        )
+
+
+def merge_members(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: Any, target_id: Any
+) -> None:
+    """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        source, target = _mergeable(session, league, source_id, target_id)
         session.execute(
             update(LeagueSeat).where(LeagueSeat.member_id == source.id).values(member_id=target.id)
         )

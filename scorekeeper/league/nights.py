@@ -57,7 +57,7 @@ def _met(session: Session, league_id: int) -> dict[tuple[int, int], int]:
     return met
 
 
-def _seat(
+def seat_players(
     session: Session, league: League, present: Sequence[int], method: str, rng
 ) -> tuple[list[list[int]], list[int]]:
     """The tables, and the byes when the count does not split into legal tables."""
@@ -110,7 +110,7 @@ def create_night(
                 {"present": "Tick the present players from the members."},
             )
         try:
-            tables, byes = _seat(session, league, chosen, method, rng)
+            tables, byes = seat_players(session, league, chosen, method, rng)
         except seating.SeatingError as exc:
             raise InvalidInput(
                 "The night cannot be seated as ticked.", {"present": str(exc)}
@@ -122,19 +122,35 @@ def create_night(
             seating=method,
             started=False,
             byes=byes,
-            tables=[
-                LeagueTable(
-                    number=number,
-                    source="phone",
-                    revision=1,
-                    seats=[LeagueSeat(position=i, member_id=m) for i, m in enumerate(table)],
-                )
-                for number, table in enumerate(tables, 1)
-            ],
+            tables=new_tables(tables),
         )
         session.add(night)
         uow.commit()
         return night.id
+
+
+def new_tables(tables: Sequence[Sequence[int]], first: int = 1) -> list[LeagueTable]:
+    """Table rows for seated member ids, numbered from ``first``; the first seat deals first."""
+    return [
+        LeagueTable(
+            number=number,
+            source="phone",
+            revision=1,
+            seats=[LeagueSeat(position=i, member_id=m) for i, m in enumerate(table)],
+        )
+        for number, table in enumerate(tables, first)
+    ]
+
+
+def unstarted(league: League, night_id: Any) -> Night:
+    """The night, if play has not started (its seats may still change)."""
+    night = night_of(league, night_id)
+    if night.started:
+        raise InvalidInput(
+            "Play has started: the games are set up with these seats.",
+            {"night": "has started"},
+        )
+    return night
 
 
 def night_view(
@@ -157,12 +173,7 @@ def swap_seats(
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
-        night = night_of(league, night_id)
-        if night.started:
-            raise InvalidInput(
-                "Play has started: the games are set up with these seats.",
-                {"night": "has started"},
-            )
+        night = unstarted(league, night_id)
         seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
         if first not in seats or second not in seats or first == second:
             raise InvalidInput(

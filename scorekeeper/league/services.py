@@ -1,10 +1,12 @@
 """The league use cases in one namespace, for the views and tests.
 
 Each lives in the module named for what it does: ``access`` (who may do what,
-finding rows), ``views`` (what pages show), ``leagues`` (house rules,
-publication, co-organizers), ``members``, ``nights`` (seating, starting play),
-``tables`` (how results come in), ``public`` (standings and player pages) and
-``transfer`` (export and import). Like the game use cases, they know nothing of HTTP.
+finding rows), ``views`` (what pages show), ``leagues`` (house rules, ranking,
+publication, co-organizers), ``members``, ``nights`` (seating, starting play,
+the tables at a glance), ``attendance`` (late arrivals, no-shows, reseating,
+deleting an unplayed night), ``tables`` (how results come in), ``public``
+(standings and player pages) and ``transfer`` (export and import). Like the game
+use cases, they know nothing of HTTP.
 """
 
 from scorekeeper.league.access import (
@@ -17,6 +19,12 @@ from scorekeeper.league.access import (
     leagues_of,
     name_key,
 )
+from scorekeeper.league.attendance import (
+    add_late_arrival,
+    delete_night,
+    remove_no_show,
+    reseat,
+)
 from scorekeeper.league.leagues import (
     add_organizer,
     check_rules,
@@ -28,7 +36,7 @@ from scorekeeper.league.leagues import (
     update_rules,
     usual_table_size,
 )
-from scorekeeper.league.members import add_members, merge_members, rename_member
+from scorekeeper.league.members import add_members, merge_members, merge_plan, rename_member
 from scorekeeper.league.nights import (
     TableGlance,
     create_night,
@@ -77,16 +85,19 @@ __all__ = [
     "TableGlance",
     "TablePage",
     "TableView",
+    "add_late_arrival",
     "add_members",
     "add_organizer",
     "check_rules",
     "create_league",
     "create_night",
+    "delete_night",
     "is_organizer",
     "league_standings",
     "league_view",
     "leagues_of",
     "merge_members",
+    "merge_plan",
     "name_key",
     "new_league_id",
     "night_glance",
@@ -94,8 +105,10 @@ __all__ = [
     "night_view",
     "player_history",
     "record_paper_deal",
+    "remove_no_show",
     "remove_organizer",
     "rename_member",
+    "reseat",
     "set_closed",
     "set_paper_totals",
     "set_published",

@@ -354,10 +354,20 @@ def new_league():
     return render_new_league()
 
 
-def render_manage(public_id: str, *, failed: str | None = None, refused=None, **ids):
+def render_manage(
+    public_id: str, *, failed: str | None = None, refused=None, merge_plan=None, **ids
+):
     view = league.league_view(unit_of_work(), public_id, organizer_id())
     if ids:
         failed = f"{failed}-{next(iter(ids.values()))}"
+    tick = request.args.get("tick")
+    preticked: list[str] = []
+    if tick == "all":
+        preticked = [str(member.id) for member in view.members]
+    elif tick == "last" and view.nights:
+        last = view.nights[0]
+        preticked = [str(seat.member_id) for table in last.tables for seat in table.seats]
+        preticked += [str(member_id) for member_id, _ in last.byes]
     return render_template(
         "league/manage.html",
         league=view,
@@ -370,6 +380,8 @@ def render_manage(public_id: str, *, failed: str | None = None, refused=None, **
         saved_rules=rules_values(view.rules, view.name),
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
+        preticked=preticked,
+        merge_plan=merge_plan,
         **rules_context(),
     )
 
@@ -442,9 +454,11 @@ def rename_member(public_id: str, member_id: int):
 @bp.post("/leagues/<public_id>/members/merge")
 @keeps_input(render_manage, "merge")
 def merge_members(public_id: str):
-    league.merge_members(
-        unit_of_work(), public_id, organizer_id(), form_int("source"), form_int("target")
-    )
+    source, target = form_int("source"), form_int("target")
+    if request.form.get("confirm") != "1":
+        plan = league.merge_plan(unit_of_work(), public_id, organizer_id(), source, target)
+        return render_manage(public_id, failed="merge", merge_plan=plan)
+    league.merge_members(unit_of_work(), public_id, organizer_id(), source, target)
     flash("The two members are one now.")
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
@@ -488,11 +502,23 @@ def new_night(public_id: str):
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>")
 def night(public_id: str, night_id: int):
+    return render_night(public_id, night_id=night_id)
+
+
+def render_night(public_id: str, *, night_id: int, failed=None, refused=None):
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
+    seated = {member_id for member_id, _ in night_view.byes} | {
+        seat.member_id for table in night_view.tables for seat in table.seats
+    }
     return render_template(
         "league/night.html",
         league=view,
         night=night_view,
+        absent=[member for member in view.members if member.id not in seated],
+        form=request.form if failed else {},
+        failed=failed,
+        refused=refused,
+        errors=refused.errors if refused else {},
         glances=league.night_glance(unit_of_work(), public_id, organizer_id(), night_id),
         version=league.night_version(unit_of_work(), public_id, organizer_id(), night_id),
         edit_url=links.edit_url,
@@ -518,6 +544,40 @@ def night_board(public_id: str, night_id: int):
     response.set_etag(version)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/reseat")
+@keeps_input(render_night, "reseat")
+def reseat(public_id: str, night_id: int):
+    league.reseat(unit_of_work(), public_id, organizer_id(), night_id, request.form.get("method"))
+    flash("The night was seated again.")
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/late")
+@keeps_input(render_night, "late")
+def late_arrival(public_id: str, night_id: int):
+    where = league.add_late_arrival(
+        unit_of_work(), public_id, organizer_id(), night_id, form_int("member")
+    )
+    flash(where)
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/remove")
+@keeps_input(render_night, "remove")
+def remove_no_show(public_id: str, night_id: int):
+    league.remove_no_show(unit_of_work(), public_id, organizer_id(), night_id, form_int("member"))
+    flash("The player is off tonight's seating.")
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/delete")
+@keeps_input(render_night, "delete")
+def delete_night(public_id: str, night_id: int):
+    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id)
+    flash("The night was deleted.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/swap")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 
 import pytest
@@ -421,3 +422,87 @@ def test_the_night_page_names_who_sits_out(client, uow, olga):
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert page.count('class="table-card"') == 3
     assert "Sitting out tonight (a bye):" in page
+
+
+def test_a_merge_says_what_it_will_do_and_asks_first(client, uow, olga):
+    lid = make_league(uow, olga, names=[*NAMES, "Anne"])
+    ids = member_ids(uow, lid, olga)
+    start(uow, lid, olga, [ids["Anne"], ids["Bob"], ids["Cy"]])
+    form = {"source": ids["Anne"], "target": ids["Ann"]}
+    asked = client.post(f"/leagues/{lid}/members/merge", data=form)
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert "Merge Anne into Ann? Anne&#39;s 1 seat(s)" in page
+    assert 'name="confirm" value="1"' in page
+    assert f'value="{ids["Anne"]}" selected' in page and f'value="{ids["Ann"]}" selected' in page
+    assert "Anne" in [m.name for m in league.league_view(uow, lid, olga).members]
+    done = client.post(f"/leagues/{lid}/members/merge", data={**form, "confirm": "1"})
+    assert done.status_code == 303
+    assert "Anne" not in [m.name for m in league.league_view(uow, lid, olga).members]
+
+
+def test_the_night_form_ticks_last_nights_players_or_everyone(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    came = [ids[n] for n in NAMES[2:7]]
+    seat_night(uow, lid, olga, came)
+    last = client.get(f"/leagues/{lid}?tick=last").get_data(as_text=True)
+    assert sorted(int(i) for i in re.findall(r'value="(\d+)" checked', last)) == sorted(came)
+    everyone = client.get(f"/leagues/{lid}?tick=all").get_data(as_text=True)
+    assert len(re.findall(r'name="present" value="\d+" checked', everyone)) == len(NAMES)
+    assert 'value="2026"' in client.get(f"/leagues/{lid}").get_data(as_text=True)  # its season
+
+
+def test_attendance_late_arrival_no_show_reseat_and_delete(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    base = f"/leagues/{lid}/nights/{night_id}"
+
+    def seated():
+        _, night = league.night_view(uow, lid, olga, night_id)
+        return [sorted(s.member_id for s in t.seats) for t in night.tables], night
+
+    assert client.post(f"{base}/late", data={"member": ids["Gus"]}).status_code == 303
+    tables, _ = seated()
+    assert sorted(len(t) for t in tables) == [3, 4] and any(ids["Gus"] in t for t in tables)
+    again = client.post(f"{base}/late", data={"member": ids["Gus"]})
+    assert again.status_code == 422 and "Gus is already here" in again.get_data(as_text=True)
+
+    assert client.post(f"{base}/remove", data={"member": ids["Gus"]}).status_code == 303
+    tables, _ = seated()
+    assert sorted(len(t) for t in tables) == [3, 3]
+    no_show = tables[0][0]
+    assert client.post(f"{base}/remove", data={"member": no_show}).status_code == 303
+    refused = client.post(f"{base}/remove", data={"member": tables[0][1]})
+    assert refused.status_code == 422  # rummy needs 2 at a table
+    assert "reseat the night instead" in refused.get_data(as_text=True)
+
+    assert client.post(f"{base}/reseat", data={"method": "balanced"}).status_code == 303
+    tables, night = seated()
+    assert night.seating == "balanced"
+    assert sorted(itertools.chain(*tables)) == sorted(
+        ids[n] for n in NAMES[:6] if ids[n] != no_show
+    )
+    assert client.post(f"{base}/delete").status_code == 303
+    assert league.league_view(uow, lid, olga).nights == ()
+
+
+def test_a_played_night_cannot_be_deleted_and_a_late_pair_opens_a_table(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, rules=gin)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:5]])  # one bye
+    base = f"/leagues/{lid}/nights/{night.id}"
+    assert client.post(f"{base}/late", data={"member": ids["Fay"]}).status_code == 303
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert len(after.tables) == 3 and after.byes == ()
+    assert all(table.game_id for table in after.tables)  # the new table's game started
+    table = after.tables[0]
+    a, b = table.names
+    services.record_deal(
+        uow, table.game_id, table.edit_token, {"knocker": a, "hands": {a: 0, b: 30}}
+    )
+    refused = client.post(f"{base}/delete")
+    assert refused.status_code == 422 and "has been played" in refused.get_data(as_text=True)
+    assert len(league.league_view(uow, lid, olga).nights) == 1
