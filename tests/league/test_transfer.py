@@ -10,11 +10,11 @@ from datetime import date
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
-from scorekeeper.league.models import League
+from scorekeeper.league.models import League, LeagueResult
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 
@@ -351,7 +351,10 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
     before = figures(uow, lid, olga)
     # As on a fresh server: the league and its games are gone from this one.
     with database.session_factory() as session:
-        session.execute(delete(League).where(League.public_id == lid))
+        gone = session.scalar(select(League).where(League.public_id == lid))
+        session.execute(delete(LeagueResult).where(LeagueResult.league_id == gone.id))
+        session.delete(gone)  # the ORM removes seats before the members they point at
+        session.flush()
         session.execute(delete(Game).where(Game.public_id.in_(game_ids)))
         session.commit()
 
