@@ -1,9 +1,10 @@
-"""What anyone may read of a published league: its standings and each player's page."""
+"""What anyone may read of a published league: its page, standings and each player's page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from itertools import groupby
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -93,3 +94,70 @@ def player_history(
                 )
             )
         return view, member_view(member), lines
+
+
+@dataclass(frozen=True)
+class TableResult:
+    number: int
+    # (member id, name today, points, won), in seat order.
+    players: tuple[tuple[int, str, int, bool], ...]
+
+
+@dataclass(frozen=True)
+class NightResults:
+    night_id: int
+    held_on: date
+    season: str
+    tables: tuple[TableResult, ...]
+
+
+@dataclass(frozen=True)
+class PublicPage:
+    league: LeagueHead
+    standings: standings.Standings
+    nights: tuple[NightResults, ...]
+
+
+def public_page(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, season: str | None
+) -> PublicPage:
+    """A published league for anyone: standings, and each night's counted tables, newest first."""
+    with uow:
+        session = uow.session
+        league, manage = readable(session, public_id, organizer_id)
+        table = standings.standings(session, league, season)
+        query = (
+            select(
+                Night.id,
+                Night.held_on,
+                Night.season,
+                LeagueTable.number,
+                Member.id,
+                Member.name,
+                LeagueResult.points,
+                LeagueResult.won,
+            )
+            .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)
+            .join(Night, Night.id == LeagueResult.night_id)
+            .join(Member, Member.id == LeagueResult.member_id)
+            .join(
+                LeagueSeat,
+                (LeagueSeat.table_id == LeagueTable.id) & (LeagueSeat.member_id == Member.id),
+            )
+            .where(LeagueResult.league_id == league.id)
+            .order_by(
+                Night.held_on.desc(), Night.id.desc(), LeagueTable.number, LeagueSeat.position
+            )
+        )
+        if season is not None:
+            query = query.where(Night.season == season)
+        nights: list[NightResults] = []
+        for (night_id, held_on, night_season), night_rows in groupby(
+            session.execute(query), key=lambda row: row[:3]
+        ):
+            tables = tuple(
+                TableResult(number, tuple((m, name, pts, won) for *_, m, name, pts, won in rows))
+                for number, rows in groupby(night_rows, key=lambda row: row[3])
+            )
+            nights.append(NightResults(night_id, held_on, night_season, tables))
+        return PublicPage(head(league, manage), table, tuple(nights))

@@ -46,7 +46,13 @@ from scorekeeper.league.nights import (
     start_night,
     swap_seats,
 )
-from scorekeeper.league.public import HistoryLine, league_standings, player_history
+from scorekeeper.league.public import (
+    HistoryLine,
+    PublicPage,
+    league_standings,
+    player_history,
+    public_page,
+)
 from scorekeeper.league.tables import (
     TablePage,
     record_paper_deal,
@@ -80,6 +86,7 @@ __all__ = [
     "NightView",
     "NotFound",
     "OrganizerView",
+    "PublicPage",
     "Rules",
     "SeatView",
     "TableGlance",
@@ -104,6 +111,7 @@ __all__ = [
     "night_version",
     "night_view",
     "player_history",
+    "public_page",
     "record_paper_deal",
     "remove_no_show",
     "remove_organizer",

@@ -617,7 +617,13 @@ def pack(public_id: str, night_id: int):
         )
         for table in night_view.tables
     ]
-    pdf = print_pack_pdf(tables, title=view.name, day=night_view.held_on)
+    public_url = f"{links.base_url()}{url_for('league.public', public_id=view.public_id)}"
+    pdf = print_pack_pdf(
+        tables,
+        title=view.name,
+        day=night_view.held_on,
+        public_url=public_url if view.published else None,
+    )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 
 
@@ -701,6 +707,13 @@ def season_arg() -> str | None:
 def standings(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     return render_template("league/standings.html", league=view, standings=table)
+
+
+@bp.get("/leagues/<public_id>/public")
+def public(public_id: str):
+    """The league's own page for anyone, once published: no account, no edit links."""
+    page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
+    return render_template("league/public.html", page=page, league=page.league)
 
 
 @bp.get("/leagues/<public_id>/standings.pdf")

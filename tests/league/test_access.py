@@ -51,6 +51,7 @@ ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}/export.csv", None),
 ]
 PUBLISHED_ONLY = [
+    "/leagues/{lid}/public",
     "/leagues/{lid}/standings",
     "/leagues/{lid}/standings.pdf",
     "/leagues/{lid}/standings.csv",

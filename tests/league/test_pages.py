@@ -6,6 +6,7 @@ import csv
 import io
 import itertools
 import re
+import subprocess
 
 import pytest
 from markupsafe import escape
@@ -13,6 +14,7 @@ from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from tests.conftest import OUTPUT_DIR
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -252,6 +254,33 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     for table in night.tables:
         assert f"Table {table.number}" in text
         assert all(name in text for name in table.names)
+    assert "Standings and results" not in text  # a private league's page has no QR code
+
+
+def test_a_published_leagues_pack_carries_the_public_pages_qr_code(client, uow, olga, tmp_path):
+    lid = make_league(uow, olga)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    body = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf").data
+    first_page = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    assert "Standings and results" in first_page
+    (tmp_path / "pack.pdf").write_bytes(body)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(tmp_path / "pack.pdf"),
+            str(OUTPUT_DIR / "league-pack-seating"),
+        ],
+        check=True,
+    )
 
 
 def test_the_pack_waits_until_play_has_started(client, uow, olga):
@@ -506,3 +535,34 @@ def test_a_played_night_cannot_be_deleted_and_a_late_pair_opens_a_table(client, 
     refused = client.post(f"{base}/delete")
     assert refused.status_code == 422 and "has been played" in refused.get_data(as_text=True)
     assert len(league.league_view(uow, lid, olga).nights) == 1
+
+
+def test_the_public_league_page_needs_no_account_once_published(client, uow, olga):
+    stakes = league.check_rules(
+        preset="Rummy",
+        variant=None,
+        options={"deals": 2},
+        stakes={"cents_per_point": 1},
+        table_size=3,
+    )
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+    league.rename_member(uow, lid, olga, ids["Ann"], "Ann Åkerlund")
+    client.post("/account/logout")
+    assert client.get(f"/leagues/{lid}/public").status_code == 404  # not published yet
+
+    league.set_published(uow, lid, olga, True)
+    page = client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+    assert "Ann Åkerlund" in page and "USD" in page
+    plain = re.sub(r"<a [^>]+>([^<]+)</a>", r"\1", page).replace("Ann Åkerlund", "Ann")
+    for table in night.tables:
+        assert f"{table.names[0]} 40 <strong>(won)</strong>" in plain
+    assert "/edit/" not in page and "edit_token" not in page
+    no_inline_script_or_style(page)
+    league.set_ranking(
+        uow, lid, olga, rank_by="rating", min_games=0, bye_counts="none", hide_money=True
+    )
+    assert "USD" not in client.get(f"/leagues/{lid}/public").get_data(as_text=True)
