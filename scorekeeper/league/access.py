@@ -89,6 +89,23 @@ def managed_row(session: Session, public_id: str, organizer_id: int | None) -> L
     return league
 
 
+def load_night(session: Session, league: League, night_id: Any) -> Night:
+    """One night of ``league`` with its tables, seats and games, and nothing else."""
+    night = session.scalar(
+        select(Night)
+        .where(Night.id == night_id, Night.league_id == league.id)
+        .options(
+            selectinload(Night.tables)
+            .selectinload(LeagueTable.seats)
+            .selectinload(LeagueSeat.member),
+            selectinload(Night.tables).selectinload(LeagueTable.game),
+        )
+    )
+    if night is None:
+        raise NotFound("That night is not in this league.")
+    return night
+
+
 def readable(session: Session, public_id: str, organizer_id: int | None) -> tuple[League, bool]:
     """The league (its row and organizers only) and whether the viewer manages it.
 

@@ -18,7 +18,14 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
 from scorekeeper.league import seating, standings
-from scorekeeper.league.access import NotFound, clean_name, managed, managed_row, night_of
+from scorekeeper.league.access import (
+    NotFound,
+    clean_name,
+    load_night,
+    managed,
+    managed_row,
+    night_of,
+)
 from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
 from scorekeeper.league.views import (
     LeagueView,
@@ -294,8 +301,8 @@ def night_glance(
 ) -> tuple[TableGlance, ...]:
     """Every table of the night: in play or done, deals played, who leads, the last change."""
     with uow:
-        league = managed(uow.session, public_id, organizer_id)
-        night = night_view_of(night_of(league, night_id), True)
+        league = managed_row(uow.session, public_id, organizer_id)
+        night = night_view_of(load_night(uow.session, league, night_id), True)
         higher_wins = variant_of(league).higher_wins
     glances = []
     for table in night.tables:
