@@ -65,6 +65,9 @@ class League(Base):
     nights: Mapped[list[Night]] = relationship(
         back_populates="league", order_by="Night.held_on, Night.id", cascade="all, delete-orphan"
     )
+    schedule: Mapped[list[PlannedNight]] = relationship(
+        order_by="PlannedNight.held_on", cascade="all, delete-orphan"
+    )
 
 
 class LeagueOrganizer(Base):
@@ -120,6 +123,19 @@ class Night(Base):
     tables: Mapped[list[LeagueTable]] = relationship(
         back_populates="night", order_by="LeagueTable.number", cascade="all, delete-orphan"
     )
+
+
+class PlannedNight(Base):
+    """A date in the season's schedule: listed on the public page and in the calendar feed."""
+
+    __tablename__ = "league_schedule"
+    __table_args__ = (UniqueConstraint("league_id", "held_on"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    held_on: Mapped[date] = mapped_column(Date)
+    # Where and when, as the organizer writes it ("7 pm at The Crown").
+    note: Mapped[str | None] = mapped_column(String(80))
 
 
 class LeagueTable(Base):

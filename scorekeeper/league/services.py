@@ -5,7 +5,8 @@ finding rows), ``views`` (what pages show), ``leagues`` (house rules, ranking,
 publication, co-organizers), ``members``, ``nights`` (seating, starting play,
 the tables at a glance), ``attendance`` (late arrivals, no-shows, reseating,
 deleting an unplayed night), ``tables`` (how results come in), ``public``
-(standings and player pages) and ``transfer`` (export and import). Like the game
+(standings and player pages), ``schedule`` (planned nights, calendar feed) and
+``transfer`` (export and import). Like the game
 use cases, they know nothing of HTTP.
 """
 
@@ -53,6 +54,14 @@ from scorekeeper.league.public import (
     player_history,
     public_page,
 )
+from scorekeeper.league.schedule import (
+    Planned,
+    calendar_feed,
+    plan_nights,
+    read_dates,
+    schedule_of,
+    unplan_night,
+)
 from scorekeeper.league.tables import (
     TablePage,
     record_paper_deal,
@@ -86,6 +95,7 @@ __all__ = [
     "NightView",
     "NotFound",
     "OrganizerView",
+    "Planned",
     "PublicPage",
     "Rules",
     "SeatView",
@@ -95,6 +105,7 @@ __all__ = [
     "add_late_arrival",
     "add_members",
     "add_organizer",
+    "calendar_feed",
     "check_rules",
     "create_league",
     "create_night",
@@ -110,13 +121,16 @@ __all__ = [
     "night_glance",
     "night_version",
     "night_view",
+    "plan_nights",
     "player_history",
     "public_page",
+    "read_dates",
     "record_paper_deal",
     "remove_no_show",
     "remove_organizer",
     "rename_member",
     "reseat",
+    "schedule_of",
     "set_closed",
     "set_paper_totals",
     "set_published",
@@ -126,6 +140,7 @@ __all__ = [
     "swap_seats",
     "table_page",
     "undo_paper_deal",
+    "unplan_night",
     "update_rules",
     "usual_table_size",
 ]

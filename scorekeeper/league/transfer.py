@@ -33,6 +33,7 @@ from scorekeeper.league.models import (
     Member,
     Night,
     Organizer,
+    PlannedNight,
 )
 from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
@@ -152,6 +153,10 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             "organizers": [
                 {"email": lo.organizer.email, "role": lo.role}
                 for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
+            ],
+            "schedule": [
+                {"held_on": night.held_on.isoformat(), "note": night.note}
+                for night in league.schedule
             ],
             "members": [
                 {"id": m.id, "name": m.name, "aliases": list(m.aliases or ())}
@@ -676,6 +681,16 @@ def _read_league(
         revision=1,
         members=list(members.values()),
         nights=nights,
+        schedule=[
+            PlannedNight(
+                held_on=reader.day(item.get("held_on"), f"schedule.{i}.held_on"),
+                note=reader.text(item.get("note"), f"schedule.{i}.note", 80, optional=True),
+            )
+            for i, item in enumerate(
+                reader.mapping(raw, f"schedule.{i}")
+                for i, raw in enumerate(reader.items(doc.get("schedule", []), "schedule", 500))
+            )
+        ],
     )
 
 

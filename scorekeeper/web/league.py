@@ -382,6 +382,7 @@ def render_manage(
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,
         merge_plan=merge_plan,
+        schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
     )
 
@@ -418,6 +419,31 @@ def ranking(public_id: str):
     )
     flash("The ranking rules were saved.")
     return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
+
+
+@bp.post("/leagues/<public_id>/schedule")
+@keeps_input(render_manage, "schedule")
+def plan_nights(public_id: str):
+    lines = [line for line in request.form.get("dates", "").splitlines() if line.strip()]
+    dates = league.read_dates(lines)
+    league.plan_nights(unit_of_work(), public_id, organizer_id(), dates, request.form.get("note"))
+    flash(f"{len(dates)} night(s) are in the schedule.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+
+
+@bp.post("/leagues/<public_id>/schedule/<row_id:planned_id>/remove")
+def unplan_night(public_id: str, planned_id: int):
+    league.unplan_night(unit_of_work(), public_id, organizer_id(), planned_id)
+    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+
+
+@bp.get("/leagues/<public_id>/schedule.ics")
+def schedule_ics(public_id: str):
+    """The season's planned nights for a calendar app (anyone, once the league is published)."""
+    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=request.host)
+    response = Response(body, mimetype="text/calendar")
+    response.headers["Content-Disposition"] = attachment("schedule.ics")
+    return response
 
 
 @bp.post("/leagues/<public_id>/publish")
@@ -713,7 +739,8 @@ def standings(public_id: str):
 def public(public_id: str):
     """The league's own page for anyone, once published: no account, no edit links."""
     page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
-    return render_template("league/public.html", page=page, league=page.league)
+    upcoming = league.schedule_of(unit_of_work(), public_id, organizer_id(), from_day=date.today())
+    return render_template("league/public.html", page=page, league=page.league, upcoming=upcoming)
 
 
 @bp.get("/leagues/<public_id>/standings.pdf")

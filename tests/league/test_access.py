@@ -23,6 +23,8 @@ ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}", None),
     ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
+    ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
+    ("POST", "/leagues/{lid}/schedule/1/remove", {}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
@@ -52,6 +54,7 @@ ORGANIZER_ONLY = [
 ]
 PUBLISHED_ONLY = [
     "/leagues/{lid}/public",
+    "/leagues/{lid}/schedule.ics",
     "/leagues/{lid}/standings",
     "/leagues/{lid}/standings.pdf",
     "/leagues/{lid}/standings.csv",
@@ -126,6 +129,7 @@ def test_the_route_lists_cover_every_league_route(app):
         "<row_id:member_id>": "{mid}",
         "<row_id:removed_id>": "{oid}",
         "<row_id:number>": "1",
+        "<row_id:planned_id>": "1",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):

@@ -7,6 +7,7 @@ import io
 import itertools
 import re
 import subprocess
+from datetime import date, timedelta
 
 import pytest
 from markupsafe import escape
@@ -566,3 +567,28 @@ def test_the_public_league_page_needs_no_account_once_published(client, uow, olg
         uow, lid, olga, rank_by="rating", min_games=0, bye_counts="none", hide_money=True
     )
     assert "USD" not in client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+
+
+def test_a_season_schedule_is_on_the_public_page_and_in_a_calendar_feed(client, uow, olga):
+    from icalendar import Calendar
+
+    lid = make_league(uow, olga)
+    later = [date.today() + timedelta(days=7 * week) for week in (1, 2, 3)]
+    form = {"dates": "\n".join(day.isoformat() for day in later), "note": "7 pm at Zoë's"}
+    assert client.post(f"/leagues/{lid}/schedule", data=form).status_code == 303
+    bad = client.post(f"/leagues/{lid}/schedule", data={"dates": "2027-01-14\nnext week"})
+    assert bad.status_code == 422
+    page = bad.get_data(as_text=True)
+    assert "Date 2 must be a date such as 2027-01-14" in page and "next week</textarea>" in page
+    league.set_published(uow, lid, olga, True)
+    client.post("/account/logout")
+
+    public = client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+    for day in later:
+        assert f"{day.isoformat()}: 7 pm at Zoë&#39;s" in public
+    feed = client.get(f"/leagues/{lid}/schedule.ics")
+    assert feed.mimetype == "text/calendar"
+    events = Calendar.from_ical(feed.data).walk("VEVENT")
+    assert [event.decoded("dtstart") for event in events] == later
+    assert all(str(event["description"]) == "7 pm at Zoë's" for event in events)
+    assert len({str(event["uid"]) for event in events}) == 3

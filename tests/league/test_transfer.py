@@ -346,6 +346,8 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
         {"email": "pia@example.org", "role": "co"},
     ]
     assert "password" not in json.dumps(document)
+    league.plan_nights(uow, lid, olga, [date(2026, 4, 2), date(2026, 4, 9)], "7 pm")
+    document = transfer.export_league(uow, lid, olga)
     document["organizers"].append({"email": "new@example.org", "role": "co"})
     game_ids = [t["game"]["id"] for n in document["nights"] for t in n["tables"]]
     before = figures(uow, lid, olga)
@@ -368,3 +370,7 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
     ]
     assert [t.game_id for n in reversed(view.nights) for t in n.tables] == game_ids
     assert figures(uow, lid, olga) == before
+    assert [(p.held_on, p.note) for p in league.schedule_of(uow, lid, olga)] == [
+        (date(2026, 4, 2), "7 pm"),
+        (date(2026, 4, 9), "7 pm"),
+    ]

@@ -1,4 +1,4 @@
-"""league nights: byes, ranking rules, money hidden on public pages
+"""league nights: byes, ranking rules, money hidden on public pages, the season schedule
 
 Revision ID: 0005
 Revises: 0002
@@ -30,9 +30,27 @@ def upgrade() -> None:
         )
     with op.batch_alter_table("league_nights") as batch:
         batch.add_column(sa.Column("byes", sa.JSON(), nullable=False, server_default="[]"))
+    op.create_table(
+        "league_schedule",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("league_id", sa.Integer(), nullable=False),
+        sa.Column("held_on", sa.Date(), nullable=False),
+        sa.Column("note", sa.String(length=80), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["league_id"],
+            ["leagues.id"],
+            name=op.f("fk_league_schedule_league_id_leagues"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_league_schedule")),
+        sa.UniqueConstraint(
+            "league_id", "held_on", name=op.f("uq_league_schedule_league_id_held_on")
+        ),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("league_schedule")
     with op.batch_alter_table("league_nights") as batch:
         batch.drop_column("byes")
     with op.batch_alter_table("leagues") as batch:
