@@ -163,9 +163,13 @@ def unstarted(league: League, night_id: Any) -> Night:
 def night_view(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
 ) -> tuple[LeagueView, NightView]:
+    """The league with this one night (not the whole season: a night page is polled all
+    evening and a league may have a hundred nights), and the night."""
     with uow:
-        league = managed(uow.session, public_id, organizer_id)
-        return league_view_of(league, True), night_view_of(night_of(league, night_id), True)
+        session = uow.session
+        league = managed_row(session, public_id, organizer_id)
+        night = load_night(session, league, night_id)
+        return league_view_of(league, True, [night]), night_view_of(night, True)
 
 
 def swap_seats(

@@ -111,6 +111,10 @@ class NightResults:
     tables: tuple[TableResult, ...]
 
 
+# The public page shows the latest nights' results; older ones are on the players' pages.
+NIGHTS_SHOWN = 12
+
+
 @dataclass(frozen=True)
 class PublicPage:
     league: LeagueHead
@@ -149,8 +153,11 @@ def public_page(
                 Night.held_on.desc(), Night.id.desc(), LeagueTable.number, LeagueSeat.position
             )
         )
+        latest = select(Night.id).where(Night.league_id == league.id)
         if season is not None:
-            query = query.where(Night.season == season)
+            latest = latest.where(Night.season == season)
+        latest = latest.order_by(Night.held_on.desc(), Night.id.desc()).limit(NIGHTS_SHOWN)
+        query = query.where(Night.id.in_(latest))
         nights: list[NightResults] = []
         for (night_id, held_on, night_season), night_rows in groupby(
             session.execute(query), key=lambda row: row[:3]

@@ -6,7 +6,7 @@ touches the database. Edit tokens go into a view only for the league's organizer
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -179,7 +179,11 @@ def head(league: League, manage: bool) -> LeagueHead:
     )
 
 
-def league_view_of(league: League, manage: bool) -> LeagueView:
+def league_view_of(
+    league: League, manage: bool, nights: Sequence[Night] | None = None
+) -> LeagueView:
+    """The league; with ``nights``, only those (a night's page need not load the season)."""
+    shown = league.nights if nights is None else nights
     return LeagueView(
         public_id=league.public_id,
         name=league.name,
@@ -192,5 +196,5 @@ def league_view_of(league: League, manage: bool) -> LeagueView:
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
             for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
         ),
-        nights=tuple(night_view_of(n, manage) for n in reversed(league.nights)),
+        nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
     )
