@@ -7,6 +7,10 @@ deals; fixed seed) by importing it as an export file, then times in one run:
   (name, games, wins, points, deals and money per player), on the driver connection;
 - ``standings``: the standings use case (cache check, aggregate, ratings);
 - ``page``: ``GET /leagues/<id>/standings`` through Flask, rendered;
+- ``public``: ``GET /leagues/<id>/public``, the league's public page (standings and
+  every night's results), rendered;
+- ``night``: the latest night's page (its 50 tables at a glance, each game derived);
+- ``night_304``: that night's polled board while nothing changed (a 304 from one query);
 - ``import``: the import, which derives and caches every game's result;
 - ``cold``: the first standings page after the import (replays the ratings);
 - ``after_correction``: the page right after a deal of a game of the latest
@@ -194,16 +198,33 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
     def page():
         assert client.get(path).status_code == 200
 
-    # Warm both paths once (connections, template compilation).
-    raw()
-    page()
+    def public():
+        assert client.get(f"/leagues/{public_id}/public").status_code == 200
+
+    view = league.league_view(uow, public_id, organizer.id)
+    night_path = f"/leagues/{public_id}/nights/{view.nights[0].id}"
+
+    def night():
+        assert client.get(night_path).status_code == 200
+
+    tag = client.get(f"{night_path}/board").headers["ETag"]
+
+    def night_unchanged():
+        board = client.get(f"{night_path}/board", headers={"If-None-Match": tag})
+        assert board.status_code == 304
+
+    # Warm every path once (connections, template compilation).
+    for action in (raw, page, public, night):
+        action()
     results = {
         "raw": timed(raw, repeat),
         "standings": timed(use_case, repeat),
         "page": timed(page, repeat),
+        "public": timed(public, repeat),
+        "night": timed(night, repeat),
+        "night_304": timed(night_unchanged, repeat),
     }
 
-    view = league.league_view(uow, public_id, organizer.id)
     table = view.nights[0].tables[0]
     game = services.load_game(uow, table.game_id)
     entry = dict(game.entries[0])
@@ -289,7 +310,7 @@ def main() -> None:
             f"{result['deals']} deals (import {result['import_s']} s)"
         )
         print(f"  first page (replays the ratings) {result['cold_page_ms']:9.1f} ms")
-        for name in ("raw", "standings", "page"):
+        for name in ("raw", "standings", "page", "public", "night", "night_304"):
             figures = result[name]
             print(
                 f"  {name:<10} median {figures['median_ms']:8.2f} ms"

@@ -31,6 +31,8 @@ class Defaults:
     SEND_FILE_MAX_AGE_DEFAULT = 365 * 24 * 3600
 
     MAX_CONTENT_LENGTH = 64 * 1024  # a deal entry is a few hundred bytes
+    # /leagues/import alone: a season of 30 nights x 12 tables is about 1 MB (docs/league.md).
+    LEAGUE_IMPORT_MAX_BYTES = 16 * 1024 * 1024
 
     # Server-sent event streams one process holds at once; each holds a worker thread,
     # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.models import Base, Game, utcnow
@@ -45,6 +45,14 @@ class League(Base):
     # Players per table the organizer prefers (within the variant's limits).
     table_size: Mapped[int] = mapped_column(Integer, default=4)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Ranking rules: what the standings are ordered by (standings.RANK_BY), and how
+    # many games a player needs to be ranked (the others are listed below, unranked).
+    rank_by: Mapped[str] = mapped_column(String(10), default="rating", server_default="rating")
+    min_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # How a bye counts in the standings: "none", or "average" (the player's average).
+    bye_counts: Mapped[str] = mapped_column(String(10), default="none", server_default="none")
+    # Public pages show no money (the organizers still see it).
+    hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
@@ -58,6 +66,9 @@ class League(Base):
     )
     nights: Mapped[list[Night]] = relationship(
         back_populates="league", order_by="Night.held_on, Night.id", cascade="all, delete-orphan"
+    )
+    schedule: Mapped[list[PlannedNight]] = relationship(
+        order_by="PlannedNight.held_on", cascade="all, delete-orphan"
     )
 
 
@@ -106,12 +117,27 @@ class Night(Base):
     seating: Mapped[str] = mapped_column(String(10))
     # False while the organizer may still swap seats; True once the games exist.
     started: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Members present who sat out (the count did not split into legal tables).
+    byes: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     league: Mapped[League] = relationship(back_populates="nights")
     tables: Mapped[list[LeagueTable]] = relationship(
         back_populates="night", order_by="LeagueTable.number", cascade="all, delete-orphan"
     )
+
+
+class PlannedNight(Base):
+    """A date in the season's schedule: listed on the public page and in the calendar feed."""
+
+    __tablename__ = "league_schedule"
+    __table_args__ = (UniqueConstraint("league_id", "held_on"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    held_on: Mapped[date] = mapped_column(Date)
+    # Where and when, as the organizer writes it ("7 pm at The Crown").
+    note: Mapped[str | None] = mapped_column(String(80))
 
 
 class LeagueTable(Base):

@@ -9,8 +9,8 @@ from pathlib import Path
 from flask import render_template
 from weasyprint import CSS, HTML
 
-from scorekeeper.league.services import LeagueHead
 from scorekeeper.league.standings import Standings
+from scorekeeper.league.views import LeagueHead
 from scorekeeper.printing.render import STATIC, StaticOnlyFetcher
 
 STYLESHEET = STATIC / "league" / "print.css"

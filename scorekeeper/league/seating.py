@@ -30,7 +30,10 @@ def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
     """
     preferred = min(max(preferred, low), high)
     if present < low:
-        raise SeatingError(f"At least {low} players are needed for a table; {present} are present.")
+        ticked = (
+            "nobody is" if present == 0 else f"only {present} {'is' if present == 1 else 'are'}"
+        )
+        raise SeatingError(f"At least {low} players are needed for a table; {ticked} ticked.")
     for size in range(preferred, high + 1):
         count = ceil(present / size)
         base, extra = divmod(present, count)
@@ -40,6 +43,32 @@ def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
         f"{present} players cannot all be seated at tables of {low} to {high}; "
         "leave someone out or add someone."
     )
+
+
+def sizes_with_byes(present: int, low: int, high: int, preferred: int) -> tuple[list[int], int]:
+    """Tables for as many of the present as can be seated, and how many sit out.
+
+    Five at gin play at two tables and one has a bye; fewer than a table is refused.
+    """
+    if present < low:
+        table_sizes(present, low, high, preferred)  # refuses, saying how many are needed
+    for out in range(present - low + 1):
+        try:
+            return table_sizes(present - out, low, high, preferred), out
+        except SeatingError:
+            continue
+    raise SeatingError(f"{present} players cannot be seated at tables of {low} to {high}.")
+
+
+def choose_byes(
+    members: Sequence[int], count: int, byes_so_far: Mapping[int, int], rng: random.Random
+) -> list[int]:
+    """Who sits out: those with the fewest byes so far, by chance among equals.
+
+    So nobody sits out twice before everyone present has sat out once.
+    """
+    order = sorted(members, key=lambda member: (byes_so_far.get(member, 0), rng.random()))
+    return order[:count]
 
 
 def chunk(members: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
@@ -125,24 +154,15 @@ def seat_balanced(
     ratings: Mapping[int, float],
     rng: random.Random,
 ) -> list[list[int]]:
-    """Deal the players out strongest first in snake order, so tables are of like strength."""
+    """Each table a run of neighbours in the rating order, strongest at table 1.
+
+    So players meet those closest to their own strength: at two-player gin #1
+    plays #2, #3 plays #4. Nobody at a table is rated between two players of
+    another table. Equal ratings (newcomers) are ordered by chance, and so is
+    each table's first dealer.
+    """
     ranked = sorted(members, key=lambda member: (-ratings.get(member, 0.0), rng.random()))
-    tables: list[list[int]] = [[] for _ in sizes]
-    order = list(range(len(sizes)))
-    position = 0
-    for player in ranked:
-        # Skip tables that are full; the snake turns at each end.
-        while len(tables[order[position]]) >= sizes[order[position]]:
-            position = advance(position, order)
-        tables[order[position]].append(player)
-        position = advance(position, order)
+    tables = chunk(ranked, sizes)
     for table in tables:
         rng.shuffle(table)
     return tables
-
-
-def advance(position: int, order: list[int]) -> int:
-    if position + 1 < len(order):
-        return position + 1
-    order.reverse()
-    return 0

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueResult, LeagueTable, Member, Night
 from scorekeeper.models import Game
+from scorekeeper.scoring.options import resolve_stakes
 
 RATING_MODEL = PlackettLuce()
 
@@ -213,6 +214,11 @@ class Line:
     money_cents: int = 0
     rating: float = 0.0
     rating_change: float | None = None
+    byes: int = 0
+    # Included in points when the league counts a bye as the player's average.
+    bye_points: int = 0
+    # Shared by ties; None for a player with fewer games than the league's minimum.
+    place: int | None = None
 
     @property
     def win_rate(self) -> float:
@@ -220,7 +226,7 @@ class Line:
 
     @property
     def average_per_deal(self) -> float | None:
-        return self.points / self.deals if self.deals else None
+        return (self.points - self.bye_points) / self.deals if self.deals else None
 
 
 @dataclass
@@ -379,6 +385,54 @@ def ratings(session: Session, league_id: int, season: str | None) -> Ratings:
     return rating_cache.get(session, league_id, season)
 
 
+RANK_BY = {
+    "rating": "Rating",
+    "wins": "Wins",
+    "win_rate": "Win rate",
+    "points": "Points",
+    "money": "Money",
+}
+BYE_COUNTS = {
+    "none": "A bye does not count",
+    "average": "A bye adds the player's average points per game",
+}
+
+
+def rank_key(rank_by: str, higher_wins: bool):
+    """What the standings are ordered by; equal keys share a place."""
+    keys = {
+        "rating": lambda line: (-round(line.rating, 9), -line.wins),
+        "wins": lambda line: (-line.wins, -line.win_rate),
+        "win_rate": lambda line: (-line.win_rate, -line.wins),
+        "points": lambda line: (-line.points if higher_wins else line.points,),
+        "money": lambda line: (-line.money_cents,),
+    }
+    return keys[rank_by]
+
+
+def rank(lines: list[Line], rank_by: str, higher_wins: bool, min_games: int) -> list[Line]:
+    """Ranked players first with shared places for ties (1, 2, 2, 4), then the unranked."""
+    key = rank_key(rank_by, higher_wins)
+    ordered = sorted(lines, key=lambda line: (key(line), line.name.casefold()))
+    ranked = [line for line in ordered if line.games >= min_games]
+    previous = None
+    for index, line in enumerate(ranked, 1):
+        line.place = previous.place if previous and key(previous) == key(line) else index
+        previous = line
+    return ranked + [line for line in ordered if line.games < min_games]
+
+
+def byes_of(session: Session, league_id: int, season: str | None) -> dict[int, int]:
+    query = select(Night.byes).where(Night.league_id == league_id)
+    if season is not None:
+        query = query.where(Night.season == season)
+    counts: dict[int, int] = {}
+    for byes in session.scalars(query):
+        for member_id in byes or ():
+            counts[member_id] = counts.get(member_id, 0) + 1
+    return counts
+
+
 @dataclass(frozen=True)
 class Standings:
     season: str | None
@@ -386,6 +440,13 @@ class Standings:
     higher_wins: bool
     currency: str | None
     lines: tuple[Line, ...]
+    rank_by: str = "rating"
+    min_games: int = 0
+    bye_counts: str = "none"
+
+    @property
+    def rank_label(self) -> str:
+        return RANK_BY[self.rank_by]
 
 
 def seasons_of(session: Session, league_id: int) -> tuple[str, ...]:
@@ -403,26 +464,37 @@ def standings(session: Session, league: League, season: str | None) -> Standings
     """The league's standings for a season (None: all seasons), best rating first."""
     season_ratings = ratings(session, league.id, season)
     current = season_ratings.current
+    byes = byes_of(session, league.id, season)
     lines = []
     for member_id, name, games, wins, points, deals, money in aggregate(session, league.id, season):
+        sat_out = byes.get(member_id, 0)
+        bye_points = round(points / games * sat_out) if league.bye_counts == "average" else 0
         lines.append(
             Line(
                 member_id=member_id,
                 name=name,
                 games=games,
                 wins=wins,
-                points=points,
+                points=points + bye_points,
                 deals=deals,
                 money_cents=money,
                 rating=current.get(member_id, 0.0),
                 rating_change=season_ratings.last_change(member_id),
+                byes=sat_out,
+                bye_points=bye_points,
             )
         )
-    lines.sort(key=lambda line: (-line.rating, -line.wins, line.name.casefold()))
+    higher_wins = scoring.get_variant(league.variant).higher_wins
     return Standings(
         season=season,
         seasons=seasons_of(session, league.id),
-        higher_wins=scoring.get_variant(league.variant).higher_wins,
-        currency=(league.stakes or {}).get("currency"),
-        lines=tuple(lines),
+        higher_wins=higher_wins,
+        # Stakes are kept as given: no currency given is the game's default one.
+        currency=resolve_stakes(league.stakes, league.variant)[0]["currency"]
+        if league.stakes
+        else None,
+        lines=tuple(rank(lines, league.rank_by, higher_wins, league.min_games)),
+        rank_by=league.rank_by,
+        min_games=league.min_games,
+        bye_counts=league.bye_counts,
     )

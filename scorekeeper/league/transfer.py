@@ -10,6 +10,9 @@ they are derived again from the imported entries.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -19,8 +22,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
-from scorekeeper.league import services as league_services
-from scorekeeper.league import standings
+from scorekeeper.league import seating, standings
+from scorekeeper.league.access import managed, name_key
+from scorekeeper.league.leagues import check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,
@@ -28,8 +32,11 @@ from scorekeeper.league.models import (
     LeagueTable,
     Member,
     Night,
+    Organizer,
+    PlannedNight,
 )
 from scorekeeper.league.standings import setup_of
+from scorekeeper.league.views import SOURCES
 from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
@@ -40,6 +47,9 @@ GAME_FORMAT = "scorekeeper.game"
 FORMAT_VERSION = 1
 # Generous, but a bound: an import is one request and one transaction.
 MAX_GAMES = 20000
+# An export nests about ten levels (nights, tables, game, deals, entry, hands);
+# an option value a few. Deeper is not an export, and would exhaust the parser.
+MAX_DEPTH = 24
 
 
 # ---------------------------------------------------------------- export
@@ -55,6 +65,8 @@ def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
     return {
         "format": GAME_FORMAT,
         "version": FORMAT_VERSION,
+        # Kept by an import where this server has no game of that id (printed QR codes).
+        "id": game.public_id,
         "title": game.title,
         "created_at": _iso(game.created_at),
         "setup": setup_of(game).to_dict(),
@@ -113,7 +125,7 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
 def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> dict[str, Any]:
     with uow:
         session = uow.session
-        league = league_services._managed(session, public_id, organizer_id)
+        league = managed(session, public_id, organizer_id)
         game_ids = [t.game_id for n in league.nights for t in n.tables if t.game_id is not None]
         games: dict[int, Game] = {}
         for start in range(0, len(game_ids), 500):
@@ -126,6 +138,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             "format": LEAGUE_FORMAT,
             "version": FORMAT_VERSION,
             "league": {
+                "id": league.public_id,
                 "name": league.name,
                 "variant": league.variant,
                 "preset": league.preset,
@@ -133,7 +146,20 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "stakes": league.stakes,
                 "table_size": league.table_size,
                 "published": league.published,
+                "rank_by": league.rank_by,
+                "min_games": league.min_games,
+                "bye_counts": league.bye_counts,
+                "hide_money": league.hide_money,
             },
+            # By email only: an import makes them co-organizers where they have an account.
+            "organizers": [
+                {"email": lo.organizer.email, "role": lo.role}
+                for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
+            ],
+            "schedule": [
+                {"held_on": night.held_on.isoformat(), "note": night.note}
+                for night in league.schedule
+            ],
             "members": [
                 {"id": m.id, "name": m.name, "aliases": list(m.aliases or ())}
                 for m in league.members
@@ -144,6 +170,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                     "season": night.season,
                     "seating": night.seating,
                     "started": night.started,
+                    "byes": list(night.byes or ()),
                     "tables": [
                         {
                             "number": table.number,
@@ -233,7 +260,120 @@ def league_rows(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> li
     return rows
 
 
+# ---------------------------------------------------------------- reading JSON
+
+BRACKET_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+class NotJson(InvalidInput):
+    """The text does not parse as JSON at all."""
+
+
+class NotJsonValue:
+    """What the parser keeps in place of NaN, Infinity or a number too large to store."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "file") -> Any:
+    """Untrusted JSON, every problem an InvalidInput naming where it is.
+
+    The nesting is measured before parsing (the parser would run out of stack
+    on a deep file); NaN, Infinity, numbers beyond 64 bits and text no database
+    can store (NUL, an unpaired surrogate) are refused by their path.
+    """
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(
+            "That file is not UTF-8 text.", {field: f"has a byte that is not UTF-8 at {exc.start}"}
+        ) from None
+    deep_at = nesting_beyond(text, max_depth)
+    if deep_at is not None:
+        raise InvalidInput(
+            "That is nested too deeply.",
+            {field: f"is nested more than {max_depth} levels deep at {place(text, deep_at)}"},
+        )
+    try:
+        value = json.loads(
+            text, parse_constant=NotJsonValue, parse_int=bounded_int, parse_float=finite_float
+        )
+    except json.JSONDecodeError as exc:
+        raise NotJson(
+            "That is not JSON.", {field: f"{exc.msg} at {place(text, exc.pos)}"}
+        ) from None
+    errors = unusable_values(value)
+    if errors:
+        raise InvalidInput("That file holds values that cannot be stored.", errors)
+    return value
+
+
+def place(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def nesting_beyond(text: str, limit: int) -> int | None:
+    """The offset where arrays and objects first nest deeper than ``limit``, if they do."""
+    depth = 0
+    for match in BRACKET_OR_STRING.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def bounded_int(text: str) -> int | NotJsonValue:
+    return int(text) if len(text.lstrip("-")) <= 18 else NotJsonValue(text)
+
+
+def finite_float(text: str) -> float | NotJsonValue:
+    number = float(text)
+    return number if math.isfinite(number) else NotJsonValue(text)
+
+
+def unusable_values(value: Any) -> dict[str, str]:
+    """NaN, Infinity, huge numbers and unstorable text, by path (``nights.0.season``)."""
+    errors: dict[str, str] = {}
+    pending: list[tuple[str, Any]] = [("", value)]
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if not storable(key):
+                    errors[path or "document"] = "has a name with a NUL or an unpaired surrogate"
+                else:
+                    pending.append((f"{path}.{key}" if path else key, child))
+        elif isinstance(item, list):
+            pending.extend(
+                (f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item)
+            )
+        elif isinstance(item, NotJsonValue):
+            errors[path or "document"] = f"is {item.text[:20]}, not a number that can be stored"
+        elif isinstance(item, str) and not storable(item):
+            errors[path or "document"] = "must not contain a NUL or an unpaired surrogate"
+    return errors
+
+
+def storable(text: str) -> bool:
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 # ---------------------------------------------------------------- import
+
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{8,22}")
 
 
 @dataclass(frozen=True)
@@ -241,6 +381,8 @@ class Imported:
     league_id: str | None = None
     game_id: str | None = None
     edit_token: str | None = None
+    # Organizers in the file with no account here: they sign up, then are added.
+    organizers_missing: tuple[str, ...] = ()
 
 
 class Reader:
@@ -350,7 +492,7 @@ class Reader:
             deal.entry = dict(scored.entry)
         created = self.moment(doc.get("created_at"), f"{path}.created_at")
         game = Game(
-            public_id=services.new_public_id(),
+            public_id=self.public_id(doc.get("id"), f"{path}.id"),
             edit_token_hash="",  # set by the caller, which keeps the token
             variant=setup.variant,
             preset=setup.preset,
@@ -378,6 +520,14 @@ class Reader:
             self.fail(path, 'must be null or {"split": true or false}')
             return None
         return {"split": self.flag(doc["split"], f"{path}.split")}
+    def public_id(self, value: Any, path: str, new_id=services.new_public_id) -> str:
+        """The exported id, to keep where it is free (``keep_free_ids``); else a new one."""
+        if value is None:
+            return new_id()
+        if isinstance(value, str) and PUBLIC_ID.fullmatch(value):
+            return value
+        self.fail(path, "must be 8 to 22 letters, digits, - or _")
+        return ""
 
     def revision(self, value: Any, path: str) -> DealRevision:
         doc = self.mapping(value, path)
@@ -417,6 +567,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             raise InvalidInput("The game cannot be imported.", reader.errors)
         token = _with_token(rows[0])
         with uow:
+            keep_free_ids(uow.session, Game, [rows[0]], services.new_public_id)
             uow.session.add(rows[0])
             _add_revisions(uow.session, [rows])
             uow.commit()
@@ -427,30 +578,75 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             {"format": f"must be {LEAGUE_FORMAT} or {GAME_FORMAT}, version {FORMAT_VERSION}"},
         )
     games: list[tuple[Game, list[DealRevision]]] = []
-    league = _read_league(reader, doc, games)
+    # Who sat out each night: member ids are known once the members are stored.
+    byes: list[tuple[Night, list[Member]]] = []
+    league = _read_league(reader, doc, games, byes)
     if reader.errors:
         raise InvalidInput("The league cannot be imported.", reader.errors)
-    league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
+    emails = _read_organizers(reader, doc.get("organizers", []))
+    if reader.errors:
+        raise InvalidInput("The league cannot be imported.", reader.errors)
     for night in league.nights:
         for table in night.tables:
             if table.game is not None:
                 table.edit_token = _with_token(table.game)
     with uow:
-        uow.session.add(league)
-        _add_revisions(uow.session, games)
+        session = uow.session
+        keep_free_ids(session, League, [league], new_league_id)
+        keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
+        accounts = select(Organizer.email, Organizer.id).where(Organizer.email.in_(emails))
+        known = {email: other for email, other in session.execute(accounts)}
+        league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")] + [
+            LeagueOrganizer(organizer_id=other, role="co")
+            for email in emails
+            if (other := known.get(email)) is not None and other != organizer_id
+        ]
+        session.add(league)
+        _add_revisions(session, games)
+        for night, sat_out in byes:
+            night.byes = [member.id for member in sat_out]
         uow.commit()
         # Derive every game's result now, so the first standings page is quick.
-        standings.refresh(uow.session, league.id)
-        return Imported(league_id=league.public_id)
+        standings.refresh(session, league.id)
+        missing = tuple(email for email in emails if email not in known)
+        return Imported(league_id=league.public_id, organizers_missing=missing)
+
+
+def keep_free_ids(session, model, rows: list, new_id) -> None:
+    """Rows keep their exported public id unless this server (or the file) already has it."""
+    wanted = [row.public_id for row in rows]
+    taken: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        batch = wanted[start : start + 500]
+        taken.update(session.scalars(select(model.public_id).where(model.public_id.in_(batch))))
+    for row in rows:
+        if row.public_id in taken:
+            row.public_id = new_id()
+        taken.add(row.public_id)
+
+
+def _read_organizers(reader: Reader, value: Any) -> list[str]:
+    """The organizers' emails in the file (lower-cased), without repeats."""
+    emails: dict[str, None] = {}
+    for i, raw in enumerate(reader.items(value, "organizers", 100)):
+        item = reader.mapping(raw, f"organizers.{i}")
+        email = reader.text(item.get("email"), f"organizers.{i}.email", 254)
+        reader.choice(item.get("role", "co"), f"organizers.{i}.role", ("owner", "co"))
+        if email:
+            emails[email.lower()] = None
+    return list(emails)
 
 
 def _read_league(
-    reader: Reader, doc: Mapping[str, Any], games: list[tuple[Game, list[DealRevision]]]
+    reader: Reader,
+    doc: Mapping[str, Any],
+    games: list[tuple[Game, list[DealRevision]]],
+    byes: list[tuple[Night, list[Member]]],
 ) -> League:
     head = reader.mapping(doc.get("league"), "league")
     name = reader.text(head.get("name"), "league.name", 80)
     try:
-        rules = league_services.check_rules(
+        rules = check_rules(
             preset=head.get("preset"),
             variant=head.get("variant"),
             options=head.get("options"),
@@ -471,19 +667,19 @@ def _read_league(
             reader.text(alias, f"members.{i}.aliases.{j}", 40) or ""
             for j, alias in enumerate(reader.items(item.get("aliases", []), f"members.{i}.aliases"))
         ]
-        key = league_services.name_key(member_name)
+        key = name_key(member_name)
         if old_id in members or key in keys:
             reader.fail(f"members.{i}", "repeats another member")
         keys.add(key)
         members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
     nights = [
-        _read_night(reader, raw, f"nights.{i}", members, games)
+        _read_night(reader, raw, f"nights.{i}", members, games, byes)
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))
     ]
     if len(games) > MAX_GAMES:
         reader.fail("nights", f"must hold at most {MAX_GAMES} games")
     return League(
-        public_id=league_services.new_league_id(),
+        public_id=reader.public_id(head.get("id"), "league.id", new_league_id),
         name=name or "",
         variant=rules.variant if rules else "",
         preset=rules.preset if rules else None,
@@ -491,9 +687,25 @@ def _read_league(
         stakes=dict(rules.stakes) if rules and rules.stakes else None,
         table_size=rules.table_size if rules else 0,
         published=reader.flag(head.get("published", False), "league.published"),
+        rank_by=reader.choice(head.get("rank_by", "rating"), "league.rank_by", standings.RANK_BY),
+        min_games=reader.integer(head.get("min_games", 0), "league.min_games", 0, 1000),
+        bye_counts=reader.choice(
+            head.get("bye_counts", "none"), "league.bye_counts", standings.BYE_COUNTS
+        ),
+        hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         revision=1,
         members=list(members.values()),
         nights=nights,
+        schedule=[
+            PlannedNight(
+                held_on=reader.day(item.get("held_on"), f"schedule.{i}.held_on"),
+                note=reader.text(item.get("note"), f"schedule.{i}.note", 80, optional=True),
+            )
+            for i, item in enumerate(
+                reader.mapping(raw, f"schedule.{i}")
+                for i, raw in enumerate(reader.items(doc.get("schedule", []), "schedule", 500))
+            )
+        ],
     )
 
 
@@ -503,6 +715,7 @@ def _read_night(
     path: str,
     members: Mapping[int, Member],
     games: list[tuple[Game, list[DealRevision]]],
+    byes: list[tuple[Night, list[Member]]],
 ) -> Night:
     item = reader.mapping(raw, path)
     tables = []
@@ -539,9 +752,7 @@ def _read_night(
         tables.append(
             LeagueTable(
                 number=number,
-                source=reader.choice(
-                    doc.get("source"), f"{table_path}.source", league_services.SOURCES
-                ),
+                source=reader.choice(doc.get("source"), f"{table_path}.source", SOURCES),
                 paper_totals=paper,
                 closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
                 revision=1,
@@ -549,12 +760,21 @@ def _read_night(
                 game=game,
             )
         )
-    return Night(
+    night = Night(
         held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
         season=reader.text(item.get("season"), f"{path}.season", 20) or "",
-        seating=reader.choice(
-            item.get("seating"), f"{path}.seating", league_services.seating.METHODS
-        ),
+        seating=reader.choice(item.get("seating"), f"{path}.seating", seating.METHODS),
         started=reader.flag(item.get("started", False), f"{path}.started"),
+        byes=[],
         tables=tables,
     )
+    sat_out = []
+    for i, member_id in enumerate(reader.items(item.get("byes", []), f"{path}.byes", 100)):
+        member = members.get(member_id) if isinstance(member_id, int) else None
+        if member is None:
+            reader.fail(f"{path}.byes.{i}", "is not a member")
+        else:
+            sat_out.append(member)
+    if sat_out:
+        byes.append((night, sat_out))
+    return night

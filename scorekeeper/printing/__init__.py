@@ -72,13 +72,20 @@ def print_pack_pdf(
     day: date | None = None,
     page_size: str = "A4",
     locale: str = "en_US",
+    public_url: str | None = None,
 ) -> bytes:
     """One PDF for a league night: a seating list, then each table's named pad with
-    its seat order, first dealer and a QR code of its edit link.
+    its seat order, first dealer and a QR code of its edit link. With ``public_url``
+    the seating list carries its QR code too (the league's public page).
 
     Raises PrintError; errors for a table are keyed ``tables.<index>.<field>``.
     """
     pack = print_pack(
-        tables, title=title, day=day or date.today(), page_size=page_size, locale=locale
+        tables,
+        title=title,
+        day=day or date.today(),
+        page_size=page_size,
+        locale=locale,
+        public_url=public_url,
     )
     return render_pdf("pad.html", pads=pack.pads, pack=pack)

@@ -106,6 +106,7 @@ class Pack:
     seating: tuple[SeatingLine, ...]
     pads: tuple[Pad, ...]
     page: Page
+    public_url: str | None = None
 
 
 def blank_pad(
@@ -282,6 +283,7 @@ def print_pack(
     day: date,
     page_size: str = "A4",
     locale: str = "en_US",
+    public_url: str | None = None,
 ) -> Pack:
     """A seating list and one named pad per table, for one PDF document."""
     errors: dict[str, str] = {}
@@ -325,4 +327,5 @@ def print_pack(
         seating=tuple(seating),
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
+        public_url=public_url,
     )

@@ -116,11 +116,16 @@ def _content_version(path: Path, mtime_ns: int) -> str:
 
 
 def unknown_route(error: HTTPException):
-    """Paths and methods no blueprint matched: problems under /api, pages elsewhere."""
+    """Paths and methods no blueprint matched: problems under /api, the league side's own
+    page under /leagues and /account, the game pages' elsewhere."""
     if request.path == "/api" or request.path.startswith("/api/"):
         from scorekeeper.web.problems import http_exception_problem
 
         return http_exception_problem(error)
+    if request.path.startswith(("/leagues/", "/account/")):
+        from scorekeeper.web.league import http_error
+
+        return http_error(error)
     from scorekeeper.web.table import error_page
 
     return error_page(error.code or 404)

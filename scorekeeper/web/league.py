@@ -10,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from datetime import date
+from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,11 +28,14 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, login_required, login_user, logout_user
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from scorekeeper import scoring
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
+from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
@@ -39,9 +44,27 @@ bp = Blueprint("league", __name__)
 limit_writes(bp)
 
 
+class RowId(IntegerConverter):
+    """A row id in a URL: a larger number is no row (404), not an overflow in the database."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
     auth.init_app(app)
+    app.url_map.converters["row_id"] = RowId
     app.register_blueprint(bp)
+    # Before every other hook: CSRF protection reads the form, and with it the body.
+    app.before_request_funcs.setdefault(None, []).insert(0, allow_a_season_file)
+
+
+def allow_a_season_file() -> None:
+    """A league export is far larger than the app-wide body limit allows any other request."""
+    if request.endpoint == "league.import_file":
+        request.max_content_length = current_app.config["LEAGUE_IMPORT_MAX_BYTES"]
+        request.max_form_memory_size = current_app.config["LEAGUE_IMPORT_MAX_BYTES"]
 
 
 def organizer_id() -> int | None:
@@ -59,13 +82,39 @@ def login_required_error(error: league.LoginRequired):
 
 @bp.errorhandler(league.Forbidden)
 def forbidden(error: league.Forbidden):
-    return render_template("league/error.html", code=403, message=error.detail), 403
+    return error_page(403, error.detail)
 
 
 @bp.errorhandler(league.NotFound)
 @bp.errorhandler(services.GameNotFound)
 def not_found(error: services.ServiceError):
-    return render_template("league/error.html", code=404, message=error.detail), 404
+    return error_page(404, error.detail)
+
+
+ERROR_TITLES = {403: "Organizers only", 404: "Not found", 413: "Too large"}
+ERROR_MESSAGES = {
+    400: "The form was out of date or incomplete. Go back, reload the page and try again.",
+    404: "There is nothing here. Check the link.",
+    405: "That page cannot be used that way.",
+    413: "That was too much to send at once.",
+    429: "Too many changes in a short time. Wait a moment and try again.",
+}
+
+
+def error_page(code: int, message: str):
+    title = ERROR_TITLES.get(code, "Something went wrong")
+    return render_template("league/error.html", code=code, title=title, message=message), code
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """The league side's own page for CSRF failures, oversized bodies, unknown ids."""
+    code = error.code or 500
+    message = ERROR_MESSAGES.get(code, "Something went wrong.")
+    if code == 413 and request.endpoint == "league.import_file":
+        limit = current_app.config["LEAGUE_IMPORT_MAX_BYTES"] // 2**20
+        message = f"An import file may be at most {limit} MB."
+    return error_page(code, message)
 
 
 @bp.errorhandler(services.InvalidInput)
@@ -73,7 +122,8 @@ def invalid(error: services.InvalidInput):
     """A refused change: say why on the page it came from."""
     flash(error.detail)
     for field, message in error.errors.items():
-        flash(f"{field}: {message}")
+        if message not in error.detail:
+            flash(f"{field.replace('_', ' ').replace('.', ' ')} {message}")
     return redirect(back_to(), 303)
 
 
@@ -176,55 +226,122 @@ def leagues():
 
 
 def rules_from_form(form) -> league.Rules:
-    """House rules from the form: a preset or a variant, ``name = value`` options, stakes."""
+    """House rules from the form: a preset or a variant, ``name = value`` options, stakes.
+
+    The league's name is checked with them, so one refusal names every wrong field.
+    """
     options: dict[str, Any] = {}
     errors: dict[str, str] = {}
+    league_name = form.get("name", "")
+    if not league_name.strip() or len(league_name.strip()) > 80:
+        errors["name"] = "must be 1 to 80 characters"
     for number, line in enumerate(form.get("options", "").splitlines(), 1):
         if not line.strip():
             continue
         name, sep, raw = line.partition("=")
         if not sep or not name.strip():
-            errors[f"options.line {number}"] = "must read name = value"
+            errors["options"] = f"line {number} must read name = value"
             continue
-        options[name.strip()] = parse_value(raw.strip())
+        options[name.strip()] = parse_value(raw.strip(), "options", errors)
     stakes = None
     if form.get("cents_per_point", "").strip():
         stakes = {
-            "cents_per_point": parse_value(form.get("cents_per_point", "").strip()),
-            "round_to": parse_value(form.get("round_to", "5").strip() or "5"),
+            "cents_per_point": parse_value(
+                form.get("cents_per_point", "").strip(), "stakes.cents_per_point", errors
+            ),
+            "round_to": parse_value(
+                form.get("round_to", "5").strip() or "5", "stakes.round_to", errors
+            ),
             "mode": form.get("mode") or "pairs",
             "currency": (form.get("currency") or "USD").strip().upper(),
         }
-    table_size = parse_value(form.get("table_size", "").strip())
-    if errors:
-        raise services.InvalidInput("These house rules cannot be read.", errors)
-    return league.check_rules(
-        preset=form.get("preset") or None,
-        variant=form.get("variant") or None,
-        options=options,
-        stakes=stakes,
-        table_size=table_size,
-    )
-
-
-def parse_value(raw: str) -> Any:
-    """JSON where it reads as JSON (true, 5, null), else the text itself."""
+    table_size = parse_value(form.get("table_size", "").strip(), "table_size", errors)
     try:
-        return json.loads(raw)
-    except ValueError:
+        rules = league.check_rules(
+            preset=form.get("preset") or None,
+            variant=form.get("variant") or None,
+            options=options,
+            stakes=stakes,
+            table_size=table_size,
+        )
+    except services.InvalidInput as refused:
+        errors = {**refused.errors, **errors}
+    if errors:
+        raise services.InvalidInput("These house rules cannot be used.", errors)
+    return rules
+
+
+# Option values are words, numbers and short lists; deeper is refused before parsing.
+OPTION_DEPTH = 4
+
+
+def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
+    """JSON where it reads as JSON (true, 5, null), else the text itself."""
+    if not raw:
+        return None
+    try:
+        return transfer.read_json(raw, max_depth=OPTION_DEPTH, field=field)
+    except transfer.NotJson:
         return raw
+    except services.InvalidInput as refused:
+        errors.update(refused.errors)
+        return None
+
+
+def rules_values(rules: league.Rules, name: str) -> dict[str, str]:
+    """Saved house rules as the form's fields show them."""
+    stakes = rules.stakes or {}
+    return {
+        "name": name,
+        "preset": rules.preset or "",
+        "variant": "" if rules.preset else rules.variant,
+        "options": "".join(f"{k} = {json.dumps(v)}\n" for k, v in rules.options.items()),
+        "table_size": str(rules.table_size),
+        "cents_per_point": str(stakes.get("cents_per_point", "")),
+        "round_to": str(stakes.get("round_to", 5)),
+        "mode": stakes.get("mode", "pairs"),
+        "currency": stakes.get("currency", "USD"),
+    }
 
 
 def rules_context() -> dict[str, Any]:
     return {
-        "presets": list(scoring.PRESETS),
-        "variants": [(cls.id, cls.name) for cls in scoring.VARIANTS.values()],
+        "presets": [(name, preset.variant) for name, preset in scoring.PRESETS.items()],
+        "variants": list(scoring.VARIANTS.values()),
+        "usual_size": league.usual_table_size,
         "modes": ["pairs", "winner", "per_deal"],
     }
 
 
+def keeps_input(render: Callable[..., Any], form_name: str):
+    """On a refusal, ``render`` the page again with the message beside the fields, as typed."""
+
+    def wrap(view):
+        @wraps(view)
+        def checked(**kwargs):
+            try:
+                return view(**kwargs)
+            except services.InvalidInput as refused:
+                page = render(failed=form_name, refused=refused, **kwargs)
+                return page, 422
+
+        return checked
+
+    return wrap
+
+
+def render_new_league(*, failed: str | None = None, refused=None):
+    return render_template(
+        "league/new.html",
+        values=request.form if failed else {"table_size": ""},
+        refused=refused,
+        **rules_context(),
+    )
+
+
 @bp.route("/leagues/new", methods=["GET", "POST"])
 @login_required
+@keeps_input(render_new_league, "rules")
 def new_league():
     if request.method == "POST":
         rules = rules_from_form(request.form)
@@ -232,22 +349,49 @@ def new_league():
             unit_of_work(), current_user.id, name=request.form.get("name"), rules=rules
         )
         return redirect(url_for("league.manage", public_id=public_id), 303)
-    return render_template("league/new.html", **rules_context())
+    return render_new_league()
 
 
-@bp.get("/leagues/<public_id>")
-def manage(public_id: str):
+def render_manage(
+    public_id: str, *, failed: str | None = None, refused=None, merge_plan=None, **ids
+):
     view = league.league_view(unit_of_work(), public_id, organizer_id())
+    if ids:
+        failed = f"{failed}-{next(iter(ids.values()))}"
+    tick = request.args.get("tick")
+    preticked: list[str] = []
+    if tick == "all":
+        preticked = [str(member.id) for member in view.members]
+    elif tick == "last" and view.nights:
+        last = view.nights[0]
+        preticked = [str(seat.member_id) for table in last.tables for seat in table.seats]
+        preticked += [str(member_id) for member_id, _ in last.byes]
     return render_template(
         "league/manage.html",
         league=view,
         methods=seating.METHODS,
         today=date.today(),
+        failed=failed,
+        refused=refused,
+        errors=refused.errors if refused else {},
+        form=request.form if failed else {},
+        saved_rules=rules_values(view.rules, view.name),
+        rank_by=league_standings.RANK_BY,
+        bye_counts=league_standings.BYE_COUNTS,
+        preticked=preticked,
+        merge_plan=merge_plan,
+        schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
     )
 
 
+@bp.get("/leagues/<public_id>")
+def manage(public_id: str):
+    return render_manage(public_id)
+
+
 @bp.post("/leagues/<public_id>/rules")
+@keeps_input(render_manage, "rules")
 def update_rules(public_id: str):
     rules = rules_from_form(request.form)
     league.update_rules(
@@ -255,6 +399,49 @@ def update_rules(public_id: str):
     )
     flash("The house rules were saved; they apply to nights seated from now on.")
     return redirect(url_for("league.manage", public_id=public_id), 303)
+
+
+@bp.post("/leagues/<public_id>/ranking")
+@keeps_input(render_manage, "ranking")
+def ranking(public_id: str):
+    form = request.form
+    raw_min = form.get("min_games", "0").strip() or "0"
+    league.set_ranking(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        rank_by=form.get("rank_by"),
+        min_games=int(raw_min) if raw_min.isdigit() and len(raw_min) < 6 else raw_min,
+        bye_counts=form.get("bye_counts"),
+        hide_money=form.get("hide_money") == "1",
+    )
+    flash("The ranking rules were saved.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
+
+
+@bp.post("/leagues/<public_id>/schedule")
+@keeps_input(render_manage, "schedule")
+def plan_nights(public_id: str):
+    lines = [line for line in request.form.get("dates", "").splitlines() if line.strip()]
+    dates = league.read_dates(lines)
+    league.plan_nights(unit_of_work(), public_id, organizer_id(), dates, request.form.get("note"))
+    flash(f"{len(dates)} night(s) are in the schedule.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+
+
+@bp.post("/leagues/<public_id>/schedule/<row_id:planned_id>/remove")
+def unplan_night(public_id: str, planned_id: int):
+    league.unplan_night(unit_of_work(), public_id, organizer_id(), planned_id)
+    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+
+
+@bp.get("/leagues/<public_id>/schedule.ics")
+def schedule_ics(public_id: str):
+    """The season's planned nights for a calendar app (anyone, once the league is published)."""
+    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=request.host)
+    response = Response(body, mimetype="text/calendar")
+    response.headers["Content-Disposition"] = attachment("schedule.ics")
+    return response
 
 
 @bp.post("/leagues/<public_id>/publish")
@@ -266,6 +453,7 @@ def publish(public_id: str):
 
 
 @bp.post("/leagues/<public_id>/members")
+@keeps_input(render_manage, "members")
 def add_members(public_id: str):
     names = [line for line in request.form.get("names", "").splitlines() if line.strip()]
     added = league.add_members(unit_of_work(), public_id, organizer_id(), names)
@@ -278,7 +466,8 @@ def form_int(name: str) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 12 else None
 
 
-@bp.post("/leagues/<public_id>/members/<int:member_id>/rename")
+@bp.post("/leagues/<public_id>/members/<row_id:member_id>/rename")
+@keeps_input(render_manage, "rename")
 def rename_member(public_id: str, member_id: int):
     league.rename_member(
         unit_of_work(), public_id, organizer_id(), member_id, request.form.get("name")
@@ -287,21 +476,25 @@ def rename_member(public_id: str, member_id: int):
 
 
 @bp.post("/leagues/<public_id>/members/merge")
+@keeps_input(render_manage, "merge")
 def merge_members(public_id: str):
-    league.merge_members(
-        unit_of_work(), public_id, organizer_id(), form_int("source"), form_int("target")
-    )
+    source, target = form_int("source"), form_int("target")
+    if request.form.get("confirm") != "1":
+        plan = league.merge_plan(unit_of_work(), public_id, organizer_id(), source, target)
+        return render_manage(public_id, failed="merge", merge_plan=plan)
+    league.merge_members(unit_of_work(), public_id, organizer_id(), source, target)
     flash("The two members are one now.")
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 
 @bp.post("/leagues/<public_id>/organizers")
+@keeps_input(render_manage, "organizers")
 def add_organizer(public_id: str):
     league.add_organizer(unit_of_work(), public_id, organizer_id(), request.form.get("email"))
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
 
 
-@bp.post("/leagues/<public_id>/organizers/<int:removed_id>/remove")
+@bp.post("/leagues/<public_id>/organizers/<row_id:removed_id>/remove")
 def remove_organizer(public_id: str, removed_id: int):
     league.remove_organizer(unit_of_work(), public_id, organizer_id(), removed_id)
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
@@ -311,6 +504,7 @@ def remove_organizer(public_id: str, removed_id: int):
 
 
 @bp.post("/leagues/<public_id>/nights")
+@keeps_input(render_manage, "night")
 def new_night(public_id: str):
     form = request.form
     try:
@@ -330,20 +524,87 @@ def new_night(public_id: str):
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
-@bp.get("/leagues/<public_id>/nights/<int:night_id>")
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>")
 def night(public_id: str, night_id: int):
+    return render_night(public_id, night_id=night_id)
+
+
+def render_night(public_id: str, *, night_id: int, failed=None, refused=None):
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
+    seated = {member_id for member_id, _ in night_view.byes} | {
+        seat.member_id for table in night_view.tables for seat in table.seats
+    }
     return render_template(
         "league/night.html",
         league=view,
         night=night_view,
+        absent=[member for member in view.members if member.id not in seated],
+        form=request.form if failed else {},
+        failed=failed,
+        refused=refused,
+        errors=refused.errors if refused else {},
+        glances=league.night_glance(unit_of_work(), public_id, organizer_id(), night_id),
+        version=league.night_version(unit_of_work(), public_id, organizer_id(), night_id),
         edit_url=links.edit_url,
         view_url=links.view_url,
         methods=seating.METHODS,
     )
 
 
-@bp.post("/leagues/<public_id>/nights/<int:night_id>/swap")
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/board")
+def night_board(public_id: str, night_id: int):
+    """The tables at a glance, which the night page polls; 304 while nothing changed."""
+    # "v" and the tag, as the game pages' polling script sends it back.
+    version = "v" + league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
+    if request.if_none_match.contains(version):
+        response = current_app.response_class(status=304)
+    else:
+        glances = league.night_glance(unit_of_work(), public_id, organizer_id(), night_id)
+        response = current_app.make_response(
+            render_template(
+                "league/_night_board.html", public_id=public_id, night_id=night_id, glances=glances
+            )
+        )
+    response.set_etag(version)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/reseat")
+@keeps_input(render_night, "reseat")
+def reseat(public_id: str, night_id: int):
+    league.reseat(unit_of_work(), public_id, organizer_id(), night_id, request.form.get("method"))
+    flash("The night was seated again.")
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/late")
+@keeps_input(render_night, "late")
+def late_arrival(public_id: str, night_id: int):
+    where = league.add_late_arrival(
+        unit_of_work(), public_id, organizer_id(), night_id, form_int("member")
+    )
+    flash(where)
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/remove")
+@keeps_input(render_night, "remove")
+def remove_no_show(public_id: str, night_id: int):
+    league.remove_no_show(unit_of_work(), public_id, organizer_id(), night_id, form_int("member"))
+    flash("The player is off tonight's seating.")
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/delete")
+@keeps_input(render_night, "delete")
+def delete_night(public_id: str, night_id: int):
+    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id)
+    flash("The night was deleted.")
+    return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/swap")
 def swap(public_id: str, night_id: int):
     league.swap_seats(
         unit_of_work(), public_id, organizer_id(), night_id, form_int("first"), form_int("second")
@@ -351,14 +612,14 @@ def swap(public_id: str, night_id: int):
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
-@bp.post("/leagues/<public_id>/nights/<int:night_id>/start")
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/start")
 def start(public_id: str, night_id: int):
     league.start_night(unit_of_work(), public_id, organizer_id(), night_id)
     flash("The games are set up: print the pack or hand out the links.")
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
-@bp.get("/leagues/<public_id>/nights/<int:night_id>/pack.pdf")
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/pack.pdf")
 def pack(public_id: str, night_id: int):
     from scorekeeper.printing import PackTable, print_pack_pdf
 
@@ -380,7 +641,13 @@ def pack(public_id: str, night_id: int):
         )
         for table in night_view.tables
     ]
-    pdf = print_pack_pdf(tables, title=view.name, day=night_view.held_on)
+    public_url = f"{links.base_url()}{url_for('league.public', public_id=view.public_id)}"
+    pdf = print_pack_pdf(
+        tables,
+        title=view.name,
+        day=night_view.held_on,
+        public_url=public_url if view.published else None,
+    )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 
 
@@ -399,8 +666,12 @@ def attachment(filename: str, *, inline: bool = False) -> str:
 # ---------------------------------------------------------------- tables
 
 
-@bp.get("/leagues/<public_id>/nights/<int:night_id>/tables/<int:number>")
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>")
 def table(public_id: str, night_id: int, number: int):
+    return render_table(public_id, night_id=night_id, number=number)
+
+
+def render_table(public_id: str, *, night_id: int, number: int, failed=None, refused=None):
     page = league.table_page(unit_of_work(), public_id, organizer_id(), night_id, number)
     return render_template(
         "league/table.html",
@@ -408,10 +679,13 @@ def table(public_id: str, night_id: int, number: int):
         sources=league.SOURCES,
         edit_url=links.edit_url,
         view_url=links.view_url,
+        failed=failed,
+        refused=refused,
+        form=request.form if failed else {},
     )
 
 
-@bp.post("/leagues/<public_id>/nights/<int:night_id>/tables/<int:number>/source")
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/source")
 def table_source(public_id: str, night_id: int, number: int):
     league.set_source(
         unit_of_work(), public_id, organizer_id(), night_id, number, request.form.get("source")
@@ -421,7 +695,8 @@ def table_source(public_id: str, night_id: int, number: int):
     )
 
 
-@bp.post("/leagues/<public_id>/nights/<int:night_id>/tables/<int:number>/totals")
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/totals")
+@keeps_input(render_table, "totals")
 def table_totals(public_id: str, night_id: int, number: int):
     totals = {
         key.removeprefix("total."): value
@@ -435,7 +710,7 @@ def table_totals(public_id: str, night_id: int, number: int):
     )
 
 
-@bp.post("/leagues/<public_id>/nights/<int:night_id>/tables/<int:number>/close")
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/close")
 def table_close(public_id: str, night_id: int, number: int):
     closed = request.form.get("closed") == "1"
     league.set_closed(unit_of_work(), public_id, organizer_id(), night_id, number, closed)
@@ -458,6 +733,14 @@ def standings(public_id: str):
     return render_template("league/standings.html", league=view, standings=table)
 
 
+@bp.get("/leagues/<public_id>/public")
+def public(public_id: str):
+    """The league's own page for anyone, once published: no account, no edit links."""
+    page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
+    upcoming = league.schedule_of(unit_of_work(), public_id, organizer_id(), from_day=date.today())
+    return render_template("league/public.html", page=page, league=page.league, upcoming=upcoming)
+
+
 @bp.get("/leagues/<public_id>/standings.pdf")
 def standings_pdf(public_id: str):
     from scorekeeper.league.printing import standings_pdf as render
@@ -478,6 +761,7 @@ STANDINGS_COLUMNS = [
     "money_cents",
     "rating",
     "rating_change",
+    "byes",
 ]
 
 
@@ -486,25 +770,30 @@ def standings_csv(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     rows = [
         [
-            place,
+            "" if line.place is None else line.place,
             line.name,
             line.games,
             line.wins,
-            f"{line.win_rate:.3f}",
+            round(line.win_rate, 3),
             line.points,
             line.deals,
-            "" if line.average_per_deal is None else f"{line.average_per_deal:.2f}",
-            line.money_cents,
-            f"{line.rating:.2f}",
-            "" if line.rating_change is None else f"{line.rating_change:.2f}",
+            "" if line.average_per_deal is None else round(line.average_per_deal, 2),
+            "" if view.money_hidden else line.money_cents,
+            round(line.rating, 2),
+            "" if line.rating_change is None else round(line.rating_change, 2),
+            line.byes,
         ]
-        for place, line in enumerate(table.lines, 1)
+        for line in table.lines
     ]
     return csv_response([STANDINGS_COLUMNS, *rows], f"{view.name} standings.csv")
 
 
 def csv_safe(value: Any) -> Any:
-    """Names that a spreadsheet would run as a formula get a leading apostrophe."""
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe.
+
+    Numbers are written as numbers (a negative rating stays -1.83, not '-1.83): the
+    guard is for text, which is where a formula could hide.
+    """
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
@@ -520,7 +809,7 @@ def csv_response(rows: list[list[Any]], filename: str) -> Response:
     return response
 
 
-@bp.get("/leagues/<public_id>/players/<int:member_id>")
+@bp.get("/leagues/<public_id>/players/<row_id:member_id>")
 def player(public_id: str, member_id: int):
     view, member, history = league.player_history(
         unit_of_work(), public_id, organizer_id(), member_id
@@ -572,12 +861,16 @@ def import_file():
     upload = request.files.get("file")
     raw = upload.read() if upload else request.form.get("document", "").encode()
     try:
-        document = json.loads(raw)
-    except ValueError:
-        raise services.InvalidInput("That is not a JSON export.", {"file": "is not JSON"}) from None
-    result = transfer.import_document(unit_of_work(), current_user.id, document)
+        result = transfer.import_document(unit_of_work(), current_user.id, transfer.read_json(raw))
+    except services.InvalidInput as refused:
+        return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash("The league was imported.")
+        if result.organizers_missing:
+            flash(
+                "Not yet organizers here (they sign up, then you add them): "
+                + ", ".join(result.organizers_missing)
+            )
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
     flash(
         "The game was imported. Its edit link: " + links.edit_url(result.game_id, result.edit_token)

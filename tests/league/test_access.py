@@ -23,6 +23,9 @@ ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}", None),
     ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
+    ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
+    ("POST", "/leagues/{lid}/schedule/1/remove", {}),
+    ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
     ("POST", "/leagues/{lid}/members/merge", {"source": "{mid}", "target": "{mid2}"}),
@@ -34,7 +37,12 @@ ORGANIZER_ONLY = [
         {"held_on": "2026-04-01", "method": "random", "present": ["{mid}", "{mid2}"]},
     ),
     ("GET", "/leagues/{lid}/nights/{nid}", None),
+    ("GET", "/leagues/{lid}/nights/{nid}/board", None),
     ("POST", "/leagues/{lid}/nights/{nid}/swap", {"first": "{mid}", "second": "{mid2}"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/reseat", {"method": "random"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/late", {"member": "{mid}"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/remove", {"member": "{mid}"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/delete", {}),
     ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
     ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),
     ("GET", "/leagues/{lid}/nights/{nid}/tables/1", None),
@@ -45,6 +53,8 @@ ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}/export.csv", None),
 ]
 PUBLISHED_ONLY = [
+    "/leagues/{lid}/public",
+    "/leagues/{lid}/schedule.ics",
     "/leagues/{lid}/standings",
     "/leagues/{lid}/standings.pdf",
     "/leagues/{lid}/standings.csv",
@@ -115,10 +125,11 @@ def test_the_route_lists_cover_every_league_route(app):
     listed |= {path for _, path in ANY_ORGANIZER} | OPEN
     normalise = {
         "<public_id>": "{lid}",
-        "<int:night_id>": "{nid}",
-        "<int:member_id>": "{mid}",
-        "<int:removed_id>": "{oid}",
-        "<int:number>": "1",
+        "<row_id:night_id>": "{nid}",
+        "<row_id:member_id>": "{mid}",
+        "<row_id:removed_id>": "{oid}",
+        "<row_id:number>": "1",
+        "<row_id:planned_id>": "1",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):

@@ -24,9 +24,10 @@ from pypdf import PdfReader
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone
-from tests.browser.test_table_play import record
+from tests.browser.test_table_play import correct, record
 
-from .support import NAMES, PASSWORD
+from .support import NAMES, PASSWORD, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
 
 pytestmark = pytest.mark.browser
 
@@ -61,8 +62,8 @@ def in_own_thread(scenario: Callable[[Callable[[], Page]], None], base_url: str)
                 contexts.callback(browser.close)
                 profile = playwright.devices[PHONE]
 
-                def new_phone() -> Page:
-                    context = browser.new_context(**profile, base_url=base_url)
+                def new_phone(**device) -> Page:
+                    context = browser.new_context(**{**profile, **device}, base_url=base_url)
                     contexts.callback(context.close)
                     page = context.new_page()
                     page.set_default_timeout(10_000)
@@ -182,3 +183,178 @@ def league_night(new_phone, shots, uow) -> None:
     # The page is the same figures the standings use case derives.
     _, table = league.league_standings(uow, lid, organizer_id, None)
     assert [line.name for line in table.lines] == list(rows)
+
+
+LAPTOP = {
+    "viewport": {"width": 1366, "height": 768},
+    "device_scale_factor": 1,
+    "is_mobile": False,
+    "has_touch": False,
+}
+
+
+def test_standings_and_a_tables_totals_fit_a_laptop_screen(live_server, shots, uow):
+    olga = make_organizer(uow)
+    stakes = league.Rules("rummy", "Rummy", {"deals": 2}, {"cents_per_point": 1}, 3)
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+
+    def scenario(new_phone) -> None:
+        laptop = Phone(new_phone(**LAPTOP), shots)
+        page = laptop.page
+        page.goto("/account/login")
+        page.fill("input[name=email]", "org@example.org")
+        page.fill("input[name=password]", PASSWORD)
+        submit(page, "Log in")
+        page.goto(f"/leagues/{lid}/standings")
+        laptop.shot("league-standings-laptop")
+        # Every column in sight: Rating, Last night and Change are not cut off.
+        assert page.locator(".scroll").evaluate("box => box.scrollWidth <= box.clientWidth")
+        page.goto(f"/leagues/{lid}/nights/{night.id}/tables/1")
+        laptop.shot("league-table-laptop")
+        heads = page.locator("table.result-totals th").all()
+        cells = page.locator("table.result-totals td").all()
+        assert len(heads) == len(cells) == 3
+        for head, cell in zip(heads, cells, strict=True):
+            above, below = head.bounding_box(), cell.bounding_box()
+            assert above["y"] + above["height"] <= below["y"] + 0.5  # the heading sits above
+            assert abs(above["x"] - below["x"]) < 1  # in its number's column
+
+    in_own_thread(scenario, live_server)
+
+
+SEASON_NAMES = [
+    "Zoë Quist",
+    "Zoe Quist",
+    "Élisabeth-Françoise Núñez de Åkerlund 01",
+    "Bartholomew Ignatius Szczepański-Øst 02",
+    "Ana Lúcia",
+    "Ben Baker",
+    "Chloé Dubois",
+]
+
+
+def test_a_gin_season_night_run_by_an_organizer_on_a_laptop(live_server, shots, uow):
+    """The issue's season flow: from the home page to a bye, phones, paper, a correction,
+    the night page following the tables by itself, a rename and a merge, an export."""
+    in_own_thread(lambda new_phone: season_night(new_phone, shots, uow), live_server)
+
+
+def season_night(new_phone, shots, uow) -> None:
+    organizer = Phone(new_phone(**LAPTOP), shots)
+    page = organizer.page
+    page.goto("/")
+    with page.expect_navigation():
+        page.get_by_role("link", name="sign up").click()
+    page.fill("input[name=email]", "olga@example.org")
+    page.fill("input[name=name]", "Olga")
+    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=confirm]", PASSWORD)
+    submit(page, "Create account")
+
+    with page.expect_navigation():
+        page.get_by_role("link", name="New league").click()
+    page.fill("input[name=name]", "Gin Thursdays")
+    page.select_option("select[name=preset]", label="Gin Rummy")
+    expect(page.locator("input[name=table_size]")).to_have_value("")  # the game's usual
+    submit(page, "Create league")
+    expect(page.get_by_text("Gin Rummy, 2 a table")).to_be_visible()
+    lid = page.url.rsplit("/", 1)[1]
+
+    page.fill("textarea[name=names]", "\n".join(SEASON_NAMES))
+    submit(page, "Add members")
+    expect(page.get_by_text("Added 7 member(s).")).to_be_visible()
+    # Everyone is ticked, then the two not here yet are unticked: five at gin.
+    with page.expect_navigation():
+        page.get_by_role("link", name="everyone").click()
+    page.get_by_label("Zoe Quist", exact=True).uncheck()
+    page.get_by_label("Chloé Dubois", exact=True).uncheck()
+    expect(page.locator("input[name=present]:checked")).to_have_count(5)
+    submit(page, "Seat them")
+    expect(page.locator(".table-card")).to_have_count(2)
+    expect(page.get_by_text("Sitting out tonight (a bye):")).to_be_visible()
+    # A late arrival with the one sitting out opens a third table.
+    page.select_option("select[name=member]", label="Zoe Quist")
+    submit(page, "Seat the late arrival")
+    expect(page.locator(".table-card")).to_have_count(3)
+    organizer.shot("season-night-seated")
+    submit(page, "Start play: set up the games")
+    night_url = page.url
+    expect(page.locator("table.glance tbody tr")).to_have_count(3)
+    edit_links = [link.get_attribute("href") for link in page.locator("a.edit-link").all()]
+
+    organizer_id = 1
+    night = league.league_view(uow, lid, organizer_id).nights[0]
+    # Tables 1 and 2 play on players' phones; table 1 corrects its first deal.
+    for index in range(2):
+        table = night.tables[index]
+        player = Phone(new_phone(), shots)
+        player.page.goto(edit_links[index])
+        player.page.wait_for_url(re.compile(rf"/games/{table.game_id}$"))
+        knocker = table.names[0]
+        record(player, knocker, [("hands_0", "5"), ("hands_1", "30")])
+        if index == 0:
+            correct(player, 1, "hands_1", "35")
+        record(player, knocker, [("hands_0", "0"), ("hands_1", "90")])  # gin: past 100
+        player.shot(f"season-table-{table.number}-phone")
+        assert services.load_game(uow, table.game_id).state.finished
+        # The organizer's night page marks the table finished by itself, no reload.
+        expect(page.locator("table.glance tr.state-finished")).to_have_count(index + 1)
+        assert page.url == night_url
+    organizer.shot("season-night-two-finished")
+
+    # Table 3 came in on paper: its final totals are typed on the table page.
+    paper = night.tables[2]
+    page.locator("table.glance").get_by_role("link", name="3", exact=True).click()
+    for name, total in zip(paper.names, ["125", "0"], strict=True):
+        page.get_by_label(name, exact=True).fill(total)
+    submit(page, "Save totals (counts the table by these alone)")
+    expect(
+        page.get_by_text("Counted by the final totals typed from the paper sheet")
+    ).to_be_visible()
+    organizer.shot("season-table-paper")
+    page.goto(night_url)
+    expect(page.locator("table.glance tr.state-totals-typed")).to_have_count(1)
+    expect(page.get_by_text("3 of 3", exact=True)).to_be_visible()
+
+    # A rename, then a merge that asks first.
+    page.goto(f"/leagues/{lid}")
+    page.get_by_label("Name of Ben Baker").fill("Benjamin Baker")
+    page.get_by_label("Name of Ben Baker").press("Enter")
+    page.wait_for_load_state()
+    expect(page.get_by_label("Name of Benjamin Baker")).to_be_visible()
+    played = {name for t in night.tables for name in t.names}
+    source, target = "Zoe Quist", "Zoë Quist"
+    if source in played and target in played:
+        source = next(name for name in SEASON_NAMES if name not in played)
+    page.select_option("select[name=source]", label=source)
+    page.select_option("select[name=target]", label=target)
+    submit(page, "Merge…")
+    expect(page.get_by_text(f"Merge {source} into {target}?")).to_be_visible()
+    organizer.shot("season-merge-asks")
+    submit(page, "Yes, merge them")
+    expect(page.get_by_text("The two members are one now.")).to_be_visible()
+
+    page.goto(f"/leagues/{lid}/standings")
+    rows = standings_rows(page)
+    organizer.shot("season-standings-laptop")
+    assert "Benjamin Baker" in rows or "Benjamin Baker" not in played
+    _, table = league.league_standings(uow, lid, organizer_id, None)
+    assert [line.name for line in table.lines] == list(rows)
+    exported = page.request.get(f"/leagues/{lid}/export.json").json()
+    assert exported["organizers"] == [{"email": "olga@example.org", "role": "owner"}]
+    assert [t["game"]["id"] for t in exported["nights"][0]["tables"]] == [
+        t.game_id for t in night.tables
+    ]
+
+    # The public page on a phone, once published.
+    submit_publish = page.goto(f"/leagues/{lid}")
+    assert submit_publish.ok
+    submit(page, "Publish standings")
+    phone = Phone(new_phone(), shots)
+    phone.page.goto(f"/leagues/{lid}/public")
+    expect(phone.page.get_by_role("heading", name="Nights and results")).to_be_visible()
+    phone.shot("season-public-phone")

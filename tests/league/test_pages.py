@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
+import subprocess
+from datetime import date, timedelta
 
 import pytest
+from markupsafe import escape
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from tests.conftest import OUTPUT_DIR
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -62,24 +67,58 @@ def test_a_league_is_set_up_through_the_forms(client, uow, olga):
 
 
 @pytest.mark.parametrize(
-    "form",
+    ("form", "beside"),
     [
-        {"name": "", "preset": "Rummy", "table_size": "4"},
-        {"name": "X", "preset": "No such game", "table_size": "4"},
-        {"name": "X", "preset": "Rummy", "table_size": "lots"},
-        {"name": "X", "preset": "Rummy", "table_size": "4", "options": "target"},
-        {"name": "X", "preset": "Rummy", "table_size": "4", "options": "target = -3"},
-        {"name": "X", "variant": "rummy", "table_size": "4", "cents_per_point": "a lot"},
+        ({"name": "", "preset": "Rummy", "table_size": "4"}, "The name must be 1 to 80"),
+        ({"name": "Wédnesday", "preset": "No such game", "table_size": "4"}, "The preset"),
+        ({"name": "Wédnesday", "preset": "Rummy", "table_size": "lots"}, "Players per table must"),
+        ({"name": "Wédnesday", "preset": "Rummy", "options": "target"}, "Option line 1 must read"),
+        ({"name": "Wédnesday", "preset": "Rummy", "options": "target = -3"}, "Option target"),
+        ({"name": "Wédnesday", "variant": "rummy", "cents_per_point": "a lot"}, "Stakes"),
+        (
+            {"name": "Wédnesday", "preset": "Gin Rummy", "table_size": "4"},
+            "Players per table must be 2: Gin",
+        ),
     ],
 )
-def test_bad_house_rules_are_refused_with_the_reason(client, uow, olga, form):
-    response = client.post(
-        "/leagues/new", data=form, headers={"Referer": "http://localhost/leagues/new"}
-    )
-    assert response.status_code == 303
-    assert response.headers["Location"] == "/leagues/new"
+def test_bad_house_rules_are_shown_beside_the_field_with_every_value_kept(
+    client, uow, olga, form, beside
+):
+    response = client.post("/leagues/new", data=form)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert re.search(f'<p class="error" id="[a-z_-]+-error">{beside}', page)
+    for name, value in form.items():
+        if name == "preset":
+            assert f" selected>{value}</option>" in page or value == "No such game"
+        elif name == "variant":
+            assert f'value="{value}" selected>' in page
+        elif name == "options":
+            assert f">{value}</textarea>" in page
+        else:
+            assert f'name="{name}"' in page and f'value="{value}"' in page
     assert league.leagues_of(uow, olga) == []
-    assert client.get("/leagues/new").status_code == 200
+
+
+def test_the_table_size_follows_the_game_when_left_empty(client, uow, olga):
+    for preset, size in [("Gin Rummy", 2), ("Rummy", 4)]:
+        response = client.post("/leagues/new", data={"name": preset, "preset": preset})
+        lid = response.headers["Location"].rsplit("/", 1)[1]
+        assert league.league_view(uow, lid, olga).rules.table_size == size
+    page = client.get("/leagues/new").get_data(as_text=True)
+    assert 'name="table_size" inputmode="numeric" value=""' in page
+    assert "2 players a table" in page  # gin, in the list of each game's sizes and options
+
+
+def test_the_options_box_lists_each_games_options_with_help_and_usual_value(client, olga):
+    from scorekeeper import scoring
+
+    page = client.get("/leagues/new").get_data(as_text=True)
+    for cls in scoring.VARIANTS.values():
+        assert f'<section data-variant="{cls.id}">' in page
+        for spec in cls.options:
+            assert f"<code>{spec.name}</code>" in page
+            assert str(escape(spec.help)) in page
 
 
 def test_a_night_is_seated_swapped_and_started_through_the_forms(client, uow, olga):
@@ -121,8 +160,23 @@ def test_a_night_is_seated_swapped_and_started_through_the_forms(client, uow, ol
 def test_a_bad_night_is_refused_without_an_error_page(client, uow, olga, form):
     lid = make_league(uow, olga)
     response = client.post(f"/leagues/{lid}/nights", data=form)
-    assert response.status_code == 303
+    assert response.status_code == 422
+    assert f'value="{form["held_on"]}"' in response.get_data(as_text=True)
     assert league.league_view(uow, lid, olga).nights == ()
+
+
+def test_a_night_that_cannot_be_seated_keeps_every_tick_and_says_why_once(client, uow, olga):
+    lid = make_league(uow, olga, names=[f"Żaneta Wiśniewska-Kowalczyk {i:02}" for i in range(18)])
+    ids = list(member_ids(uow, lid, olga).values())
+    form = {"held_on": "2026-03-05", "season": "Spring", "method": "balanced", "present": [ids[4]]}
+    page = client.post(f"/leagues/{lid}/nights", data=form).get_data(as_text=True)
+    assert page.count("only 1 is ticked") == 1
+    assert f'value="{ids[4]}" checked' in page
+    assert page.count(" checked>") == 1
+    assert 'value="Spring"' in page and 'value="balanced" selected' in page
+    ticked = {**form, "present": [*ids[:3], 999999]}
+    page = client.post(f"/leagues/{lid}/nights", data=ticked).get_data(as_text=True)
+    assert page.count(" checked>") == 3 and "Tick the present players" in page
 
 
 def test_paper_totals_and_closing_a_table_through_the_forms(client, uow, olga):
@@ -134,7 +188,11 @@ def test_paper_totals_and_closing_a_table_through_the_forms(client, uow, olga):
     totals = {f"total.{name}": str(10 * i) for i, name in enumerate(first.names)}
     assert client.post(f"{base}/1/totals", data=totals).status_code == 303
     bad = client.post(f"{base}/1/totals", data={f"total.{first.names[0]}": "ten"})
-    assert bad.status_code == 303
+    assert bad.status_code == 422
+    page = bad.get_data(as_text=True)
+    assert 'value="ten"' in page
+    assert f"{first.names[0]}&#39;s total must be a whole number" in page
+    assert f"{first.names[1]}&#39;s total must be a whole number" in page
     one = {"out": second.names[0], "hands": {second.names[1]: 3, second.names[2]: 4}}
     services.record_deal(uow, second.game_id, second.edit_token, one)
     client.post(f"{base}/2/close", data={"closed": "1"})
@@ -197,6 +255,33 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     for table in night.tables:
         assert f"Table {table.number}" in text
         assert all(name in text for name in table.names)
+    assert "Standings and results" not in text  # a private league's page has no QR code
+
+
+def test_a_published_leagues_pack_carries_the_public_pages_qr_code(client, uow, olga, tmp_path):
+    lid = make_league(uow, olga)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    body = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf").data
+    first_page = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    assert "Standings and results" in first_page
+    (tmp_path / "pack.pdf").write_bytes(body)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(tmp_path / "pack.pdf"),
+            str(OUTPUT_DIR / "league-pack-seating"),
+        ],
+        check=True,
+    )
 
 
 def test_the_pack_waits_until_play_has_started(client, uow, olga):
@@ -213,3 +298,297 @@ def test_an_unknown_league_night_or_table_is_not_found(client, uow, olga):
     assert client.get(f"/leagues/{lid}/nights/999").status_code == 404
     assert client.get(f"/leagues/{lid}/players/999").status_code == 404
     assert client.get("/leagues/games/nope.json").status_code == 404
+
+
+def test_the_home_page_leads_to_leagues_and_to_logging_in(client, uow):
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/account/login"' in page and 'href="/account/signup"' in page
+    make_organizer(uow)
+    login(client)
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/leagues/"' in page and 'href="/account/login"' not in page
+
+
+def test_player_pages_show_todays_names_after_a_rename_and_a_merge(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, names=["Ben Baker", "Pete Parks", "Benn Baker", "Ann"], rules=gin)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    for present in ([ids["Ben Baker"], ids["Pete Parks"]], [ids["Benn Baker"], ids["Ann"]]):
+        night = start(uow, lid, olga, present)
+        table = night.tables[0]
+        a, b = table.names
+        services.record_deal(
+            uow, table.game_id, table.edit_token, {"knocker": a, "hands": {a: 0, b: 40}}
+        )
+        league.set_closed(uow, lid, olga, night.id, 1, True)
+    league.merge_members(uow, lid, olga, ids["Benn Baker"], ids["Ben Baker"])
+    league.rename_member(uow, lid, olga, ids["Ben Baker"], "Benjamin Baker")
+    client.post("/account/logout")
+
+    ben = client.get(f"/leagues/{lid}/players/{ids['Ben Baker']}").get_data(as_text=True)
+    with_column = re.findall(r'<td>((?:<a href="[^"]+/players/\d+">[^<]+</a>(?:, )?)+)</td>', ben)
+    opponents = sorted(re.sub("<[^>]+>", "", cell) for cell in with_column)
+    assert opponents == ["Ann", "Pete Parks"]  # one opponent a game, never his own old names
+    pete = client.get(f"/leagues/{lid}/players/{ids['Pete Parks']}").get_data(as_text=True)
+    assert f'/players/{ids["Ben Baker"]}">Benjamin Baker</a>' in pete
+    assert "Ben Baker<" not in pete
+
+
+def test_a_table_counted_by_paper_totals_shows_them_and_no_money(client, uow, olga):
+    stakes = league.Rules("rummy", "Rummy", {"deals": 2}, {"cents_per_point": 1}, 3)
+    lid = make_league(uow, olga, rules=stakes)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:3]])
+    table = night.tables[0]
+    totals = dict(zip(table.names, [41, 17, 8], strict=True))
+    form = {f"total.{name}": str(value) for name, value in totals.items()}
+    client.post(f"/leagues/{lid}/nights/{night.id}/tables/1/totals", data=form)
+
+    page = client.get(f"/leagues/{lid}/nights/{night.id}/tables/1").get_data(as_text=True)
+    assert "in play" not in page and "0 deal(s)" not in page
+    assert "Counted by the final totals typed from the paper sheet" in page
+    assert '<table class="result-totals">' in page and 'class="totals"' not in page
+    assert "<td>41</td><td>17</td><td>8</td>" in page
+    player = client.get(f"/leagues/{lid}/players/{ids[table.names[0]]}").get_data(as_text=True)
+    assert "+0.00 USD" not in player and "<td>\u2013</td>" in player
+
+
+def test_the_night_page_shows_every_table_at_a_glance_and_polls_cheaply(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    first, second, third = night.tables
+    play_out(uow, first)
+    one = {"out": second.names[2], "hands": {second.names[0]: 5, second.names[1]: 7}}
+    services.record_deal(uow, second.game_id, second.edit_token, one)
+    board_url = f"/leagues/{lid}/nights/{night.id}/board"
+
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    assert f'data-poll="{board_url}"' in page
+    rows = re.findall(r'<tr class="state-([a-z-]+)">(.*?)</tr>', page, re.S)
+    assert [state for state, _ in rows] == ["finished", "in-play", "in-play"]
+    cells = [re.findall(r"<td>(.*?)</td>", row, re.S) for _, row in rows]
+    assert cells[0][3:5] == ["2", first.names[0]]
+    assert cells[1][3:5] == ["1", second.names[2]]
+    assert cells[2][3:5] == ["0", ""]
+    assert "1 of 3</strong> tables done" in page
+    no_inline_script_or_style(page)
+
+    board = client.get(board_url)
+    etag = board.headers["ETag"]
+    assert client.get(board_url, headers={"If-None-Match": etag}).status_code == 304
+    totals = dict(zip(third.names, [30, 12, 12], strict=True))
+    league.set_paper_totals(uow, lid, olga, night.id, third.number, totals)
+    changed = client.get(board_url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert "2 of 3</strong> tables done" in changed.get_data(as_text=True)
+    client.post("/account/logout")
+    assert client.get(board_url).status_code == 302  # organizers only
+
+
+def test_standings_explain_every_column_and_money_can_be_hidden_from_the_public(client, uow, olga):
+    stakes = league.check_rules(
+        preset="Rummy",
+        variant=None,
+        options={"deals": 2},
+        stakes={"cents_per_point": 1},
+        table_size=3,
+    )
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+    response = client.post(
+        f"/leagues/{lid}/ranking",
+        data={"rank_by": "wins", "min_games": "1", "bye_counts": "none", "hide_money": "1"},
+    )
+    assert response.status_code == 303
+    league.set_published(uow, lid, olga, True)
+    headings = ["#", "Games", "Wins", "Win rate", "Points", "Per deal", "Rating", "Last night"]
+
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    for heading in [*headings, "Money"]:
+        assert f"<dt>{heading}</dt>" in page  # organizers see money, and its legend
+    assert "Ranked by wins" in page
+    pdf = pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
+    assert "Place by wins" in pdf and "openskill" in pdf and "Money" in pdf
+
+    client.post("/account/logout")
+    public = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Money" not in public and "USD" not in public
+    assert all(f"<dt>{heading}</dt>" in public for heading in headings)
+    assert "Money" not in pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
+    rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{lid}/standings.csv").data.decode())))
+    assert {row[rows[0].index("money_cents")] for row in rows[1:]} == {""}
+    player = client.get(f"/leagues/{lid}/players/{ids['Ann']}").get_data(as_text=True)
+    assert "USD" not in player
+
+
+def test_a_bad_ranking_rule_keeps_the_form(client, uow, olga):
+    lid = make_league(uow, olga)
+    response = client.post(
+        f"/leagues/{lid}/ranking",
+        data={"rank_by": "wins", "min_games": "lots", "bye_counts": "average", "hide_money": "1"},
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Games needed must be a whole number from 0 to 1000" in page
+    assert 'value="lots"' in page and 'value="average" selected' in page
+    assert 'name="hide_money" value="1" checked' in page
+
+
+def test_the_night_page_names_who_sits_out(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, rules=gin)
+    ids = member_ids(uow, lid, olga)
+    response = client.post(
+        f"/leagues/{lid}/nights",
+        data={"held_on": "2026-03-05", "method": "random", "present": [ids[n] for n in NAMES[:7]]},
+    )
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert page.count('class="table-card"') == 3
+    assert "Sitting out tonight (a bye):" in page
+
+
+def test_a_merge_says_what_it_will_do_and_asks_first(client, uow, olga):
+    lid = make_league(uow, olga, names=[*NAMES, "Anne"])
+    ids = member_ids(uow, lid, olga)
+    start(uow, lid, olga, [ids["Anne"], ids["Bob"], ids["Cy"]])
+    form = {"source": ids["Anne"], "target": ids["Ann"]}
+    asked = client.post(f"/leagues/{lid}/members/merge", data=form)
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert "Merge Anne into Ann? Anne&#39;s 1 seat(s)" in page
+    assert 'name="confirm" value="1"' in page
+    assert f'value="{ids["Anne"]}" selected' in page and f'value="{ids["Ann"]}" selected' in page
+    assert "Anne" in [m.name for m in league.league_view(uow, lid, olga).members]
+    done = client.post(f"/leagues/{lid}/members/merge", data={**form, "confirm": "1"})
+    assert done.status_code == 303
+    assert "Anne" not in [m.name for m in league.league_view(uow, lid, olga).members]
+
+
+def test_the_night_form_ticks_last_nights_players_or_everyone(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    came = [ids[n] for n in NAMES[2:7]]
+    seat_night(uow, lid, olga, came)
+    last = client.get(f"/leagues/{lid}?tick=last").get_data(as_text=True)
+    assert sorted(int(i) for i in re.findall(r'value="(\d+)" checked', last)) == sorted(came)
+    everyone = client.get(f"/leagues/{lid}?tick=all").get_data(as_text=True)
+    assert len(re.findall(r'name="present" value="\d+" checked', everyone)) == len(NAMES)
+    assert 'value="2026"' in client.get(f"/leagues/{lid}").get_data(as_text=True)  # its season
+
+
+def test_attendance_late_arrival_no_show_reseat_and_delete(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    base = f"/leagues/{lid}/nights/{night_id}"
+
+    def seated():
+        _, night = league.night_view(uow, lid, olga, night_id)
+        return [sorted(s.member_id for s in t.seats) for t in night.tables], night
+
+    assert client.post(f"{base}/late", data={"member": ids["Gus"]}).status_code == 303
+    tables, _ = seated()
+    assert sorted(len(t) for t in tables) == [3, 4] and any(ids["Gus"] in t for t in tables)
+    again = client.post(f"{base}/late", data={"member": ids["Gus"]})
+    assert again.status_code == 422 and "Gus is already here" in again.get_data(as_text=True)
+
+    assert client.post(f"{base}/remove", data={"member": ids["Gus"]}).status_code == 303
+    tables, _ = seated()
+    assert sorted(len(t) for t in tables) == [3, 3]
+    no_show = tables[0][0]
+    assert client.post(f"{base}/remove", data={"member": no_show}).status_code == 303
+    refused = client.post(f"{base}/remove", data={"member": tables[0][1]})
+    assert refused.status_code == 422  # rummy needs 2 at a table
+    assert "reseat the night instead" in refused.get_data(as_text=True)
+
+    assert client.post(f"{base}/reseat", data={"method": "balanced"}).status_code == 303
+    tables, night = seated()
+    assert night.seating == "balanced"
+    assert sorted(itertools.chain(*tables)) == sorted(
+        ids[n] for n in NAMES[:6] if ids[n] != no_show
+    )
+    assert client.post(f"{base}/delete").status_code == 303
+    assert league.league_view(uow, lid, olga).nights == ()
+
+
+def test_a_played_night_cannot_be_deleted_and_a_late_pair_opens_a_table(client, uow, olga):
+    gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    lid = make_league(uow, olga, rules=gin)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:5]])  # one bye
+    base = f"/leagues/{lid}/nights/{night.id}"
+    assert client.post(f"{base}/late", data={"member": ids["Fay"]}).status_code == 303
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert len(after.tables) == 3 and after.byes == ()
+    assert all(table.game_id for table in after.tables)  # the new table's game started
+    table = after.tables[0]
+    a, b = table.names
+    services.record_deal(
+        uow, table.game_id, table.edit_token, {"knocker": a, "hands": {a: 0, b: 30}}
+    )
+    refused = client.post(f"{base}/delete")
+    assert refused.status_code == 422 and "has been played" in refused.get_data(as_text=True)
+    assert len(league.league_view(uow, lid, olga).nights) == 1
+
+
+def test_the_public_league_page_needs_no_account_once_published(client, uow, olga):
+    stakes = league.check_rules(
+        preset="Rummy",
+        variant=None,
+        options={"deals": 2},
+        stakes={"cents_per_point": 1},
+        table_size=3,
+    )
+    lid = make_league(uow, olga, rules=stakes)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:6]])
+    for table in night.tables:
+        play_out(uow, table)
+    league.rename_member(uow, lid, olga, ids["Ann"], "Ann Åkerlund")
+    client.post("/account/logout")
+    assert client.get(f"/leagues/{lid}/public").status_code == 404  # not published yet
+
+    league.set_published(uow, lid, olga, True)
+    page = client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+    assert "Ann Åkerlund" in page and "USD" in page
+    plain = re.sub(r"<a [^>]+>([^<]+)</a>", r"\1", page).replace("Ann Åkerlund", "Ann")
+    for table in night.tables:
+        assert f"{table.names[0]} 40 <strong>(won)</strong>" in plain
+    assert "/edit/" not in page and "edit_token" not in page
+    no_inline_script_or_style(page)
+    league.set_ranking(
+        uow, lid, olga, rank_by="rating", min_games=0, bye_counts="none", hide_money=True
+    )
+    assert "USD" not in client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+
+
+def test_a_season_schedule_is_on_the_public_page_and_in_a_calendar_feed(client, uow, olga):
+    from icalendar import Calendar
+
+    lid = make_league(uow, olga)
+    later = [date.today() + timedelta(days=7 * week) for week in (1, 2, 3)]
+    form = {"dates": "\n".join(day.isoformat() for day in later), "note": "7 pm at Zoë's"}
+    assert client.post(f"/leagues/{lid}/schedule", data=form).status_code == 303
+    bad = client.post(f"/leagues/{lid}/schedule", data={"dates": "2027-01-14\nnext week"})
+    assert bad.status_code == 422
+    page = bad.get_data(as_text=True)
+    assert "Date 2 must be a date such as 2027-01-14" in page and "next week</textarea>" in page
+    league.set_published(uow, lid, olga, True)
+    client.post("/account/logout")
+
+    public = client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+    for day in later:
+        assert f"{day.isoformat()}: 7 pm at Zoë&#39;s" in public
+    feed = client.get(f"/leagues/{lid}/schedule.ics")
+    assert feed.mimetype == "text/calendar"
+    events = Calendar.from_ical(feed.data).walk("VEVENT")
+    assert [event.decoded("dtstart") for event in events] == later
+    assert all(str(event["description"]) == "7 pm at Zoë's" for event in events)
+    assert len({str(event["uid"]) for event in events}) == 3

@@ -80,10 +80,31 @@ def test_rotating_seating_avoids_pairs_that_have_met():
     assert sorted(itertools.chain(*tables)) == list(range(9))
 
 
-def test_balanced_seating_spreads_the_strongest_players_over_the_tables():
-    ratings = {player: float(10 - player) for player in range(9)}
-    tables = seating.seat_balanced(list(range(9)), [3, 3, 3], ratings, random.Random(5))
-    strongest = {0, 1, 2}
-    assert all(len(strongest & set(table)) == 1 for table in tables)
-    averages = [sum(ratings[p] for p in table) / 3 for table in tables]
-    assert max(averages) - min(averages) <= 1
+def test_balanced_seating_at_two_player_gin_pairs_rating_neighbours():
+    # Player 0 is rated highest, 16 lowest: #1 meets #2, never #17.
+    ratings = {player: float(20 - player) for player in range(16)}
+    tables = seating.seat_balanced(list(range(16)), [2] * 8, ratings, random.Random(5))
+    assert [sorted(table) for table in tables] == [[i, i + 1] for i in range(0, 16, 2)]
+
+
+@given(
+    ratings=st.lists(st.floats(-50, 50, allow_nan=False), min_size=2, max_size=40),
+    low=st.integers(2, 4),
+    spread=st.integers(0, 4),
+    preferred=st.integers(2, 8),
+    seed=st.integers(0, 2**32),
+)
+def test_balanced_tables_never_interleave_in_rating(ratings, low, spread, preferred, seed):
+    """Whoever sits between two players of one table in the rating order sits at that table."""
+    members = list(range(len(ratings)))
+    try:
+        sizes = seating.table_sizes(len(members), low, low + spread, preferred)
+    except seating.SeatingError:
+        return
+    rated = dict(enumerate(ratings))
+    tables = seating.seat_balanced(members, sizes, rated, random.Random(seed))
+    assert sorted(itertools.chain(*tables)) == members
+    assert [len(t) for t in tables] == sizes
+    spans = [(min(rated[p] for p in t), max(rated[p] for p in t)) for t in tables]
+    for (low_a, high_a), (low_b, high_b) in itertools.combinations(spans, 2):
+        assert high_a <= low_b or high_b <= low_a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from datetime import date
 
@@ -56,7 +57,7 @@ def test_house_rules_are_checked_through_make_setup():
 def test_a_table_size_outside_the_variants_limits_is_refused():
     with pytest.raises(services.InvalidInput) as refused:
         league.check_rules(preset="Gin Rummy", variant=None, options={}, stakes=None, table_size=4)
-    assert refused.value.errors == {"table_size": "must be a whole number from 2 to 2"}
+    assert refused.value.errors == {"table_size": "must be 2: Gin Rummy is played 2 a table"}
 
 
 def test_a_preset_gives_its_variant_and_stakes_are_resolved_per_game(uow, organizer):
@@ -108,8 +109,11 @@ def test_merging_two_spellings_moves_every_game_and_keeps_the_spelling(
 
 def test_two_members_who_shared_a_table_cannot_be_merged(uow, league_id, organizer, ids):
     start(uow, league_id, organizer, [ids["Ann"], ids["Bob"]])
-    with pytest.raises(services.InvalidInput, match="two people"):
+    with pytest.raises(services.InvalidInput) as refused:
         league.merge_members(uow, league_id, organizer, ids["Ann"], ids["Bob"])
+    assert refused.value.errors == {
+        "source": "Ann and Bob sat at the same table: they are two people."
+    }
 
 
 def test_renaming_keeps_the_old_spelling_as_an_alias(uow, league_id, organizer, ids):
@@ -180,12 +184,86 @@ def test_seats_cannot_be_swapped_once_play_has_started(uow, league_id, organizer
         league.swap_seats(uow, league_id, organizer, night.id, first.member_id, second.member_id)
 
 
-def test_an_odd_night_of_gin_is_refused_with_a_reason(uow, organizer):
+def test_an_odd_night_of_gin_seats_all_it_can_and_gives_a_bye(uow, organizer):
     rules = league.Rules("gin", "Gin Rummy", {}, None, 2)
     public_id = make_league(uow, organizer, rules=rules, name="Gin club")
     ids = member_ids(uow, public_id, organizer)
-    with pytest.raises(services.InvalidInput, match="cannot all be seated"):
-        seat_night(uow, public_id, organizer, [ids[n] for n in NAMES[:3]])
+    night_id = seat_night(uow, public_id, organizer, [ids[n] for n in NAMES[:5]])
+    _, night = league.night_view(uow, public_id, organizer, night_id)
+    assert [len(table.seats) for table in night.tables] == [2, 2]
+    seated = {seat.member_id for table in night.tables for seat in table.seats}
+    assert len(night.byes) == 1 and night.byes[0][0] not in seated
+    assert seated | {night.byes[0][0]} == {ids[n] for n in NAMES[:5]}
+    with pytest.raises(services.InvalidInput) as refused:
+        seat_night(uow, public_id, organizer, [ids["Ann"]])
+    assert refused.value.errors == {
+        "present": "At least 2 players are needed for a table; only 1 is ticked."
+    }
+
+
+def test_byes_rotate_so_nobody_sits_out_twice_before_everyone_has_once(uow, organizer):
+    rules = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    public_id = make_league(uow, organizer, rules=rules, name="Gin club")
+    ids = member_ids(uow, public_id, organizer)
+    five = [ids[n] for n in NAMES[:5]]
+    sat_out = []
+    for week in range(10):
+        night_id = seat_night(
+            uow,
+            public_id,
+            organizer,
+            five,
+            held_on=date(2026, 3, 5 + week),
+            rng=random.Random(week),
+        )
+        _, night = league.night_view(uow, public_id, organizer, night_id)
+        sat_out.append(night.byes[0][0])
+    assert sorted(sat_out[:5]) == sorted(five) and sorted(sat_out[5:]) == sorted(five)
+
+
+def test_byes_show_in_the_standings_and_can_count_as_the_players_average(uow, organizer):
+    rules = league.Rules("gin", "Gin Rummy", {}, None, 2)
+    public_id = make_league(uow, organizer, rules=rules, name="Gin club")
+    ids = member_ids(uow, public_id, organizer)
+    three = [ids[n] for n in NAMES[:3]]
+
+    def one_knock(night, knocker_id):
+        """The table's one deal: whoever is ``knocker_id`` knocks with 0, the other holds 25."""
+        table = night.tables[0]
+        names = {seat.member_id: seat.name for seat in table.seats}
+        knocker = names.get(knocker_id, table.names[0])
+        other = next(name for name in table.names if name != knocker)
+        entry = {"knocker": knocker, "hands": {knocker: 0, other: 25}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, public_id, organizer, night.id, 1, True)
+
+    first = start(uow, public_id, organizer, three)
+    bye = first.byes[0][0]
+    played = [m for m in three if m != bye]
+    one_knock(first, played[0])
+    second = start(uow, public_id, organizer, [bye, played[1]], held_on=date(2026, 3, 12))
+    one_knock(second, bye)
+
+    def lines():
+        return {
+            line.member_id: line for line in standings_by_name(uow, public_id, organizer).values()
+        }
+
+    assert lines()[bye].byes == 1
+    points = lines()[bye].points
+    assert points > 0 and lines()[played[0]].byes == 0
+    league.set_ranking(
+        uow,
+        public_id,
+        organizer,
+        rank_by="points",
+        min_games=0,
+        bye_counts="average",
+        hide_money=False,
+    )
+    # One game played, one bye: the bye adds that game's points again.
+    assert lines()[bye].points == 2 * points
+    assert lines()[bye].average_per_deal == points
 
 
 # ---------------------------------------------------------------- results and standings
@@ -329,3 +407,69 @@ def test_a_deal_in_a_game_still_in_play_does_not_replay_the_ratings(uow, league_
     league.set_closed(uow, league_id, organizer, night.id, table.number, True)
     standings_by_name(uow, league_id, organizer)
     assert standings.rating_cache.entries[(league_id, None)][0] != stamp
+
+
+def test_ranking_rules_share_places_for_ties_and_list_the_unranked_below(
+    uow, league_id, organizer, ids
+):
+    night = start(uow, league_id, organizer, nine(ids))
+    for table in night.tables[:2]:
+        play_out(uow, table)  # the first seat wins both deals
+    third = night.tables[2]
+    services.record_deal(
+        uow,
+        third.game_id,
+        third.edit_token,
+        {"out": third.names[0], "hands": {third.names[1]: 3, third.names[2]: 4}},
+    )
+    league.set_closed(uow, league_id, organizer, night.id, third.number, True)
+    second = start(
+        uow, league_id, organizer, nine(ids)[:3], held_on=date(2026, 3, 12), method="rotating"
+    )
+    play_out(uow, second.tables[0])
+    league.set_ranking(
+        uow, league_id, organizer, rank_by="wins", min_games=2, bye_counts="none", hide_money=False
+    )
+    _, table = league.league_standings(uow, league_id, organizer, None)
+    ranked = [line for line in table.lines if line.place is not None]
+    unranked = [line for line in table.lines if line.place is None]
+    assert {line.member_id for line in ranked} == set(nine(ids)[:3])
+    assert all(line.games >= 2 for line in ranked) and all(line.games < 2 for line in unranked)
+    assert table.lines[: len(ranked)] == tuple(ranked)  # the unranked come after
+    wins = [line.wins for line in ranked]
+    assert wins == sorted(wins, reverse=True)
+    for earlier, later in itertools.pairwise(ranked):
+        tied = (later.wins, later.win_rate) == (earlier.wins, earlier.win_rate)
+        assert (later.place == earlier.place) == tied
+        assert later.place > earlier.place or tied
+    assert ranked[0].place == 1
+    league.set_ranking(
+        uow,
+        league_id,
+        organizer,
+        rank_by="points",
+        min_games=0,
+        bye_counts="none",
+        hide_money=False,
+    )
+    _, table = league.league_standings(uow, league_id, organizer, None)
+    points = [line.points for line in table.lines]
+    assert points == sorted(points, reverse=True)  # rummy: higher is better
+    places = [line.place for line in table.lines]
+    for i, line in enumerate(table.lines):
+        tied_before = i and table.lines[i - 1].points == line.points
+        assert places[i] == (places[i - 1] if tied_before else i + 1)
+
+
+def test_ranking_rules_are_checked(uow, league_id, organizer):
+    with pytest.raises(services.InvalidInput) as refused:
+        league.set_ranking(
+            uow,
+            league_id,
+            organizer,
+            rank_by="luck",
+            min_games=-1,
+            bye_counts="x",
+            hide_money=False,
+        )
+    assert set(refused.value.errors) == {"rank_by", "min_games", "bye_counts"}

@@ -1,0 +1,146 @@
+"""Attendance after seating: a late arrival, a no-show, reseating, an unplayed night deleted.
+
+Seats change only before play starts, except that a late arrival on a started night
+may open a new table with those sitting out, whose game starts at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorekeeper.league import seating
+from scorekeeper.league.access import managed, member_of, night_of
+from scorekeeper.league.models import LeagueSeat, Night
+from scorekeeper.league.nights import new_tables, seat_players, start_night, unstarted, variant_of
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def present_at(night: Night) -> list[int]:
+    """Everyone who came: the seated, then those with a bye."""
+    return [seat.member_id for table in night.tables for seat in table.seats] + list(
+        night.byes or ()
+    )
+
+
+def reseat(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    method: Any,
+    rng: random.Random | None = None,
+) -> None:
+    """Seat the same players again, by ``method``, before anyone has played."""
+    if method not in seating.METHODS:
+        raise InvalidInput(
+            "Pick how to seat them.", {"method": "must be one of " + ", ".join(seating.METHODS)}
+        )
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = unstarted(league, night_id)
+        present = present_at(night)
+        tables, byes = seat_players(session, league, present, method, rng or random.SystemRandom())
+        night.tables.clear()
+        session.flush()  # the old seats go before the new tables take their numbers
+        night.tables.extend(new_tables(tables))
+        night.byes, night.seating = byes, method
+        uow.commit()
+
+
+def remove_no_show(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, member_id: Any
+) -> None:
+    """Take a player who did not come off the night, before play starts."""
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = unstarted(league, night_id)
+        member = member_of(league, member_id)
+        if member.id in (night.byes or ()):
+            night.byes = [m for m in night.byes if m != member.id]
+            uow.commit()
+            return
+        table = next(
+            (t for t in night.tables if any(s.member_id == member.id for s in t.seats)), None
+        )
+        if table is None:
+            raise InvalidInput(
+                "That player is not part of this night.", {"member": "is not seated tonight"}
+            )
+        if len(table.seats) - 1 < variant_of(league).min_players:
+            raise InvalidInput(
+                f"Table {table.number} would be too small without {member.name}.",
+                {"member": "leaves a table too small: reseat the night instead"},
+            )
+        table.seats = [seat for seat in table.seats if seat.member_id != member.id]
+        uow.session.flush()  # the seat goes before the others move up
+        for position, seat in enumerate(table.seats):
+            seat.position = position
+        uow.commit()
+
+
+def add_late_arrival(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, member_id: Any
+) -> str:
+    """Seat a late arrival where there is room; says where they went.
+
+    Before play: at the emptiest table with room. Once play has started, or with no
+    room: at a new table with those sitting out, when they are enough for one
+    (its game starts at once on a started night); else they sit out too.
+    """
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        member = member_of(league, member_id)
+        if member.id in present_at(night):
+            raise InvalidInput(
+                f"{member.name} is already here tonight.", {"member": "is already here"}
+            )
+        cls = variant_of(league)
+        roomy = sorted(
+            (t for t in night.tables if len(t.seats) < min(cls.max_players, league.table_size)),
+            key=lambda t: (len(t.seats), t.number),
+        )
+        if not night.started and roomy:
+            table = roomy[0]
+            table.seats.append(LeagueSeat(position=len(table.seats), member_id=member.id))
+            where = f"{member.name} joins table {table.number}."
+        elif len(night.byes or ()) + 1 >= cls.min_players:
+            group = [*night.byes, member.id][: cls.max_players]
+            number = max((t.number for t in night.tables), default=0) + 1
+            night.tables.extend(new_tables([group], number))
+            night.byes = [m for m in night.byes if m not in group]
+            where = f"{member.name} opens table {number} with those sitting out."
+        else:
+            night.byes = [*night.byes, member.id]
+            where = f"{member.name} sits out for now: no table has room."
+        started = night.started
+        uow.commit()
+    if started:
+        start_night(uow, public_id, organizer_id, night_id)  # the new table's game
+    return where
+
+
+def delete_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> None:
+    """Delete a night nobody has played: seated, or started with no deal or total yet."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        played = [
+            t.number
+            for t in night.tables
+            if t.paper_totals or (t.game is not None and t.game.deals)
+        ]
+        if played:
+            raise InvalidInput(
+                "This night has been played: it stays.",
+                {"night": f"table {played[0]} has a result"},
+            )
+        for table in night.tables:
+            if table.game is not None:
+                session.delete(table.game)
+        league.nights.remove(night)
+        uow.commit()

@@ -1,0 +1,177 @@
+"""Leagues and their house rules, publication and co-organizers."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper import scoring
+from scorekeeper.league import standings
+from scorekeeper.league.access import NotFound, clean_name, is_organizer, managed
+from scorekeeper.league.models import League, LeagueOrganizer, Organizer
+from scorekeeper.league.views import Rules
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+USUAL_TABLE = 4
+
+
+def usual_table_size(cls: type[scoring.Variant]) -> int:
+    """Four a table where the game allows it, else as near as it allows (2 at gin)."""
+    return min(max(USUAL_TABLE, cls.min_players), cls.max_players)
+
+
+def table_size_rule(cls: type[scoring.Variant]) -> str:
+    if cls.min_players == cls.max_players:
+        return f"must be {cls.min_players}: {cls.name} is played {cls.min_players} a table"
+    return f"must be a whole number from {cls.min_players} to {cls.max_players} for {cls.name}"
+
+
+def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_size: Any) -> Rules:
+    """House rules as make_setup resolves them, checked for the smallest table.
+
+    Options are kept as given (not resolved) so that defaults that depend on the
+    number of players (rummy's target) are resolved per table. No table size
+    means the game's usual one.
+    """
+    preset = preset or None
+    variant = variant or None
+    errors: dict[str, str] = {}
+    cls = None
+    try:
+        cls = scoring.get_variant(variant or scoring.get_preset(preset).variant)
+    except scoring.ScoringError as exc:
+        errors.update(exc.errors)
+    if cls is not None:
+        players = [f"Player {i + 1}" for i in range(cls.min_players)]
+        try:
+            setup = scoring.make_setup(
+                variant=variant, preset=preset, players=players, options=options, stakes=stakes
+            )
+        except scoring.ScoringError as exc:
+            errors.update(exc.errors)
+        else:
+            variant, preset = setup.variant, setup.preset
+        if table_size in (None, ""):
+            table_size = usual_table_size(cls)
+        if (
+            isinstance(table_size, bool)
+            or not isinstance(table_size, int)
+            or not cls.min_players <= table_size <= cls.max_players
+        ):
+            errors["table_size"] = table_size_rule(cls)
+    if errors:
+        raise InvalidInput("These house rules cannot be used.", errors)
+    return Rules(variant, preset, dict(options or {}), dict(stakes) if stakes else None, table_size)
+
+
+def new_league_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules) -> str:
+    errors: dict[str, str] = {}
+    name = clean_name(name, "name", 80, errors)
+    if errors:
+        raise InvalidInput("The league cannot be created as given.", errors)
+    with uow:
+        league = League(
+            public_id=new_league_id(),
+            name=name,
+            variant=rules.variant,
+            preset=rules.preset,
+            options=dict(rules.options),
+            stakes=dict(rules.stakes) if rules.stakes else None,
+            table_size=rules.table_size,
+            published=False,
+            revision=1,
+            organizers=[LeagueOrganizer(organizer_id=organizer_id, role="owner")],
+        )
+        uow.session.add(league)
+        uow.commit()
+        return league.public_id
+
+
+def update_rules(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, *, name: Any, rules: Rules
+) -> None:
+    """New house rules apply to the nights seated from now on; started games keep theirs."""
+    errors: dict[str, str] = {}
+    name = clean_name(name, "name", 80, errors)
+    if errors:
+        raise InvalidInput("The league cannot be changed so.", errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        league.name = name
+        league.variant, league.preset = rules.variant, rules.preset
+        league.options = dict(rules.options)
+        league.stakes = dict(rules.stakes) if rules.stakes else None
+        league.table_size = rules.table_size
+        uow.commit()
+
+
+def set_published(uow: UnitOfWork, public_id: str, organizer_id: int | None, published: bool):
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        league.published = bool(published)
+        uow.commit()
+
+
+def add_organizer(uow: UnitOfWork, public_id: str, organizer_id: int | None, email: Any) -> None:
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        key = email.strip().lower() if isinstance(email, str) else ""
+        other = uow.session.scalar(select(Organizer).where(Organizer.email == key))
+        if other is None:
+            raise InvalidInput(
+                "No organizer has that email address; they must sign up first.",
+                {"email": "is not an organizer's address"},
+            )
+        if not is_organizer(league, other.id):
+            league.organizers.append(LeagueOrganizer(organizer_id=other.id, role="co"))
+            uow.commit()
+
+
+def remove_organizer(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, removed_id: int
+) -> None:
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        link = next((lo for lo in league.organizers if lo.organizer_id == removed_id), None)
+        if link is None:
+            raise NotFound("That organizer does not run this league.")
+        if link.role == "owner":
+            raise InvalidInput(
+                "The league's owner cannot be removed.", {"organizer": "is the owner"}
+            )
+        league.organizers.remove(link)
+        uow.commit()
+
+
+def set_ranking(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    rank_by: Any,
+    min_games: Any,
+    bye_counts: Any,
+    hide_money: bool,
+) -> None:
+    """How the standings rank players and count byes, and whether public pages show money."""
+    errors: dict[str, str] = {}
+    if rank_by not in standings.RANK_BY:
+        errors["rank_by"] = "must be one of " + ", ".join(standings.RANK_BY.values()).lower()
+    if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= 1000:
+        errors["min_games"] = "must be a whole number from 0 to 1000"
+    if bye_counts not in standings.BYE_COUNTS:
+        errors["bye_counts"] = "must be none or average"
+    if errors:
+        raise InvalidInput("The ranking rules cannot be used.", errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        league.rank_by, league.min_games = rank_by, min_games
+        league.bye_counts, league.hide_money = bye_counts, bool(hide_money)
+        uow.commit()

@@ -1,0 +1,131 @@
+"""Members: adding names, renaming and merging two spellings of one person."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select, update
+
+from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
+from scorekeeper.league.models import LeagueResult, LeagueSeat, Member
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def add_members(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, names: Sequence[Any]
+) -> list[str]:
+    """Add each new name; a name the league knows (or knew, before a merge) is skipped."""
+    errors: dict[str, str] = {}
+    cleaned = [
+        clean_name(name, f"names.{i}", NAME_LENGTH, errors) for i, name in enumerate(names, 1)
+    ]
+    if errors or not cleaned:
+        raise InvalidInput(
+            "Member names must be 1 to 40 characters, one per line.",
+            errors or {"names": "list is empty: type at least one name"},
+        )
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        known = {name_key(m.name) for m in league.members}
+        known |= {name_key(alias) for m in league.members for alias in m.aliases or ()}
+        added = []
+        for name in cleaned:
+            if name_key(name) not in known:
+                known.add(name_key(name))
+                league.members.append(Member(name=name, name_key=name_key(name), aliases=[]))
+                added.append(name)
+        uow.commit()
+        return added
+
+
+def rename_member(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: int, name: Any
+) -> None:
+    """A new spelling from now on; games already played keep the names they were played with."""
+    errors: dict[str, str] = {}
+    name = clean_name(name, "name", NAME_LENGTH, errors)
+    if errors:
+        raise InvalidInput("That name cannot be used.", errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        member = member_of(league, member_id)
+        if any(m.id != member.id and m.name_key == name_key(name) for m in league.members):
+            raise InvalidInput(
+                "Another member has that name; merge them instead.",
+                {"name": "belongs to another member"},
+            )
+        if member.name != name:
+            member.aliases = sorted({*member.aliases, member.name} - {name})
+            member.name, member.name_key = name, name_key(name)
+            league.revision += 1
+        uow.commit()
+
+
+def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member, Member]:
+    """The two members, if they can be one person (never two who shared a table)."""
+    if source_id == target_id:
+        raise InvalidInput(
+            "These two cannot be merged.", {"source": "Pick two different members to merge."}
+        )
+    source, target = member_of(league, source_id), member_of(league, target_id)
+    clash = session.scalar(
+        select(LeagueSeat.table_id)
+        .where(LeagueSeat.member_id == source.id)
+        .where(
+            LeagueSeat.table_id.in_(
+                select(LeagueSeat.table_id).where(LeagueSeat.member_id == target.id)
+            )
+        )
+        .limit(1)
+    )
+    if clash is not None:
+        raise InvalidInput(
+            "These two cannot be merged.",
+            {
+                "source": f"{source.name} and {target.name} sat at the same table: "
+                "they are two people."
+            },
+        )
+    return source, target
+
+
+def merge_plan(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: Any, target_id: Any
+) -> str:
+    """What a merge would do, in words, for the organizer to confirm first."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        source, target = _mergeable(session, league, source_id, target_id)
+        seats = session.scalar(
+            select(func.count()).select_from(LeagueSeat).where(LeagueSeat.member_id == source.id)
+        )
+        return (
+            f"Merge {source.name} into {target.name}? {source.name}'s {seats} seat(s) and "
+            f'their results become {target.name}\'s, and "{source.name}" is kept as another '
+            f"spelling of {target.name}. This cannot be undone."
+        )
+
+
+def merge_members(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, source_id: Any, target_id: Any
+) -> None:
+    """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        source, target = _mergeable(session, league, source_id, target_id)
+        session.execute(
+            update(LeagueSeat).where(LeagueSeat.member_id == source.id).values(member_id=target.id)
+        )
+        session.execute(
+            update(LeagueResult)
+            .where(LeagueResult.member_id == source.id)
+            .values(member_id=target.id)
+        )
+        target.aliases = sorted({*target.aliases, source.name, *source.aliases} - {target.name})
+        league.members.remove(source)
+        league.revision += 1
+        uow.commit()

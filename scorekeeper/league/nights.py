@@ -1,0 +1,332 @@
+"""Nights: seating the members present, swapping seats and starting play.
+
+Games are started only through ``scorekeeper.service_layer.services``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from itertools import combinations
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from scorekeeper import scoring
+from scorekeeper.league import seating, standings
+from scorekeeper.league.access import (
+    NotFound,
+    clean_name,
+    load_night,
+    managed,
+    managed_row,
+    night_of,
+)
+from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
+from scorekeeper.league.views import (
+    LeagueView,
+    NightView,
+    TableView,
+    league_view_of,
+    night_view_of,
+    rules_of,
+)
+from scorekeeper.models import Game
+from scorekeeper.service_layer import services
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+def variant_of(league: League):
+    return scoring.get_variant(league.variant)
+
+
+def _met(session: Session, league_id: int) -> dict[tuple[int, int], int]:
+    """How often each pair of members has sat at one table in this league."""
+    rows = session.execute(
+        select(LeagueSeat.table_id, LeagueSeat.member_id)
+        .join(LeagueTable, LeagueTable.id == LeagueSeat.table_id)
+        .join(Night, Night.id == LeagueTable.night_id)
+        .where(Night.league_id == league_id, Night.started)
+    )
+    by_table: dict[int, list[int]] = {}
+    for table_id, member_id in rows:
+        by_table.setdefault(table_id, []).append(member_id)
+    met: dict[tuple[int, int], int] = {}
+    for members in by_table.values():
+        for a, b in combinations(members, 2):
+            key = seating.pair_key(a, b)
+            met[key] = met.get(key, 0) + 1
+    return met
+
+
+def seat_players(
+    session: Session, league: League, present: Sequence[int], method: str, rng
+) -> tuple[list[list[int]], list[int]]:
+    """The tables, and the byes when the count does not split into legal tables."""
+    cls = variant_of(league)
+    sizes, out = seating.sizes_with_byes(
+        len(present), cls.min_players, cls.max_players, league.table_size
+    )
+    byes_so_far = standings.byes_of(session, league.id, None)
+    byes = seating.choose_byes(present, out, byes_so_far, rng)
+    seated = [member for member in present if member not in byes]
+    if method == "rotating":
+        return seating.seat_rotating(seated, sizes, _met(session, league.id), rng), byes
+    if method == "balanced":
+        ratings = standings.ratings(session, league.id, None)
+        return seating.seat_balanced(seated, sizes, ratings.current, rng), byes
+    return seating.seat_random(seated, sizes, rng), byes
+
+
+def create_night(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    held_on: Any,
+    season: Any,
+    present: Sequence[Any],
+    method: Any,
+    rng: random.Random | None = None,
+) -> int:
+    """Seat the members present at tables of the variant's size; returns the night's id."""
+    errors: dict[str, str] = {}
+    if not isinstance(held_on, date):
+        errors["held_on"] = "must be a date"
+    if method not in seating.METHODS:
+        errors["method"] = "must be one of " + ", ".join(seating.METHODS)
+    if season in (None, "") and isinstance(held_on, date):
+        season = str(held_on.year)
+    season = clean_name(season, "season", 20, errors)
+    if errors:
+        raise InvalidInput("The night cannot be seated as given.", errors)
+    rng = rng or random.SystemRandom()
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        members = {m.id for m in league.members}
+        chosen = list(dict.fromkeys(present))
+        if not set(chosen) <= members:
+            raise InvalidInput(
+                "The night cannot be seated as ticked.",
+                {"present": "Tick the present players from the members."},
+            )
+        try:
+            tables, byes = seat_players(session, league, chosen, method, rng)
+        except seating.SeatingError as exc:
+            raise InvalidInput(
+                "The night cannot be seated as ticked.", {"present": str(exc)}
+            ) from None
+        night = Night(
+            league_id=league.id,
+            held_on=held_on,
+            season=season,
+            seating=method,
+            started=False,
+            byes=byes,
+            tables=new_tables(tables),
+        )
+        session.add(night)
+        uow.commit()
+        return night.id
+
+
+def new_tables(tables: Sequence[Sequence[int]], first: int = 1) -> list[LeagueTable]:
+    """Table rows for seated member ids, numbered from ``first``; the first seat deals first."""
+    return [
+        LeagueTable(
+            number=number,
+            source="phone",
+            revision=1,
+            seats=[LeagueSeat(position=i, member_id=m) for i, m in enumerate(table)],
+        )
+        for number, table in enumerate(tables, first)
+    ]
+
+
+def unstarted(league: League, night_id: Any) -> Night:
+    """The night, if play has not started (its seats may still change)."""
+    night = night_of(league, night_id)
+    if night.started:
+        raise InvalidInput(
+            "Play has started: the games are set up with these seats.",
+            {"night": "has started"},
+        )
+    return night
+
+
+def night_view(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
+) -> tuple[LeagueView, NightView]:
+    """The league with this one night (not the whole season: a night page is polled all
+    evening and a league may have a hundred nights), and the night."""
+    with uow:
+        session = uow.session
+        league = managed_row(session, public_id, organizer_id)
+        night = load_night(session, league, night_id)
+        return league_view_of(league, True, [night]), night_view_of(night, True)
+
+
+def swap_seats(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    first: Any,
+    second: Any,
+) -> None:
+    """Swap two seated members (at one table or two) before play starts."""
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = unstarted(league, night_id)
+        seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
+        if first not in seats or second not in seats or first == second:
+            raise InvalidInput(
+                "Pick two different players seated tonight.", {"first": "pick two seated players"}
+            )
+        a, b = seats[first], seats[second]
+        a.member_id, b.member_id = b.member_id, a.member_id
+        uow.commit()
+
+
+def _table_setups(league: League, night: Night) -> list[tuple[int, int, list[str]]]:
+    """Each table's (id, number, names), after checking its game can be set up."""
+    rules = rules_of(league)
+    plan, errors = [], {}
+    for table in night.tables:
+        names = [seat.member.name for seat in table.seats]
+        try:
+            scoring.make_setup(
+                variant=rules.variant,
+                preset=rules.preset,
+                players=names,
+                options=rules.options,
+                stakes=rules.stakes,
+            )
+        except scoring.ScoringError as exc:
+            errors.update({f"tables.{table.number}.{k}": v for k, v in exc.errors.items()})
+        plan.append((table.id, table.number, names))
+    if errors:
+        raise InvalidInput("The house rules do not fit these tables.", errors)
+    return plan
+
+
+def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> None:
+    """Start one game per table under the league's rules, keeping each edit token.
+
+    The night is marked started first (no more swaps), then each table without
+    a game gets one; a table linked meanwhile by a second click keeps its game.
+    Repeating the call completes a start that was cut short.
+    """
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        plan = _table_setups(league, night)
+        pending = {table.id for table in night.tables if table.game_id is None}
+        rules = rules_of(league)
+        title = f"{league.name}, {night.held_on.isoformat()}, table {{}}"
+        night.started = True
+        uow.commit()
+    for table_id, number, names in plan:
+        if table_id not in pending:
+            continue
+        started = services.start_game(
+            UnitOfWork(uow.session_factory),
+            players=names,
+            variant=rules.variant,
+            preset=rules.preset,
+            options=rules.options,
+            stakes=rules.stakes,
+            title=title.format(number),
+        )
+        with uow:
+            game_id = uow.session.scalar(
+                select(Game.id).where(Game.public_id == started.game.public_id)
+            )
+            uow.session.execute(
+                update(LeagueTable)
+                .where(LeagueTable.id == table_id, LeagueTable.game_id.is_(None))
+                .values(game_id=game_id, edit_token=started.edit_token)
+            )
+            uow.commit()
+
+
+@dataclass(frozen=True)
+class TableGlance:
+    """One table as the night page shows it at a glance."""
+
+    number: int
+    names: tuple[str, ...]
+    status: str  # waiting, in play, finished, ended early, totals typed
+    deals: int
+    # The winners once it counts, else the leaders so far.
+    leaders: tuple[str, ...]
+    last_change: datetime | None
+    game_id: str | None
+
+
+def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
+    """A tag that changes with anything the night's tables show, found without deriving a game."""
+    with uow:
+        session = uow.session
+        league = managed_row(session, public_id, organizer_id)
+        night = session.scalar(
+            select(Night).where(Night.id == night_id, Night.league_id == league.id)
+        )
+        if night is None:
+            raise NotFound("That night is not in this league.")
+        rows = session.execute(
+            select(
+                LeagueTable.number,
+                LeagueTable.revision,
+                LeagueTable.source,
+                LeagueTable.closed,
+                Game.version,
+                LeagueSeat.member_id,
+            )
+            .outerjoin(Game, Game.id == LeagueTable.game_id)
+            .join(LeagueSeat, LeagueSeat.table_id == LeagueTable.id)
+            .where(LeagueTable.night_id == night.id)
+            .order_by(LeagueTable.number, LeagueSeat.position)
+        ).all()
+        state = repr((league.revision, night.started, [tuple(row) for row in rows]))
+        return hashlib.sha256(state.encode()).hexdigest()[:20]
+
+
+def night_glance(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
+) -> tuple[TableGlance, ...]:
+    """Every table of the night: in play or done, deals played, who leads, the last change."""
+    with uow:
+        league = managed_row(uow.session, public_id, organizer_id)
+        night = night_view_of(load_night(uow.session, league, night_id), True)
+        higher_wins = variant_of(league).higher_wins
+    glances = []
+    for table in night.tables:
+        game = services.load_game(uow, table.game_id) if table.game_id else None
+        glances.append(glance(table, game, higher_wins))
+    return tuple(glances)
+
+
+def glance(table: TableView, game: services.GameView | None, higher_wins: bool) -> TableGlance:
+    if table.source == "paper_totals" and table.paper_totals:
+        totals = table.paper_totals
+        best = (max if higher_wins else min)(totals.values())
+        leaders = tuple(name for name in table.names if totals.get(name) == best)
+        status, deals = "totals typed", 0
+    elif game is None:
+        return TableGlance(table.number, table.names, "waiting", 0, (), None, None)
+    else:
+        state = game.state
+        status = "finished" if state.finished else "ended early" if table.closed else "in play"
+        leaders = tuple(state.winners if state.finished else state.leaders if state.deals else ())
+        deals = len(state.deals)
+    last = game.updated_at if game is not None and (deals or status == "totals typed") else None
+    return TableGlance(table.number, table.names, status, deals, leaders, last, table.game_id)

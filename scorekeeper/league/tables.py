@@ -1,0 +1,157 @@
+"""A night's tables: how each result comes in, paper totals, deals typed from paper."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.league.access import managed, table_of
+from scorekeeper.league.models import LeagueTable
+from scorekeeper.league.views import (
+    SOURCES,
+    LeagueView,
+    NightView,
+    TableView,
+    league_view_of,
+    night_view_of,
+    table_view,
+)
+from scorekeeper.service_layer import services
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+
+@dataclass(frozen=True)
+class TablePage:
+    league: LeagueView
+    night: NightView
+    table: TableView
+    game: services.GameView | None
+
+
+def table_page(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
+) -> TablePage:
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night, table = table_of(league, night_id, number)
+        view = table_view(table, True)
+        page = (league_view_of(league, True), night_view_of(night, True), view)
+    game = services.load_game(uow, view.game_id) if view.game_id else None
+    return TablePage(*page, game)
+
+
+def _started_table(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
+) -> LeagueTable:
+    league = managed(uow.session, public_id, organizer_id)
+    _, table = table_of(league, night_id, number)
+    if table.game is None:
+        raise InvalidInput(
+            "Start the night first: this table has no game yet.", {"night": "not started"}
+        )
+    return table
+
+
+def set_source(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    number: int,
+    source: Any,
+) -> None:
+    if source not in SOURCES:
+        raise InvalidInput("Pick how this table's result comes in.", {"source": "unknown source"})
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        if table.source != source:
+            table.source = source
+            table.revision += 1
+        uow.commit()
+
+
+def set_closed(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    number: int,
+    closed: bool,
+) -> None:
+    """End an unfinished game as it stands (time was up), or take that back."""
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        if table.closed != bool(closed):
+            table.closed = bool(closed)
+            table.revision += 1
+        uow.commit()
+
+
+def set_paper_totals(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    number: int,
+    totals: Mapping[str, Any],
+) -> None:
+    """The final totals from a paper sheet; the table then counts by them alone."""
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        names = table.game.players
+        errors: dict[str, str] = {}
+        cleaned: dict[str, int] = {}
+        for name in names:
+            value = totals.get(name)
+            if isinstance(value, str):
+                value = value.strip()
+                value = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else None
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**9:
+                errors[f"totals.{name}"] = "must be a whole number"
+            else:
+                cleaned[name] = value
+        if errors:
+            raise InvalidInput("Every player's final total is needed.", errors)
+        table.paper_totals = cleaned
+        table.source = "paper_totals"
+        table.revision += 1
+        uow.commit()
+
+
+def _token_and_game(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
+) -> tuple[str, str]:
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        return table.game.public_id, table.edit_token
+
+
+def record_paper_deal(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    number: int,
+    entry: Any,
+    *,
+    by: str,
+) -> services.GameView:
+    """A deal typed from the paper sheet: recorded like a phone's, with the kept token."""
+    game_id, token = _token_and_game(uow, public_id, organizer_id, night_id, number)
+    return services.record_deal(uow, game_id, token, entry, by=by).game
+
+
+def undo_paper_deal(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    number: int,
+    deal: int,
+    *,
+    by: str,
+) -> services.GameView:
+    game_id, token = _token_and_game(uow, public_id, organizer_id, night_id, number)
+    return services.delete_last_deal(uow, game_id, token, deal, by=by)

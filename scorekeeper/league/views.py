@@ -1,0 +1,200 @@
+"""What the league pages show: frozen views of leagues, nights, tables and members.
+
+Built from the rows inside a unit of work and handed out of it, so a page never
+touches the database. Edit tokens go into a view only for the league's organizers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from scorekeeper import scoring
+from scorekeeper.league.models import League, LeagueTable, Member, Night
+
+SOURCES = {
+    "phone": "phone",
+    "paper_deals": "from paper (deals)",
+    "paper_totals": "from paper (totals only)",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    variant: str
+    preset: str | None
+    options: Mapping[str, Any]
+    stakes: Mapping[str, Any] | None
+    table_size: int
+
+    @property
+    def label(self) -> str:
+        return self.preset or scoring.get_variant(self.variant).name
+
+
+@dataclass(frozen=True)
+class MemberView:
+    id: int
+    name: str
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OrganizerView:
+    id: int
+    name: str
+    email: str
+    role: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int
+    member_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    id: int
+    number: int
+    seats: tuple[SeatView, ...]
+    game_id: str | None
+    # Only ever put in a view for the league's organizers.
+    edit_token: str | None
+    source: str
+    paper_totals: Mapping[str, int] | None
+    closed: bool
+
+    @property
+    def source_label(self) -> str:
+        return SOURCES[self.source]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class NightView:
+    id: int
+    held_on: date
+    season: str
+    seating: str
+    started: bool
+    tables: tuple[TableView, ...]
+    # Present but sitting out: (member id, name).
+    byes: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the standings rank and count byes, and whether public pages hide money."""
+
+    rank_by: str
+    min_games: int
+    bye_counts: str
+    hide_money: bool
+
+
+@dataclass(frozen=True)
+class LeagueHead:
+    """What the public pages need of a league."""
+
+    public_id: str
+    name: str
+    rules: Rules
+    ranking: Ranking
+    published: bool
+    # Whether the viewer may change it (and see edit links).
+    manage: bool
+
+    @property
+    def money_hidden(self) -> bool:
+        """Organizers always see money; everyone else unless the league hides it."""
+        return self.ranking.hide_money and not self.manage
+
+    @property
+    def shows_money(self) -> bool:
+        return bool(self.rules.stakes) and not self.money_hidden
+
+
+@dataclass(frozen=True)
+class LeagueView(LeagueHead):
+    members: tuple[MemberView, ...]
+    organizers: tuple[OrganizerView, ...]
+    nights: tuple[NightView, ...]
+
+
+def rules_of(league: League) -> Rules:
+    return Rules(league.variant, league.preset, league.options, league.stakes, league.table_size)
+
+
+def member_view(member: Member) -> MemberView:
+    return MemberView(member.id, member.name, tuple(member.aliases or ()))
+
+
+def table_view(table: LeagueTable, manage: bool) -> TableView:
+    return TableView(
+        id=table.id,
+        number=table.number,
+        seats=tuple(
+            SeatView(seat.position, seat.member_id, seat.member.name) for seat in table.seats
+        ),
+        game_id=table.game.public_id if table.game else None,
+        edit_token=table.edit_token if manage else None,
+        source=table.source,
+        paper_totals=table.paper_totals,
+        closed=table.closed,
+    )
+
+
+def night_view_of(night: Night, manage: bool) -> NightView:
+    names = {member.id: member.name for member in night.league.members}
+    return NightView(
+        id=night.id,
+        held_on=night.held_on,
+        season=night.season,
+        seating=night.seating,
+        started=night.started,
+        tables=tuple(table_view(table, manage) for table in night.tables),
+        byes=tuple((member_id, names.get(member_id, "?")) for member_id in night.byes or ()),
+    )
+
+
+def ranking_of(league: League) -> Ranking:
+    return Ranking(league.rank_by, league.min_games, league.bye_counts, league.hide_money)
+
+
+def head(league: League, manage: bool) -> LeagueHead:
+    return LeagueHead(
+        league.public_id,
+        league.name,
+        rules_of(league),
+        ranking_of(league),
+        league.published,
+        manage,
+    )
+
+
+def league_view_of(
+    league: League, manage: bool, nights: Sequence[Night] | None = None
+) -> LeagueView:
+    """The league; with ``nights``, only those (a night's page need not load the season)."""
+    shown = league.nights if nights is None else nights
+    return LeagueView(
+        public_id=league.public_id,
+        name=league.name,
+        rules=rules_of(league),
+        ranking=ranking_of(league),
+        published=league.published,
+        manage=manage,
+        members=tuple(member_view(m) for m in league.members),
+        organizers=tuple(
+            OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
+            for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
+        ),
+        nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
+    )

@@ -1,0 +1,90 @@
+"""Hostile and broken input to the league pages: a clear refusal, nothing stored, never a 500."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from scorekeeper.league import services as league
+from scorekeeper.league import transfer
+
+from .support import login, make_league, make_organizer
+
+
+@pytest.fixture
+def olga(uow, client) -> int:
+    organizer = make_organizer(uow)
+    login(client)
+    return organizer
+
+
+@pytest.fixture
+def exported(uow, olga) -> dict:
+    lid = make_league(uow, olga)
+    league.set_published(uow, lid, olga, True)
+    return transfer.export_league(uow, lid, olga)
+
+
+def upload(client, body: bytes):
+    return client.post(
+        "/leagues/import",
+        data={"file": (io.BytesIO(body), "league.json")},
+        content_type="multipart/form-data",
+    )
+
+
+def test_an_import_nested_thousands_deep_is_refused_naming_the_line(client, uow, olga):
+    body = b'{"format": "scorekeeper.league",\n "league": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    response = upload(client, body)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "nested more than 24 levels deep" in page
+    assert "line 2, column" in page
+    assert league.leagues_of(uow, olga) == []
+
+
+def test_an_unpaired_surrogate_in_an_import_is_refused_by_its_path(client, uow, olga, exported):
+    text = json.dumps(exported).replace('"Thursday Club"', '"Thursday \\ud800 Club"')
+    response = upload(client, text.encode())
+    assert response.status_code == 422
+    assert "league.name" in response.get_data(as_text=True)
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "9" * 30])
+def test_a_number_json_cannot_carry_is_refused_not_stored(client, uow, olga, exported, number):
+    text = json.dumps(exported).replace('"table_size": 4', f'"table_size": {number}')
+    response = upload(client, text.encode())
+    assert response.status_code == 422
+    assert "league.table_size" in response.get_data(as_text=True)
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+def test_house_rules_options_nested_thousands_deep_are_refused_beside_the_field(client, uow, olga):
+    deep = "[" * 3000 + "]" * 3000
+    form = {"name": "Deep", "preset": "Rummy", "table_size": "4", "options": f"target = {deep}"}
+    response = client.post("/leagues/new", data=form)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "nested more than" in page
+    assert league.leagues_of(uow, olga) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/9223372036854775808",
+        "/players/99999999999999999999999",
+        "/nights/9223372036854775808",
+        "/nights/1/tables/9223372036854775808",
+    ],
+)
+def test_an_id_beyond_any_row_is_not_found_not_an_overflow(client, uow, olga, path):
+    lid = make_league(uow, olga)
+    league.set_published(uow, lid, olga, True)
+    response = client.get(f"/leagues/{lid}{path}")
+    assert response.status_code == 404
+    page = response.get_data(as_text=True)
+    assert "<h1>Not found</h1>" in page and 'class="league-nav"' in page
