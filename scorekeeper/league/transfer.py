@@ -520,6 +520,7 @@ class Reader:
             self.fail(path, 'must be null or {"split": true or false}')
             return None
         return {"split": self.flag(doc["split"], f"{path}.split")}
+
     def public_id(self, value: Any, path: str, new_id=services.new_public_id) -> str:
         """The exported id, to keep where it is free (``keep_free_ids``); else a new one."""
         if value is None:
