@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorekeeper.printing.errors import PrintError
@@ -26,11 +27,37 @@ def page_for(size: str, *, landscape: bool) -> Page:
 
 
 def check_size(size: str) -> str:
-    """The page size as the stylesheet spells it; ``a4`` and ``letter`` are accepted too."""
+    """The page size as the stylesheet spells it, whatever its case (``letter``, ``a4``)."""
     for known in PAGE_SIZES:
-        if isinstance(size, str) and size.casefold() == known.casefold():
+        if isinstance(size, str) and size.strip().casefold() == known.casefold():
             return known
-    raise PrintError({"page_size": f"must be one of {', '.join(PAGE_SIZES)}"})
+    raise PrintError(
+        {"page_size": f"must be one of {', '.join(PAGE_SIZES)}, not {str(size)[:20]!r}"},
+        "That paper size is not one we print on.",
+    )
+
+
+# Where people use Letter paper: the US and Canada (and a few others we default to A4 for).
+LETTER_REGIONS = ("US", "CA")
+
+
+def default_size(locale: str) -> str:
+    """The paper a reader in ``locale`` (``en_US``, ``fr_CA``) most likely has."""
+    return "Letter" if locale.rpartition("_")[2].upper() in LETTER_REGIONS else "A4"
+
+
+def requested_size(query: Mapping[str, str], default: str = "A4") -> str:
+    """The paper size a PDF route's query asks for: ``page_size``, in any case.
+
+    Every PDF route takes the one name; the pages' older ``size`` is refused with
+    a message naming ``page_size`` rather than ignored (which printed A4 silently).
+    """
+    if "size" in query and "page_size" not in query:
+        raise PrintError(
+            {"page_size": f"say page_size={query['size'][:20]}, not size="},
+            "The paper size is given as page_size (A4 or Letter).",
+        )
+    return check_size(query.get("page_size", default))
 
 
 def check_orientation(orientation: str | None) -> str | None:

@@ -175,6 +175,7 @@ def rotate_token(game_id: str):
 def sheet(game_id: str):
     # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
     from scorekeeper.printing import PrintError, game_sheet_pdf
+    from scorekeeper.printing.layout import requested_size
 
     game_id = checked_game_id(game_id)
     view = services.load_game(unit_of_work(), game_id)
@@ -182,7 +183,7 @@ def sheet(game_id: str):
         pdf = game_sheet_pdf(
             view,
             view_url=links.view_url(game_id),
-            page_size=request.args.get("page_size", "A4"),
+            page_size=requested_size(request.args),
             locale=page_locale(),
         )
     except PrintError as error:

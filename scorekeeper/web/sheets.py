@@ -9,7 +9,7 @@ from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.extensions import limiter
 from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
-from scorekeeper.printing.layout import PAGE_SIZES
+from scorekeeper.printing.layout import PAGE_SIZES, check_size, default_size, requested_size
 from scorekeeper.scoring import PRESETS, VARIANTS
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
@@ -52,7 +52,12 @@ class PadForm(FlaskForm):
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
-    page_size = SelectField("Paper", choices=[SelectChoice(size) for size in PAGE_SIZES])
+    page_size = SelectField(
+        "Paper",
+        choices=[SelectChoice(size) for size in PAGE_SIZES],
+        # Any case, as on every PDF route: "letter" is Letter.
+        filters=[lambda size: _canonical_size(size)],
+    )
     orientation = SelectField(
         "Orientation",
         choices=[
@@ -94,9 +99,23 @@ class PadForm(FlaskForm):
             field.errors = [*field.errors, message]
 
 
+def _canonical_size(size: str | None) -> str | None:
+    try:
+        return check_size(size)
+    except PrintError:
+        return size  # left as typed: the choices refuse it beside the field
+
+
+def browser_paper() -> str:
+    """Letter where the browser asks for a US or Canadian language, else A4."""
+    best = request.accept_languages.best
+    return default_size(best.replace("-", "_")) if best else "A4"
+
+
 @bp.get("/pads/new")
 def new_pad():
-    return render_template("print/new_pad.html", form=PadForm(formdata=None))
+    form = PadForm(formdata=None, page_size=browser_paper())
+    return render_template("print/new_pad.html", form=form)
 
 
 @bp.get("/pads/pad.pdf")
@@ -114,11 +133,11 @@ def pad_pdf():
 
 @bp.get("/games/<public_id>/sheet.pdf")
 def game_sheet(public_id: str):
-    size = request.args.get("size", "A4")
-    if size not in PAGE_SIZES:
-        return Response(
-            f"size must be one of {', '.join(PAGE_SIZES)}.\n", status=400, mimetype="text/plain"
-        )
+    try:
+        size = requested_size(request.args)
+    except PrintError as error:
+        message = f"{error.detail} The sheet's page_size {error.errors['page_size']}."
+        return render_template("error.html", code=400, message=message), 400
     try:
         game = services.load_game(unit_of_work(), public_id)
     except services.GameNotFound:

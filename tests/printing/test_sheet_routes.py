@@ -112,7 +112,7 @@ def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
     started = services.start_game(uow, variant="rummy", players=["Ann", "Bob"], title="Tonight")
     game_id = started.game.public_id
     services.record_deal(uow, game_id, started.edit_token, {"out": "Ann", "hands": {"Bob": 17}})
-    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"size": "Letter"})
+    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"page_size": "letter"})
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     assert response.headers["Content-Disposition"] == (
@@ -148,14 +148,50 @@ def test_a_game_sheet_says_money_in_the_readers_locale(client, uow, tmp_path):
 def test_the_game_page_offers_the_sheet_on_either_paper(client, uow):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'href="/games/{game_id}/sheet.pdf?size=A4"' in page
-    assert f'href="/games/{game_id}/sheet.pdf?size=Letter"' in page
+    assert f'href="/games/{game_id}/sheet.pdf?page_size=A4"' in page
+    assert f'href="/games/{game_id}/sheet.pdf?page_size=Letter"' in page
 
 
-def test_a_sheet_in_an_unknown_size_is_refused_and_an_unknown_game_is_not_found(client, uow):
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("page_size=A0", "must be one of A4, Letter, not &#39;A0&#39;"),
+        ("size=Letter", "say page_size=Letter, not size="),
+    ],
+)
+def test_a_sheet_in_an_unknown_size_is_a_styled_page_saying_why(client, uow, query, message):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
-    assert client.get(f"/games/{game_id}/sheet.pdf?size=A0").status_code == 400
+    response = client.get(f"/games/{game_id}/sheet.pdf?{query}")
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    body = response.get_data(as_text=True)
+    assert message in body and 'rel="stylesheet"' in body
+
+
+def test_an_unknown_game_has_no_sheet(client):
     assert client.get("/games/no-such-game/sheet.pdf").status_code == 404
+
+
+def test_the_pad_takes_its_paper_size_in_any_case(client, tmp_path):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, "page_size": "letter"})
+    assert response.status_code == 200
+    assert_paper(response.get_data(), tmp_path, "Letter", "portrait")
+
+
+@pytest.mark.parametrize(
+    ("language", "paper"),
+    [
+        ("en-US,en;q=0.8", "Letter"),
+        ("en-CA", "Letter"),
+        ("en-GB", "A4"),
+        ("de-DE", "A4"),
+        ("", "A4"),
+    ],
+)
+def test_the_pad_form_offers_the_paper_of_the_browsers_country(client, language, paper):
+    headers = {"Accept-Language": language} if language else {}
+    body = client.get("/pads/new", headers=headers).get_data(as_text=True)
+    assert re.search(rf'<option selected value="{paper}">|<option value="{paper}" selected', body)
 
 
 class TestRateLimit:
