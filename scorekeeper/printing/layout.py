@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from scorekeeper.printing.errors import PrintError
 
 PAGE_SIZES = ("A4", "Letter")
+PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # portrait width, height
+# The stylesheet's @page margins: 13 mm at the sides and top, 16 mm at the foot.
+MARGIN_MM = (13.0 + 13.0, 13.0 + 16.0)
 ORIENTATIONS = ("portrait", "landscape")
 
 
@@ -15,6 +18,18 @@ ORIENTATIONS = ("portrait", "landscape")
 class Page:
     size: str  # "A4" or "Letter"
     orientation: str  # "portrait" or "landscape"
+
+    @property
+    def width_mm(self) -> float:
+        """The width inside the margins."""
+        width, height = PAPER_MM[self.size]
+        return (height if self.orientation == "landscape" else width) - MARGIN_MM[0]
+
+    @property
+    def height_mm(self) -> float:
+        """The height inside the margins."""
+        width, height = PAPER_MM[self.size]
+        return (width if self.orientation == "landscape" else height) - MARGIN_MM[1]
 
     @property
     def name(self) -> str:

@@ -15,17 +15,24 @@ from typing import Any
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
+from scorekeeper.printing.seats import Seat, narrow_labels, seats
 from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
-TARGET_ROWS = {"portrait": 24, "landscape": 16}
-GIN_ROWS = {1: 16, 3: 18}  # hands a game; Hollywood's third game needs the most
+TARGET_ROWS = {"portrait": 22, "landscape": 14}
+# Hands a game (Hollywood's third game needs the most); landscape has less height.
+GIN_ROWS = {(1, "portrait"): 16, (3, "portrait"): 18, (1, "landscape"): 12, (3, "landscape"): 14}
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
+# The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
+# dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
+NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 30.0
+CELL_PADDING_MM = 2.0
+NAME_PT, CELL_PT = 8.5, 9.0
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,8 @@ class Pad:
     preset: str | None
     label: str | None  # the table, in a print pack
     players: tuple[str, ...]  # "" for a name to write in
+    seats: tuple[Seat, ...]
+    tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
     rows: tuple[PadRow, ...]
@@ -201,11 +210,25 @@ def _pad(
     if orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    count = GIN_ROWS[gin_games] if gin_games else game.fixed_deals or TARGET_ROWS[orientation]
+    page = page_for(page_size, landscape=orientation == "landscape")
+    show_wild = setup.variant in ("thirteen", "acetoace")
+    show_press = bool(options.get("press") or options.get("auto_press"))
+    if gin_games:
+        column_mm = (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
+    else:
+        fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * (show_wild + show_press)
+        column_mm = (page.width_mm - fixed_mm) / n
+    placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
+    narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
+    count = (
+        GIN_ROWS[gin_games, orientation]
+        if gin_games
+        else game.fixed_deals or TARGET_ROWS[orientation]
+    )
     rows = []
     for number in range(1, count + 1):
         wild = game.wild(number)
-        dealer = players[setup.players.index(game.dealer(number))] if show_dealer else ""
+        dealer = narrow[players[setup.players.index(game.dealer(number))]] if show_dealer else ""
         rows.append(
             PadRow(
                 number=number,
@@ -221,13 +244,19 @@ def _pad(
         preset=setup.preset,
         label=label,
         players=players,
+        seats=placed,
+        tags_in_legend=any(
+            seat.tag != seat.name and not seat.tag.isdigit()
+            for seat in placed
+            if (show_dealer and narrow[seat.name] != seat.name) or seat.heading != seat.name
+        ),
         first_dealer=first_dealer,
         gin_games=gin_games,
         rows=tuple(rows),
         row_space=_row_space(len(rows), orientation),
         show_dealer=show_dealer,
-        show_wild=setup.variant in ("thirteen", "acetoace"),
-        show_press=bool(options.get("press") or options.get("auto_press")),
+        show_wild=show_wild,
+        show_press=show_press,
         box_bonus=options["box_bonus"] if gin_games else None,
         game_bonus=options["game_bonus"] if gin_games else None,
         shutout_double=bool(gin_games and options["shutout_double"]),
@@ -235,7 +264,7 @@ def _pad(
         key_rules=words.key_rules(setup.variant, options, fixed),
         card_values=card_values(setup),
         qr_url=qr_url,
-        page=page_for(page_size, landscape=orientation == "landscape"),
+        page=page,
     )
 
 

@@ -32,7 +32,7 @@ def deal_rows(pdf: bytes, tmp_path, game) -> dict[int, list[int]]:
     """Each deal's figures as printed: deal points and running total, player by player."""
     width = 2 * len(game.state.players)
     return {
-        number: numbers(re.sub(r"incl\. \d+", "", text))[-width:]
+        number: numbers(re.sub(r"incl\.\s+\d+", "", text))[-width:]
         for number, text in row_texts(pdf, tmp_path).items()
     }
 

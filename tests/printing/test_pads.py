@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import PrintError, blank_pad_pdf
+from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.words import TIMES
 from tests.printing.support import assert_paper, pages, picture, words
 
@@ -96,7 +97,7 @@ def test_a_5000_rummy_pad_has_rows_for_a_long_game_and_the_big_card_values(tmp_p
     pdf = blank_pad_pdf(preset="5000 Rummy", players=5, page_size="Letter")
     picture(pdf, output_dir, "pad-rummy5000-letter")
     assert_paper(pdf, tmp_path, "Letter", "portrait")
-    assert len(pad_rows(pdf, tmp_path)) == 24
+    assert len(pad_rows(pdf, tmp_path)) == TARGET_ROWS["portrait"]
     text = words(pdf, tmp_path)
     assert "Counts 100 5 5 5 5 5 5 5 5 10 10 10 10 100 200 100" in text  # A..K, wild, wild A, Joker
     assert "Every value is a multiple of 5." in text
@@ -130,7 +131,7 @@ def test_a_fixed_number_of_deals_gives_that_many_rows(tmp_path):
 def test_names_with_markup_print_as_typed(tmp_path):
     names = ["<b>Bo</b>", "<img src=x>", "A & B"]
     text = words(blank_pad_pdf(variant="rummy", players=3, names=names), tmp_path)
-    assert "1. <b>Bo</b> (deals first), 2. <img src=x>, 3. A & B" in text
+    assert "1. <b>Bo</b> (BBB) (deals first), 2. <img src=x> (ISX), 3. A & B (AB)" in text
 
 
 @pytest.mark.parametrize(
