@@ -86,14 +86,27 @@ class Settlement:
 
 @dataclass(frozen=True)
 class GinGame:
-    """One game of a gin match (Hollywood has three): per player, in seat order."""
+    """One game of a gin match (Hollywood has three) and how its final scores are
+    reached: per player in seat order, points + boxes x box bonus + the game bonus
+    (the winner's), doubled for a shutout. The finals are the state's own."""
 
     label: str
     points: tuple[int, ...]
     boxes: tuple[int, ...]
+    box_points: tuple[int, ...]  # boxes x the box bonus
+    game_bonus: tuple[int, ...]  # the winner's game bonus, 0 for the loser
+    shutout: tuple[bool, ...]  # whose score is doubled: the loser won no box
     final: tuple[int, ...] | None
     winner: str | None
     margin: int | None
+
+
+@dataclass(frozen=True)
+class HandPoints:
+    """A Hollywood hand's points game by game: per game, per player (None: not scored there)."""
+
+    number: int
+    games: tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -122,8 +135,12 @@ class GameSheet:
     parts: tuple[Part, ...]
     totals: tuple[int, ...]
     gin_games: tuple[GinGame, ...]
+    hands: tuple[HandPoints, ...]  # Hollywood: each hand's points where they scored
+    box_bonus: int | None
+    shutout: bool  # some game's winner is doubled for a shutout
     gin_final: tuple[int, ...] | None
     margin: int | None
+    pays: str | None  # what the margin pays: "Bob pays Ann $4.80", when there are stakes
     settlement: Settlement | None
     view_url: str
     page: Page
@@ -140,6 +157,7 @@ def game_sheet(
     gin = setup.variant == "gin"
     hollywood = bool(state.games)
     page = page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS)
+    gin_games = _gin_games(state, options) if gin else ()
     show_wild = any(deal.wild for deal in state.deals)
     show_multiplier = any(
         options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
@@ -182,9 +200,13 @@ def game_sheet(
         rows=rows,
         parts=_parts(rows, players, state, page, closing_rows=_closing_rows(state, gin)),
         totals=tuple(state.totals[name] for name in players),
-        gin_games=_gin_games(state) if gin else (),
+        gin_games=gin_games,
+        hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
+        box_bonus=options["box_bonus"] if gin else None,
+        shutout=any(any(game.shutout) for game in gin_games),
         gin_final=None if state.final is None else tuple(state.final[p] for p in players),
         margin=state.margin,
+        pays=_pays(state, locale) if gin else None,
         settlement=_settlement(state, locale, label),
         view_url=view_url,
         page=page,
@@ -329,29 +351,78 @@ def _status(state: GameState) -> str:
     return status
 
 
-def _gin_games(state: GameState) -> tuple[GinGame, ...]:
+def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, ...]:
     players = state.players
     if not state.games:
+        finals = None if state.final is None else [state.final[p] for p in players]
         return (
-            GinGame(
-                label="Game",
-                points=tuple(state.totals[p] for p in players),
-                boxes=tuple(state.boxes[p] for p in players),
-                final=None if state.final is None else tuple(state.final[p] for p in players),
-                winner=state.winners[0] if state.winners else None,
-                margin=state.margin,
+            _gin_game(
+                "Game",
+                [state.totals[p] for p in players],
+                [state.boxes[p] for p in players],
+                finals,
+                state.winners[0] if state.finished and state.winners else None,
+                state.margin,
+                options,
+                players,
             ),
         )
     return tuple(
-        GinGame(
-            label=f"Game {number}",
-            points=tuple(game["totals"][p] for p in players),
-            boxes=tuple(game["boxes"][p] for p in players),
-            final=None if game["final"] is None else tuple(game["final"][p] for p in players),
-            winner=game["winner"],
-            margin=game["margin"],
+        _gin_game(
+            f"Game {number}",
+            [game["totals"][p] for p in players],
+            [game["boxes"][p] for p in players],
+            None if game["final"] is None else [game["final"][p] for p in players],
+            game["winner"],
+            game["margin"],
+            options,
+            players,
         )
         for number, game in enumerate(state.games, 1)
+    )
+
+
+def _gin_game(label, points, boxes, final, winner, margin, options, players) -> GinGame:
+    over = winner is not None
+    won = [over and name == winner for name in players]
+    return GinGame(
+        label=label,
+        points=tuple(points),
+        boxes=tuple(boxes),
+        box_points=tuple(count * options["box_bonus"] for count in boxes),
+        game_bonus=tuple(options["game_bonus"] if w else 0 for w in won),
+        shutout=tuple(
+            w and options["shutout_double"] and boxes[1 - seat] == 0 for seat, w in enumerate(won)
+        ),
+        final=None if final is None else tuple(final),
+        winner=winner,
+        margin=margin,
+    )
+
+
+def _hand_points(state: GameState, deal: Deal) -> HandPoints:
+    games: list[tuple[int | None, ...]] = []
+    scorer = deal.winner
+    for game in range(len(state.games)):
+        if scorer is None or game not in deal.scored_in:
+            games.append((None,) * len(state.players))
+        else:
+            each = deal.points[scorer] // len(deal.scored_in)
+            games.append(tuple(each if name == scorer else None for name in state.players))
+    return HandPoints(deal.number, tuple(games))
+
+
+def _pays(state: GameState, locale: str) -> str | None:
+    """What the margin (the match's, for Hollywood) pays, from the settlement."""
+    settled = state.settlement
+    if settled is None or not state.finished:
+        return None
+    transfers = settled["transfers"]
+    if not transfers:
+        return "nothing changes hands"
+    return "; ".join(
+        f"{t['from']} pays {t['to']} {words.money(t['cents'], settled['currency'], locale)}"
+        for t in transfers
     )
 
 

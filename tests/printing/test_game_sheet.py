@@ -87,45 +87,92 @@ def test_press_deals_are_marked_and_voluntary_points_shown_beside_the_deal(tmp_p
     assert "incl. 26 press" in read(pdf, tmp_path)
 
 
-def test_a_gin_sheet_prints_points_boxes_final_scores_and_margin(tmp_path, output_dir):
+def printed_breakdown(text: str) -> dict[str, list[int]]:
+    """The gin breakdown's lines as printed: per game, per player."""
+    lines = {
+        label: numbers(line_starting(text, label).removeprefix(label))
+        for label in ("Points", "Box bonus", "Game bonus", "Final", "Margin")
+    }
+    lines["Boxes"] = [
+        int(count) for count in re.findall(rf"(\d+) {TIMES} \d+ =", line_starting(text, "Boxes"))
+    ]
+    shutout = [line for line in text.splitlines() if line.strip().startswith("Shutout")]
+    lines["doubled"] = [shutout[0].count(f"{TIMES}2") if shutout else 0]
+    return lines
+
+
+def assert_breakdown_adds_up(text: str, state) -> None:
+    """Each printed final is points + box bonus + game bonus, doubled where the loser
+    won no box; and each is the state's final, each margin the state's."""
+    printed = printed_breakdown(text)
+    games = state.games or [
+        {"totals": state.totals, "boxes": state.boxes, "final": state.final, "margin": state.margin}
+    ]
+    doubled = 0
+    for index, game in enumerate(games):
+        for seat, name in enumerate(state.players):
+            at = 2 * index + seat
+            assert printed["Points"][at] == game["totals"][name]
+            assert printed["Boxes"][at] == game["boxes"][name]
+            added = printed["Points"][at] + printed["Box bonus"][at] + printed["Game bonus"][at]
+            final = printed["Final"][at]
+            assert final == game["final"][name]
+            other = 2 * index + 1 - seat
+            if final != added:
+                assert final == 2 * added and printed["Boxes"][other] == 0  # the shutout
+                doubled += 1
+        assert printed["Margin"][index] == game["margin"]
+    assert printed["doubled"] == [doubled]
+
+
+def test_a_gin_sheet_shows_how_the_final_is_reached_and_what_the_margin_pays(tmp_path, output_dir):
     game = games.gin()
     state = game.state
     pdf = sheet(game)
     picture(pdf, output_dir, "sheet-gin-a4")
     [text] = pages(pdf, tmp_path)
     assert deal_rows(pdf, tmp_path, game) == expected_rows(game)
-    row = numbers(line_starting(text, r"Game\s+\d"))
-    assert row == [
-        figure
-        for name in state.players
-        for figure in (state.totals[name], state.boxes[name], state.final[name])
-    ] + [state.margin]
-    assert "undercut by Bob" in read(pdf, tmp_path)
-    assert "Winner: Ann" in read(pdf, tmp_path)
+    assert_breakdown_adds_up(text, state)
+    words = read(pdf, tmp_path)
+    [transfer] = state.settlement["transfers"]
+    amount = money(transfer["cents"], "USD", "en_US")
+    assert f"The margin pays: {transfer['from']} pays {transfer['to']} {amount}." in words
+    assert "Winner: Ann" in words
 
 
-def test_a_hollywood_sheet_prints_each_game_and_the_match(tmp_path, output_dir):
+def test_each_gin_hand_says_knock_gin_big_gin_or_undercut(tmp_path):
+    entries = [
+        {"knocker": "Ann", "hands": {"Ann": 0, "Bob": 30}},
+        {"knocker": "Bob", "hands": {"Bob": 0, "Ann": 12}, "big_gin": True},
+        {"knocker": "Ann", "hands": {"Ann": 8, "Bob": 6}},
+        {"knocker": "Bob", "hands": {"Bob": 5, "Ann": 20}},
+    ]
+    game = game_view(entries, preset="Gin Rummy", players=["Ann", "Bob"])
+    rows = row_texts(sheet(game), tmp_path)
+    marks = ["Ann gin", "Bob big gin", "Ann undercut by Bob", "Bob knock with 5"]
+    for number, mark in enumerate(marks, 1):
+        assert mark in flat(rows[number]), rows[number]
+
+
+def test_a_hollywood_sheet_prints_three_games_side_by_side_each_adding_up(tmp_path, output_dir):
     game = games.hollywood()
     state = game.state
     pdf = sheet(game, page_size="Letter")
     picture(pdf, output_dir, "sheet-hollywood-letter")
     assert_paper(pdf, tmp_path, "Letter", "portrait")
     [text] = pages(pdf, tmp_path)
-    for number, played in enumerate(state.games, 1):
-        row = numbers(line_starting(text, rf"Game {number}\s"))
-        assert row[0] == number
-        assert row[1:] == [
-            figure
-            for name in state.players
-            for figure in (
-                played["totals"][name],
-                played["boxes"][name],
-                played["final"][name],
-            )
-        ] + [played["margin"]]
-    match = numbers(line_starting(text, "Match"))
-    assert match == [state.final["Ann"], state.final["Bob"], state.margin]
-    assert "games 1, 2" in read(pdf, tmp_path)  # deal 3 scored in two games
+    assert "Game 1" in text and "Game 2" in text and "Game 3" in text
+    # Each hand's points stand in the games it scored in, not summed over them.
+    for deal in state.deals:
+        each = deal.points[deal.winner] // len(deal.scored_in)
+        line = line_starting(text, rf"{deal.number}\s+(Ann|Bob)\s")
+        row = numbers(re.sub(r"games? \d+(, \d+)*", "", line))
+        assert row == [deal.number] + [each] * len(deal.scored_in)
+    assert_breakdown_adds_up(text, state)
+    words = read(pdf, tmp_path)
+    assert f"Match: Ann by {state.margin}" in words
+    assert "games 1, 2" in words  # deal 3 scored in two games
+    assert "The margin pays: Bob pays Ann" in words
 
 
 def test_a_60_deal_game_of_eight_paginates_in_landscape_with_the_header_on_every_page(
