@@ -73,10 +73,29 @@ def _content_type(path: Path) -> dict[str, str]:
     return {"Content-Type": types.get(path.suffix, "application/octet-stream")}
 
 
+QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
+
+
 def qr_svg(url: str) -> Markup:
     """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet)."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr"))
+    return Markup(code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr"))
+
+
+def short_url(url: str) -> str:
+    """``url`` as printed beside its QR code: without the scheme, to type if a camera fails."""
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path}"
+
+
+LOOPBACK_HOSTS = ("localhost", "::1")
+
+
+def unreachable_from_phones(url: str) -> bool:
+    """Whether ``url`` points at this machine itself (127.0.0.1, localhost): the app
+    has no public base URL set, and no phone at the table can open the link."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in LOOPBACK_HOSTS or host.startswith("127.") or host.endswith(".localhost")
 
 
 def nowrap(text: object) -> Markup:
@@ -95,6 +114,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["qr"] = qr_svg
+    env.filters["short_url"] = short_url
+    env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
     return env
 

@@ -33,6 +33,7 @@ from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
 limit_writes(bp)
@@ -364,6 +365,9 @@ def start(public_id: str, night_id: int):
 def pack(public_id: str, night_id: int):
     from scorekeeper.printing import PackTable, print_pack_pdf
 
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
     if not night_view.started:
         raise services.InvalidInput(
@@ -382,8 +386,26 @@ def pack(public_id: str, night_id: int):
         )
         for table in night_view.tables
     ]
-    pdf = print_pack_pdf(tables, title=view.name, day=night_view.held_on)
+    pdf = print_pack_pdf(
+        tables, title=view.name, day=night_view.held_on, page_size=page_size, locale=page_locale()
+    )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
+
+
+def paper_asked() -> str | None:
+    """The page_size a PDF route's query asks for (any case), None if it is not one we print on."""
+    from scorekeeper.printing import PrintError
+    from scorekeeper.printing.layout import requested_size
+
+    try:
+        return requested_size(request.args)
+    except PrintError:
+        return None
+
+
+def paper_refused():
+    message = "That paper size is not one we print on: say page_size=A4 or page_size=Letter."
+    return render_template("league/error.html", code=400, message=message), 400
 
 
 def pdf_response(body: bytes, filename: str) -> Response:
@@ -464,8 +486,12 @@ def standings(public_id: str):
 def standings_pdf(public_id: str):
     from scorekeeper.league.printing import standings_pdf as render
 
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
-    return pdf_response(render(view, table), f"{view.name} standings.pdf")
+    pdf = render(view, table, page_size=page_size, locale=page_locale())
+    return pdf_response(pdf, f"{view.name} standings.pdf")
 
 
 STANDINGS_COLUMNS = [

@@ -10,6 +10,7 @@ from wtforms.validators import InputRequired, Length, NumberRange
 from scorekeeper.extensions import limiter
 from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.layout import PAGE_SIZES, check_size, default_size, requested_size
+from scorekeeper.printing.render import unreachable_from_phones
 from scorekeeper.scoring import PRESETS, VARIANTS
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
@@ -110,6 +111,13 @@ def browser_paper() -> str:
     """Letter where the browser asks for a US or Canadian language, else A4."""
     best = request.accept_languages.best
     return default_size(best.replace("-", "_")) if best else "A4"
+
+
+@bp.app_context_processor
+def link_warning() -> dict:
+    """``links_unreachable``: the printed QR codes would point at this machine itself
+    (no public base URL is set and the request came to 127.0.0.1), which no phone opens."""
+    return {"links_unreachable": unreachable_from_phones(links.base_url())}
 
 
 @bp.get("/pads/new")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper.printing import PrintError, game_sheet_pdf
+from scorekeeper.printing.render import qr_svg
 from scorekeeper.printing.words import TIMES, money
 from tests.printing import games
 from tests.printing.support import (
@@ -228,3 +231,23 @@ def test_an_unknown_page_size_is_refused_by_name(size):
     with pytest.raises(PrintError) as refused:
         sheet(games.gin(), page_size=size)
     assert "page_size" in refused.value.errors
+
+
+def test_the_qr_code_has_a_four_module_quiet_zone_and_is_a_link_with_its_address_printed(
+    tmp_path,
+):
+    svg = qr_svg(VIEW_URL)
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    assert (size - 2 * 4 - 17) % 4 == 0  # a QR symbol is 17 + 4 x version modules wide
+    dark_columns = {int(x) for x in re.findall(r"M(\d+)[ ,]", svg)}
+    assert min(dark_columns) >= 4  # nothing drawn in the quiet zone
+    pdf = sheet(games.gin())
+    [page] = PdfReader(io.BytesIO(pdf)).pages
+    uris = {
+        annotation.get_object()["/A"]["/URI"]
+        for annotation in page.get("/Annots", [])
+        if annotation.get_object().get("/Subtype") == "/Link"
+    }
+    assert uris == {VIEW_URL}
+    assert "scores.example/games/" + GAME_ID in read(pdf, tmp_path).replace(" ", "")
+    assert "SCOREKEEPER_PUBLIC_BASE_URL" not in read(pdf, tmp_path)

@@ -202,3 +202,36 @@ class TestRateLimit:
     def test_pdfs_are_rate_limited_per_client(self, client):
         statuses = [client.get("/pads/pad.pdf", query_string=PAD).status_code for _ in range(3)]
         assert statuses == [200, 200, 429]
+
+
+def test_with_no_public_base_url_the_printing_pages_and_sheet_warn_phones_cannot_open_links(
+    client, uow, tmp_path
+):
+    game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+    local = {"base_url": "http://127.0.0.1:5000"}
+    for page in ("/pads/new", f"/games/{game_id}"):
+        body = client.get(page, **local).get_data(as_text=True)
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" in body, page
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" not in client.get(
+            page, base_url="https://scores.example.org"
+        ).get_data(as_text=True)
+    sheet = client.get(f"/games/{game_id}/sheet.pdf", **local).get_data()
+    text = words(sheet, tmp_path)
+    assert "127.0.0.1:5000/games/" in text and "SCOREKEEPER_PUBLIC_BASE_URL" in text
+    public = client.get(f"/games/{game_id}/sheet.pdf", base_url="https://scores.example.org")
+    assert "SCOREKEEPER_PUBLIC_BASE_URL" not in words(public.get_data(), tmp_path)
+
+
+class TestWithAPublicBaseUrl:
+    @pytest.fixture
+    def app_config(self, app_config):
+        return {**app_config, "PUBLIC_BASE_URL": "https://scores.example.org"}
+
+    def test_nothing_warns_even_on_this_machine(self, client, uow, tmp_path):
+        game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+        local = {"base_url": "http://127.0.0.1:5000"}
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" not in client.get("/pads/new", **local).get_data(
+            as_text=True
+        )
+        sheet = client.get(f"/games/{game_id}/sheet.pdf", **local).get_data()
+        assert f"scores.example.org/games/{game_id}" in words(sheet, tmp_path).replace(" ", "")
