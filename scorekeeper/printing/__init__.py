@@ -44,12 +44,17 @@ def blank_pad_pdf(
     page_size: str = "A4",
     orientation: str | None = None,
     title: str | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    rows: int | None = None,
+    locale: str = "en_US",
 ) -> bytes:
     """A blank score pad for a variant or preset and 2-8 players.
 
     ``names`` fills the first seats ("" leaves a seat to be written in); with
     names, each row says who deals. ``orientation`` None picks landscape for a
-    wide table. Raises PrintError, whose ``errors`` name the bad arguments.
+    wide table. ``stakes`` (as a game's) goes into the settlement box; ``rows``
+    sets the number of rows. Raises PrintError, whose ``errors`` name the bad
+    arguments.
     """
     pad = blank_pad(
         variant=variant,
@@ -61,6 +66,9 @@ def blank_pad_pdf(
         page_size=page_size,
         orientation=orientation,
         title=title,
+        stakes=stakes,
+        rows=rows,
+        locale=locale,
     )
     return render_pdf("pad.html", pads=[pad], pack=None)
 

@@ -21,16 +21,17 @@ from scorekeeper.scoring.cards import RANKS
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
-TARGET_ROWS = {"portrait": 22, "landscape": 14}
+TARGET_ROWS = {"portrait": 18, "landscape": 12}
 # Hands a game (Hollywood's third game needs the most); landscape has less height.
-GIN_ROWS = {(1, "portrait"): 16, (3, "portrait"): 18, (1, "landscape"): 12, (3, "landscape"): 14}
+GIN_ROWS = {(1, "portrait"): 14, (3, "portrait"): 16, (1, "landscape"): 9, (3, "landscape"): 10}
+MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
 # dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
-NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 30.0
+NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0
 
@@ -49,6 +50,19 @@ class CardValue:
     value: int
 
 
+# What a player's columns hold, by what the variant's entries ask for: a meld game
+# writes melds and hand apart; gin writes the hand and ticks who won the box.
+MELD_COLUMNS = ("melds", "hand", "total")
+DEAL_COLUMNS = ("deal", "total")
+GIN_COLUMNS = ("hand", "total", "box")
+# How a gin hand ended, to circle on each row.
+GIN_MARKS = ("K", "G", "BG", "U")
+GIN_MARKS_RULE = (
+    "Circle how each hand ended: K knock, G gin, BG big gin, U undercut; "
+    "tick the box of the player who won it."
+)
+
+
 @dataclass(frozen=True)
 class Pad:
     title: str
@@ -60,6 +74,7 @@ class Pad:
     tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
+    columns: tuple[str, ...]  # each player's columns: ("deal", "total"), ("melds", "hand", "total")
     rows: tuple[PadRow, ...]
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
@@ -71,6 +86,8 @@ class Pad:
     house_rules: tuple[str, ...]
     key_rules: tuple[str, ...]
     card_values: tuple[CardValue, ...]
+    stakes: str | None  # the stakes in words, for the settlement box; None: written in
+    day: str | None  # the night's date, in a league pack
     qr_url: str | None
     page: Page
 
@@ -122,9 +139,21 @@ def blank_pad(
     title: str | None = None,
     label: str | None = None,
     qr_url: str | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    rows: int | None = None,
+    day: str | None = None,
+    locale: str = "en_US",
 ) -> Pad:
-    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank)."""
+    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank).
+
+    ``stakes`` (as a game's) prints in the settlement box; ``rows`` overrides the
+    number of rows (1 to MAX_ROWS); ``day`` is printed as the date (a league night's).
+    """
     errors: dict[str, str] = {}
+    if rows is not None and (
+        isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS
+    ):
+        errors["rows"] = f"must be a whole number of rows from 1 to {MAX_ROWS}"
     written = _names(players, names, errors)
     count = players if isinstance(players, int) and not isinstance(players, bool) else 0
     placeholders = [f"Seat {seat}" for seat in range(1, count + 1)]
@@ -140,6 +169,7 @@ def blank_pad(
             players=placeholders,
             options=options,
             first_dealer=placeholders[dealer_seat] if placeholders else None,
+            stakes=stakes,
         )
     except ScoringError as error:
         errors.update(error.errors)
@@ -156,6 +186,9 @@ def blank_pad(
         title=title,
         label=label,
         qr_url=qr_url,
+        rows=rows,
+        day=day,
+        locale=locale,
     )
 
 
@@ -202,6 +235,9 @@ def _pad(
     title: str | None,
     label: str | None,
     qr_url: str | None,
+    rows: int | None = None,
+    day: str | None = None,
+    locale: str = "en_US",
 ) -> Pad:
     variant = get_variant(setup.variant)
     options = setup.options
@@ -220,16 +256,21 @@ def _pad(
         column_mm = (page.width_mm - fixed_mm) / n
     placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    count = (
+    count = rows or (
         GIN_ROWS[gin_games, orientation]
         if gin_games
         else game.fixed_deals or TARGET_ROWS[orientation]
     )
-    rows = []
+    entries = {entry.name for entry in variant.entry_fields}
+    if gin_games:
+        columns = GIN_COLUMNS if gin_games == 1 else ()
+    else:
+        columns = MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS
+    pad_rows = []
     for number in range(1, count + 1):
         wild = game.wild(number)
         dealer = narrow[players[setup.players.index(game.dealer(number))]] if show_dealer else ""
-        rows.append(
+        pad_rows.append(
             PadRow(
                 number=number,
                 dealer=dealer,
@@ -252,8 +293,9 @@ def _pad(
         ),
         first_dealer=first_dealer,
         gin_games=gin_games,
-        rows=tuple(rows),
-        row_space=_row_space(len(rows), orientation),
+        columns=columns,
+        rows=tuple(pad_rows),
+        row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
         show_wild=show_wild,
         show_press=show_press,
@@ -261,8 +303,11 @@ def _pad(
         game_bonus=options["game_bonus"] if gin_games else None,
         shutout_double=bool(gin_games and options["shutout_double"]),
         house_rules=words.house_rules(setup.variant, options, n),
-        key_rules=words.key_rules(setup.variant, options, fixed),
+        key_rules=words.key_rules(setup.variant, options, fixed)
+        + ((GIN_MARKS_RULE,) if gin_games else ()),
         card_values=card_values(setup),
+        stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
+        day=day,
         qr_url=qr_url,
         page=page,
     )

@@ -156,3 +156,48 @@ def test_a_pad_that_cannot_be_printed_names_the_argument_at_fault(arguments, fie
     with pytest.raises(PrintError) as refused:
         blank_pad_pdf(**arguments)
     assert field in refused.value.errors
+
+
+@pytest.mark.parametrize(
+    ("game", "columns"),
+    [
+        ({"preset": "500 Rum"}, "melds hand total"),
+        ({"preset": "5000 Rummy"}, "melds hand total"),
+        ({"preset": "Ace to Ace"}, "melds hand total"),
+        ({"preset": "Rummy"}, "deal total"),
+        ({"preset": "Crazy Gin (13 deals)"}, "deal total"),
+    ],
+)
+def test_a_pad_has_the_columns_its_game_is_scored_in_and_a_final_row_to_sign_off(
+    tmp_path, game, columns
+):
+    pdf = blank_pad_pdf(players=3, **game, stakes={"cents_per_point": 2, "round_to": 5})
+    read = words(pdf, tmp_path)
+    assert f"{columns} " * 3 in read
+    assert "Totals / Final" in read
+    assert "Winner:" in read and "Initials:" in read
+    assert "Settlement ($0.02 a point, rounded to $0.05; everyone settles with everyone)" in read
+    assert len(pages(pdf, tmp_path)) == 1
+
+
+def test_a_pad_without_stakes_leaves_the_rate_to_write_in(tmp_path):
+    read = words(blank_pad_pdf(preset="Rummy", players=2), tmp_path)
+    assert "Settlement at a point: who pays whom" in read
+
+
+def test_a_gin_pad_has_a_box_column_and_marks_to_circle_on_every_hand(tmp_path, output_dir):
+    pdf = blank_pad_pdf(preset="Gin Rummy", players=2, names=["Ann", "Bob"], page_size="Letter")
+    picture(pdf, output_dir, "pad-gin-letter")
+    read = words(pdf, tmp_path)
+    assert "hand total box " * 2 in read
+    rows = [line for line in pages(pdf, tmp_path, "-raw")[0].splitlines() if "K G BG U" in line]
+    assert len(rows) == 14  # every hand
+    assert "K knock, G gin, BG big gin, U undercut" in read
+
+
+def test_a_pad_can_have_as_many_rows_as_asked(tmp_path):
+    pdf = blank_pad_pdf(preset="500 Rum", players=4, rows=10)
+    assert len(pad_rows(pdf, tmp_path)) == 10
+    with pytest.raises(PrintError) as refused:
+        blank_pad_pdf(preset="500 Rum", players=4, rows=0)
+    assert "rows" in refused.value.errors
