@@ -176,6 +176,7 @@ def sheet(game_id: str):
     # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
     from scorekeeper.printing import PrintError, game_sheet_pdf
     from scorekeeper.printing.layout import requested_size
+    from scorekeeper.web.sheets import content_disposition, sheet_file_name
 
     game_id = checked_game_id(game_id)
     view = services.load_game(unit_of_work(), game_id)
@@ -192,7 +193,7 @@ def sheet(game_id: str):
         pdf,
         mimetype="application/pdf",
         headers={
-            "Content-Disposition": f'inline; filename="scorekeeper-{game_id}.pdf"',
+            "Content-Disposition": content_disposition(sheet_file_name(view)),
             "Cache-Control": "no-cache",
         },
     )

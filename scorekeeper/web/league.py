@@ -415,9 +415,10 @@ def pdf_response(body: bytes, filename: str) -> Response:
 
 
 def attachment(filename: str, *, inline: bool = False) -> str:
-    """A Content-Disposition value with a plain ASCII file name (no header injection)."""
-    safe = "".join(c if c.isalnum() or c in " .-_" else "_" for c in filename).strip() or "file"
-    return f'{"inline" if inline else "attachment"}; filename="{safe}"'
+    """A Content-Disposition value: an ASCII file name, and the name as typed (RFC 5987)."""
+    from scorekeeper.web.sheets import content_disposition
+
+    return content_disposition(filename, inline=inline)
 
 
 # ---------------------------------------------------------------- tables

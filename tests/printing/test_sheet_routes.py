@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from datetime import date
+from urllib.parse import quote, unquote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -88,7 +90,11 @@ def test_what_was_typed_comes_back_escaped(client):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
 
 
-FIELDS = ["game", "players", "page_size", "orientation", *(f"names-{i}" for i in range(9))]
+FIELDS = [
+    *("game", "players", "page_size", "orientation", "rows", "first_dealer", "title"),
+    *("cents_per_point", "currency", "o_gin_target", "o_rummy_rummy_doubles"),
+    *(f"names-{i}" for i in range(9)),
+]
 
 
 @settings(
@@ -115,8 +121,10 @@ def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
     response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"page_size": "letter"})
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
+    day = started.game.created_at.date().isoformat()
+    name = f"Tonight Basic Rummy {day} {game_id}.pdf"
     assert response.headers["Content-Disposition"] == (
-        f'inline; filename="scorekeeper-{game_id}.pdf"'
+        f"inline; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
     )
     pdf = response.get_data()
     assert_paper(pdf, tmp_path, "Letter", "portrait")
@@ -235,3 +243,60 @@ class TestWithAPublicBaseUrl:
         )
         sheet = client.get(f"/games/{game_id}/sheet.pdf", **local).get_data()
         assert f"scores.example.org/games/{game_id}" in words(sheet, tmp_path).replace(" ", "")
+
+
+def test_the_pad_form_sets_title_rows_first_dealer_house_rules_and_stakes(client, tmp_path):
+    query = {
+        **PAD,
+        "game": "preset:Rummy",
+        "players": "3",
+        "names-0": "Ann",
+        "names-1": "Bob",
+        "names-2": "Cy",
+        "first_dealer": "2",
+        "title": "Zoë's Friday game",
+        "rows": "10",
+        "o_rummy_target": "300",
+        "o_rummy_rummy_doubles": "no",
+        "cents_per_point": "2",
+        "currency": "eur",
+        "page_size": "letter",
+    }
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    pdf = response.get_data()
+    assert_paper(pdf, tmp_path, "Letter", "portrait")
+    text = words(pdf, tmp_path)
+    assert text.startswith("Zoë's Friday game")
+    assert "2. Bob (deals first)" in text
+    assert "reaches 300" in text
+    assert "€0.02 a point" in text
+    assert re.search(r"\b10 Bob\b", text) and not re.search(r"\b11 Cy\b", text)
+    disposition = response.headers["Content-Disposition"]
+    today = date.today().isoformat()
+    assert f'filename="Zoe_s Friday game Rummy score pad {today}.pdf"' in disposition
+    encoded = disposition.split("filename*=UTF-8''")[1]
+    assert unquote(encoded) == f"Zoë's Friday game Rummy score pad {today}.pdf"
+
+
+def test_a_house_rule_left_blank_keeps_the_presets_own(client, tmp_path):
+    query = {**PAD, "game": "preset:Crazy Gin with the Press", "players": "4"}
+    text = words(client.get("/pads/pad.pdf", query_string=query).get_data(), tmp_path)
+    assert "Press" in text  # the preset's Press column, not the variant's default
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"rows": "0"}, "rows", "A pad has 1 to 60 rows."),
+        ({"first_dealer": "2", "names-0": "Ann"}, "first_dealer", "Write the name of seat 2"),
+        ({"o_gin_target": "-5"}, "o_gin_target", "must be"),
+        ({"currency": "euro", "cents_per_point": "1"}, "currency", "A 3-letter code"),
+    ],
+)
+def test_bad_pad_settings_show_the_form_again_with_the_message_beside_the_field(
+    client, change, field, message
+):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, **change})
+    assert response.status_code == 400
+    assert message in error_beside(response.get_data(as_text=True), field)
