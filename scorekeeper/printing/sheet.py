@@ -26,6 +26,8 @@ PORTRAIT_PLAYERS = 5
 NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 9.0, 26.0, 48.0
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
+# An unfinished game played to a target gets this many blank rows to carry on in.
+TARGET_BLANK_ROWS = 6
 # Rows a page holds (one line each), measured on the shortest paper of each
 # orientation (Letter) with a full header: the first page, the pages after, and
 # how many rows' room the closing (totals, winner, gin games, settlement) takes.
@@ -50,6 +52,17 @@ class DealRow:
     out: str  # who went out or knocked, or "nobody"
     note: str  # rummy, gin, undercut, void, the upcard ...
     cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class BlankRow:
+    """A deal still to play, printed so a table can carry on by hand: who deals and
+    what is wild are known before it is played."""
+
+    number: int
+    dealer: str
+    wild: str
+    multiplier: str
 
 
 @dataclass(frozen=True)
@@ -132,6 +145,7 @@ class GameSheet:
     gin: bool
     hollywood: bool
     rows: tuple[DealRow, ...]
+    blank_rows: tuple[BlankRow, ...]  # an unfinished game's deals to come
     parts: tuple[Part, ...]
     totals: tuple[int, ...]
     gin_games: tuple[GinGame, ...]
@@ -158,7 +172,10 @@ def game_sheet(
     hollywood = bool(state.games)
     page = page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS)
     gin_games = _gin_games(state, options) if gin else ()
-    show_wild = any(deal.wild for deal in state.deals)
+    plan = get_variant(setup.variant)(setup)  # a fresh game: who deals and what is wild
+    show_wild = any(deal.wild for deal in state.deals) or bool(
+        not state.finished and plan.wild(len(state.deals) + 1)
+    )
     show_multiplier = any(
         options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
     ) or bool(gin and options["knock_card"])
@@ -172,6 +189,7 @@ def game_sheet(
         _row(state, deal, running, gin, hollywood, label)
         for deal, running in zip(state.deals, state.running_totals, strict=True)
     )
+    blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     return GameSheet(
         game_id=game.public_id,
         title=game.title or f"{setup.preset or variant.name} game",
@@ -198,7 +216,10 @@ def game_sheet(
         gin=gin,
         hollywood=hollywood,
         rows=rows,
-        parts=_parts(rows, players, state, page, closing_rows=_closing_rows(state, gin)),
+        blank_rows=blank_rows,
+        parts=_parts(
+            rows, players, state, page, closing_rows=_closing_rows(state, gin) + len(blank_rows)
+        ),
         totals=tuple(state.totals[name] for name in players),
         gin_games=gin_games,
         hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
@@ -211,6 +232,28 @@ def game_sheet(
         view_url=view_url,
         page=page,
     )
+
+
+def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[BlankRow, ...]:
+    """The deals still to play: up to the end of a game of so many deals, else a few."""
+    if game.fixed_deals:
+        last = game.fixed_deals
+    elif played <= ONE_PAGE_DEALS:  # a short game's sheet stays on one page
+        last = min(played + TARGET_BLANK_ROWS, ONE_PAGE_DEALS)
+    else:
+        last = played + TARGET_BLANK_ROWS
+    rows = []
+    for number in range(played + 1, last + 1):
+        wild = game.wild(number)
+        rows.append(
+            BlankRow(
+                number,
+                label[game.dealer(number)],
+                wild or "",
+                words.times(game.multiplier(number, wild)),
+            )
+        )
+    return tuple(rows)
 
 
 def _closing_rows(state: GameState, gin: bool) -> int:

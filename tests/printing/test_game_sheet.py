@@ -37,6 +37,7 @@ def deal_rows(pdf: bytes, tmp_path, game) -> dict[int, list[int]]:
     return {
         number: numbers(re.sub(r"incl\.\s+\d+", "", text))[-width:]
         for number, text in row_texts(pdf, tmp_path).items()
+        if number <= len(game.state.deals)  # not the blank rows of deals to come
     }
 
 
@@ -251,3 +252,31 @@ def test_the_qr_code_has_a_four_module_quiet_zone_and_is_a_link_with_its_address
     assert uris == {VIEW_URL}
     assert "scores.example/games/" + GAME_ID in read(pdf, tmp_path).replace(" ", "")
     assert "SCOREKEEPER_PUBLIC_BASE_URL" not in read(pdf, tmp_path)
+
+
+def test_an_unfinished_game_prints_its_remaining_deals_as_blank_rows_with_dealer_and_wild(
+    tmp_path, output_dir
+):
+    played = games.thirteen_with_the_press().entries[:5]
+    game = game_view(
+        played,
+        preset="Crazy Gin with the Press",
+        players=games.FOUR,
+        options={"double_on_7_or_king": True},
+    )
+    pdf = sheet(game)
+    picture(pdf, output_dir, "sheet-thirteen-unfinished")
+    rows = {number: flat(text) for number, text in row_texts(pdf, tmp_path).items()}
+    assert sorted(rows) == list(range(1, 14))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    for number in range(6, 14):
+        dealer = games.FOUR[(number - 1) % 4]
+        doubled = f" {TIMES}2" if ranks[number - 1] in ("7", "K") else ""
+        assert rows[number] == f"{number} {dealer} {ranks[number - 1]}{doubled}"
+    assert "Totals so far" in read(pdf, tmp_path)
+
+
+def test_an_unfinished_game_to_a_target_gets_blank_rows_to_carry_on(tmp_path):
+    rows = row_texts(sheet(games.block_rummy_per_deal()), tmp_path)
+    assert sorted(rows) == list(range(1, 4 + 6))
+    assert flat(rows[4]) == "4 Ann" and flat(rows[5]) == "5 Bob"

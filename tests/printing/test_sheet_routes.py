@@ -130,7 +130,7 @@ def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
     assert_paper(pdf, tmp_path, "Letter", "portrait")
     text = words(pdf, tmp_path)
     assert "Tonight" in text and f"Game {game_id}" in text
-    assert "Totals 17 0" in text
+    assert "Totals so far 17 0" in text
 
 
 def test_a_game_sheet_says_money_in_the_readers_locale(client, uow, tmp_path):
