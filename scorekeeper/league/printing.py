@@ -13,7 +13,7 @@ from scorekeeper.league.services import LeagueHead
 from scorekeeper.league.standings import Standings
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import page_for
-from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, font_config
+from scorekeeper.printing.render import STATIC, About, StaticOnlyFetcher, font_config
 
 STYLESHEET = STATIC / "league" / "print.css"
 
@@ -47,11 +47,14 @@ def standings_pdf(
         money=lambda cents: words.money(cents, standings.currency, locale, signed=True),
         signed=signed_figure,
         printed=date.today().isoformat(),
+        lang=About.of("", "", locale).lang,
     )
     document = HTML(
         string=html, base_url=Path(STATIC).as_uri() + "/", url_fetcher=StaticOnlyFetcher()
     )
-    return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
+    return document.write_pdf(
+        stylesheets=[stylesheet()], font_config=font_config(), pdf_variant="pdf/ua-1"
+    )
 
 
 def signed_figure(value: float) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
-from scorekeeper.printing.render import render_pdf
+from scorekeeper.printing.render import About, render_pdf
 from scorekeeper.printing.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -30,7 +30,10 @@ def game_sheet_pdf(
     Raises PrintError for a page size other than A4 or Letter.
     """
     sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
-    return render_pdf("game_sheet.html", sheet=sheet)
+    subject = f"Score sheet of a game of {sheet.preset or sheet.variant}, {sheet.date}: " + (
+        ", ".join(sheet.players)
+    )
+    return render_pdf("game_sheet.html", sheet=sheet, about=About.of(sheet.title, subject, locale))
 
 
 def blank_pad_pdf(
@@ -70,7 +73,8 @@ def blank_pad_pdf(
         rows=rows,
         locale=locale,
     )
-    return render_pdf("pad.html", pads=[pad], pack=None)
+    subject = f"Blank score pad for {pad.preset or pad.variant}, {len(pad.players)} players"
+    return render_pdf("pad.html", pads=[pad], pack=None, about=About.of(pad.title, subject, locale))
 
 
 def print_pack_pdf(
@@ -89,4 +93,6 @@ def print_pack_pdf(
     pack = print_pack(
         tables, title=title, day=day or date.today(), page_size=page_size, locale=locale
     )
-    return render_pdf("pad.html", pads=pack.pads, pack=pack)
+    subject = f"Print pack for {title}, {pack.date}: {len(pack.pads)} tables"
+    about = About.of(f"{title}: {pack.date}", subject, locale, author=title)
+    return render_pdf("pad.html", pads=pack.pads, pack=pack, about=about)

@@ -12,6 +12,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,6 +51,21 @@ class _CharsUntilRegexes(dict):
 
 if type(getattr(tinyhtml5.inputstream, "characters_until_regex", None)) is dict:
     tinyhtml5.inputstream.characters_until_regex = _CharsUntilRegexes()
+
+
+@dataclass(frozen=True)
+class About:
+    """A PDF's metadata: its Title, Author, Subject and the language of its text
+    (Creator is always Scorekeeper)."""
+
+    title: str
+    author: str
+    subject: str
+    lang: str  # "en", "fr": the reader's language, as the dates and money are
+
+    @classmethod
+    def of(cls, title: str, subject: str, locale: str, author: str = "Scorekeeper") -> About:
+        return cls(title, author, subject, locale.replace("_", "-").split("-")[0] or "en")
 
 
 class RefusedURL(ValueError):
@@ -183,7 +199,12 @@ def html_to_pdf(html: str) -> bytes:
         document = HTML(
             string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
         )
-        return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
+        return document.write_pdf(
+            stylesheets=[stylesheet()],
+            font_config=font_config(),
+            # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
+            pdf_variant="pdf/ua-1",
+        )
 
 
 def render_pdf(template: str, **context) -> bytes:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper.league.printing import standings_pdf
 from scorekeeper.league.services import LeagueHead, Rules
@@ -70,3 +72,13 @@ def test_the_standings_print_on_letter_with_one_font_family(render, tmp_path):
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
     names = [row.split()[0].split("+")[-1] for row in fonts.stdout.splitlines()[2:]]
     assert names and all(name.startswith("DejaVu-Sans") for name in names), names
+
+
+def test_the_standings_are_tagged_and_described(render):
+    pdf = render(table(line("Ann", 1.0, 1)), locale="fr_FR")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.metadata["/Title"] == "Thursday Rummy standings"
+    assert reader.metadata["/Author"] == "Thursday Rummy"
+    assert reader.metadata["/Subject"] == "Standings of Thursday Rummy: all seasons, 1 player"
+    assert reader.trailer["/Root"]["/Lang"] == "fr"
+    assert reader.trailer["/Root"]["/MarkInfo"]["/Marked"]
