@@ -107,6 +107,7 @@ class PackTable:
     options: Mapping[str, Any] | None = None
     first_dealer: str | None = None  # default: the first player
     edit_url: str | None = None  # printed as a QR code on the table's pad
+    stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
 
 
 @dataclass(frozen=True)
@@ -118,11 +119,21 @@ class SeatingLine:
 
 
 @dataclass(frozen=True)
+class IndexEntry:
+    """A line of the seating chart's index: a player finds their table by name."""
+
+    name: str
+    table: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class Pack:
     title: str
     date: str
     seating: tuple[SeatingLine, ...]
-    pads: tuple[Pad, ...]
+    index: tuple[IndexEntry, ...]  # every player, alphabetically
+    pads: tuple[Pad, ...]  # each followed by its result slip for a table scored on paper
     page: Page
 
 
@@ -359,8 +370,12 @@ def print_pack(
                 options=table.options,
                 first_dealer=table.first_dealer or (table.players[0] if table.players else None),
                 page_size=page_size,
+                title=f"{title}, {table.preset or table.variant}",
                 label=table.label,
                 qr_url=table.edit_url,
+                stakes=table.stakes,
+                day=words.day(day, locale),
+                locale=locale,
             )
         except PrintError as error:
             errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
@@ -379,10 +394,19 @@ def print_pack(
         )
     if errors:
         raise PrintError(errors, "The print pack cannot be printed as asked.")
+    index = sorted(
+        (
+            IndexEntry(name, line.label, seat)
+            for line in seating
+            for seat, name in enumerate(line.players, 1)
+        ),
+        key=lambda entry: (entry.name.casefold(), entry.table),
+    )
     return Pack(
         title=title,
         date=words.day(day, locale),
         seating=tuple(seating),
+        index=tuple(index),
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
     )

@@ -383,6 +383,7 @@ def pack(public_id: str, night_id: int):
             preset=rules.preset,
             options=rules.options,
             edit_url=links.edit_url(table.game_id, table.edit_token),
+            stakes=rules.stakes,
         )
         for table in night_view.tables
     ]

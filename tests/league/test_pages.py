@@ -192,7 +192,7 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.data))
-    assert len(reader.pages) == 4
+    assert len(reader.pages) >= 1 + 1 + 3 + 1  # seating, name index, 3 pads, result slips
     text = pdf_text(response.data)
     for table in night.tables:
         assert f"Table {table.number}" in text

@@ -126,7 +126,7 @@ def test_a_51_deal_game_of_eight_repeats_title_header_and_totals_on_every_page(
         if number < len(texts):
             assert "Carried forward after deal" in text
     final = " ".join(str(state.totals[p]) for p in LONG_NAMES)
-    assert f"Totals {final}" in texts[-1]
+    assert f"Totals so far {final}" in texts[-1]  # unfinished: blank rows to carry on
     assert "Settlement" in texts[-1]
 
 
@@ -163,7 +163,8 @@ def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
     pack = print_pack_pdf(tables, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
     picture(pack, output_dir, "pack-500-rum-six-a-table-letter")
     texts = pages(pack, tmp_path)
-    assert len(texts) == 4  # the seating list and a page a table
-    for text in texts[1:]:
+    pads = [text for text in texts if re.search(r"Table \d: Week 6", text)]
+    assert len(pads) == 3  # a page a table
+    for text in pads:
         last_row = TARGET_ROWS["landscape"]
         assert "Card" in text and re.search(rf"^\s*{last_row}\s", text, re.M)  # foot and grid
