@@ -13,13 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
-from scorekeeper.printing.render import About, render_pdf
+from scorekeeper.printing.render import About, documents_to_pdf, render_html, render_pdf
 from scorekeeper.printing.sheet import game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.services import GameView
 
-__all__ = ["PackTable", "PrintError", "blank_pad_pdf", "game_sheet_pdf", "print_pack_pdf"]
+__all__ = [
+    "PackTable",
+    "PrintError",
+    "blank_pad_pdf",
+    "game_sheet_pdf",
+    "night_sheets_pdf",
+    "print_pack_pdf",
+]
 
 
 def game_sheet_pdf(
@@ -34,6 +41,25 @@ def game_sheet_pdf(
         ", ".join(sheet.players)
     )
     return render_pdf("game_sheet.html", sheet=sheet, about=About.of(sheet.title, subject, locale))
+
+
+def night_sheets_pdf(
+    games: Sequence[tuple[GameView, str]],
+    *,
+    title: str,
+    page_size: str = "A4",
+    locale: str = "en_US",
+) -> bytes:
+    """A league night's game sheets as one PDF for the archive: ``games`` pairs each
+    game with its read-only URL (its QR code). Raises PrintError for no games."""
+    if not games:
+        raise PrintError({"games": "must list at least one game"}, "There is nothing to print.")
+    htmls = []
+    for game, view_url in games:
+        sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
+        htmls.append(render_html("game_sheet.html", sheet=sheet))
+    subject = f"The game sheets of {title}: {len(games)} tables"
+    return documents_to_pdf(htmls, About.of(title, subject, locale))
 
 
 def blank_pad_pdf(

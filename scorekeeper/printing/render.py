@@ -209,3 +209,21 @@ def html_to_pdf(html: str) -> bytes:
 
 def render_pdf(template: str, **context) -> bytes:
     return html_to_pdf(render_html(template, **context))
+
+
+def documents_to_pdf(htmls: list[str], about: About) -> bytes:
+    """Several documents (each its own page numbering) as one PDF, for the archive."""
+    with _young_collections_less_often():
+        rendered = [
+            HTML(
+                string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+            ).render(stylesheets=[stylesheet()], font_config=font_config())
+            for html in htmls
+        ]
+        pages = [page for document in rendered for page in document.pages]
+        combined = rendered[0].copy(pages)
+        combined.metadata.title = about.title
+        combined.metadata.authors = [about.author]
+        combined.metadata.description = about.subject
+        combined.metadata.lang = about.lang
+        return combined.write_pdf(pdf_variant="pdf/ua-1")

@@ -393,6 +393,32 @@ def pack(public_id: str, night_id: int):
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 
 
+@bp.get("/leagues/<public_id>/nights/<int:night_id>/sheets.pdf")
+def night_sheets(public_id: str, night_id: int):
+    """The night's played games' sheets as one PDF, for the league's archive."""
+    from scorekeeper.printing import night_sheets_pdf
+
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
+    uow = unit_of_work()
+    view, night_view = league.night_view(uow, public_id, organizer_id(), night_id)
+    games = [
+        (services.load_game(uow, table.game_id), links.view_url(table.game_id))
+        for table in night_view.tables
+        if table.game_id
+    ]
+    games = [(game, url) for game, url in games if game.state.deals]
+    if not games:
+        raise services.InvalidInput(
+            "No game of this night has a deal yet: there is no sheet to print.",
+            {"night": "no games played"},
+        )
+    title = f"{view.name} {night_view.held_on.isoformat()}"
+    pdf = night_sheets_pdf(games, title=title, page_size=page_size, locale=page_locale())
+    return pdf_response(pdf, f"{title} sheets.pdf")
+
+
 def paper_asked() -> str | None:
     """The page_size a PDF route's query asks for (any case), None if it is not one we print on."""
     from scorekeeper.printing import PrintError

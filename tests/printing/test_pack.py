@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import date
 
 import pytest
+from pypdf import PdfReader
 
-from scorekeeper.printing import PackTable, PrintError, print_pack_pdf
+from scorekeeper.printing import PackTable, PrintError, night_sheets_pdf, print_pack_pdf
 from scorekeeper.printing.pad import print_pack
 from scorekeeper.printing.render import qr_svg, render_html
-from tests.printing.support import pages, paper, picture, words
+from tests.printing import games
+from tests.printing.support import VIEW_URL, pages, paper, picture, words
 
 TABLES = [
     PackTable(
@@ -123,3 +126,15 @@ def test_each_table_pad_carries_the_leagues_stakes(tmp_path):
     table = PackTable("Table 1", ["Ann", "Bob"], variant="gin", stakes={"cents_per_point": 2})
     text = words(print_pack_pdf([table], title="Week 6", day=date(2024, 11, 14)), tmp_path)
     assert "Settlement ($0.02 a point, rounded to $0.05; everyone settles with everyone)" in text
+
+
+def test_a_nights_finished_sheets_print_as_one_pdf_each_with_its_own_pages(tmp_path, output_dir):
+    played = [(games.gin(), VIEW_URL), (games.long_500_rum(), VIEW_URL)]
+    pdf = night_sheets_pdf(played, title="Thursday 2024-11-14", page_size="Letter")
+    picture(pdf, output_dir, "night-sheets-letter")
+    texts = pages(pdf, tmp_path)
+    assert "Gin Rummy game" in texts[0] and "page 1 of 1" in texts[0]
+    assert "500 Rum game" in texts[1] and f"page 1 of {len(texts) - 1}" in texts[1]
+    assert PdfReader(io.BytesIO(pdf)).metadata["/Title"] == "Thursday 2024-11-14"
+    with pytest.raises(PrintError):
+        night_sheets_pdf([], title="Nothing")
