@@ -323,9 +323,9 @@ def _row(
     for name in state.players:
         notes = []
         if press_points.get(name):
-            notes.append(f"incl. {press_points[name]}\u00a0press")
+            notes.append(f"incl. {press_points[name]} press")
         if adjustment.get(name):
-            notes.append(f"incl. {adjustment[name]}\u00a0Auto-Press")
+            notes.append(f"incl. {adjustment[name]} Auto-Press")
         cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
     if gin:
         out, note = _gin_outcome(deal, hollywood, label)
