@@ -76,14 +76,16 @@ def blank_pad_pdf(
     stakes: Mapping[str, Any] | None = None,
     rows: int | None = None,
     locale: str = "en_US",
+    two_up: bool = False,
 ) -> bytes:
     """A blank score pad for a variant or preset and 2-8 players.
 
     ``names`` fills the first seats ("" leaves a seat to be written in); with
     names, each row says who deals. ``orientation`` None picks landscape for a
     wide table. ``stakes`` (as a game's) goes into the settlement box; ``rows``
-    sets the number of rows. Raises PrintError, whose ``errors`` name the bad
-    arguments.
+    sets the number of rows; ``two_up`` prints two copies side by side on a
+    landscape page (up to 4 players, 14 rows), to cut in half. Raises PrintError,
+    whose ``errors`` name the bad arguments.
     """
     pad = blank_pad(
         variant=variant,
@@ -98,6 +100,7 @@ def blank_pad_pdf(
         stakes=stakes,
         rows=rows,
         locale=locale,
+        two_up=two_up,
     )
     subject = f"Blank score pad for {pad.preset or pad.variant}, {len(pad.players)} players"
     return render_pdf("pad.html", pads=[pad], pack=None, about=About.of(pad.title, subject, locale))

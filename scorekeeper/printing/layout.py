@@ -11,6 +11,7 @@ PAGE_SIZES = ("A4", "Letter")
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # portrait width, height
 # The stylesheet's @page margins: 13 mm at the sides and top, 16 mm at the foot.
 MARGIN_MM = (13.0 + 13.0, 13.0 + 16.0)
+HALF_GUTTER_MM = 12.0  # between two half sheets, to cut along
 ORIENTATIONS = ("portrait", "landscape")
 
 
@@ -18,12 +19,14 @@ ORIENTATIONS = ("portrait", "landscape")
 class Page:
     size: str  # "A4" or "Letter"
     orientation: str  # "portrait" or "landscape"
+    halves: int = 1  # 2: two half sheets side by side (2-up), each this wide
 
     @property
     def width_mm(self) -> float:
-        """The width inside the margins."""
+        """The width inside the margins (of one half, for a 2-up page)."""
         width, height = PAPER_MM[self.size]
-        return (height if self.orientation == "landscape" else width) - MARGIN_MM[0]
+        full = (height if self.orientation == "landscape" else width) - MARGIN_MM[0]
+        return (full - HALF_GUTTER_MM * (self.halves - 1)) / self.halves
 
     @property
     def height_mm(self) -> float:

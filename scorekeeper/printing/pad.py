@@ -24,6 +24,8 @@ NAME_LENGTH = 40
 TARGET_ROWS = {"portrait": 18, "landscape": 12}
 # Hands a game (Hollywood's third game needs the most); landscape has less height.
 GIN_ROWS = {(1, "portrait"): 14, (3, "portrait"): 16, (1, "landscape"): 9, (3, "landscape"): 10}
+# Two pads to a landscape page (2-up half sheets): short games of few players.
+TWO_UP_PLAYERS, TWO_UP_ROWS, TWO_UP_GIN_ROWS = 4, 14, 9
 MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
@@ -75,6 +77,7 @@ class Pad:
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
     columns: tuple[str, ...]  # each player's columns: ("deal", "total"), ("melds", "hand", "total")
+    column_heads: tuple[str, ...]  # as printed: the columns, or their initials on a half sheet
     rows: tuple[PadRow, ...]
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
@@ -154,6 +157,7 @@ def blank_pad(
     rows: int | None = None,
     day: str | None = None,
     locale: str = "en_US",
+    two_up: bool = False,
 ) -> Pad:
     """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank).
 
@@ -184,10 +188,14 @@ def blank_pad(
         )
     except ScoringError as error:
         errors.update(error.errors)
+    if two_up and (count > TWO_UP_PLAYERS or orientation == "portrait"):
+        errors["two_up"] = (
+            f"two pads to a page fit up to {TWO_UP_PLAYERS} players, on landscape paper"
+        )
     if errors:
         raise PrintError(errors, "The pad cannot be printed as asked.")
     named = any(written)
-    return _pad(
+    pad = _pad(
         setup,
         players=tuple(written) + ("",) * (count - len(written)),
         first_dealer=(written[dealer_seat] or None) if named else None,
@@ -200,7 +208,14 @@ def blank_pad(
         rows=rows,
         day=day,
         locale=locale,
+        two_up=two_up,
     )
+    if two_up and len(pad.rows) > TWO_UP_ROWS:
+        raise PrintError(
+            {"two_up": f"two pads to a page fit up to {TWO_UP_ROWS} rows, not {len(pad.rows)}"},
+            "The pad cannot be printed as asked.",
+        )
+    return pad
 
 
 def _names(players: Any, names: Sequence[str], errors: dict[str, str]) -> list[str]:
@@ -249,15 +264,20 @@ def _pad(
     rows: int | None = None,
     day: str | None = None,
     locale: str = "en_US",
+    two_up: bool = False,
 ) -> Pad:
     variant = get_variant(setup.variant)
     options = setup.options
     n = len(players)
     gin_games = (3 if options["hollywood"] else 1) if setup.variant == "gin" else 0
-    if orientation is None:
+    if two_up:
+        orientation = "portrait"  # each half is a portrait pad
+    elif orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    page = page_for(page_size, landscape=orientation == "landscape")
+    page = page_for(page_size, landscape=two_up or orientation == "landscape")
+    if two_up:
+        page = Page(page.size, page.orientation, halves=2)
     show_wild = setup.variant in ("thirteen", "acetoace")
     show_press = bool(options.get("press") or options.get("auto_press"))
     if gin_games:
@@ -272,6 +292,8 @@ def _pad(
         if gin_games
         else game.fixed_deals or TARGET_ROWS[orientation]
     )
+    if two_up and not rows:  # gin's box rows take the room of a few hands
+        count = min(count, TWO_UP_GIN_ROWS if gin_games else TWO_UP_ROWS)
     entries = {entry.name for entry in variant.entry_fields}
     if gin_games:
         columns = GIN_COLUMNS if gin_games == 1 else ()
@@ -305,6 +327,10 @@ def _pad(
         first_dealer=first_dealer,
         gin_games=gin_games,
         columns=columns,
+        # Three columns a player on half a page: too narrow for the words.
+        column_heads=tuple(c[0].upper() for c in columns)
+        if two_up and len(columns) > 2
+        else columns,
         rows=tuple(pad_rows),
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,

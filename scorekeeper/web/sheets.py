@@ -9,7 +9,15 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from scorekeeper.extensions import limiter
@@ -74,6 +82,7 @@ class PadForm(FlaskForm):
             SelectChoice("landscape", "Landscape"),
         ],
     )
+    two_up = BooleanField("Two pads to a page (half sheets, up to 4 players)")
     title = StringField(
         "Title (optional)", validators=[Length(max=80, message="At most 80 characters.")]
     )
@@ -125,6 +134,7 @@ class PadForm(FlaskForm):
             "options": self.house_rules(),
             "stakes": stakes,
             "locale": page_locale(),
+            "two_up": self.two_up.data,
         }
 
     def house_rules(self) -> dict:
@@ -176,7 +186,10 @@ class PadForm(FlaskForm):
             head, _, rest = path.partition(".")
             if head == "names" and rest.isdigit() and int(rest) < MAX_SEATS:
                 field = self.names.entries[int(rest)]
-            elif head in ("players", "names", "page_size", "orientation", "rows", "first_dealer"):
+            elif head in (
+                *("players", "names", "page_size", "orientation", "rows", "first_dealer"),
+                "two_up",
+            ):
                 field = getattr(self, head)
             elif head == "options" and rest in rules:
                 field = self[option_field_name(variant, rest)]

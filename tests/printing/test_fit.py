@@ -168,3 +168,22 @@ def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
     for text in pads:
         last_row = TARGET_ROWS["landscape"]
         assert "Card" in text and re.search(rf"^\s*{last_row}\s", text, re.M)  # foot and grid
+
+
+TWO_UP = [
+    pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
+    for game in GAMES
+    for players in (2, 4)
+    if seated(game, players)
+]
+
+
+@pytest.mark.parametrize("size", PAPERS)
+@pytest.mark.parametrize(("game", "players"), TWO_UP)
+def test_two_pads_with_long_names_fit_a_landscape_page_side_by_side(tmp_path, game, players, size):
+    names = LONG_NAMES[:players]
+    pdf = blank_pad_pdf(players=players, names=names, page_size=size, two_up=True, **game)
+    assert_paper(pdf, tmp_path, size, "landscape")
+    [text] = pages(pdf, tmp_path)
+    assert flat(text).count("Totals / Final") == 2 or flat(text).count("Final") >= 2
+    assert_no_name_broken(pdf, tmp_path, names)

@@ -201,3 +201,15 @@ def test_a_pad_can_have_as_many_rows_as_asked(tmp_path):
     with pytest.raises(PrintError) as refused:
         blank_pad_pdf(preset="500 Rum", players=4, rows=0)
     assert "rows" in refused.value.errors
+
+
+def test_two_up_prints_two_copies_and_refuses_what_does_not_fit_half_a_page(tmp_path, output_dir):
+    pdf = blank_pad_pdf(preset="Crazy Gin (13 deals)", players=4, two_up=True)
+    picture(pdf, output_dir, "pad-thirteen-two-up-a4")
+    assert_paper(pdf, tmp_path, "A4", "landscape")
+    [text] = pages(pdf, tmp_path, "-raw")
+    assert text.count("Crazy Gin (13 deals) score pad") == 2
+    for too_big in ({"players": 6}, {"players": 4, "rows": 20}):
+        with pytest.raises(PrintError) as refused:
+            blank_pad_pdf(preset="500 Rum", two_up=True, **too_big)
+        assert "two_up" in refused.value.errors

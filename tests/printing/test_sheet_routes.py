@@ -300,3 +300,15 @@ def test_bad_pad_settings_show_the_form_again_with_the_message_beside_the_field(
     response = client.get("/pads/pad.pdf", query_string={**PAD, **change})
     assert response.status_code == 400
     assert message in error_beside(response.get_data(as_text=True), field)
+
+
+def test_the_pad_form_prints_two_pads_to_a_page_or_says_why_not(client, tmp_path):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, "two_up": "y"})
+    assert response.status_code == 200
+    assert_paper(response.get_data(), tmp_path, "A4", "landscape")
+    refused = client.get(
+        "/pads/pad.pdf",
+        query_string={**PAD, "game": "preset:500 Rum", "players": "6", "two_up": "y"},
+    )
+    assert refused.status_code == 400
+    assert "up to 4 players" in error_beside(refused.get_data(as_text=True), "two_up")
