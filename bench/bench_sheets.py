@@ -1,17 +1,21 @@
-"""Benchmark the printed sheets: a finished game's sheet against WeasyPrint's floor.
+"""Benchmark the printed sheets, each against WeasyPrint's floor for its size.
 
-In one run, alternating so that a busy moment on the machine hits each alike:
-  - the score sheet of a finished 13-deal game (Crazy Gin with the Press, four
-    players, stakes: grid, settlement, QR code), from game state to PDF bytes;
-  - the floor: a minimal WeasyPrint document of one plain table with as many
-    cells as the sheet has, from HTML string to PDF bytes;
-  - a league print pack of 25 tables (seating list and 25 named pads with QR
-    codes) as one PDF document, against the single sheet.
+In one run, alternating so that a busy moment on the machine hits each alike, five
+documents from data to PDF bytes, each beside its floor: a minimal WeasyPrint
+document of one plain table with as many cells, from HTML string to PDF bytes:
+  - the sheet of a finished 13-deal game (Crazy Gin with the Press, four players,
+    stakes: grid, settlement, QR code);
+  - the sheet of a finished Hollywood gin match (three games side by side, each
+    game's breakdown);
+  - the sheet of a 51-deal 500 Rum game of eight players (three or four pages,
+    the header and totals carried on each);
+  - a blank 500 Rum pad for four named players;
+  - a league print pack of 25 tables (seating chart and 25 named pads with QR codes).
 Each figure is the fastest of its runs, in CPU seconds of this process (rendering
 is single-threaded; CPU time is steadier than wall time on a shared machine).
 
-    python bench/bench_sheets.py           # 7 runs of each
-    python bench/bench_sheets.py --quick   # 3 runs of each
+    python bench/bench_sheets.py           # 5 runs of each (2 of the pack)
+    python bench/bench_sheets.py --quick   # 2 runs of each
     python bench/bench_sheets.py --json    # a JSON dict of the results
 """
 
@@ -23,7 +27,7 @@ import json
 import re
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pypdf import PdfReader
 from weasyprint import HTML
 
-from scorekeeper.printing import PackTable, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing.pad import blank_pad, print_pack
 from scorekeeper.printing.render import render_html
 from scorekeeper.printing.sheet import game_sheet
 from scorekeeper.scoring import PRESETS, derive, make_setup
@@ -60,11 +65,47 @@ def finished_game() -> GameView:
                     tuple(entries), state)  # fmt: skip
 
 
-def floor_html(game: GameView) -> tuple[str, int]:
-    """One plain table with as many cells as the game's sheet has, and that count."""
-    sheet = render_html("game_sheet.html", sheet=game_sheet(game, view_url=VIEW_URL))
-    cells = len(re.findall(r"<t[dh][\s>]", sheet))
-    columns = 2 * len(PLAYERS) + 6  # the deal grid's width
+def played(preset: str, players: list[str], entries: list[dict]) -> GameView:
+    setup = make_setup(preset=preset, players=players, stakes={"cents_per_point": 1})
+    moment = datetime(2024, 11, 8, 20, tzinfo=UTC)
+    return GameView("Tq3xVb8Kp2LmN9sRw4YzAa", None, len(entries) + 1, moment, moment, setup,
+                    tuple(entries), derive(setup, entries))  # fmt: skip
+
+
+def hollywood_match() -> GameView:
+    gins = [("Ann", 0, 30), ("Ann", 5, 3), ("Bob", 0, 25), ("Ann", 0, 30), ("Ann", 4, 20)]
+    entries = [
+        {"knocker": who, "hands": {who: own, other: theirs}}
+        for who, own, theirs in gins * 3
+        for other in ["Bob" if who == "Ann" else "Ann"]
+    ]
+    setup = make_setup(preset="Hollywood Gin", players=["Ann", "Bob"])
+    for end in range(1, len(entries) + 1):  # as many hands as the match takes
+        if derive(setup, entries[:end]).finished:
+            return played("Hollywood Gin", ["Ann", "Bob"], entries[:end])
+    raise AssertionError("the Hollywood match does not end")
+
+
+def long_500_rum(deals: int = 51) -> GameView:
+    eight = [f"Joueur Numéro {seat} Élisabeth-Ångström" for seat in range(1, 9)]
+    entries = [
+        {
+            "out": eight[number % 8],
+            "melds": {name: (number + seat) % 9 for seat, name in enumerate(eight)},
+            "hands": {
+                name: (number * seat) % 3
+                for seat, name in enumerate(eight)
+                if name != eight[number % 8]
+            },
+        }
+        for number in range(1, deals + 1)
+    ]
+    return played("500 Rum", eight, entries)
+
+
+def floor_html(html: str, columns: int) -> tuple[str, int]:
+    """One plain table with as many cells as ``html`` has (``columns`` wide), and that count."""
+    cells = len(re.findall(r"<t[dh][\s>]", html))
     rows = -(-cells // columns)
     body = "".join(
         "<tr>" + "".join(f"<td>{row * col}</td>" for col in range(columns)) + "</tr>"
@@ -102,65 +143,86 @@ def fastest(work, repeat: int) -> float:
 
 
 def run(repeat: int) -> dict:
-    game = finished_game()
-    floor, cells = floor_html(game)
-
-    def sheet():
-        return game_sheet_pdf(game, view_url=VIEW_URL)
-
-    def plain():
-        return HTML(string=floor).write_pdf()
-
+    thirteen, hollywood, long_game = finished_game(), hollywood_match(), long_500_rum()
+    names = ["Maria Fernanda", "Christopher", "Alexander Petrov", "Elisabeth Schmidt"]
     tables = pack_tables(TABLES)
-
-    def pack():
-        return print_pack_pdf(tables, title="Week 6")
-
-    sheet(), plain()  # warm up: fonts, the parsed stylesheet, templates
-    sheet_s = floor_s = pack_s = float("inf")
-    for _ in range(repeat):
-        sheet_s = min(sheet_s, fastest(sheet, 1))
-        floor_s = min(floor_s, fastest(plain, 1))
-    for _ in range(max(2, repeat // 3)):  # a pack takes seconds: fewer runs
-        pack_s = min(pack_s, fastest(pack, 1))
-        sheet_s = min(sheet_s, fastest(sheet, 1))
-    pages = len(PdfReader(io.BytesIO(pack())).pages)
-    results = {
-        "benchmark": "printing.sheets",
-        "runs": repeat,
-        "cells": cells,
-        "sheet_ms": round(sheet_s * 1000, 1),
-        "floor_ms": round(floor_s * 1000, 1),
-        "sheet_vs_floor": round(sheet_s / floor_s, 2),
-        "pack_tables": TABLES,
-        "pack_pages": pages,
-        "pack_ms": round(pack_s * 1000, 1),
-        "pack_vs_sheet": round(pack_s / sheet_s, 1),
-        "pack_ms_per_table": round(pack_s * 1000 / TABLES, 1),
+    pack = print_pack(tables, title="Week 6", day=date(2024, 11, 14))
+    documents = {
+        # name: (make the PDF, its HTML, the grid's width in cells, runs)
+        "13-deal sheet": (
+            lambda: game_sheet_pdf(thirteen, view_url=VIEW_URL),
+            render_html("game_sheet.html", sheet=game_sheet(thirteen, view_url=VIEW_URL)),
+            2 * 4 + 6,
+            repeat,
+        ),
+        "Hollywood sheet": (
+            lambda: game_sheet_pdf(hollywood, view_url=VIEW_URL),
+            render_html("game_sheet.html", sheet=game_sheet(hollywood, view_url=VIEW_URL)),
+            3 * 2 + 3,
+            repeat,
+        ),
+        "51-deal 8-player sheet": (
+            lambda: game_sheet_pdf(long_game, view_url=VIEW_URL),
+            render_html("game_sheet.html", sheet=game_sheet(long_game, view_url=VIEW_URL)),
+            2 * 8 + 3,
+            repeat,
+        ),
+        "500 Rum pad": (
+            lambda: blank_pad_pdf(preset="500 Rum", players=4, names=names),
+            render_html(
+                "pad.html", pads=[blank_pad(preset="500 Rum", players=4, names=names)], pack=None
+            ),
+            3 * 4 + 2,
+            repeat,
+        ),
+        f"{TABLES}-table pack": (
+            lambda: print_pack_pdf(tables, title="Week 6", day=date(2024, 11, 14)),
+            render_html("pad.html", pads=pack.pads, pack=pack),
+            2 * 4 + 2,
+            max(2, repeat // 3),  # a pack takes seconds: fewer runs
+        ),
     }
-    results["summary"] = {
-        "13-deal game sheet (ms)": results["sheet_ms"],
-        f"plain table of {cells} cells (ms)": results["floor_ms"],
-        "sheet / floor": f"{results['sheet_vs_floor']}x (aim 1.5x)",
-        f"{TABLES}-table print pack (ms)": results["pack_ms"],
-        "pack / sheet": f"{results['pack_vs_sheet']}x (aim 25x)",
-    }
+    results: dict = {"benchmark": "printing.sheets", "runs": repeat, "documents": {}}
+    summary = {}
+    for name, (make, html, columns, runs) in documents.items():
+        floor, cells = floor_html(html, columns)
+
+        def plain(floor=floor):
+            return HTML(string=floor).write_pdf()
+
+        make(), plain()  # warm up: fonts, the parsed stylesheet, templates
+        made_s = floor_s = float("inf")
+        for _ in range(runs):  # alternating: a busy moment hits both alike
+            made_s = min(made_s, fastest(make, 1))
+            floor_s = min(floor_s, fastest(plain, 1))
+        pages = len(PdfReader(io.BytesIO(make())).pages)
+        results["documents"][name] = {
+            "pages": pages,
+            "cells": cells,
+            "ms": round(made_s * 1000, 1),
+            "floor_ms": round(floor_s * 1000, 1),
+            "vs_floor": round(made_s / floor_s, 2),
+        }
+        summary[f"{name} ({pages} p.)"] = (
+            f"{made_s * 1000:.0f} ms, floor {floor_s * 1000:.0f} ms ({cells} cells): "
+            f"{made_s / floor_s:.2f}x"
+        )
+    results["summary"] = summary
     return results
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=7, help="timed runs; the fastest counts")
-    parser.add_argument("--quick", action="store_true", help="3 runs of each")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs; the fastest counts")
+    parser.add_argument("--quick", action="store_true", help="2 runs of each")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    results = run(3 if args.quick else args.repeat)
+    results = run(2 if args.quick else args.repeat)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     for measure, value in results["summary"].items():
-        print(f"{measure:36}{value:>20}")
-    print(f"{'pack pages':36}{results['pack_pages']:>20}")
+        print(f"{measure:32}{value}")
     return 0
 
 

@@ -13,13 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
-from scorekeeper.printing.render import render_pdf
+from scorekeeper.printing.render import About, documents_to_pdf, render_html, render_pdf
 from scorekeeper.printing.sheet import game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.services import GameView
 
-__all__ = ["PackTable", "PrintError", "blank_pad_pdf", "game_sheet_pdf", "print_pack_pdf"]
+__all__ = [
+    "PackTable",
+    "PrintError",
+    "blank_pad_pdf",
+    "game_sheet_pdf",
+    "night_sheets_pdf",
+    "print_pack_pdf",
+]
 
 
 def game_sheet_pdf(
@@ -30,7 +37,29 @@ def game_sheet_pdf(
     Raises PrintError for a page size other than A4 or Letter.
     """
     sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
-    return render_pdf("game_sheet.html", sheet=sheet)
+    subject = f"Score sheet of a game of {sheet.preset or sheet.variant}, {sheet.date}: " + (
+        ", ".join(sheet.players)
+    )
+    return render_pdf("game_sheet.html", sheet=sheet, about=About.of(sheet.title, subject, locale))
+
+
+def night_sheets_pdf(
+    games: Sequence[tuple[GameView, str]],
+    *,
+    title: str,
+    page_size: str = "A4",
+    locale: str = "en_US",
+) -> bytes:
+    """A league night's game sheets as one PDF for the archive: ``games`` pairs each
+    game with its read-only URL (its QR code). Raises PrintError for no games."""
+    if not games:
+        raise PrintError({"games": "must list at least one game"}, "There is nothing to print.")
+    htmls = []
+    for game, view_url in games:
+        sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
+        htmls.append(render_html("game_sheet.html", sheet=sheet))
+    subject = f"The game sheets of {title}: {len(games)} tables"
+    return documents_to_pdf(htmls, About.of(title, subject, locale))
 
 
 def blank_pad_pdf(
@@ -44,12 +73,19 @@ def blank_pad_pdf(
     page_size: str = "A4",
     orientation: str | None = None,
     title: str | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    rows: int | None = None,
+    locale: str = "en_US",
+    two_up: bool = False,
 ) -> bytes:
     """A blank score pad for a variant or preset and 2-8 players.
 
     ``names`` fills the first seats ("" leaves a seat to be written in); with
     names, each row says who deals. ``orientation`` None picks landscape for a
-    wide table. Raises PrintError, whose ``errors`` name the bad arguments.
+    wide table. ``stakes`` (as a game's) goes into the settlement box; ``rows``
+    sets the number of rows; ``two_up`` prints two copies side by side on a
+    landscape page (up to 4 players, 14 rows), to cut in half. Raises PrintError,
+    whose ``errors`` name the bad arguments.
     """
     pad = blank_pad(
         variant=variant,
@@ -61,8 +97,13 @@ def blank_pad_pdf(
         page_size=page_size,
         orientation=orientation,
         title=title,
+        stakes=stakes,
+        rows=rows,
+        locale=locale,
+        two_up=two_up,
     )
-    return render_pdf("pad.html", pads=[pad], pack=None)
+    subject = f"Blank score pad for {pad.preset or pad.variant}, {len(pad.players)} players"
+    return render_pdf("pad.html", pads=[pad], pack=None, about=About.of(pad.title, subject, locale))
 
 
 def print_pack_pdf(
@@ -88,4 +129,6 @@ def print_pack_pdf(
         locale=locale,
         public_url=public_url,
     )
-    return render_pdf("pad.html", pads=pack.pads, pack=pack)
+    subject = f"Print pack for {title}, {pack.date}: {len(pack.pads)} tables"
+    about = About.of(f"{title}: {pack.date}", subject, locale, author=title)
+    return render_pdf("pad.html", pads=pack.pads, pack=pack, about=about)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorekeeper.printing.errors import PrintError
 
 PAGE_SIZES = ("A4", "Letter")
+PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # portrait width, height
+# The stylesheet's @page margins: 13 mm at the sides and top, 16 mm at the foot.
+MARGIN_MM = (13.0 + 13.0, 13.0 + 16.0)
+HALF_GUTTER_MM = 12.0  # between two half sheets, to cut along
 ORIENTATIONS = ("portrait", "landscape")
 
 
@@ -14,6 +19,20 @@ ORIENTATIONS = ("portrait", "landscape")
 class Page:
     size: str  # "A4" or "Letter"
     orientation: str  # "portrait" or "landscape"
+    halves: int = 1  # 2: two half sheets side by side (2-up), each this wide
+
+    @property
+    def width_mm(self) -> float:
+        """The width inside the margins (of one half, for a 2-up page)."""
+        width, height = PAPER_MM[self.size]
+        full = (height if self.orientation == "landscape" else width) - MARGIN_MM[0]
+        return (full - HALF_GUTTER_MM * (self.halves - 1)) / self.halves
+
+    @property
+    def height_mm(self) -> float:
+        """The height inside the margins."""
+        width, height = PAPER_MM[self.size]
+        return (width if self.orientation == "landscape" else height) - MARGIN_MM[1]
 
     @property
     def name(self) -> str:
@@ -26,11 +45,37 @@ def page_for(size: str, *, landscape: bool) -> Page:
 
 
 def check_size(size: str) -> str:
-    """The page size as the stylesheet spells it; ``a4`` and ``letter`` are accepted too."""
+    """The page size as the stylesheet spells it, whatever its case (``letter``, ``a4``)."""
     for known in PAGE_SIZES:
-        if isinstance(size, str) and size.casefold() == known.casefold():
+        if isinstance(size, str) and size.strip().casefold() == known.casefold():
             return known
-    raise PrintError({"page_size": f"must be one of {', '.join(PAGE_SIZES)}"})
+    raise PrintError(
+        {"page_size": f"must be one of {', '.join(PAGE_SIZES)}, not {str(size)[:20]!r}"},
+        "That paper size is not one we print on.",
+    )
+
+
+# Where people use Letter paper: the US and Canada (and a few others we default to A4 for).
+LETTER_REGIONS = ("US", "CA")
+
+
+def default_size(locale: str) -> str:
+    """The paper a reader in ``locale`` (``en_US``, ``fr_CA``) most likely has."""
+    return "Letter" if locale.rpartition("_")[2].upper() in LETTER_REGIONS else "A4"
+
+
+def requested_size(query: Mapping[str, str], default: str = "A4") -> str:
+    """The paper size a PDF route's query asks for: ``page_size``, in any case.
+
+    Every PDF route takes the one name; the pages' older ``size`` is refused with
+    a message naming ``page_size`` rather than ignored (which printed A4 silently).
+    """
+    if "size" in query and "page_size" not in query:
+        raise PrintError(
+            {"page_size": f"say page_size={query['size'][:20]}, not size="},
+            "The paper size is given as page_size (A4 or Letter).",
+        )
+    return check_size(query.get("page_size", default))
 
 
 def check_orientation(orientation: str | None) -> str | None:

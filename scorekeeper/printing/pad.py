@@ -15,13 +15,18 @@ from typing import Any
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
+from scorekeeper.printing.seats import Seat, narrow_labels, seats
 from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
-TARGET_ROWS = {"portrait": 24, "landscape": 16}
-GIN_ROWS = {1: 16, 3: 18}  # hands a game; Hollywood's third game needs the most
+TARGET_ROWS = {"portrait": 18, "landscape": 12}
+# Hands a game (Hollywood's third game needs the most); landscape has less height.
+GIN_ROWS = {(1, "portrait"): 14, (3, "portrait"): 16, (1, "landscape"): 9, (3, "landscape"): 10}
+# Two pads to a landscape page (2-up half sheets): short games of few players.
+TWO_UP_PLAYERS, TWO_UP_ROWS, TWO_UP_GIN_ROWS = 4, 14, 9
+MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
 # A partnership pad: each deal takes the rows a paper Canasta or Hand and Foot pad
@@ -33,6 +38,11 @@ SIDE_ROWS = {
 SIDE_DEALS = 4
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
+# The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
+# dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
+NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
+CELL_PADDING_MM = 2.0
+NAME_PT, CELL_PT = 8.5, 9.0
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,19 @@ class CardValue:
     value: int
 
 
+# What a player's columns hold, by what the variant's entries ask for: a meld game
+# writes melds and hand apart; gin writes the hand and ticks who won the box.
+MELD_COLUMNS = ("melds", "hand", "total")
+DEAL_COLUMNS = ("deal", "total")
+GIN_COLUMNS = ("hand", "total", "box")
+# How a gin hand ended, to circle on each row.
+GIN_MARKS = ("K", "G", "BG", "U")
+GIN_MARKS_RULE = (
+    "Circle how each hand ended: K knock, G gin, BG big gin, U undercut; "
+    "tick the box of the player who won it."
+)
+
+
 @dataclass(frozen=True)
 class Pad:
     title: str
@@ -56,8 +79,12 @@ class Pad:
     preset: str | None
     label: str | None  # the table, in a print pack
     players: tuple[str, ...]  # "" for a name to write in
+    seats: tuple[Seat, ...]
+    tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
+    columns: tuple[str, ...]  # each player's columns: ("deal", "total"), ("melds", "hand", "total")
+    column_heads: tuple[str, ...]  # as printed: the columns, or their initials on a half sheet
     rows: tuple[PadRow, ...]
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
@@ -69,6 +96,8 @@ class Pad:
     house_rules: tuple[str, ...]
     key_rules: tuple[str, ...]
     card_values: tuple[CardValue, ...]
+    stakes: str | None  # the stakes in words, for the settlement box; None: written in
+    day: str | None  # the night's date, in a league pack
     qr_url: str | None
     page: Page
     side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
@@ -89,6 +118,7 @@ class PackTable:
     options: Mapping[str, Any] | None = None
     first_dealer: str | None = None  # default: the first player
     edit_url: str | None = None  # printed as a QR code on the table's pad
+    stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
 
 
 @dataclass(frozen=True)
@@ -100,11 +130,21 @@ class SeatingLine:
 
 
 @dataclass(frozen=True)
+class IndexEntry:
+    """A line of the seating chart's index: a player finds their table by name."""
+
+    name: str
+    table: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class Pack:
     title: str
     date: str
     seating: tuple[SeatingLine, ...]
-    pads: tuple[Pad, ...]
+    index: tuple[IndexEntry, ...]  # every player, alphabetically
+    pads: tuple[Pad, ...]  # each followed by its result slip for a table scored on paper
     page: Page
     public_url: str | None = None
 
@@ -122,9 +162,22 @@ def blank_pad(
     title: str | None = None,
     label: str | None = None,
     qr_url: str | None = None,
+    stakes: Mapping[str, Any] | None = None,
+    rows: int | None = None,
+    day: str | None = None,
+    locale: str = "en_US",
+    two_up: bool = False,
 ) -> Pad:
-    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank)."""
+    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank).
+
+    ``stakes`` (as a game's) prints in the settlement box; ``rows`` overrides the
+    number of rows (1 to MAX_ROWS); ``day`` is printed as the date (a league night's).
+    """
     errors: dict[str, str] = {}
+    if rows is not None and (
+        isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS
+    ):
+        errors["rows"] = f"must be a whole number of rows from 1 to {MAX_ROWS}"
     written = _names(players, names, errors)
     count = players if isinstance(players, int) and not isinstance(players, bool) else 0
     placeholders = [f"Seat {seat}" for seat in range(1, count + 1)]
@@ -140,13 +193,18 @@ def blank_pad(
             players=placeholders,
             options=options,
             first_dealer=placeholders[dealer_seat] if placeholders else None,
+            stakes=stakes,
         )
     except ScoringError as error:
         errors.update(error.errors)
+    if two_up and (count > TWO_UP_PLAYERS or orientation == "portrait"):
+        errors["two_up"] = (
+            f"two pads to a page fit up to {TWO_UP_PLAYERS} players, on landscape paper"
+        )
     if errors:
         raise PrintError(errors, "The pad cannot be printed as asked.")
     named = any(written)
-    return _pad(
+    pad = _pad(
         setup,
         players=tuple(written) + ("",) * (count - len(written)),
         first_dealer=(written[dealer_seat] or None) if named else None,
@@ -156,7 +214,17 @@ def blank_pad(
         title=title,
         label=label,
         qr_url=qr_url,
+        rows=rows,
+        day=day,
+        locale=locale,
+        two_up=two_up,
     )
+    if two_up and len(pad.rows) > TWO_UP_ROWS:
+        raise PrintError(
+            {"two_up": f"two pads to a page fit up to {TWO_UP_ROWS} rows, not {len(pad.rows)}"},
+            "The pad cannot be printed as asked.",
+        )
+    return pad
 
 
 def _names(players: Any, names: Sequence[str], errors: dict[str, str]) -> list[str]:
@@ -202,24 +270,50 @@ def _pad(
     title: str | None,
     label: str | None,
     qr_url: str | None,
+    rows: int | None = None,
+    day: str | None = None,
+    locale: str = "en_US",
+    two_up: bool = False,
 ) -> Pad:
     variant = get_variant(setup.variant)
     options = setup.options
     n = len(players)
     gin_games = (3 if options["hollywood"] else 1) if setup.variant == "gin" else 0
-    if orientation is None:
+    if two_up:
+        orientation = "portrait"  # each half is a portrait pad
+    elif orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
     side_rows = SIDE_ROWS.get(setup.variant, ()) if variant.partnership else ()
+    page = page_for(page_size, landscape=two_up or orientation == "landscape")
+    if two_up:
+        page = Page(page.size, page.orientation, halves=2)
+    show_wild = setup.variant in ("thirteen", "acetoace")
+    show_press = bool(options.get("press") or options.get("auto_press"))
     if gin_games:
-        count = GIN_ROWS[gin_games]
+        column_mm = (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
     else:
-        count = game.fixed_deals or (SIDE_DEALS if side_rows else TARGET_ROWS[orientation])
-    rows = []
+        fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * (show_wild + show_press)
+        column_mm = (page.width_mm - fixed_mm) / n
+    placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
+    narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
+    count = rows or (
+        GIN_ROWS[gin_games, orientation]
+        if gin_games
+        else game.fixed_deals or (SIDE_DEALS if side_rows else TARGET_ROWS[orientation])
+    )
+    if two_up and not rows:  # gin's box rows take the room of a few hands
+        count = min(count, TWO_UP_GIN_ROWS if gin_games else TWO_UP_ROWS)
+    entries = {entry.name for entry in variant.entry_fields}
+    if gin_games:
+        columns = GIN_COLUMNS if gin_games == 1 else ()
+    else:
+        columns = MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS
+    pad_rows = []
     for number in range(1, count + 1):
         wild = game.wild(number)
-        dealer = players[setup.players.index(game.dealer(number))] if show_dealer else ""
-        rows.append(
+        dealer = narrow[players[setup.players.index(game.dealer(number))]] if show_dealer else ""
+        pad_rows.append(
             PadRow(
                 number=number,
                 dealer=dealer,
@@ -234,21 +328,35 @@ def _pad(
         preset=setup.preset,
         label=label,
         players=players,
+        seats=placed,
+        tags_in_legend=any(
+            seat.tag != seat.name and not seat.tag.isdigit()
+            for seat in placed
+            if (show_dealer and narrow[seat.name] != seat.name) or seat.heading != seat.name
+        ),
         first_dealer=first_dealer,
         gin_games=gin_games,
-        rows=tuple(rows),
-        row_space=_row_space(len(rows), orientation),
+        columns=columns,
+        # Three columns a player on half a page: too narrow for the words.
+        column_heads=tuple(c[0].upper() for c in columns)
+        if two_up and len(columns) > 2
+        else columns,
+        rows=tuple(pad_rows),
+        row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
-        show_wild=setup.variant in ("thirteen", "acetoace"),
-        show_press=bool(options.get("press") or options.get("auto_press")),
+        show_wild=show_wild,
+        show_press=show_press,
         box_bonus=options["box_bonus"] if gin_games else None,
         game_bonus=options["game_bonus"] if gin_games else None,
         shutout_double=bool(gin_games and options["shutout_double"]),
         house_rules=words.house_rules(setup.variant, options, n),
-        key_rules=words.key_rules(setup.variant, options, fixed),
+        key_rules=words.key_rules(setup.variant, options, fixed)
+        + ((GIN_MARKS_RULE,) if gin_games else ()),
         card_values=card_values(setup),
+        stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
+        day=day,
         qr_url=qr_url,
-        page=page_for(page_size, landscape=orientation == "landscape"),
+        page=page,
         side_rows=side_rows,
     )
 
@@ -301,8 +409,12 @@ def print_pack(
                 options=table.options,
                 first_dealer=table.first_dealer or (table.players[0] if table.players else None),
                 page_size=page_size,
+                title=f"{title}, {table.preset or table.variant}",
                 label=table.label,
                 qr_url=table.edit_url,
+                stakes=table.stakes,
+                day=words.day(day, locale),
+                locale=locale,
             )
         except PrintError as error:
             errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
@@ -321,10 +433,19 @@ def print_pack(
         )
     if errors:
         raise PrintError(errors, "The print pack cannot be printed as asked.")
+    index = sorted(
+        (
+            IndexEntry(name, line.label, seat)
+            for line in seating
+            for seat, name in enumerate(line.players, 1)
+        ),
+        key=lambda entry: (entry.name.casefold(), entry.table),
+    )
     return Pack(
         title=title,
         date=words.day(day, locale),
         seating=tuple(seating),
+        index=tuple(index),
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
         public_url=public_url,

@@ -12,6 +12,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -52,6 +53,21 @@ if type(getattr(tinyhtml5.inputstream, "characters_until_regex", None)) is dict:
     tinyhtml5.inputstream.characters_until_regex = _CharsUntilRegexes()
 
 
+@dataclass(frozen=True)
+class About:
+    """A PDF's metadata: its Title, Author, Subject and the language of its text
+    (Creator is always Scorekeeper)."""
+
+    title: str
+    author: str
+    subject: str
+    lang: str  # "en", "fr": the reader's language, as the dates and money are
+
+    @classmethod
+    def of(cls, title: str, subject: str, locale: str, author: str = "Scorekeeper") -> About:
+        return cls(title, author, subject, locale.replace("_", "-").split("-")[0] or "en")
+
+
 class RefusedURL(ValueError):
     """WeasyPrint asked for something other than one of the app's static files."""
 
@@ -73,10 +89,29 @@ def _content_type(path: Path) -> dict[str, str]:
     return {"Content-Type": types.get(path.suffix, "application/octet-stream")}
 
 
+QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
+
+
 def qr_svg(url: str) -> Markup:
     """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet)."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr"))
+    return Markup(code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr"))
+
+
+def short_url(url: str) -> str:
+    """``url`` as printed beside its QR code: without the scheme, to type if a camera fails."""
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path}"
+
+
+LOOPBACK_HOSTS = ("localhost", "::1")
+
+
+def unreachable_from_phones(url: str) -> bool:
+    """Whether ``url`` points at this machine itself (127.0.0.1, localhost): the app
+    has no public base URL set, and no phone at the table can open the link."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in LOOPBACK_HOSTS or host.startswith("127.") or host.endswith(".localhost")
 
 
 def nowrap(text: object) -> Markup:
@@ -95,6 +130,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["qr"] = qr_svg
+    env.filters["short_url"] = short_url
+    env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
     return env
 
@@ -162,8 +199,31 @@ def html_to_pdf(html: str) -> bytes:
         document = HTML(
             string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
         )
-        return document.write_pdf(stylesheets=[stylesheet()], font_config=font_config())
+        return document.write_pdf(
+            stylesheets=[stylesheet()],
+            font_config=font_config(),
+            # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
+            pdf_variant="pdf/ua-1",
+        )
 
 
 def render_pdf(template: str, **context) -> bytes:
     return html_to_pdf(render_html(template, **context))
+
+
+def documents_to_pdf(htmls: list[str], about: About) -> bytes:
+    """Several documents (each its own page numbering) as one PDF, for the archive."""
+    with _young_collections_less_often():
+        rendered = [
+            HTML(
+                string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+            ).render(stylesheets=[stylesheet()], font_config=font_config())
+            for html in htmls
+        ]
+        pages = [page for document in rendered for page in document.pages]
+        combined = rendered[0].copy(pages)
+        combined.metadata.title = about.title
+        combined.metadata.authors = [about.author]
+        combined.metadata.description = about.subject
+        combined.metadata.lang = about.lang
+        return combined.write_pdf(pdf_variant="pdf/ua-1")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
+from scorekeeper.printing.seats import Seat, narrow_labels, seats
 from scorekeeper.scoring import get_variant
 
 if TYPE_CHECKING:
@@ -20,6 +21,18 @@ if TYPE_CHECKING:
 
 # Wider than this many players, the grid (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
+# The grid's fixed columns (static/print/sheet.css), in mm: deal number, dealer,
+# a mark (wild, x2, Press), who went out (gin's column is wider: its notes are long).
+NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 9.0, 26.0, 48.0
+CELL_PADDING_MM = 2.0
+NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
+# An unfinished game played to a target gets this many blank rows to carry on in.
+TARGET_BLANK_ROWS = 6
+# Rows a page holds (one line each), measured on the shortest paper of each
+# orientation (Letter) with a full header: the first page, the pages after, and
+# how many rows' room the closing (totals, winner, gin games, settlement) takes.
+PAGE_ROWS = {"portrait": (32, 44), "landscape": (19, 28)}
+ONE_PAGE_DEALS = 14  # a sheet of up to this many deals is never split
 
 
 @dataclass(frozen=True)
@@ -39,6 +52,27 @@ class DealRow:
     out: str  # who went out or knocked, or "nobody"
     note: str  # rummy, gin, undercut, void, the upcard ...
     cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class BlankRow:
+    """A deal still to play, printed so a table can carry on by hand: who deals and
+    what is wild are known before it is played."""
+
+    number: int
+    dealer: str
+    wild: str
+    multiplier: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """The rows printed on one page: a long game runs over several, each page
+    starting with the running totals brought forward and ending with them carried."""
+
+    rows: tuple[DealRow, ...]
+    brought_forward: tuple[int, ...] | None  # the totals before its first row
+    carried_forward: tuple[int, ...] | None  # the totals after its last row, if more follow
 
 
 @dataclass(frozen=True)
@@ -65,14 +99,27 @@ class Settlement:
 
 @dataclass(frozen=True)
 class GinGame:
-    """One game of a gin match (Hollywood has three): per player, in seat order."""
+    """One game of a gin match (Hollywood has three) and how its final scores are
+    reached: per player in seat order, points + boxes x box bonus + the game bonus
+    (the winner's), doubled for a shutout. The finals are the state's own."""
 
     label: str
     points: tuple[int, ...]
     boxes: tuple[int, ...]
+    box_points: tuple[int, ...]  # boxes x the box bonus
+    game_bonus: tuple[int, ...]  # the winner's game bonus, 0 for the loser
+    shutout: tuple[bool, ...]  # whose score is doubled: the loser won no box
     final: tuple[int, ...] | None
     winner: str | None
     margin: int | None
+
+
+@dataclass(frozen=True)
+class HandPoints:
+    """A Hollywood hand's points game by game: per game, per player (None: not scored there)."""
+
+    number: int
+    games: tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -85,6 +132,8 @@ class GameSheet:
     house_rules: tuple[str, ...]
     stakes: str | None
     players: tuple[str, ...]
+    seats: tuple[Seat, ...]
+    tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str
     goal: str  # "Highest total wins" ...
     status: str
@@ -96,15 +145,21 @@ class GameSheet:
     gin: bool
     hollywood: bool
     rows: tuple[DealRow, ...]
+    blank_rows: tuple[BlankRow, ...]  # an unfinished game's deals to come
+    parts: tuple[Part, ...]
     totals: tuple[int, ...]
     gin_games: tuple[GinGame, ...]
+    hands: tuple[HandPoints, ...]  # Hollywood: each hand's points where they scored
+    box_bonus: int | None
+    shutout: bool  # some game's winner is doubled for a shutout
     gin_final: tuple[int, ...] | None
     margin: int | None
+    pays: str | None  # what the margin pays: "Bob pays Ann $4.80", when there are stakes
     settlement: Settlement | None
     view_url: str
     page: Page
     # A partnership game's people in seat order (the players are then the sides).
-    seats: tuple[str, ...] = ()
+    partner_seats: tuple[str, ...] = ()
 
 
 def game_sheet(
@@ -117,10 +172,26 @@ def game_sheet(
     players = tuple(state.players)
     gin = setup.variant == "gin"
     hollywood = bool(state.games)
+    page = page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS)
+    gin_games = _gin_games(state, options) if gin else ()
+    plan = get_variant(setup.variant)(setup)  # a fresh game: who deals and what is wild
+    show_wild = any(deal.wild for deal in state.deals) or bool(
+        not state.finished and plan.wild(len(state.deals) + 1)
+    )
+    show_multiplier = any(
+        options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
+    ) or bool(gin and options["knock_card"])
+    show_press = bool(options.get("press") or options.get("auto_press"))
+    out_mm = GIN_OUT_MM if gin else OUT_MM
+    fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
+    column_mm = (page.width_mm - fixed_mm) / len(players) - CELL_PADDING_MM
+    placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
+    label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
-        _row(state, deal, running, gin, hollywood)
+        _row(state, deal, running, gin, hollywood, label)
         for deal, running in zip(state.deals, state.running_totals, strict=True)
     )
+    blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     return GameSheet(
         game_id=game.public_id,
         title=game.title or f"{setup.preset or variant.name} game",
@@ -130,33 +201,123 @@ def game_sheet(
         house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
+        seats=placed,
+        tags_in_legend=any(
+            seat.tag != seat.name and not seat.tag.isdigit()
+            for seat in placed
+            if label[seat.name] != seat.name or seat.heading != seat.name
+        ),
         first_dealer=setup.first_dealer,
         goal="Highest total wins" if state.higher_wins else "Lowest total wins",
         status=_status(state),
         finished=state.finished,
         winners=tuple(state.winners),
-        show_wild=any(deal.wild for deal in state.deals),
-        show_multiplier=any(
-            options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
-        )
-        or (gin and options["knock_card"]),
-        show_press=bool(options.get("press") or options.get("auto_press")),
+        show_wild=show_wild,
+        show_multiplier=show_multiplier,
+        show_press=show_press,
         gin=gin,
         hollywood=hollywood,
         rows=rows,
+        blank_rows=blank_rows,
+        parts=_parts(
+            rows, players, state, page, closing_rows=_closing_rows(state, gin) + len(blank_rows)
+        ),
         totals=tuple(state.totals[name] for name in players),
-        gin_games=_gin_games(state) if gin else (),
+        gin_games=gin_games,
+        hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
+        box_bonus=options["box_bonus"] if gin else None,
+        shutout=any(any(game.shutout) for game in gin_games),
         gin_final=None if state.final is None else tuple(state.final[p] for p in players),
         margin=state.margin,
-        settlement=_settlement(state, locale),
+        pays=_pays(state, locale) if gin else None,
+        settlement=_settlement(state, locale, label),
         view_url=view_url,
-        page=page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS),
-        seats=tuple(setup.seats or ()),
+        page=page,
+        partner_seats=tuple(setup.seats or ()),
+    )
+
+
+def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[BlankRow, ...]:
+    """The deals still to play: up to the end of a game of so many deals, else a few."""
+    if game.fixed_deals:
+        last = game.fixed_deals
+    elif played <= ONE_PAGE_DEALS:  # a short game's sheet stays on one page
+        last = min(played + TARGET_BLANK_ROWS, ONE_PAGE_DEALS)
+    else:
+        last = played + TARGET_BLANK_ROWS
+    rows = []
+    for number in range(played + 1, last + 1):
+        wild = game.wild(number)
+        rows.append(
+            BlankRow(
+                number,
+                label[game.dealer(number)],
+                wild or "",
+                words.times(game.multiplier(number, wild)),
+            )
+        )
+    return tuple(rows)
+
+
+def _closing_rows(state: GameState, gin: bool) -> int:
+    """About how many grid rows' height the lines after the grid take."""
+    rows = 3  # the totals row and the winner line
+    if gin:
+        rows += 4 + 2 * len(state.games or ())
+    if state.settlement is not None:
+        rows += 7 + len(state.players) // 2
+    return rows
+
+
+def _parts(
+    rows: tuple[DealRow, ...],
+    players: tuple[str, ...],
+    state: GameState,
+    page: Page,
+    closing_rows: int,
+) -> tuple[Part, ...]:
+    """The rows page by page. Up to ONE_PAGE_DEALS rows stay on one page; beyond,
+    each page takes what it holds, and the last keeps room for the closing lines
+    (so no page holds only a winner line or a settlement)."""
+    first, later = PAGE_ROWS[page.orientation]
+    if len(rows) <= max(ONE_PAGE_DEALS, first - closing_rows):
+        return (Part(rows, None, None),)
+    chunks: list[tuple[DealRow, ...]] = []
+    start, room = 0, first
+    while start < len(rows):
+        left = len(rows) - start
+        if left + closing_rows <= room:
+            take = left
+        elif left <= room:  # all of them fit, but not the closing: leave some for a last page
+            take = max(1, left - max(1, closing_rows - (later - room)))
+            take = min(take, left - 1)
+        else:
+            take = room
+        chunks.append(rows[start : start + take])
+        start += take
+        room = later
+    totals = state.running_totals
+
+    def at(deal_number: int) -> tuple[int, ...]:
+        return tuple(totals[deal_number - 1][name] for name in players)
+
+    return tuple(
+        Part(
+            chunk,
+            brought_forward=None if index == 0 else at(chunk[0].number - 1),
+            carried_forward=None if index == len(chunks) - 1 else at(chunk[-1].number),
+        )
+        for index, chunk in enumerate(chunks)
     )
 
 
 def _row(
-    state: GameState, deal: Deal, running: Mapping[str, int], gin: bool, hollywood: bool
+    state: GameState,
+    deal: Deal,
+    running: Mapping[str, int],
+    gin: bool,
+    hollywood: bool,
+    label: Mapping[str, str],
 ) -> DealRow:
     entry = deal.entry
     press_points = entry.get("press_points") or {}
@@ -170,13 +331,13 @@ def _row(
             notes.append(f"incl. {adjustment[name]} Auto-Press")
         cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
     if gin:
-        out, note = _gin_outcome(deal, hollywood)
+        out, note = _gin_outcome(deal, hollywood, label)
     else:
-        out = entry.get("out") or "nobody"
-        note = _out_note(deal)
+        out = label[entry["out"]] if entry.get("out") else "nobody"
+        note = _out_note(deal, label)
     return DealRow(
         number=deal.number,
-        dealer=deal.dealer,
+        dealer=label[deal.dealer],
         wild=deal.wild or "",
         multiplier=words.times(deal.multiplier),
         press=deal.press,
@@ -186,18 +347,18 @@ def _row(
     )
 
 
-def _out_note(deal: Deal) -> str:
+def _out_note(deal: Deal, label: Mapping[str, str]) -> str:
     entry = deal.entry
     if entry.get("rummy"):
         return "went rummy"
     if entry.get("up_for_two"):
         return "up for 2"
     if entry.get("out") is None:
-        return "stock ran out" + (f"; {deal.winner} wins the block" if deal.winner else "")
+        return "stock ran out" + (f"; {label[deal.winner]} wins the block" if deal.winner else "")
     return ""
 
 
-def _gin_outcome(deal: Deal, hollywood: bool) -> tuple[str, str]:
+def _gin_outcome(deal: Deal, hollywood: bool, label: Mapping[str, str]) -> tuple[str, str]:
     entry = deal.entry
     if entry.get("void"):
         return "nobody", "void: no knock"
@@ -205,7 +366,7 @@ def _gin_outcome(deal: Deal, hollywood: bool) -> tuple[str, str]:
     if entry["hands"][knocker] == 0:
         kind = "big gin" if entry.get("big_gin") else "gin"
     elif deal.winner != knocker:
-        kind = f"undercut by {deal.winner}"
+        kind = f"undercut by {label[deal.winner]}"
     else:
         kind = f"knock with {entry['hands'][knocker]}"
     if entry.get("upcard"):
@@ -216,7 +377,7 @@ def _gin_outcome(deal: Deal, hollywood: bool) -> tuple[str, str]:
             kind += "; its games are over"
         else:
             kind += ("; games " if len(games) > 1 else "; game ") + ", ".join(games)
-    return knocker, kind
+    return label[knocker], kind
 
 
 def _status(state: GameState) -> str:
@@ -241,33 +402,84 @@ def _status(state: GameState) -> str:
     return status
 
 
-def _gin_games(state: GameState) -> tuple[GinGame, ...]:
+def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, ...]:
     players = state.players
     if not state.games:
+        finals = None if state.final is None else [state.final[p] for p in players]
         return (
-            GinGame(
-                label="Game",
-                points=tuple(state.totals[p] for p in players),
-                boxes=tuple(state.boxes[p] for p in players),
-                final=None if state.final is None else tuple(state.final[p] for p in players),
-                winner=state.winners[0] if state.winners else None,
-                margin=state.margin,
+            _gin_game(
+                "Game",
+                [state.totals[p] for p in players],
+                [state.boxes[p] for p in players],
+                finals,
+                state.winners[0] if state.finished and state.winners else None,
+                state.margin,
+                options,
+                players,
             ),
         )
     return tuple(
-        GinGame(
-            label=f"Game {number}",
-            points=tuple(game["totals"][p] for p in players),
-            boxes=tuple(game["boxes"][p] for p in players),
-            final=None if game["final"] is None else tuple(game["final"][p] for p in players),
-            winner=game["winner"],
-            margin=game["margin"],
+        _gin_game(
+            f"Game {number}",
+            [game["totals"][p] for p in players],
+            [game["boxes"][p] for p in players],
+            None if game["final"] is None else [game["final"][p] for p in players],
+            game["winner"],
+            game["margin"],
+            options,
+            players,
         )
         for number, game in enumerate(state.games, 1)
     )
 
 
-def _settlement(state: GameState, locale: str) -> Settlement | None:
+def _gin_game(label, points, boxes, final, winner, margin, options, players) -> GinGame:
+    over = winner is not None
+    won = [over and name == winner for name in players]
+    return GinGame(
+        label=label,
+        points=tuple(points),
+        boxes=tuple(boxes),
+        box_points=tuple(count * options["box_bonus"] for count in boxes),
+        game_bonus=tuple(options["game_bonus"] if w else 0 for w in won),
+        shutout=tuple(
+            w and options["shutout_double"] and boxes[1 - seat] == 0 for seat, w in enumerate(won)
+        ),
+        final=None if final is None else tuple(final),
+        winner=winner,
+        margin=margin,
+    )
+
+
+def _hand_points(state: GameState, deal: Deal) -> HandPoints:
+    games: list[tuple[int | None, ...]] = []
+    scorer = deal.winner
+    for game in range(len(state.games)):
+        if scorer is None or game not in deal.scored_in:
+            games.append((None,) * len(state.players))
+        else:
+            each = deal.points[scorer] // len(deal.scored_in)
+            games.append(tuple(each if name == scorer else None for name in state.players))
+    return HandPoints(deal.number, tuple(games))
+
+
+def _pays(state: GameState, locale: str) -> str | None:
+    """What the margin (the match's, for Hollywood) pays, from the settlement."""
+    settled = state.settlement
+    if settled is None or not state.finished:
+        return None
+    transfers = settled["transfers"]
+    if not transfers:
+        return "nothing changes hands"
+    return "; ".join(
+        f"{t['from']} pays {t['to']} {words.money(t['cents'], settled['currency'], locale)}"
+        for t in transfers
+    )
+
+
+def _settlement(state: GameState, locale: str, label: Mapping[str, str]) -> Settlement | None:
+    """Balances by full name; payments by the grid's labels (tags where names are
+    long), so each "payer → payee amount" stays whole on one line."""
     settled: dict[str, Any] | None = state.settlement
     if settled is None:
         return None
@@ -277,7 +489,9 @@ def _settlement(state: GameState, locale: str) -> Settlement | None:
         return Money(cents, words.money(cents, currency, locale, signed=signed))
 
     def payments(key: str) -> tuple[Payment, ...]:
-        return tuple(Payment(p["from"], p["to"], amount(p["cents"])) for p in settled[key])
+        return tuple(
+            Payment(label[p["from"]], label[p["to"]], amount(p["cents"])) for p in settled[key]
+        )
 
     return Settlement(
         terms=words.stakes_terms(state.setup.stakes, locale),

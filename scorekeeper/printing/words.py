@@ -269,8 +269,14 @@ def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     return terms
 
 
+MINUS = "\u2212"
+
+
 def money(cents: int, currency: str, locale: str, *, signed: bool = False) -> str:
+    """An amount as printed: a true minus sign (U+2212), not a hyphen; ``signed``
+    adds a plus to a gain. Its spaces are no-break: an amount never wraps."""
     text = format_currency(Decimal(cents).scaleb(-2), currency, locale=locale)
+    text = text.replace("-", MINUS).replace(" ", "\u00a0").replace("\u202f", "\u00a0")
     return f"+{text}" if signed and cents > 0 else text
 
 

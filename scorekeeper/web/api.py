@@ -218,19 +218,20 @@ def rotate_token(game_id: str):
 def sheet(game_id: str):
     # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
     from scorekeeper.printing import PrintError
-    from scorekeeper.web.sheets import cached_game_sheet
+    from scorekeeper.printing.layout import requested_size
+    from scorekeeper.web.sheets import cached_game_sheet, content_disposition, sheet_file_name
 
     game_id = checked_game_id(game_id)
     view = services.load_game(unit_of_work(), game_id)
     try:
-        pdf = cached_game_sheet(view, request.args.get("page_size", "A4"))
+        pdf = cached_game_sheet(view, requested_size(request.args))
     except PrintError as error:
         raise Problem(422, error.detail, error.errors) from None
     return Response(
         pdf,
         mimetype="application/pdf",
         headers={
-            "Content-Disposition": f'inline; filename="scorekeeper-{game_id}.pdf"',
+            "Content-Disposition": content_disposition(sheet_file_name(view)),
             "Cache-Control": "no-cache",
         },
     )

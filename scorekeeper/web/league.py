@@ -39,6 +39,7 @@ from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
+from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
 limit_writes(bp)
@@ -623,6 +624,9 @@ def start(public_id: str, night_id: int):
 def pack(public_id: str, night_id: int):
     from scorekeeper.printing import PackTable, print_pack_pdf
 
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
     if not night_view.started:
         raise services.InvalidInput(
@@ -638,6 +642,7 @@ def pack(public_id: str, night_id: int):
             preset=rules.preset,
             options=rules.options,
             edit_url=links.edit_url(table.game_id, table.edit_token),
+            stakes=rules.stakes,
         )
         for table in night_view.tables
     ]
@@ -647,8 +652,52 @@ def pack(public_id: str, night_id: int):
         title=view.name,
         day=night_view.held_on,
         public_url=public_url if view.published else None,
+        page_size=page_size,
+        locale=page_locale(),
     )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
+
+
+@bp.get("/leagues/<public_id>/nights/<int:night_id>/sheets.pdf")
+def night_sheets(public_id: str, night_id: int):
+    """The night's played games' sheets as one PDF, for the league's archive."""
+    from scorekeeper.printing import night_sheets_pdf
+
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
+    uow = unit_of_work()
+    view, night_view = league.night_view(uow, public_id, organizer_id(), night_id)
+    games = [
+        (services.load_game(uow, table.game_id), links.view_url(table.game_id))
+        for table in night_view.tables
+        if table.game_id
+    ]
+    games = [(game, url) for game, url in games if game.state.deals]
+    if not games:
+        raise services.InvalidInput(
+            "No game of this night has a deal yet: there is no sheet to print.",
+            {"night": "no games played"},
+        )
+    title = f"{view.name} {night_view.held_on.isoformat()}"
+    pdf = night_sheets_pdf(games, title=title, page_size=page_size, locale=page_locale())
+    return pdf_response(pdf, f"{title} sheets.pdf")
+
+
+def paper_asked() -> str | None:
+    """The page_size a PDF route's query asks for (any case), None if it is not one we print on."""
+    from scorekeeper.printing import PrintError
+    from scorekeeper.printing.layout import requested_size
+
+    try:
+        return requested_size(request.args)
+    except PrintError:
+        return None
+
+
+def paper_refused():
+    message = "That paper size is not one we print on: say page_size=A4 or page_size=Letter."
+    return render_template("league/error.html", code=400, message=message), 400
 
 
 def pdf_response(body: bytes, filename: str) -> Response:
@@ -658,9 +707,10 @@ def pdf_response(body: bytes, filename: str) -> Response:
 
 
 def attachment(filename: str, *, inline: bool = False) -> str:
-    """A Content-Disposition value with a plain ASCII file name (no header injection)."""
-    safe = "".join(c if c.isalnum() or c in " .-_" else "_" for c in filename).strip() or "file"
-    return f'{"inline" if inline else "attachment"}; filename="{safe}"'
+    """A Content-Disposition value: an ASCII file name, and the name as typed (RFC 5987)."""
+    from scorekeeper.web.sheets import content_disposition
+
+    return content_disposition(filename, inline=inline)
 
 
 # ---------------------------------------------------------------- tables
@@ -745,8 +795,12 @@ def public(public_id: str):
 def standings_pdf(public_id: str):
     from scorekeeper.league.printing import standings_pdf as render
 
+    page_size = paper_asked()
+    if page_size is None:
+        return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
-    return pdf_response(render(view, table), f"{view.name} standings.pdf")
+    pdf = render(view, table, page_size=page_size, locale=page_locale())
+    return pdf_response(pdf, f"{view.name} standings.pdf")
 
 
 STANDINGS_COLUMNS = [

@@ -4,7 +4,8 @@ One place decides the URL scheme that the pages serve, the API returns and the
 QR codes encode:
   /games/<id>                 read-only view (anyone with the id)
   /games/<id>/edit/<token>    edit link: a capability URL
-  /games/<id>/sheet.pdf       the printed score sheet
+  /games/<id>/sheet.pdf       the printed score sheet (for people)
+  /api/v1/games/<id>/sheet.pdf  the same sheet for API clients (problem+json errors)
 """
 
 from __future__ import annotations
@@ -29,9 +30,14 @@ def sheet_url(public_id: str) -> str:
     return f"{base_url()}/games/{public_id}/sheet.pdf"
 
 
+def api_sheet_url(public_id: str) -> str:
+    return f"{base_url()}/api/v1/games/{public_id}/sheet.pdf"
+
+
 def links(public_id: str, edit_token: str) -> dict[str, str]:
+    """The links the API returns: its sheet is the API's own route."""
     return {
         "view": view_url(public_id),
         "edit": edit_url(public_id, edit_token),
-        "sheet": sheet_url(public_id),
+        "sheet": api_sheet_url(public_id),
     }

@@ -624,6 +624,7 @@ def paths() -> dict[str, Any]:
                     {
                         "name": "page_size",
                         "in": "query",
+                        "description": "A4 or Letter, in any case; anything else is a 422.",
                         "schema": {"type": "string", "enum": PAGE_SIZES, "default": "A4"},
                     }
                 ],

@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+import unicodedata
+from datetime import date
 from threading import Lock
+from typing import Any
+from urllib.parse import quote
 
 from cachetools import LRUCache
 from flask import Blueprint, Response, abort, render_template, request
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, SelectChoice, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
-from scorekeeper.printing.layout import PAGE_SIZES
-from scorekeeper.scoring import PRESETS, VARIANTS
+from scorekeeper.printing.layout import PAGE_SIZES, check_size, default_size, requested_size
+from scorekeeper.printing.pad import MAX_ROWS
+from scorekeeper.printing.render import unreachable_from_phones
+from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.forms import number_or_text, option_field_name
 from scorekeeper.web.presenters import page_locale
 
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
@@ -53,7 +68,12 @@ class PadForm(FlaskForm):
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
-    page_size = SelectField("Paper", choices=[SelectChoice(size) for size in PAGE_SIZES])
+    page_size = SelectField(
+        "Paper",
+        choices=[SelectChoice(size) for size in PAGE_SIZES],
+        # Any case, as on every PDF route: "letter" is Letter.
+        filters=[lambda size: _canonical_size(size)],
+    )
     orientation = SelectField(
         "Orientation",
         choices=[
@@ -62,17 +82,93 @@ class PadForm(FlaskForm):
             SelectChoice("landscape", "Landscape"),
         ],
     )
+    two_up = BooleanField("Two pads to a page (half sheets, up to 4 players)")
+    title = StringField(
+        "Title (optional)", validators=[Length(max=80, message="At most 80 characters.")]
+    )
+    first_dealer = SelectField(
+        "First dealer",
+        choices=[SelectChoice(str(seat), f"Seat {seat}") for seat in range(1, MAX_SEATS + 1)],
+        default="1",
+    )
+    rows = IntegerField(
+        "Rows (optional: blank for what the game needs)",
+        validators=[
+            Optional(),
+            NumberRange(1, MAX_ROWS, f"A pad has 1 to {MAX_ROWS} rows."),
+        ],
+    )
+    cents_per_point = IntegerField(
+        "Stakes in cents a point (optional)",
+        validators=[Optional(), NumberRange(0, 10_000, "From 0 to 10000 cents a point.")],
+    )
+    currency = StringField(
+        "Currency",
+        default="USD",
+        validators=[Regexp(r"^[A-Za-z]{3}$", message="A 3-letter code such as USD or EUR.")],
+    )
+
+    def variant_id(self) -> str:
+        kind, _, value = self.game.data.partition(":")
+        return PRESETS[value].variant if kind == "preset" else value
 
     def pad_arguments(self) -> dict:
         kind, _, value = self.game.data.partition(":")
-        names = [(name or "").strip() for name in self.names.data]
+        names = [(name or "").strip() for name in self.names.data][: self.players.data]
+        seat = int(self.first_dealer.data) - 1
+        stakes = None
+        if self.cents_per_point.data is not None:
+            stakes = {
+                "cents_per_point": self.cents_per_point.data,
+                "currency": self.currency.data.upper(),
+            }
         return {
             kind: value,
             "players": self.players.data,
-            "names": names[: self.players.data],
+            "names": names,
+            "first_dealer": names[seat] if seat < len(names) and names[seat] else None,
             "page_size": self.page_size.data,
             "orientation": None if self.orientation.data == "auto" else self.orientation.data,
+            "title": (self.title.data or "").strip() or None,
+            "rows": self.rows.data,
+            "options": self.house_rules(),
+            "stakes": stakes,
+            "locale": page_locale(),
+            "two_up": self.two_up.data,
         }
+
+    def house_rules(self) -> dict:
+        """The chosen game's house rules that were changed; blank: as the game plays it."""
+        variant = self.variant_id()
+        options = {}
+        for spec in VARIANTS[variant].options:
+            given = (self[option_field_name(variant, spec.name)].data or "").strip()
+            if not given:
+                continue
+            if spec.type == "bool":
+                options[spec.name] = given == "yes"
+            elif spec.choices is not None:
+                options[spec.name] = {str(choice): choice for choice in spec.choices}.get(
+                    given, given
+                )
+            else:
+                options[spec.name] = number_or_text(given) if spec.type == "int" else given
+        return options
+
+    def first_dealer_unnamed(self) -> bool:
+        """A first dealer other than seat 1 needs a name: the rows name who deals."""
+        seat = int(self.first_dealer.data)
+        names = [(name or "").strip() for name in self.names.data]
+        if seat > 1 and not names[seat - 1]:
+            self.first_dealer.errors = [f"Write the name of seat {seat} to print who deals first."]
+            return True
+        return False
+
+    def house_rule_fields(self, variant: str) -> list[tuple[Field, Any]]:
+        return [
+            (self[option_field_name(variant, spec.name)], spec)
+            for spec in VARIANTS[variant].options
+        ]
 
     def names_beyond_players(self) -> bool:
         found = False
@@ -84,42 +180,107 @@ class PadForm(FlaskForm):
 
     def show(self, errors: dict[str, str]) -> None:
         """Put PrintError's field errors beside the fields they are about."""
+        variant = self.variant_id()
+        rules = {spec.name for spec in VARIANTS[variant].options}
         for path, message in errors.items():
             head, _, rest = path.partition(".")
             if head == "names" and rest.isdigit() and int(rest) < MAX_SEATS:
                 field = self.names.entries[int(rest)]
-            elif head in ("players", "names", "page_size", "orientation"):
+            elif head in (
+                *("players", "names", "page_size", "orientation", "rows", "first_dealer"),
+                "two_up",
+            ):
                 field = getattr(self, head)
-            else:  # preset, variant, options.*: the choice of game
+            elif head == "options" and rest in rules:
+                field = self[option_field_name(variant, rest)]
+            elif head == "stakes":
+                field = self.currency if rest == "currency" else self.cents_per_point
+            else:  # preset, variant: the choice of game
                 field = self.game
             field.errors = [*field.errors, message]
 
 
+def _house_rule_field(spec) -> SelectField | StringField:
+    """A house rule on the pad form; blank keeps the game's own (a preset's) rule."""
+    label = spec.name.replace("_", " ").capitalize()
+    keep = SelectChoice("", "As the game plays it")
+    if spec.type == "bool":
+        choices = [keep, SelectChoice("yes", "Yes"), SelectChoice("no", "No")]
+        return SelectField(label, choices=choices, default="", description=spec.help)
+    if spec.choices is not None:
+        choices = [keep, *(SelectChoice(str(choice)) for choice in spec.choices)]
+        return SelectField(label, choices=choices, default="", description=spec.help)
+    return StringField(label, default="", description=spec.help)
+
+
+for _variant in VARIANTS.values():
+    for _spec in _variant.options:
+        setattr(PadForm, option_field_name(_variant.id, _spec.name), _house_rule_field(_spec))
+
+
+def _canonical_size(size: str | None) -> str | None:
+    try:
+        return check_size(size)
+    except PrintError:
+        return size  # left as typed: the choices refuse it beside the field
+
+
+def browser_paper() -> str:
+    """Letter where the browser asks for a US or Canadian language, else A4."""
+    best = request.accept_languages.best
+    return default_size(best.replace("-", "_")) if best else "A4"
+
+
+@bp.app_context_processor
+def link_warning() -> dict:
+    """``links_unreachable``: the printed QR codes would point at this machine itself
+    (no public base URL is set and the request came to 127.0.0.1), which no phone opens."""
+    return {"links_unreachable": unreachable_from_phones(links.base_url())}
+
+
 @bp.get("/pads/new")
 def new_pad():
-    return render_template("print/new_pad.html", form=PadForm(formdata=None))
+    form = PadForm(formdata=None, page_size=browser_paper())
+    return render_pad_form(form)
+
+
+def render_pad_form(form: PadForm) -> str:
+    rules_changed = any(
+        field.errors or field.data
+        for variant in VARIANTS
+        for field, _ in form.house_rule_fields(variant)
+    )
+    return render_template(
+        "print/new_pad.html",
+        form=form,
+        variants=list(VARIANTS.values()),
+        house_rules_open=rules_changed,
+    )
 
 
 @bp.get("/pads/pad.pdf")
 def pad_pdf():
     form = PadForm(formdata=request.args)
-    if not form.validate() or form.names_beyond_players():
-        return render_template("print/new_pad.html", form=form), 400
+    if not form.validate() or form.names_beyond_players() or form.first_dealer_unnamed():
+        return render_pad_form(form), 400
+    arguments = form.pad_arguments()
     try:
-        pdf = blank_pad_pdf(**form.pad_arguments())
+        pdf = blank_pad_pdf(**arguments)
     except PrintError as error:
         form.show(error.errors)
-        return render_template("print/new_pad.html", form=form), 400
-    return pdf_response(pdf, "score-pad.pdf")
+        return render_pad_form(form), 400
+    game = arguments.get("preset") or VARIANTS[form.variant_id()].name
+    name = file_name(arguments["title"], game, "score pad", date.today().isoformat())
+    return pdf_response(pdf, name)
 
 
 @bp.get("/games/<public_id>/sheet.pdf")
 def game_sheet(public_id: str):
-    size = request.args.get("size", "A4")
-    if size not in PAGE_SIZES:
-        return Response(
-            f"size must be one of {', '.join(PAGE_SIZES)}.\n", status=400, mimetype="text/plain"
-        )
+    try:
+        size = requested_size(request.args)
+    except PrintError as error:
+        message = f"{error.detail} The sheet's page_size {error.errors['page_size']}."
+        return render_template("error.html", code=400, message=message), 400
     try:
         game = services.load_game(unit_of_work(), public_id)
     except services.GameNotFound:
@@ -127,8 +288,8 @@ def game_sheet(public_id: str):
     try:
         pdf = cached_game_sheet(game, size)
     except PrintError as error:
-        return Response(f"{error.detail}\n", status=422, mimetype="text/plain")
-    return pdf_response(pdf, f"scorekeeper-{public_id}.pdf")
+        return render_template("error.html", code=422, message=error.detail), 422
+    return pdf_response(pdf, sheet_file_name(game))
 
 
 # The longest game one sheet prints (the longest fixed game is 200 deals): about
@@ -143,7 +304,7 @@ def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
     """The game's sheet, made once per game version, size, locale and link.
 
     A reload, a second phone or a refused retry costs a lookup, not a render.
-    Raises PrintError for a game longer than SHEET_MAX_DEALS or an unknown size.
+    Raises PrintError for a game longer than SHEET_MAX_DEALS.
     """
     if len(game.entries) > SHEET_MAX_DEALS:
         raise PrintError(
@@ -164,6 +325,32 @@ def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
 
 def pdf_response(pdf: bytes, filename: str) -> Response:
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Content-Disposition"] = content_disposition(filename)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def content_disposition(filename: str, *, inline: bool = True) -> str:
+    """``inline; filename="..."; filename*=UTF-8''...``: an ASCII name for old clients
+    (accents dropped, anything unsafe as _) and the name as typed (RFC 5987), so
+    "Zoë's game.pdf" saves as such. Nothing from the name can end the header."""
+    name = " ".join(filename.split())[:150] or "file.pdf"
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    ascii_name = "".join(c if c.isalnum() or c in " .-_" else "_" for c in ascii_name).strip()
+    disposition = "inline" if inline else "attachment"
+    return (
+        f'{disposition}; filename="{ascii_name or "file"}"; '
+        f"filename*=UTF-8''{quote(name, safe='')}"
+    )
+
+
+def sheet_file_name(game: services.GameView) -> str:
+    """ "Friday 500 Rum 2024-11-08 Tq3x….pdf": the title, the game, the day it began."""
+    setup = game.setup
+    played = setup.preset or get_variant(setup.variant).name
+    return file_name(game.title, played, game.created_at.date().isoformat(), game.public_id)
+
+
+def file_name(*parts: str | None) -> str:
+    """A descriptive PDF file name from its non-empty parts: "Friday 500 Rum 2024-11-08.pdf"."""
+    return " ".join(part for part in parts if part) + ".pdf"

@@ -82,7 +82,7 @@ def test_a_game_started_by_variant_answers_its_state_the_edit_token_and_links(cl
     assert body["links"] == {
         "view": f"http://localhost/games/{game['id']}",
         "edit": f"http://localhost/games/{game['id']}/edit/{token}",
-        "sheet": f"http://localhost/games/{game['id']}/sheet.pdf",
+        "sheet": f"http://localhost/api/v1/games/{game['id']}/sheet.pdf",
     }
     assert response.headers["Location"] == f"/api/v1/games/{game['id']}"
     assert response.headers["ETag"] == '"v1"'

@@ -45,6 +45,7 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/delete", {}),
     ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
     ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),
+    ("GET", "/leagues/{lid}/nights/{nid}/sheets.pdf", None),
     ("GET", "/leagues/{lid}/nights/{nid}/tables/1", None),
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/source", {"source": "paper_totals"}),
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/totals", {"total.Ann": "1"}),

@@ -250,7 +250,7 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.data))
-    assert len(reader.pages) == 4
+    assert len(reader.pages) >= 1 + 1 + 3 + 1  # seating, name index, 3 pads, result slips
     text = pdf_text(response.data)
     for table in night.tables:
         assert f"Table {table.number}" in text
@@ -282,6 +282,25 @@ def test_a_published_leagues_pack_carries_the_public_pages_qr_code(client, uow, 
         ],
         check=True,
     )
+
+
+def test_the_nights_played_sheets_print_as_one_pdf_on_the_paper_asked(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
+    path = f"/leagues/{lid}/nights/{night.id}/sheets.pdf"
+    nothing = client.get(path)
+    assert nothing.status_code == 303  # no deal yet: sent back with the reason
+    for table in night.tables:
+        play_out(uow, table)
+    response = client.get(path, query_string={"page_size": "letter"})
+    assert response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    assert len(reader.pages) >= 3
+    assert {round(float(page.mediabox.width)) for page in reader.pages} == {612}  # Letter
+    text = pdf_text(response.data)
+    assert all(name in text for table in night.tables for name in table.names)
+    assert client.get(path, query_string={"page_size": "A0"}).status_code == 400
 
 
 def test_the_pack_waits_until_play_has_started(client, uow, olga):

@@ -86,14 +86,18 @@ def row_texts(pdf: bytes, tmp_path: Path) -> dict[int, str]:
     rows: dict[int, str] = {}
     number = 0
     for page in pages(pdf, tmp_path, "-raw"):
-        grid = page.split("Totals")[0]  # the totals row ends the grid
+        # The totals row ends the grid; on a page a long game runs on from, the totals
+        # carried forward end it.
+        grid = re.split(r"Totals|Carried forward", page)[0]
+        on_this_page = False
         for line in grid.splitlines():
             if line.startswith(f"Game {GAME_ID}"):  # the footer
                 continue
             if line.startswith(f"{number + 1} "):
                 number += 1
                 rows[number] = line
-            elif number:
+                on_this_page = True
+            elif on_this_page:
                 rows[number] += "\n" + line
         number = max(rows, default=0)
     return rows

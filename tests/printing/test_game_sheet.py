@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper.printing import PrintError, game_sheet_pdf
+from scorekeeper.printing.render import qr_svg
 from scorekeeper.printing.words import TIMES, money
 from tests.printing import games
 from tests.printing.support import (
@@ -32,8 +35,9 @@ def deal_rows(pdf: bytes, tmp_path, game) -> dict[int, list[int]]:
     """Each deal's figures as printed: deal points and running total, player by player."""
     width = 2 * len(game.state.players)
     return {
-        number: numbers(re.sub(r"incl\. \d+", "", text))[-width:]
+        number: numbers(re.sub(r"incl\.\s+\d+", "", text))[-width:]
         for number, text in row_texts(pdf, tmp_path).items()
+        if number <= len(game.state.deals)  # not the blank rows of deals to come
     }
 
 
@@ -87,45 +91,92 @@ def test_press_deals_are_marked_and_voluntary_points_shown_beside_the_deal(tmp_p
     assert "incl. 26 press" in read(pdf, tmp_path)
 
 
-def test_a_gin_sheet_prints_points_boxes_final_scores_and_margin(tmp_path, output_dir):
+def printed_breakdown(text: str) -> dict[str, list[int]]:
+    """The gin breakdown's lines as printed: per game, per player."""
+    lines = {
+        label: numbers(line_starting(text, label).removeprefix(label))
+        for label in ("Points", "Box bonus", "Game bonus", "Final", "Margin")
+    }
+    lines["Boxes"] = [
+        int(count) for count in re.findall(rf"(\d+) {TIMES} \d+ =", line_starting(text, "Boxes"))
+    ]
+    shutout = [line for line in text.splitlines() if line.strip().startswith("Shutout")]
+    lines["doubled"] = [shutout[0].count(f"{TIMES}2") if shutout else 0]
+    return lines
+
+
+def assert_breakdown_adds_up(text: str, state) -> None:
+    """Each printed final is points + box bonus + game bonus, doubled where the loser
+    won no box; and each is the state's final, each margin the state's."""
+    printed = printed_breakdown(text)
+    games = state.games or [
+        {"totals": state.totals, "boxes": state.boxes, "final": state.final, "margin": state.margin}
+    ]
+    doubled = 0
+    for index, game in enumerate(games):
+        for seat, name in enumerate(state.players):
+            at = 2 * index + seat
+            assert printed["Points"][at] == game["totals"][name]
+            assert printed["Boxes"][at] == game["boxes"][name]
+            added = printed["Points"][at] + printed["Box bonus"][at] + printed["Game bonus"][at]
+            final = printed["Final"][at]
+            assert final == game["final"][name]
+            other = 2 * index + 1 - seat
+            if final != added:
+                assert final == 2 * added and printed["Boxes"][other] == 0  # the shutout
+                doubled += 1
+        assert printed["Margin"][index] == game["margin"]
+    assert printed["doubled"] == [doubled]
+
+
+def test_a_gin_sheet_shows_how_the_final_is_reached_and_what_the_margin_pays(tmp_path, output_dir):
     game = games.gin()
     state = game.state
     pdf = sheet(game)
     picture(pdf, output_dir, "sheet-gin-a4")
     [text] = pages(pdf, tmp_path)
     assert deal_rows(pdf, tmp_path, game) == expected_rows(game)
-    row = numbers(line_starting(text, r"Game\s+\d"))
-    assert row == [
-        figure
-        for name in state.players
-        for figure in (state.totals[name], state.boxes[name], state.final[name])
-    ] + [state.margin]
-    assert "undercut by Bob" in read(pdf, tmp_path)
-    assert "Winner: Ann" in read(pdf, tmp_path)
+    assert_breakdown_adds_up(text, state)
+    words = read(pdf, tmp_path)
+    [transfer] = state.settlement["transfers"]
+    amount = money(transfer["cents"], "USD", "en_US")
+    assert f"The margin pays: {transfer['from']} pays {transfer['to']} {amount}." in words
+    assert "Winner: Ann" in words
 
 
-def test_a_hollywood_sheet_prints_each_game_and_the_match(tmp_path, output_dir):
+def test_each_gin_hand_says_knock_gin_big_gin_or_undercut(tmp_path):
+    entries = [
+        {"knocker": "Ann", "hands": {"Ann": 0, "Bob": 30}},
+        {"knocker": "Bob", "hands": {"Bob": 0, "Ann": 12}, "big_gin": True},
+        {"knocker": "Ann", "hands": {"Ann": 8, "Bob": 6}},
+        {"knocker": "Bob", "hands": {"Bob": 5, "Ann": 20}},
+    ]
+    game = game_view(entries, preset="Gin Rummy", players=["Ann", "Bob"])
+    rows = row_texts(sheet(game), tmp_path)
+    marks = ["Ann gin", "Bob big gin", "Ann undercut by Bob", "Bob knock with 5"]
+    for number, mark in enumerate(marks, 1):
+        assert mark in flat(rows[number]), rows[number]
+
+
+def test_a_hollywood_sheet_prints_three_games_side_by_side_each_adding_up(tmp_path, output_dir):
     game = games.hollywood()
     state = game.state
     pdf = sheet(game, page_size="Letter")
     picture(pdf, output_dir, "sheet-hollywood-letter")
     assert_paper(pdf, tmp_path, "Letter", "portrait")
     [text] = pages(pdf, tmp_path)
-    for number, played in enumerate(state.games, 1):
-        row = numbers(line_starting(text, rf"Game {number}\s"))
-        assert row[0] == number
-        assert row[1:] == [
-            figure
-            for name in state.players
-            for figure in (
-                played["totals"][name],
-                played["boxes"][name],
-                played["final"][name],
-            )
-        ] + [played["margin"]]
-    match = numbers(line_starting(text, "Match"))
-    assert match == [state.final["Ann"], state.final["Bob"], state.margin]
-    assert "games 1, 2" in read(pdf, tmp_path)  # deal 3 scored in two games
+    assert "Game 1" in text and "Game 2" in text and "Game 3" in text
+    # Each hand's points stand in the games it scored in, not summed over them.
+    for deal in state.deals:
+        each = deal.points[deal.winner] // len(deal.scored_in)
+        line = line_starting(text, rf"{deal.number}\s+(Ann|Bob)\s")
+        row = numbers(re.sub(r"games? \d+(, \d+)*", "", line))
+        assert row == [deal.number] + [each] * len(deal.scored_in)
+    assert_breakdown_adds_up(text, state)
+    words = read(pdf, tmp_path)
+    assert f"Match: Ann by {state.margin}" in words
+    assert "games 1, 2" in words  # deal 3 scored in two games
+    assert "The margin pays: Bob pays Ann" in words
 
 
 def test_a_60_deal_game_of_eight_paginates_in_landscape_with_the_header_on_every_page(
@@ -181,3 +232,51 @@ def test_an_unknown_page_size_is_refused_by_name(size):
     with pytest.raises(PrintError) as refused:
         sheet(games.gin(), page_size=size)
     assert "page_size" in refused.value.errors
+
+
+def test_the_qr_code_has_a_four_module_quiet_zone_and_is_a_link_with_its_address_printed(
+    tmp_path,
+):
+    svg = qr_svg(VIEW_URL)
+    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    assert (size - 2 * 4 - 17) % 4 == 0  # a QR symbol is 17 + 4 x version modules wide
+    dark_columns = {int(x) for x in re.findall(r"M(\d+)[ ,]", svg)}
+    assert min(dark_columns) >= 4  # nothing drawn in the quiet zone
+    pdf = sheet(games.gin())
+    [page] = PdfReader(io.BytesIO(pdf)).pages
+    uris = {
+        annotation.get_object()["/A"]["/URI"]
+        for annotation in page.get("/Annots", [])
+        if annotation.get_object().get("/Subtype") == "/Link"
+    }
+    assert uris == {VIEW_URL}
+    assert "scores.example/games/" + GAME_ID in read(pdf, tmp_path).replace(" ", "")
+    assert "SCOREKEEPER_PUBLIC_BASE_URL" not in read(pdf, tmp_path)
+
+
+def test_an_unfinished_game_prints_its_remaining_deals_as_blank_rows_with_dealer_and_wild(
+    tmp_path, output_dir
+):
+    played = games.thirteen_with_the_press().entries[:5]
+    game = game_view(
+        played,
+        preset="Crazy Gin with the Press",
+        players=games.FOUR,
+        options={"double_on_7_or_king": True},
+    )
+    pdf = sheet(game)
+    picture(pdf, output_dir, "sheet-thirteen-unfinished")
+    rows = {number: flat(text) for number, text in row_texts(pdf, tmp_path).items()}
+    assert sorted(rows) == list(range(1, 14))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    for number in range(6, 14):
+        dealer = games.FOUR[(number - 1) % 4]
+        doubled = f" {TIMES}2" if ranks[number - 1] in ("7", "K") else ""
+        assert rows[number] == f"{number} {dealer} {ranks[number - 1]}{doubled}"
+    assert "Totals so far" in read(pdf, tmp_path)
+
+
+def test_an_unfinished_game_to_a_target_gets_blank_rows_to_carry_on(tmp_path):
+    rows = row_texts(sheet(games.block_rummy_per_deal()), tmp_path)
+    assert sorted(rows) == list(range(1, 4 + 6))
+    assert flat(rows[4]) == "4 Ann" and flat(rows[5]) == "5 Bob"

@@ -117,7 +117,7 @@ def test_card_values_follow_the_options():
 
 def test_money_is_formatted_in_the_games_currency_and_the_locale():
     assert words.money(265, "USD", "en_US", signed=True) == "+$2.65"
-    assert words.money(-190, "EUR", "de_DE") == "-1,90\xa0€"
+    assert words.money(-190, "EUR", "de_DE") == "\u22121,90\xa0€"  # a true minus sign
     assert words.money(5, "GBP", "en_GB") == "£0.05"
 
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import re
 from datetime import date
 
 import pytest
+from pypdf import PdfReader
 
-from scorekeeper.printing import PackTable, PrintError, print_pack_pdf
+from scorekeeper.printing import PackTable, PrintError, night_sheets_pdf, print_pack_pdf
 from scorekeeper.printing.pad import print_pack
 from scorekeeper.printing.render import qr_svg, render_html
-from tests.printing.support import pages, paper, picture, words
+from tests.printing import games
+from tests.printing.support import VIEW_URL, pages, paper, picture, words
 
 TABLES = [
     PackTable(
@@ -34,21 +38,32 @@ TABLES = [
 ]
 
 
-def test_a_pack_is_one_document_a_seating_list_then_a_page_a_table(tmp_path, output_dir):
+def test_a_pack_is_one_document_seating_list_name_index_a_page_a_table_then_slips(
+    tmp_path, output_dir
+):
     pdf = print_pack_pdf(TABLES, title="Thursday league, week 6", day=date(2024, 11, 14))
     picture(pdf, output_dir, "pack-three-tables")
     texts = pages(pdf, tmp_path, "-raw")
-    assert len(texts) == 4
+    index, pads, slips = texts[1], texts[2:5], texts[5:]
     seating = " ".join(texts[0].split())
     assert "Thursday league, week 6" in seating
     assert "November 14, 2024" in seating
     assert "Table 1 Crazy Gin with the Press 1. Ann, 2. Bob, 3. Cy ★, 4. Dee" in seating
     assert "Table 2 Hollywood Gin 1. Eve ★, 2. Fay" in seating
-    for table, text in zip(TABLES, texts[1:], strict=True):
+    everyone = sorted((name, table.label) for table in TABLES for name in table.players)
+    assert re.findall(r"^(\w+) (Table \d)", index, re.M) == everyone  # A to Z, with the table
+    for table, text in zip(TABLES, pads, strict=True):
         read = " ".join(text.split())
-        assert table.label in read
+        assert table.label in read and "Thursday league, week 6" in read
+        assert "Date: November 14, 2024" in read
         assert " ".join(table.players) in read
-    assert "\n1 Cy " in texts[1]  # Table 1's first deal is dealt by Cy
+    assert "\n1 Cy " in pads[0]  # Table 1's first deal is dealt by Cy
+    slips_read = " ".join(" ".join(slips).split())
+    for table in TABLES:
+        assert f"Result slip: {table.label} · Thursday league, week 6 · November 14, 2024" in (
+            slips_read
+        )
+        assert f"{table.players[-1]} ({len(table.players)})" in slips_read
 
 
 def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
@@ -61,10 +76,10 @@ def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
 
 def test_a_wide_table_turns_its_own_page_to_landscape(tmp_path):
     pdf = print_pack_pdf(TABLES, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
-    sizes = [
-        page for page in __import__("tests.printing.support").printing.support.paper(pdf, tmp_path)
-    ]
-    assert sizes == [(215.9, 279.4)] * 3 + [(279.4, 215.9)]
+    sizes = paper(pdf, tmp_path)
+    # Seating list, index, two portrait pads, the 8-player pad in landscape, the slips.
+    assert sizes[:5] == [(215.9, 279.4)] * 4 + [(279.4, 215.9)]
+    assert set(sizes[5:]) == {(215.9, 279.4)}
 
 
 def test_every_bad_table_is_named_in_the_error():
@@ -103,4 +118,23 @@ def test_the_tallest_landscape_pad_still_fits_its_page(tmp_path, output_dir):
     )
     pdf = print_pack_pdf([table], title="Week 6", day=date(2024, 11, 14), page_size="A4")
     picture(pdf, output_dir, "pack-thirteen-eight-players-landscape")
-    assert paper(pdf, tmp_path) == [(210.0, 297.0), (297.0, 210.0)]
+    # The seating list and its index, the pad in landscape, the result slip.
+    assert paper(pdf, tmp_path) == [(210.0, 297.0)] * 2 + [(297.0, 210.0)] + [(210.0, 297.0)]
+
+
+def test_each_table_pad_carries_the_leagues_stakes(tmp_path):
+    table = PackTable("Table 1", ["Ann", "Bob"], variant="gin", stakes={"cents_per_point": 2})
+    text = words(print_pack_pdf([table], title="Week 6", day=date(2024, 11, 14)), tmp_path)
+    assert "Settlement ($0.02 a point, rounded to $0.05; everyone settles with everyone)" in text
+
+
+def test_a_nights_finished_sheets_print_as_one_pdf_each_with_its_own_pages(tmp_path, output_dir):
+    played = [(games.gin(), VIEW_URL), (games.long_500_rum(), VIEW_URL)]
+    pdf = night_sheets_pdf(played, title="Thursday 2024-11-14", page_size="Letter")
+    picture(pdf, output_dir, "night-sheets-letter")
+    texts = pages(pdf, tmp_path)
+    assert "Gin Rummy game" in texts[0] and "page 1 of 1" in texts[0]
+    assert "500 Rum game" in texts[1] and f"page 1 of {len(texts) - 1}" in texts[1]
+    assert PdfReader(io.BytesIO(pdf)).metadata["/Title"] == "Thursday 2024-11-14"
+    with pytest.raises(PrintError):
+        night_sheets_pdf([], title="Nothing")

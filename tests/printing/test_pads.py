@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import PrintError, blank_pad_pdf
+from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.words import TIMES
 from tests.printing.support import assert_paper, pages, picture, words
 
@@ -96,7 +97,7 @@ def test_a_5000_rummy_pad_has_rows_for_a_long_game_and_the_big_card_values(tmp_p
     pdf = blank_pad_pdf(preset="5000 Rummy", players=5, page_size="Letter")
     picture(pdf, output_dir, "pad-rummy5000-letter")
     assert_paper(pdf, tmp_path, "Letter", "portrait")
-    assert len(pad_rows(pdf, tmp_path)) == 24
+    assert len(pad_rows(pdf, tmp_path)) == TARGET_ROWS["portrait"]
     text = words(pdf, tmp_path)
     assert "Counts 100 5 5 5 5 5 5 5 5 10 10 10 10 100 200 100" in text  # A..K, wild, wild A, Joker
     assert "Every value is a multiple of 5." in text
@@ -110,8 +111,8 @@ def test_eight_named_players_get_a_landscape_pad_with_every_name_and_dealer(
     picture(pdf, output_dir, f"pad-500-rum-8-players-{size.lower()}")
     assert_paper(pdf, tmp_path, size, "landscape")
     rows = pad_rows(pdf, tmp_path)
-    assert len(rows) == 16
-    assert rows == [f"{number} {EIGHT[(number + 1) % 8]}" for number in range(1, 17)]
+    count = TARGET_ROWS["landscape"]
+    assert rows == [f"{number} {EIGHT[(number + 1) % 8]}" for number in range(1, count + 1)]
     text = words(pdf, tmp_path)
     assert " ".join(EIGHT) in text
     assert "Cy (deals first)" in text
@@ -130,7 +131,7 @@ def test_a_fixed_number_of_deals_gives_that_many_rows(tmp_path):
 def test_names_with_markup_print_as_typed(tmp_path):
     names = ["<b>Bo</b>", "<img src=x>", "A & B"]
     text = words(blank_pad_pdf(variant="rummy", players=3, names=names), tmp_path)
-    assert "1. <b>Bo</b> (deals first), 2. <img src=x>, 3. A & B" in text
+    assert "1. <b>Bo</b> (BBB) (deals first), 2. <img src=x> (ISX), 3. A & B (AB)" in text
 
 
 @pytest.mark.parametrize(
@@ -155,3 +156,60 @@ def test_a_pad_that_cannot_be_printed_names_the_argument_at_fault(arguments, fie
     with pytest.raises(PrintError) as refused:
         blank_pad_pdf(**arguments)
     assert field in refused.value.errors
+
+
+@pytest.mark.parametrize(
+    ("game", "columns"),
+    [
+        ({"preset": "500 Rum"}, "melds hand total"),
+        ({"preset": "5000 Rummy"}, "melds hand total"),
+        ({"preset": "Ace to Ace"}, "melds hand total"),
+        ({"preset": "Rummy"}, "deal total"),
+        ({"preset": "Crazy Gin (13 deals)"}, "deal total"),
+    ],
+)
+def test_a_pad_has_the_columns_its_game_is_scored_in_and_a_final_row_to_sign_off(
+    tmp_path, game, columns
+):
+    pdf = blank_pad_pdf(players=3, **game, stakes={"cents_per_point": 2, "round_to": 5})
+    read = words(pdf, tmp_path)
+    assert f"{columns} " * 3 in read
+    assert "Totals / Final" in read
+    assert "Winner:" in read and "Initials:" in read
+    assert "Settlement ($0.02 a point, rounded to $0.05; everyone settles with everyone)" in read
+    assert len(pages(pdf, tmp_path)) == 1
+
+
+def test_a_pad_without_stakes_leaves_the_rate_to_write_in(tmp_path):
+    read = words(blank_pad_pdf(preset="Rummy", players=2), tmp_path)
+    assert "Settlement at a point: who pays whom" in read
+
+
+def test_a_gin_pad_has_a_box_column_and_marks_to_circle_on_every_hand(tmp_path, output_dir):
+    pdf = blank_pad_pdf(preset="Gin Rummy", players=2, names=["Ann", "Bob"], page_size="Letter")
+    picture(pdf, output_dir, "pad-gin-letter")
+    read = words(pdf, tmp_path)
+    assert "hand total box " * 2 in read
+    rows = [line for line in pages(pdf, tmp_path, "-raw")[0].splitlines() if "K G BG U" in line]
+    assert len(rows) == 14  # every hand
+    assert "K knock, G gin, BG big gin, U undercut" in read
+
+
+def test_a_pad_can_have_as_many_rows_as_asked(tmp_path):
+    pdf = blank_pad_pdf(preset="500 Rum", players=4, rows=10)
+    assert len(pad_rows(pdf, tmp_path)) == 10
+    with pytest.raises(PrintError) as refused:
+        blank_pad_pdf(preset="500 Rum", players=4, rows=0)
+    assert "rows" in refused.value.errors
+
+
+def test_two_up_prints_two_copies_and_refuses_what_does_not_fit_half_a_page(tmp_path, output_dir):
+    pdf = blank_pad_pdf(preset="Crazy Gin (13 deals)", players=4, two_up=True)
+    picture(pdf, output_dir, "pad-thirteen-two-up-a4")
+    assert_paper(pdf, tmp_path, "A4", "landscape")
+    [text] = pages(pdf, tmp_path, "-raw")
+    assert text.count("Crazy Gin (13 deals) score pad") == 2
+    for too_big in ({"players": 6}, {"players": 4, "rows": 20}):
+        with pytest.raises(PrintError) as refused:
+            blank_pad_pdf(preset="500 Rum", two_up=True, **too_big)
+        assert "two_up" in refused.value.errors

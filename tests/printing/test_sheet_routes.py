@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from datetime import date
+from urllib.parse import quote, unquote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -88,7 +90,11 @@ def test_what_was_typed_comes_back_escaped(client):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
 
 
-FIELDS = ["game", "players", "page_size", "orientation", *(f"names-{i}" for i in range(9))]
+FIELDS = [
+    *("game", "players", "page_size", "orientation", "rows", "first_dealer", "title"),
+    *("cents_per_point", "currency", "o_gin_target", "o_rummy_rummy_doubles"),
+    *(f"names-{i}" for i in range(9)),
+]
 
 
 @settings(
@@ -112,17 +118,19 @@ def test_a_game_sheet_is_the_games_pdf_in_the_size_asked(client, uow, tmp_path):
     started = services.start_game(uow, variant="rummy", players=["Ann", "Bob"], title="Tonight")
     game_id = started.game.public_id
     services.record_deal(uow, game_id, started.edit_token, {"out": "Ann", "hands": {"Bob": 17}})
-    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"size": "Letter"})
+    response = client.get(f"/games/{game_id}/sheet.pdf", query_string={"page_size": "letter"})
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
+    day = started.game.created_at.date().isoformat()
+    name = f"Tonight Basic Rummy {day} {game_id}.pdf"
     assert response.headers["Content-Disposition"] == (
-        f'inline; filename="scorekeeper-{game_id}.pdf"'
+        f"inline; filename=\"{name}\"; filename*=UTF-8''{quote(name)}"
     )
     pdf = response.get_data()
     assert_paper(pdf, tmp_path, "Letter", "portrait")
     text = words(pdf, tmp_path)
     assert "Tonight" in text and f"Game {game_id}" in text
-    assert "Totals 17 0" in text
+    assert "Totals so far 17 0" in text
 
 
 def test_a_game_sheet_says_money_in_the_readers_locale(client, uow, tmp_path):
@@ -148,14 +156,50 @@ def test_a_game_sheet_says_money_in_the_readers_locale(client, uow, tmp_path):
 def test_the_game_page_offers_the_sheet_on_either_paper(client, uow):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f'href="/games/{game_id}/sheet.pdf?size=A4"' in page
-    assert f'href="/games/{game_id}/sheet.pdf?size=Letter"' in page
+    assert f'href="/games/{game_id}/sheet.pdf?page_size=A4"' in page
+    assert f'href="/games/{game_id}/sheet.pdf?page_size=Letter"' in page
 
 
-def test_a_sheet_in_an_unknown_size_is_refused_and_an_unknown_game_is_not_found(client, uow):
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("page_size=A0", "must be one of A4, Letter, not &#39;A0&#39;"),
+        ("size=Letter", "say page_size=Letter, not size="),
+    ],
+)
+def test_a_sheet_in_an_unknown_size_is_a_styled_page_saying_why(client, uow, query, message):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
-    assert client.get(f"/games/{game_id}/sheet.pdf?size=A0").status_code == 400
+    response = client.get(f"/games/{game_id}/sheet.pdf?{query}")
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    body = response.get_data(as_text=True)
+    assert message in body and 'rel="stylesheet"' in body
+
+
+def test_an_unknown_game_has_no_sheet(client):
     assert client.get("/games/no-such-game/sheet.pdf").status_code == 404
+
+
+def test_the_pad_takes_its_paper_size_in_any_case(client, tmp_path):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, "page_size": "letter"})
+    assert response.status_code == 200
+    assert_paper(response.get_data(), tmp_path, "Letter", "portrait")
+
+
+@pytest.mark.parametrize(
+    ("language", "paper"),
+    [
+        ("en-US,en;q=0.8", "Letter"),
+        ("en-CA", "Letter"),
+        ("en-GB", "A4"),
+        ("de-DE", "A4"),
+        ("", "A4"),
+    ],
+)
+def test_the_pad_form_offers_the_paper_of_the_browsers_country(client, language, paper):
+    headers = {"Accept-Language": language} if language else {}
+    body = client.get("/pads/new", headers=headers).get_data(as_text=True)
+    assert re.search(rf'<option selected value="{paper}">|<option value="{paper}" selected', body)
 
 
 class TestRateLimit:
@@ -166,3 +210,105 @@ class TestRateLimit:
     def test_pdfs_are_rate_limited_per_client(self, client):
         statuses = [client.get("/pads/pad.pdf", query_string=PAD).status_code for _ in range(3)]
         assert statuses == [200, 200, 429]
+
+
+def test_with_no_public_base_url_the_printing_pages_and_sheet_warn_phones_cannot_open_links(
+    client, uow, tmp_path
+):
+    game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+    local = {"base_url": "http://127.0.0.1:5000"}
+    for page in ("/pads/new", f"/games/{game_id}"):
+        body = client.get(page, **local).get_data(as_text=True)
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" in body, page
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" not in client.get(
+            page, base_url="https://scores.example.org"
+        ).get_data(as_text=True)
+    sheet = client.get(f"/games/{game_id}/sheet.pdf", **local).get_data()
+    text = words(sheet, tmp_path)
+    assert "127.0.0.1:5000/games/" in text and "SCOREKEEPER_PUBLIC_BASE_URL" in text
+    public = client.get(f"/games/{game_id}/sheet.pdf", base_url="https://scores.example.org")
+    assert "SCOREKEEPER_PUBLIC_BASE_URL" not in words(public.get_data(), tmp_path)
+
+
+class TestWithAPublicBaseUrl:
+    @pytest.fixture
+    def app_config(self, app_config):
+        return {**app_config, "PUBLIC_BASE_URL": "https://scores.example.org"}
+
+    def test_nothing_warns_even_on_this_machine(self, client, uow, tmp_path):
+        game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
+        local = {"base_url": "http://127.0.0.1:5000"}
+        assert "SCOREKEEPER_PUBLIC_BASE_URL" not in client.get("/pads/new", **local).get_data(
+            as_text=True
+        )
+        sheet = client.get(f"/games/{game_id}/sheet.pdf", **local).get_data()
+        assert f"scores.example.org/games/{game_id}" in words(sheet, tmp_path).replace(" ", "")
+
+
+def test_the_pad_form_sets_title_rows_first_dealer_house_rules_and_stakes(client, tmp_path):
+    query = {
+        **PAD,
+        "game": "preset:Rummy",
+        "players": "3",
+        "names-0": "Ann",
+        "names-1": "Bob",
+        "names-2": "Cy",
+        "first_dealer": "2",
+        "title": "Zoë's Friday game",
+        "rows": "10",
+        "o_rummy_target": "300",
+        "o_rummy_rummy_doubles": "no",
+        "cents_per_point": "2",
+        "currency": "eur",
+        "page_size": "letter",
+    }
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    pdf = response.get_data()
+    assert_paper(pdf, tmp_path, "Letter", "portrait")
+    text = words(pdf, tmp_path)
+    assert text.startswith("Zoë's Friday game")
+    assert "2. Bob (deals first)" in text
+    assert "reaches 300" in text
+    assert "€0.02 a point" in text
+    assert re.search(r"\b10 Bob\b", text) and not re.search(r"\b11 Cy\b", text)
+    disposition = response.headers["Content-Disposition"]
+    today = date.today().isoformat()
+    assert f'filename="Zoe_s Friday game Rummy score pad {today}.pdf"' in disposition
+    encoded = disposition.split("filename*=UTF-8''")[1]
+    assert unquote(encoded) == f"Zoë's Friday game Rummy score pad {today}.pdf"
+
+
+def test_a_house_rule_left_blank_keeps_the_presets_own(client, tmp_path):
+    query = {**PAD, "game": "preset:Crazy Gin with the Press", "players": "4"}
+    text = words(client.get("/pads/pad.pdf", query_string=query).get_data(), tmp_path)
+    assert "Press" in text  # the preset's Press column, not the variant's default
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"rows": "0"}, "rows", "A pad has 1 to 60 rows."),
+        ({"first_dealer": "2", "names-0": "Ann"}, "first_dealer", "Write the name of seat 2"),
+        ({"o_gin_target": "-5"}, "o_gin_target", "must be"),
+        ({"currency": "euro", "cents_per_point": "1"}, "currency", "A 3-letter code"),
+    ],
+)
+def test_bad_pad_settings_show_the_form_again_with_the_message_beside_the_field(
+    client, change, field, message
+):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, **change})
+    assert response.status_code == 400
+    assert message in error_beside(response.get_data(as_text=True), field)
+
+
+def test_the_pad_form_prints_two_pads_to_a_page_or_says_why_not(client, tmp_path):
+    response = client.get("/pads/pad.pdf", query_string={**PAD, "two_up": "y"})
+    assert response.status_code == 200
+    assert_paper(response.get_data(), tmp_path, "A4", "landscape")
+    refused = client.get(
+        "/pads/pad.pdf",
+        query_string={**PAD, "game": "preset:500 Rum", "players": "6", "two_up": "y"},
+    )
+    assert refused.status_code == 400
+    assert "up to 4 players" in error_beside(refused.get_data(as_text=True), "two_up")

@@ -1,0 +1,89 @@
+"""Who sits where, as printed: full names where they fit, short tags where they don't.
+
+A name is never broken inside a word. Narrow columns (the dealer, who went out)
+print every player's tag (initials, or seat numbers where initials repeat) unless
+every name fits; a player's column heading prints the name when its longest word
+fits the column, else the tag. The header's seat list is the legend: every seat
+with its full name and tag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# DejaVu Sans averages about 0.62 em a character over names (capitals, accents);
+# estimates round towards "does not fit", so a name that is printed fits.
+CHAR_EM = 0.62
+PT_MM = 25.4 / 72
+TAG_LETTERS = 3
+
+
+@dataclass(frozen=True)
+class Seat:
+    number: int
+    name: str  # "" for a seat to write a name in
+    tag: str  # initials or the seat number: what narrow columns print
+    heading: str  # the player's column heading: the name, or the tag when a word won't fit
+
+
+def text_mm(text: str, size_pt: float) -> float:
+    """About how wide ``text`` prints in DejaVu Sans at ``size_pt``, in millimetres."""
+    return len(text) * CHAR_EM * size_pt * PT_MM
+
+
+HEADING_LINES = 2  # a heading taller than this costs the grid a row
+
+
+def fits(name: str, width_mm: float, size_pt: float, lines: int = HEADING_LINES) -> bool:
+    """Whether ``name`` fits ``width_mm`` in at most ``lines`` lines, wrapping only
+    between words (at spaces and after hyphens)."""
+    words = name.replace("-", "- ").split()
+    if any(text_mm(word, size_pt) > width_mm for word in words):
+        return False
+    used, line = 1, ""
+    for word in words:
+        joined = f"{line}{'' if line.endswith('-') or not line else ' '}{word}"
+        if line and text_mm(joined, size_pt) > width_mm:
+            used, line = used + 1, word
+        else:
+            line = joined
+    return used <= lines
+
+
+def initials(name: str) -> str:
+    """ "Maria Fernanda" as "MF", "Christopher" as "Chr"; "" when the name has no letters."""
+    words = re.findall(r"[^\W_]+", name)
+    if len(words) == 1:
+        return words[0][:TAG_LETTERS].title()
+    return "".join(word[0] for word in words[:TAG_LETTERS]).upper()
+
+
+def seat_tags(names: Sequence[str]) -> tuple[str, ...]:
+    """Initials when every named player's differ, else seat numbers (both read at a glance)."""
+    tags = [initials(name) if name else "" for name in names]
+    named = [tag for tag in tags if tag]
+    if all(name for name in names) and len(set(named)) == len(named) and all(named):
+        return tuple(tags)
+    return tuple(str(seat) for seat in range(1, len(names) + 1))
+
+
+def seats(names: Sequence[str], *, column_mm: float, size_pt: float) -> tuple[Seat, ...]:
+    tags = seat_tags(names)
+    return tuple(
+        Seat(
+            number=seat,
+            name=name,
+            tag=tag,
+            heading=name if not name or fits(name, column_mm, size_pt) else tag,
+        )
+        for seat, (name, tag) in enumerate(zip(names, tags, strict=True), 1)
+    )
+
+
+def narrow_labels(chosen: Sequence[Seat], width_mm: float, size_pt: float) -> dict[str, str]:
+    """What a narrow column prints for each name: every full name if all fit on one
+    line, else every tag (one way for the whole sheet, so a reader learns it once)."""
+    whole = all(text_mm(seat.name, size_pt) <= width_mm for seat in chosen)
+    return {seat.name: seat.name if whole else seat.tag for seat in chosen}

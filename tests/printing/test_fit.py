@@ -1,0 +1,189 @@
+"""Sheets and pads fit the page at real-world sizes, and names never break.
+
+Every variant and preset, 2 to 8 players, 40-character accented names, A4 and
+Letter: a blank pad and a sheet of up to 14 deals take one page; a long game runs
+over pages that each carry the title, the header row and the running totals; no
+word of a name is broken at a line's end.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from itertools import pairwise
+
+import pytest
+
+from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing.pad import TARGET_ROWS
+from scorekeeper.printing.seats import seat_tags
+from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
+from tests.printing.cases import LONG_NAMES, ORDINARY_NAMES, SHORT_NAMES, played
+from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
+
+PAPERS = ["A4", "Letter"]
+
+
+def seated(game: dict[str, str], players: int) -> bool:
+    try:
+        make_setup(players=SHORT_NAMES[:players], **game)
+    except ScoringError:
+        return False
+    return True
+
+
+GAMES = [
+    *({"preset": name} for name in PRESETS),
+    *({"variant": variant} for variant in VARIANTS),
+]
+MATRIX = [
+    pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
+    for game in GAMES
+    for players in (2, 4, 6, 8)
+    if seated(game, players)
+]
+
+
+def name_pieces(names) -> set[str]:
+    """The pieces a name may wrap between: words, and the parts of a hyphenated word."""
+    return {piece for name in names for piece in re.split(r"(?<=-)|\s+", name) if piece}
+
+
+def assert_no_name_broken(pdf: bytes, tmp_path, names) -> None:
+    """No two neighbouring pieces of text join into one piece of a name: a word split
+    over two lines (or two cells) would."""
+    pieces = name_pieces(names)
+    for number, text in enumerate(pages(pdf, tmp_path, "-raw"), 1):
+        tokens = text.split()
+        for left, right in pairwise(tokens):
+            assert left + right not in pieces, f"{left!r}/{right!r} broken on page {number}"
+
+
+@pytest.mark.parametrize("size", PAPERS)
+@pytest.mark.parametrize(("game", "players"), MATRIX)
+def test_a_blank_pad_with_long_names_fits_one_page(tmp_path, game, players, size):
+    names = LONG_NAMES[:players]
+    pdf = blank_pad_pdf(players=players, names=names, page_size=size, **game)
+    texts = pages(pdf, tmp_path)
+    assert len(texts) == 1, f"{len(texts)} pages"
+    assert_no_name_broken(pdf, tmp_path, names)
+    for name in names:
+        assert name in flat(texts[0]).replace("- ", "-")  # the legend: every full name
+
+
+@pytest.mark.parametrize("size", PAPERS)
+@pytest.mark.parametrize(("game", "players"), MATRIX)
+def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
+    tmp_path, game, players, size
+):
+    names = LONG_NAMES[:players]
+    view = played(14, players=names, stakes={"cents_per_point": 1}, **game)
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
+    texts = pages(pdf, tmp_path)
+    assert len(texts) == 1, f"{len(view.state.deals)} deals on {len(texts)} pages"
+    assert_no_name_broken(pdf, tmp_path, names)
+    assert "Settlement" in texts[0]
+
+
+@pytest.mark.parametrize("names", [SHORT_NAMES, ORDINARY_NAMES * 2], ids=["short", "ordinary"])
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
+def test_sheets_of_ordinary_names_fit_one_page_and_keep_their_words(tmp_path, names, players):
+    names = [f"{name} {seat}" if seat >= 4 else name for seat, name in enumerate(names)]
+    view = played(13, preset="Crazy Gin (13 deals)", players=names[:players], stakes={})
+    for size in PAPERS:
+        pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
+        assert len(pages(pdf, tmp_path)) == 1
+        assert_no_name_broken(pdf, tmp_path, names[:players])
+
+
+@pytest.mark.parametrize("size", PAPERS)
+def test_a_51_deal_game_of_eight_repeats_title_header_and_totals_on_every_page(
+    tmp_path, output_dir, size
+):
+    view = played(51, preset="500 Rum", players=LONG_NAMES, stakes={"cents_per_point": 1})
+    state = view.state
+    assert len(state.deals) == 51
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
+    picture(pdf, output_dir, f"sheet-500-rum-51-deals-8-long-names-{size.lower()}")
+    assert_paper(pdf, tmp_path, size, "landscape")
+    texts = [flat(text) for text in pages(pdf, tmp_path, "-raw")]
+    assert len(texts) > 1
+    tags = seat_tags(LONG_NAMES)
+    first_rows = []
+    for number, text in enumerate(texts, 1):
+        assert "500 Rum game" in text, f"no title on page {number}"
+        assert " ".join(tags) in text, f"no header row on page {number}"
+        rows = [
+            int(row)
+            for row in re.findall(r"(?:^| )(\d+) (?:ZÅB|MFÉ|CAP|BÑJ|ÉSF|SKÅ|AMÇ|JBØ) ", text)
+        ]
+        assert rows, f"page {number} holds no deal"
+        first_rows.append(min(rows))
+        if number > 1:
+            before = first_rows[-1] - 1
+            carried = " ".join(str(state.running_totals[before - 1][p]) for p in LONG_NAMES)
+            assert f"Brought forward from deal {before} {carried}" in text
+        if number < len(texts):
+            assert "Carried forward after deal" in text
+    final = " ".join(str(state.totals[p]) for p in LONG_NAMES)
+    assert f"Totals so far {final}" in texts[-1]  # unfinished: blank rows to carry on
+    assert "Settlement" in texts[-1]
+
+
+def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
+    """The issue's examples: each on as few pages as it needs, no page without its grid."""
+    for size in PAPERS:
+        pad = blank_pad_pdf(preset="Rummy", players=4, names=ORDINARY_NAMES, page_size=size)
+        assert len(pages(pad, tmp_path)) == 1
+        assert_no_name_broken(pad, tmp_path, ORDINARY_NAMES)
+        hollywood = blank_pad_pdf(
+            preset="Hollywood Gin", players=2, orientation="landscape", page_size=size
+        )
+        [text] = pages(hollywood, tmp_path)
+        assert all(row in text for row in ("Shutout", "Final", "Margin", "Card"))
+    picture(pad, output_dir, "pad-rummy-ordinary-names-letter")
+    picture(hollywood, output_dir, "pad-hollywood-landscape-letter")
+
+    ace = played(14, preset="Ace to Ace", players=["Christopher", "Bartholomew"])
+    sheet = game_sheet_pdf(ace, view_url=VIEW_URL, page_size="Letter")
+    picture(sheet, output_dir, "sheet-acetoace-14-deals-letter")
+    [text] = pages(sheet, tmp_path)
+    assert "Winner:" in text and "14" in text
+
+    rummy5000 = played(14, preset="5000 Rummy", players=LONG_NAMES, stakes={"cents_per_point": 1})
+    sheet = game_sheet_pdf(rummy5000, view_url=VIEW_URL, page_size="Letter")
+    picture(sheet, output_dir, "sheet-5000-rummy-8-long-names-letter")
+    [text] = pages(sheet, tmp_path)
+    assert "Settlement" in text and "Fewest transfers" in text
+
+    tables = [
+        PackTable(f"Table {number}", (LONG_NAMES * 2)[number : number + 6], preset="500 Rum")
+        for number in range(1, 4)
+    ]
+    pack = print_pack_pdf(tables, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
+    picture(pack, output_dir, "pack-500-rum-six-a-table-letter")
+    texts = pages(pack, tmp_path)
+    pads = [text for text in texts if re.search(r"Table \d: Week 6", text)]
+    assert len(pads) == 3  # a page a table
+    for text in pads:
+        last_row = TARGET_ROWS["landscape"]
+        assert "Card" in text and re.search(rf"^\s*{last_row}\s", text, re.M)  # foot and grid
+
+
+TWO_UP = [
+    pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
+    for game in GAMES
+    for players in (2, 4)
+    if seated(game, players)
+]
+
+
+@pytest.mark.parametrize("size", PAPERS)
+@pytest.mark.parametrize(("game", "players"), TWO_UP)
+def test_two_pads_with_long_names_fit_a_landscape_page_side_by_side(tmp_path, game, players, size):
+    names = LONG_NAMES[:players]
+    pdf = blank_pad_pdf(players=players, names=names, page_size=size, two_up=True, **game)
+    assert_paper(pdf, tmp_path, size, "landscape")
+    [text] = pages(pdf, tmp_path)
+    assert flat(text).count("Totals / Final") == 2 or flat(text).count("Final") >= 2
+    assert_no_name_broken(pdf, tmp_path, names)
