@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .entries import EntryField
 from .options import OptionSpec
 from .partnership import HAND, MELDED, OUT, Partnership, too_many
@@ -10,6 +13,11 @@ DECK_POINTS = 590  # one pack of 54 with its two Jokers
 DECK_CARDS = 50  # cards of a pack that may be in a book: all but the red threes and Jokers
 BOOK = 7
 MINIMUMS = (50, 90, 120, 150)
+
+
+def usual_minimums(rounds: int) -> list[int]:
+    """The usual minimum first melds for ``rounds`` rounds: 50, 90, 120, 150, then 150."""
+    return [MINIMUMS[min(index, len(MINIMUMS) - 1)] for index in range(rounds)]
 
 
 class HandAndFoot(Partnership):
@@ -113,6 +121,16 @@ class HandAndFoot(Partnership):
     @classmethod
     def computed_default(cls, name, options, players):
         return players + 1  # decks: one more than the people at the table
+
+    @classmethod
+    def resolve_options(cls, given: Any, players: int) -> tuple[dict[str, Any], dict[str, str]]:
+        # A table that plays another number of rounds without listing minimums takes
+        # the usual ones, the last repeated for any round beyond the fourth.
+        if isinstance(given, Mapping) and given.get("minimums") is None:
+            rounds = given.get("rounds")
+            if type(rounds) is int and 1 <= rounds <= 20:
+                given = {**given, "minimums": usual_minimums(rounds)}
+        return super().resolve_options(given, players)
 
     @classmethod
     def check_options(cls, options, players):

@@ -277,9 +277,20 @@ def test_rounds_and_their_minimums_are_options():
 
 
 @pytest.mark.parametrize(
+    ("rounds", "minimums"),
+    [(1, [50]), (3, [50, 90, 120]), (4, [50, 90, 120, 150]), (6, [50, 90, 120, 150, 150, 150])],
+)
+def test_rounds_without_minimums_take_the_usual_ones_the_last_repeated(rounds, minimums):
+    assert handfoot(rounds=rounds).options["minimums"] == minimums
+
+
+@pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"rounds": 5}, "must have exactly 5 entries, one for each of the 5 rounds, not 4"),
+        (
+            {"rounds": 5, "minimums": [50, 90, 120, 150]},
+            "must have exactly 5 entries, one for each of the 5 rounds, not 4",
+        ),
         (
             {"minimums": [50, 90]},
             "must have exactly 4 entries, one for each of the 4 rounds, not 2",
