@@ -140,7 +140,8 @@ class EntryReader:
                 continue
             reason = self.disabled.get(key)
             if reason is None:
-                errors[str(key)] = f"is not a field of a {self.variant_id} entry"
+                article = "an" if self.variant_id[0] in "aeiou" else "a"
+                errors[str(key)] = f"is not a field of {article} {self.variant_id} entry"
             elif not _unset(entry[key]):
                 errors[key] = reason
 

@@ -773,3 +773,13 @@ def test_a_correction_that_ends_the_pool_drops_the_early_end():
 def test_a_setup_stored_and_read_back_is_the_same(options, stakes):
     setup = indian(stakes=stakes, **options)
     assert Setup.from_dict(setup.to_dict()) == setup
+
+
+@pytest.mark.parametrize(
+    ("variant", "article"), [("indian", "an"), ("acetoace", "an"), ("gin", "a")]
+)
+def test_an_unknown_field_is_named_with_the_right_article(variant, article):
+    players = ("A", "B") if variant == "gin" else ABC
+    setup = game_setup(variant, players)
+    errors = errors_of(validate_entry, setup, [], {"colour": "red"})
+    assert errors["colour"] == f"is not a field of {article} {variant} entry"
