@@ -11,12 +11,14 @@ from pypdf import PdfReader
 from scorekeeper.league.printing import standings_pdf
 from scorekeeper.league.services import LeagueHead, Rules
 from scorekeeper.league.standings import Line, Standings
+from scorekeeper.league.views import Ranking
 from tests.printing.support import assert_paper, pages, picture, words
 
 LEAGUE = LeagueHead(
     public_id="L1",
     name="Thursday Rummy",
     rules=Rules("rummy", "Rummy", {}, {"cents_per_point": 1}, 4),
+    ranking=Ranking(rank_by="rating", min_games=0, bye_counts="none", hide_money=False),
     published=True,
     manage=False,
 )
@@ -26,8 +28,18 @@ def table(*lines: Line, currency: str | None = "USD") -> Standings:
     return Standings(None, (), True, currency, tuple(lines))
 
 
-def line(name: str, rating: float, wins: int, money: int = 0) -> Line:
-    return Line(1, name, games=4, wins=wins, points=120, deals=30, money_cents=money, rating=rating)
+def line(name: str, rating: float, wins: int, money: int = 0, place: int = 1) -> Line:
+    return Line(
+        1,
+        name,
+        games=4,
+        wins=wins,
+        points=120,
+        deals=30,
+        money_cents=money,
+        rating=rating,
+        place=place,
+    )
 
 
 @pytest.fixture
@@ -42,17 +54,17 @@ def render(app):
 def test_tied_players_share_a_place_and_the_next_place_skips(render, tmp_path, output_dir):
     pdf = render(
         table(
-            line("Ann", 12.04, 3, 645),
-            line("Bob", 12.0, 3, -190),
-            line("Cy", 9.5, 2),
-            line("Dee", 9.5, 1, -455),
+            line("Ann", 12.04, 3, 645, place=1),
+            line("Bob", 12.0, 3, -190, place=1),
+            line("Cy", 9.5, 2, place=3),
+            line("Dee", 9.5, 1, -455, place=4),
         )
     )
     picture(pdf, output_dir, "standings-ties-a4")
     text = words(pdf, tmp_path)
     assert "1 Ann" in text and "=1 Bob" in text and "3 Cy" in text and "4 Dee" in text
     assert "+$6.45" in text and "\u2212$1.90" in text and "-$" not in text
-    assert "skill from every result so far" in text and "rating moved at the last night" in text
+    assert "skill estimate" in text and "change over the league's latest night" in text
 
 
 def test_an_empty_league_says_there_are_no_games_yet(render, tmp_path, output_dir):
