@@ -176,10 +176,13 @@
   const current = () => $("#deal-form[data-outbox]");
   if (current()) {
     const game = body.dataset.game;
+    // A number's name for the waiting list: its aria-label, else its label (a side's steppers).
+    const label = (input) =>
+      input.getAttribute("aria-label") || input.labels[0]?.textContent.trim() || input.name;
     const describe = (deal) => {
       const out = $("input[name=out]:checked", deal);
       const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
-        .map((i) => i.getAttribute("aria-label").replace(/: In hand$/, "") + " " + i.value);
+        .map((i) => label(i).replace(/: In hand$/, "") + " " + i.value);
       const who = out ? out.closest("label").textContent.trim() : "";
       const what = /^(none|void)$/.test(out?.value) ? who : who && `${who} ${deal.dataset.out === "knocked" ? "knocked" : "went out"}`;
       return [what, typed.join(", ")].filter(Boolean).join("; ");

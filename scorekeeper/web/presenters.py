@@ -61,12 +61,11 @@ def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[di
     """Deal ``number`` and the ones after it as known before any is played: dealer, who
     plays first and the wild rank (the Press and doubling wait for the scores)."""
     game = scoring.get_variant(setup.variant)(setup)
-    players = list(setup.players)
     last = number + AHEAD if fixed is None else min(number + AHEAD, fixed)
     ahead = []
     for n in range(number, last + 1):
         dealer = game.dealer(n)
-        first = players[(players.index(dealer) + 1) % len(players)]
+        first = first_to_play(setup, {"dealer": dealer})
         ahead.append({"number": n, "dealer": dealer, "first": first, "wild": game.wild(n)})
     return ahead
 

@@ -60,7 +60,7 @@ def record(phone: Phone, out: str, numbers: dict[str, str], marks: list[str] = (
         phone.tap(page.get_by_role("button", name=SAVE))
     phone.shot("last-recorded")
     expect(page.locator(".msg")).to_have_count(0)
-    expect(page.locator(".notice[role=alert]")).to_have_count(0)
+    expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
 
 
 def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> services.GameView:
