@@ -186,6 +186,7 @@ def blank_pad(
         orientation = check_orientation(orientation)
     except PrintError as error:
         errors.update(error.errors)
+    setup = None
     try:
         setup = make_setup(
             variant=variant,
@@ -201,6 +202,9 @@ def blank_pad(
         errors["two_up"] = (
             f"two pads to a page fit up to {TWO_UP_PLAYERS} players, on landscape paper"
         )
+    elif two_up and setup is not None and get_variant(setup.variant).partnership:
+        # Seven rows a deal for each side: a partnership pad needs the whole page.
+        errors["two_up"] = "a partnership pad (Canasta, Hand and Foot) takes a whole page"
     if errors:
         raise PrintError(errors, "The pad cannot be printed as asked.")
     named = any(written)

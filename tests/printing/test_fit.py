@@ -14,7 +14,13 @@ from itertools import pairwise
 
 import pytest
 
-from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing import (
+    PackTable,
+    PrintError,
+    blank_pad_pdf,
+    game_sheet_pdf,
+    print_pack_pdf,
+)
 from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
@@ -42,6 +48,22 @@ MATRIX = [
     for players in (2, 4, 6, 8)
     if seated(game, players)
 ]
+
+
+def partnership(game: dict[str, str]) -> bool:
+    variant = PRESETS[game["preset"]].variant if "preset" in game else game["variant"]
+    return VARIANTS[variant].partnership
+
+
+def stakes_for(game: dict[str, str], players: int) -> dict:
+    """A cent a point, and an entry fee where the game plays for a pot (pool and deals
+    rummy), whose stakes need one."""
+    stakes = {"cents_per_point": 1}
+    try:
+        make_setup(players=SHORT_NAMES[:players], stakes=stakes, **game)
+    except ScoringError:
+        stakes = {**stakes, "entry_cents": 500}
+    return stakes
 
 
 def name_pieces(names) -> set[str]:
@@ -77,7 +99,7 @@ def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
     tmp_path, game, players, size
 ):
     names = LONG_NAMES[:players]
-    view = played(14, players=names, stakes={"cents_per_point": 1}, **game)
+    view = played(14, players=names, stakes=stakes_for(game, players), **game)
     pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
     texts = pages(pdf, tmp_path)
     assert len(texts) == 1, f"{len(view.state.deals)} deals on {len(texts)} pages"
@@ -174,8 +196,17 @@ TWO_UP = [
     pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
     for game in GAMES
     for players in (2, 4)
-    if seated(game, players)
+    if seated(game, players) and not partnership(game)
 ]
+
+
+@pytest.mark.parametrize("game", [{"preset": "Canasta"}, {"variant": "handfoot"}])
+def test_a_partnership_pad_is_not_printed_two_to_a_page(game):
+    with pytest.raises(PrintError) as refused:
+        blank_pad_pdf(players=2, names=["Us", "Them"], two_up=True, **game)
+    assert refused.value.errors == {
+        "two_up": "a partnership pad (Canasta, Hand and Foot) takes a whole page"
+    }
 
 
 @pytest.mark.parametrize("size", PAPERS)
