@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
+from scorekeeper.league.access import claim_invitations
 from scorekeeper.league.models import Organizer
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -154,7 +155,9 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
                 "There is an account with that email address already.",
                 {"email": "has an account already"},
             ) from None
-        return _account(organizer)
+        account = _account(organizer)
+    claim_invitations(uow, account.id)
+    return account
 
 
 def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
@@ -169,7 +172,9 @@ def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
             return None
         if not check_password_hash(organizer.password_hash, password):
             return None
-        return _account(organizer)
+        account = _account(organizer)
+    claim_invitations(uow, account.id)
+    return account
 
 
 def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> Account:

@@ -70,6 +70,9 @@ class League(Base):
     schedule: Mapped[list[PlannedNight]] = relationship(
         order_by="PlannedNight.held_on", cascade="all, delete-orphan"
     )
+    invitations: Mapped[list[OrganizerInvitation]] = relationship(
+        order_by="OrganizerInvitation.email", cascade="all, delete-orphan"
+    )
 
 
 class LeagueOrganizer(Base):
@@ -86,6 +89,22 @@ class LeagueOrganizer(Base):
 
     league: Mapped[League] = relationship(back_populates="organizers")
     organizer: Mapped[Organizer] = relationship()
+
+
+class OrganizerInvitation(Base):
+    """A co-organizer added by email, waiting for that address to log in or sign up.
+
+    Every address added is stored, known or not, so no page tells who has an account.
+    """
+
+    __tablename__ = "organizer_invitations"
+    __table_args__ = (UniqueConstraint("league_id", "email"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    # Lower-cased and trimmed, as organizers' emails are stored.
+    email: Mapped[str] = mapped_column(String(254), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Member(Base):

@@ -36,6 +36,7 @@ from scorekeeper.league.leagues import (
     set_ranking,
     update_rules,
     usual_table_size,
+    withdraw_invitation,
 )
 from scorekeeper.league.members import add_members, merge_members, merge_plan, rename_member
 from scorekeeper.league.nights import (
@@ -143,4 +144,5 @@ __all__ = [
     "unplan_night",
     "update_rules",
     "usual_table_size",
+    "withdraw_invitation",
 ]

@@ -33,6 +33,7 @@ from scorekeeper.league.models import (
     Member,
     Night,
     Organizer,
+    OrganizerInvitation,
     PlannedNight,
 )
 from scorekeeper.league.standings import setup_of
@@ -151,11 +152,12 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "bye_counts": league.bye_counts,
                 "hide_money": league.hide_money,
             },
-            # By email only: an import makes them co-organizers where they have an account.
+            # By email only: an import invites them again (rights at their next login).
             "organizers": [
                 {"email": lo.organizer.email, "role": lo.role}
                 for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
             ],
+            "invitations": [{"email": invitation.email} for invitation in league.invitations],
             "schedule": [
                 {"held_on": night.held_on.isoformat(), "note": night.note}
                 for night in league.schedule
@@ -381,8 +383,8 @@ class Imported:
     league_id: str | None = None
     game_id: str | None = None
     edit_token: str | None = None
-    # Organizers in the file with no account here: they sign up, then are added.
-    organizers_missing: tuple[str, ...] = ()
+    # The file's other organizers and invitations, invited here by email.
+    invited: tuple[str, ...] = ()
 
 
 class Reader:
@@ -584,7 +586,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     league = _read_league(reader, doc, games, byes)
     if reader.errors:
         raise InvalidInput("The league cannot be imported.", reader.errors)
-    emails = _read_organizers(reader, doc.get("organizers", []))
+    emails = _read_organizers(reader, doc.get("organizers", []), "organizers")
+    emails += _read_organizers(reader, doc.get("invitations", []), "invitations")
     if reader.errors:
         raise InvalidInput("The league cannot be imported.", reader.errors)
     for night in league.nights:
@@ -595,13 +598,12 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         session = uow.session
         keep_free_ids(session, League, [league], new_league_id)
         keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
-        accounts = select(Organizer.email, Organizer.id).where(Organizer.email.in_(emails))
-        known = {email: other for email, other in session.execute(accounts)}
-        league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")] + [
-            LeagueOrganizer(organizer_id=other, role="co")
-            for email in emails
-            if (other := known.get(email)) is not None and other != organizer_id
-        ]
+        # Every other address is invited, known here or not: an import never tells who
+        # has an account; each becomes a co-organizer at its next login or signup.
+        importer = session.get(Organizer, organizer_id)
+        invited = tuple(dict.fromkeys(e for e in emails if e != importer.email))
+        league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
+        league.invitations = [OrganizerInvitation(email=email) for email in invited]
         session.add(league)
         _add_revisions(session, games)
         for night, sat_out in byes:
@@ -609,8 +611,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         uow.commit()
         # Derive every game's result now, so the first standings page is quick.
         standings.refresh(session, league.id)
-        missing = tuple(email for email in emails if email not in known)
-        return Imported(league_id=league.public_id, organizers_missing=missing)
+        return Imported(league_id=league.public_id, invited=invited)
 
 
 def keep_free_ids(session, model, rows: list, new_id) -> None:
@@ -626,13 +627,14 @@ def keep_free_ids(session, model, rows: list, new_id) -> None:
         taken.add(row.public_id)
 
 
-def _read_organizers(reader: Reader, value: Any) -> list[str]:
-    """The organizers' emails in the file (lower-cased), without repeats."""
+def _read_organizers(reader: Reader, value: Any, path: str) -> list[str]:
+    """The organizers' (or invitations') emails in the file, lower-cased, without repeats."""
     emails: dict[str, None] = {}
-    for i, raw in enumerate(reader.items(value, "organizers", 100)):
-        item = reader.mapping(raw, f"organizers.{i}")
-        email = reader.text(item.get("email"), f"organizers.{i}.email", 254)
-        reader.choice(item.get("role", "co"), f"organizers.{i}.role", ("owner", "co"))
+    for i, raw in enumerate(reader.items(value, path, 100)):
+        item = reader.mapping(raw, f"{path}.{i}")
+        email = reader.text(item.get("email"), f"{path}.{i}.email", 254)
+        if path == "organizers":
+            reader.choice(item.get("role", "co"), f"{path}.{i}.role", ("owner", "co"))
         if email:
             emails[email.lower()] = None
     return list(emails)

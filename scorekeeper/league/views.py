@@ -50,6 +50,14 @@ class OrganizerView:
 
 
 @dataclass(frozen=True)
+class InvitationView:
+    """An address invited to run the league, not yet taken up by a login or signup."""
+
+    id: int
+    email: str
+
+
+@dataclass(frozen=True)
 class SeatView:
     position: int
     member_id: int
@@ -125,6 +133,7 @@ class LeagueHead:
 class LeagueView(LeagueHead):
     members: tuple[MemberView, ...]
     organizers: tuple[OrganizerView, ...]
+    invitations: tuple[InvitationView, ...]
     nights: tuple[NightView, ...]
 
 
@@ -196,5 +205,8 @@ def league_view_of(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
             for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
         ),
+        invitations=tuple(InvitationView(i.id, i.email) for i in league.invitations)
+        if manage
+        else (),
         nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
     )

@@ -491,7 +491,20 @@ def merge_members(public_id: str):
 @bp.post("/leagues/<public_id>/organizers")
 @keeps_input(render_manage, "organizers")
 def add_organizer(public_id: str):
-    league.add_organizer(unit_of_work(), public_id, organizer_id(), request.form.get("email"))
+    email = league.add_organizer(
+        unit_of_work(), public_id, organizer_id(), request.form.get("email")
+    )
+    # The same answer for every address: it never tells who has an account.
+    flash(
+        f"{email} is invited: with an account, they become a co-organizer when they next"
+        " log in or open their leagues; without one, when they sign up with that address."
+    )
+    return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+
+
+@bp.post("/leagues/<public_id>/invitations/<row_id:invitation_id>/withdraw")
+def withdraw_invitation(public_id: str, invitation_id: int):
+    league.withdraw_invitation(unit_of_work(), public_id, organizer_id(), invitation_id)
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
 
 
@@ -920,10 +933,10 @@ def import_file():
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash("The league was imported.")
-        if result.organizers_missing:
+        if result.invited:
             flash(
-                "Not yet organizers here (they sign up, then you add them): "
-                + ", ".join(result.organizers_missing)
+                "Invited as co-organizers (they become ones when they next log in or sign up): "
+                + ", ".join(result.invited)
             )
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
     flash(

@@ -18,7 +18,7 @@ from scorekeeper.models import Game
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
 
-# (method, path, form); {lid} {nid} {mid} {oid} are filled in from the fixture.
+# (method, path, form); {lid} {nid} {mid} {oid} {iid} are filled in from the fixture.
 ORGANIZER_ONLY = [
     ("GET", "/leagues/{lid}", None),
     ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
@@ -31,6 +31,7 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/members/merge", {"source": "{mid}", "target": "{mid2}"}),
     ("POST", "/leagues/{lid}/organizers", {"email": "other@example.org"}),
     ("POST", "/leagues/{lid}/organizers/{oid}/remove", {}),
+    ("POST", "/leagues/{lid}/invitations/{iid}/withdraw", {}),
     (
         "POST",
         "/leagues/{lid}/nights",
@@ -90,8 +91,12 @@ def setting(uow):
     night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
     play_out(uow, night.tables[0])
     league.add_organizer(uow, lid, olga, "other@example.org")
+    league.leagues_of(uow, mo)  # Mo takes the invitation up, then is removed
     league.remove_organizer(uow, lid, olga, mo)
+    league.add_organizer(uow, lid, olga, "invited@example.org")
+    (invitation,) = league.league_view(uow, lid, olga).invitations
     return {
+        "iid": invitation.id,
         "lid": lid,
         "nid": night.id,
         "mid": ids["Ann"],
@@ -129,6 +134,7 @@ def test_the_route_lists_cover_every_league_route(app):
         "<row_id:night_id>": "{nid}",
         "<row_id:member_id>": "{mid}",
         "<row_id:removed_id>": "{oid}",
+        "<row_id:invitation_id>": "{iid}",
         "<row_id:number>": "1",
         "<row_id:planned_id>": "1",
     }

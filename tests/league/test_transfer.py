@@ -342,11 +342,14 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
     olga, lid = played
     pia = make_organizer(uow, email="pia@example.org", name="Pia")
     league.add_organizer(uow, lid, olga, "PIA@example.org")
+    league.leagues_of(uow, pia)  # Pia takes the invitation up
+    league.add_organizer(uow, lid, olga, "Quin@example.org")  # still invited
     document = transfer.export_league(uow, lid, olga)
     assert document["organizers"] == [
         {"email": "org@example.org", "role": "owner"},
         {"email": "pia@example.org", "role": "co"},
     ]
+    assert document["invitations"] == [{"email": "quin@example.org"}]
     assert "password" not in json.dumps(document)
     league.plan_nights(uow, lid, olga, [date(2026, 4, 2), date(2026, 4, 9)], "7 pm")
     document = transfer.export_league(uow, lid, olga)
@@ -364,7 +367,11 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
 
     imported = transfer.import_document(uow, olga, document)
     assert imported.league_id == lid
-    assert imported.organizers_missing == ("new@example.org",)
+    # Every other address is invited, with an account here or not: nothing tells which.
+    assert imported.invited == ("pia@example.org", "new@example.org", "quin@example.org")
+    invited = league.league_view(uow, lid, olga).invitations
+    assert [i.email for i in invited] == ["new@example.org", "pia@example.org", "quin@example.org"]
+    league.leagues_of(uow, pia)  # Pia's next visit takes the invitation up
     view = league.league_view(uow, lid, pia)  # Pia runs it again
     assert [(o.email, o.role) for o in view.organizers] == [
         ("org@example.org", "owner"),

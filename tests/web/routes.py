@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
+from scorekeeper.league import services as league
 from tests.league.support import PASSWORD, make_league, make_organizer, member_ids, started_night
 
 ARGUMENT = re.compile(r"<(?:[^:>]+:)?([^>]+)>")
@@ -35,6 +37,10 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     league_id = make_league(uow, organizer)
     members = list(member_ids(uow, league_id, organizer).values())
     night = started_night(uow, league_id, organizer, members[:4])
+    league.add_organizer(uow, league_id, organizer, "invited@example.org")
+    (invitation,) = league.league_view(uow, league_id, organizer).invitations
+    league.plan_nights(uow, league_id, organizer, [date(2027, 1, 14)], "7 pm")
+    (planned,) = league.schedule_of(uow, league_id, organizer)
     log_in(client, "org@example.org")
     return {
         "games": {"public_id": game_id, "token": token, "number": "1"},
@@ -45,6 +51,8 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "number": str(night.tables[0].number),
             "member_id": str(members[0]),
             "removed_id": str(co_organizer),
+            "invitation_id": str(invitation.id),
+            "planned_id": str(planned.id),
             "game_id": night.tables[0].game_id,
         },
         "static": {"filename": "app.js"},
