@@ -34,6 +34,7 @@ from scorekeeper.league.leagues import (
     remove_organizer,
     set_published,
     set_ranking,
+    table_sizes_said,
     update_rules,
     usual_table_size,
 )
@@ -139,6 +140,7 @@ __all__ = [
     "start_night",
     "swap_seats",
     "table_page",
+    "table_sizes_said",
     "undo_paper_deal",
     "unplan_night",
     "update_rules",

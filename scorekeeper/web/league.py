@@ -308,7 +308,7 @@ def rules_context() -> dict[str, Any]:
     return {
         "presets": [(name, preset.variant) for name, preset in scoring.PRESETS.items()],
         "variants": list(scoring.VARIANTS.values()),
-        "usual_size": league.usual_table_size,
+        "table_sizes": league.table_sizes_said,
         "modes": ["pairs", "winner", "per_deal"],
     }
 
