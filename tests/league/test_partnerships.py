@@ -53,6 +53,79 @@ def test_a_canasta_night_of_eight_seats_two_tables_of_four_playing_in_sides(uow)
         assert game.setup.first_dealer == north
 
 
+def test_each_member_is_credited_with_their_sides_result_and_a_share_of_its_money(uow):
+    olga, lid, _, night = canasta_night(uow)
+    for table in night.tables:
+        sides = list(services.load_game(uow, table.game_id).setup.players)
+        finished = services.record_deal(uow, table.game_id, table.edit_token, canasta_deal(sides))
+        assert finished.game.state.finished
+
+    _, standing = league.league_standings(uow, lid, olga, None)
+
+    lines = {line.name: line for line in standing.lines}
+    assert standing.partnership
+    for table in night.tables:
+        north, east, south, west = table.names
+        for winner in (north, south):
+            assert (lines[winner].games, lines[winner].wins) == (1, 1)
+            assert lines[winner].points == 1655
+        for loser in (east, west):
+            assert (lines[loser].games, lines[loser].wins) == (1, 0)
+            assert lines[loser].points == -220
+        # 1875 points at a cent each: the side's 18.75 shared, the odd cent to the first seated.
+        assert [lines[name].money_cents for name in (north, south)] == [938, 937]
+        assert [lines[name].money_cents for name in (east, west)] == [-937, -938]
+    assert sum(line.money_cents for line in standing.lines) == 0
+
+
+def test_partners_ratings_move_together_and_the_winning_side_rises(uow):
+    olga, lid, _, night = canasta_night(uow)
+    for table in night.tables:
+        sides = list(services.load_game(uow, table.game_id).setup.players)
+        services.record_deal(uow, table.game_id, table.edit_token, canasta_deal(sides))
+
+    _, standing = league.league_standings(uow, lid, olga, None)
+
+    lines = {line.name: line for line in standing.lines}
+    for table in night.tables:
+        north, east, south, west = table.names
+        assert lines[north].rating == pytest.approx(lines[south].rating)
+        assert lines[north].rating_change == pytest.approx(lines[south].rating_change)
+        assert lines[east].rating == pytest.approx(lines[west].rating)
+        assert lines[north].rating > lines[east].rating
+        assert lines[north].rating_change > 0 > lines[east].rating_change
+
+
+def test_partners_of_one_night_are_rated_apart_once_they_play_against_each_other(uow):
+    olga, lid, ids, night = canasta_night(uow, present=EIGHT[:4])
+    table = night.tables[0]
+    sides = list(services.load_game(uow, table.game_id).setup.players)
+    services.record_deal(uow, table.game_id, table.edit_token, canasta_deal(sides))
+    north, east, south, west = table.names
+
+    # Night two: the old partners North and South on opposite sides.
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in table.names])
+    _, seated = league.night_view(uow, lid, olga, night_id)
+    order = [seat.member_id for seat in seated.tables[0].seats]
+    for position, wanted in enumerate(ids[name] for name in (north, east, west, south)):
+        if order[position] != wanted:
+            league.swap_seats(uow, lid, olga, night_id, order[position], wanted)
+            other = order.index(wanted)
+            order[position], order[other] = wanted, order[position]
+    league.start_night(uow, lid, olga, night_id)
+    _, played = league.night_view(uow, lid, olga, night_id)
+    table_two = played.tables[0]
+    assert table_two.names == (north, east, west, south)
+    sides = list(services.load_game(uow, table_two.game_id).setup.players)
+    services.record_deal(uow, table_two.game_id, table_two.edit_token, canasta_deal(sides))
+
+    _, standing = league.league_standings(uow, lid, olga, None)
+
+    lines = {line.name: line for line in standing.lines}
+    assert (lines[north].wins, lines[south].wins) == (2, 1)
+    assert lines[north].rating > lines[south].rating
+
+
 def test_a_ninth_canasta_player_sits_out_and_a_no_show_cannot_break_a_table(uow):
     olga, lid, ids, night = canasta_night(uow, present=NAMES[:9])
     assert [len(table.seats) for table in night.tables] == [4, 4]
@@ -105,6 +178,20 @@ def test_long_names_make_sides_named_by_first_names():
     assert side_names(long_names, 2) == ["Ann-Sofie & Cécile", "Bénédicte & Dóra"]
     alike = ["Ann " + "x" * 30, "Ann " + "z" * 30, "Bo " + "y" * 30, "Bo " + "w" * 30]
     assert side_names(alike, 2) == ["Side 1", "Side 2"]
+
+
+def test_paper_totals_of_a_partnership_table_credit_each_partner(uow):
+    olga, lid, _, night = canasta_night(uow, present=EIGHT[:4])
+    table = night.tables[0]
+    first, second = services.load_game(uow, table.game_id).setup.players
+    league.set_paper_totals(uow, lid, olga, night.id, 1, {first: "5120", second: "3985"})
+
+    _, standing = league.league_standings(uow, lid, olga, None)
+
+    lines = {line.name: line for line in standing.lines}
+    north, east, south, west = table.names
+    assert [lines[n].points for n in (north, east, south, west)] == [5120, 3985, 5120, 3985]
+    assert [lines[n].wins for n in (north, east, south, west)] == [1, 0, 1, 0]
 
 
 @pytest.mark.parametrize(
