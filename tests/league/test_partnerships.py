@@ -4,15 +4,18 @@ side's result."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from scorekeeper.league import seating
+from scorekeeper.league import seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league.nights import side_names
 from scorekeeper.service_layer import services
 
 from .support import NAMES, make_league, make_organizer, member_ids, seat_night
 from .support import started_night as start
+from .test_transfer import figures
 
 # A one-deal game: the side that goes out in RULES.md section 13's example passes 1500.
 CANASTA = league.Rules("canasta", "Canasta", {"target": 1500}, {"cents_per_point": 1}, 4)
@@ -209,3 +212,15 @@ def test_seating_splits_into_allowed_sizes_only():
     assert seating.table_sizes(16, 4, 8, 8, [4, 6, 8]) == [8, 8]
     with pytest.raises(seating.SeatingError, match="4, 6 or 8"):
         seating.table_sizes(9, 4, 8, 4, [4, 6, 8])
+
+
+def test_a_partnership_league_exported_and_imported_has_the_same_standings(uow):
+    olga, lid, _, night = canasta_night(uow)
+    for table in night.tables:
+        sides = list(services.load_game(uow, table.game_id).setup.players)
+        services.record_deal(uow, table.game_id, table.edit_token, canasta_deal(sides))
+    document = transfer.export_league(uow, lid, olga)
+
+    imported = transfer.import_document(uow, olga, json.loads(json.dumps(document)))
+
+    assert figures(uow, imported.league_id, olga) == figures(uow, lid, olga)
