@@ -253,9 +253,16 @@ class TablePlan:
     @classmethod
     def of(cls, table: LeagueTable, variant: type[scoring.Variant]) -> TablePlan:
         names = [seat.member.name for seat in table.seats]
-        if not variant.partnership:
-            return cls(table.id, table.number, names, None)
-        return cls(table.id, table.number, side_names(names, sides_at(variant, len(names))), names)
+        players = game_players(variant, names)
+        return cls(table.id, table.number, players, names if variant.partnership else None)
+
+
+def game_players(variant: type[scoring.Variant], seated: Sequence[str]) -> list[str]:
+    """The players of a table's game: the seated members, or for a partnership game
+    their sides."""
+    if not variant.partnership:
+        return list(seated)
+    return side_names(seated, sides_at(variant, len(seated)))
 
 
 def _table_setups(league: League, night: Night) -> list[TablePlan]:

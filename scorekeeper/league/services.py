@@ -42,6 +42,7 @@ from scorekeeper.league.members import add_members, merge_members, merge_plan, r
 from scorekeeper.league.nights import (
     TableGlance,
     create_night,
+    game_players,
     night_glance,
     night_version,
     night_view,
@@ -111,6 +112,7 @@ __all__ = [
     "create_league",
     "create_night",
     "delete_night",
+    "game_players",
     "is_organizer",
     "league_standings",
     "league_view",

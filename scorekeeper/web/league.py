@@ -633,7 +633,8 @@ def pack(public_id: str, night_id: int):
     tables = [
         PackTable(
             label=f"Table {table.number}",
-            players=table.names,
+            # A partnership game's pad is kept per side.
+            players=league.game_players(scoring.get_variant(rules.variant), table.names),
             variant=rules.variant,
             preset=rules.preset,
             options=rules.options,

@@ -616,3 +616,18 @@ def test_a_partnership_leagues_standings_say_each_player_gets_their_sides_result
     form = client.get("/leagues/new").get_data(as_text=True)
     assert "4 players a table." in form  # Canasta, counted in people
     assert "4, 6 or 8 players a table in whole sides (usually 4)" in form
+
+
+def test_a_canasta_nights_pack_has_a_pad_per_table_kept_by_side(client, uow, olga):
+    rules = league.Rules("canasta", "Canasta", {}, None, 4)
+    lid = make_league(uow, olga, rules=rules)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+
+    response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
+
+    assert response.status_code == 200
+    text = pdf_text(response.data)
+    for table in night.tables:
+        for side in services.load_game(uow, table.game_id).setup.players:
+            assert side in text
