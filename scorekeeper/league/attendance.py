@@ -12,7 +12,14 @@ from typing import Any
 from scorekeeper.league import seating
 from scorekeeper.league.access import managed, member_of, night_of
 from scorekeeper.league.models import LeagueSeat, Night
-from scorekeeper.league.nights import new_tables, seat_players, start_night, unstarted, variant_of
+from scorekeeper.league.nights import (
+    new_tables,
+    people_at_table,
+    seat_players,
+    start_night,
+    unstarted,
+    variant_of,
+)
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -69,7 +76,7 @@ def remove_no_show(
             raise InvalidInput(
                 "That player is not part of this night.", {"member": "is not seated tonight"}
             )
-        if len(table.seats) - 1 < variant_of(league).min_players:
+        if len(table.seats) - 1 not in people_at_table(variant_of(league)):
             raise InvalidInput(
                 f"Table {table.number} would be too small without {member.name}.",
                 {"member": "leaves a table too small: reseat the night instead"},
@@ -98,17 +105,24 @@ def add_late_arrival(
             raise InvalidInput(
                 f"{member.name} is already here tonight.", {"member": "is already here"}
             )
-        cls = variant_of(league)
+        sizes = people_at_table(variant_of(league))
         roomy = sorted(
-            (t for t in night.tables if len(t.seats) < min(cls.max_players, league.table_size)),
+            (
+                t
+                for t in night.tables
+                if len(t.seats) < league.table_size and len(t.seats) + 1 in sizes
+            ),
             key=lambda t: (len(t.seats), t.number),
         )
+        waiting = [*(night.byes or ()), member.id]
+        # A new table takes as many of those waiting as one table may seat.
+        group_size = max((size for size in sizes if size <= len(waiting)), default=None)
         if not night.started and roomy:
             table = roomy[0]
             table.seats.append(LeagueSeat(position=len(table.seats), member_id=member.id))
             where = f"{member.name} joins table {table.number}."
-        elif len(night.byes or ()) + 1 >= cls.min_players:
-            group = [*night.byes, member.id][: cls.max_players]
+        elif group_size is not None:
+            group = waiting[:group_size]
             number = max((t.number for t in night.tables), default=0) + 1
             night.tables.extend(new_tables([group], number))
             night.byes = [m for m in night.byes if m not in group]

@@ -13,6 +13,8 @@ from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, clean_name, managed
 from scorekeeper.league.auth import EMAIL
 from scorekeeper.league.models import League, LeagueOrganizer, OrganizerInvitation
+from scorekeeper.league.nights import people_at_table
+from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -22,13 +24,25 @@ USUAL_TABLE = 4
 
 def usual_table_size(cls: type[scoring.Variant]) -> int:
     """Four a table where the game allows it, else as near as it allows (2 at gin)."""
-    return min(max(USUAL_TABLE, cls.min_players), cls.max_players)
+    return min(people_at_table(cls), key=lambda size: (abs(size - USUAL_TABLE), size))
+
+
+def table_sizes_said(cls: type[scoring.Variant]) -> str:
+    """The table sizes a game allows, as the rules form says them."""
+    sizes = people_at_table(cls)
+    if len(sizes) == 1:
+        return f"{sizes[0]} players a table"
+    sides = " in whole sides" if cls.partnership else ""
+    return f"{sizes_said(sizes)} players a table{sides} (usually {usual_table_size(cls)})"
 
 
 def table_size_rule(cls: type[scoring.Variant]) -> str:
-    if cls.min_players == cls.max_players:
-        return f"must be {cls.min_players}: {cls.name} is played {cls.min_players} a table"
-    return f"must be a whole number from {cls.min_players} to {cls.max_players} for {cls.name}"
+    """What the table size must be; for a partnership game it counts people, not sides."""
+    sizes = people_at_table(cls)
+    who = "players in whole sides" if cls.partnership else "players"
+    if len(sizes) == 1:
+        return f"must be {sizes[0]}: {cls.name} is played {sizes[0]} a table"
+    return f"must be {sizes_said(sizes)} ({who}) for {cls.name}"
 
 
 def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_size: Any) -> Rules:
@@ -61,7 +75,7 @@ def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_s
         if (
             isinstance(table_size, bool)
             or not isinstance(table_size, int)
-            or not cls.min_players <= table_size <= cls.max_players
+            or table_size not in people_at_table(cls)
         ):
             errors["table_size"] = table_size_rule(cls)
     if errors:

@@ -36,6 +36,7 @@ from scorekeeper.league.views import (
     rules_of,
 )
 from scorekeeper.models import Game
+from scorekeeper.scoring.game import MOST_SEATS, NAME_LENGTH
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -43,6 +44,49 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 def variant_of(league: League):
     return scoring.get_variant(league.variant)
+
+
+def people_at_table(cls: type[scoring.Variant]) -> list[int]:
+    """How many members may sit at one table: the variant's players, or for a
+    partnership game whole sides of partners (4, 6 or 8 at Hand and Foot)."""
+    if not cls.partnership:
+        return list(range(cls.min_players, cls.max_players + 1))
+    low, high = cls.seats_per_side
+    return sorted(
+        {
+            sides * partners
+            for sides in range(cls.min_players, cls.max_players + 1)
+            for partners in range(low, high + 1)
+            if sides * partners <= MOST_SEATS
+        }
+    )
+
+
+def sides_at(cls: type[scoring.Variant], people: int) -> int:
+    """The number of sides a partnership table of ``people`` plays in: the fewest that
+    fit (six at Hand and Foot play two sides of three)."""
+    low, high = cls.seats_per_side
+    return next(
+        sides
+        for sides in range(cls.min_players, cls.max_players + 1)
+        if people % sides == 0 and low <= people // sides <= high
+    )
+
+
+def side_names(seated: Sequence[str], sides: int) -> list[str]:
+    """Each side named by its partners ("Ann & Cy"), seat i playing for side i mod sides.
+
+    Names too long for a player's name shorten to the partners' first names, and to
+    "Side 1", "Side 2" ... when even those are too long or alike.
+    """
+    partners = [seated[side::sides] for side in range(sides)]
+    for shorten in (lambda name: name, lambda name: name.split()[0]):
+        names = [" & ".join(shorten(name) for name in side) for side in partners]
+        if all(len(name) <= NAME_LENGTH for name in names) and len(
+            {name.casefold() for name in names}
+        ) == len(names):
+            return names
+    return [f"Side {side + 1}" for side in range(sides)]
 
 
 def _met(session: Session, league_id: int) -> dict[tuple[int, int], int]:
@@ -69,8 +113,9 @@ def seat_players(
 ) -> tuple[list[list[int]], list[int]]:
     """The tables, and the byes when the count does not split into legal tables."""
     cls = variant_of(league)
+    allowed = people_at_table(cls)
     sizes, out = seating.sizes_with_byes(
-        len(present), cls.min_players, cls.max_players, league.table_size
+        len(present), allowed[0], allowed[-1], league.table_size, allowed
     )
     byes_so_far = standings.byes_of(session, league.id, None)
     byes = seating.choose_byes(present, out, byes_so_far, rng)
@@ -195,23 +240,49 @@ def swap_seats(
         uow.commit()
 
 
-def _table_setups(league: League, night: Night) -> list[tuple[int, int, list[str]]]:
-    """Each table's (id, number, names), after checking its game can be set up."""
+@dataclass(frozen=True)
+class TablePlan:
+    """A table's game as the league sets it up: its players, and for a partnership
+    game its sides as the players and the members as ``seats``."""
+
+    table_id: int
+    number: int
+    players: list[str]
+    seats: list[str] | None
+
+    @classmethod
+    def of(cls, table: LeagueTable, variant: type[scoring.Variant]) -> TablePlan:
+        names = [seat.member.name for seat in table.seats]
+        players = game_players(variant, names)
+        return cls(table.id, table.number, players, names if variant.partnership else None)
+
+
+def game_players(variant: type[scoring.Variant], seated: Sequence[str]) -> list[str]:
+    """The players of a table's game: the seated members, or for a partnership game
+    their sides."""
+    if not variant.partnership:
+        return list(seated)
+    return side_names(seated, sides_at(variant, len(seated)))
+
+
+def _table_setups(league: League, night: Night) -> list[TablePlan]:
+    """Each table's plan, after checking its game can be set up."""
     rules = rules_of(league)
     plan, errors = [], {}
     for table in night.tables:
-        names = [seat.member.name for seat in table.seats]
+        table_plan = TablePlan.of(table, variant_of(league))
         try:
             scoring.make_setup(
                 variant=rules.variant,
                 preset=rules.preset,
-                players=names,
+                players=table_plan.players,
+                seats=table_plan.seats,
                 options=rules.options,
                 stakes=rules.stakes,
             )
         except scoring.ScoringError as exc:
             errors.update({f"tables.{table.number}.{k}": v for k, v in exc.errors.items()})
-        plan.append((table.id, table.number, names))
+        plan.append(table_plan)
     if errors:
         raise InvalidInput("The house rules do not fit these tables.", errors)
     return plan
@@ -234,17 +305,18 @@ def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night
         title = f"{league.name}, {night.held_on.isoformat()}, table {{}}"
         night.started = True
         uow.commit()
-    for table_id, number, names in plan:
-        if table_id not in pending:
+    for table in plan:
+        if table.table_id not in pending:
             continue
         started = services.start_game(
             UnitOfWork(uow.session_factory),
-            players=names,
+            players=table.players,
+            seats=table.seats,
             variant=rules.variant,
             preset=rules.preset,
             options=rules.options,
             stakes=rules.stakes,
-            title=title.format(number),
+            title=title.format(table.number),
         )
         with uow:
             game_id = uow.session.scalar(
@@ -252,7 +324,7 @@ def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night
             )
             uow.session.execute(
                 update(LeagueTable)
-                .where(LeagueTable.id == table_id, LeagueTable.game_id.is_(None))
+                .where(LeagueTable.id == table.table_id, LeagueTable.game_id.is_(None))
                 .values(game_id=game_id, edit_token=started.edit_token)
             )
             uow.commit()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from math import ceil
 
 METHODS = {
@@ -23,11 +23,16 @@ class SeatingError(ValueError):
     pass
 
 
-def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
+def table_sizes(
+    present: int, low: int, high: int, preferred: int, allowed: Collection[int] | None = None
+) -> list[int]:
     """Table sizes as even as possible, none above ``preferred`` if that can be done.
 
-    9 players at 4 a table make three tables of 3 rather than 4, 4 and 1.
+    9 players at 4 a table make three tables of 3 rather than 4, 4 and 1. ``allowed``
+    names the only sizes a table may have when not every size from ``low`` to ``high``
+    can be played: a partnership game seats whole sides (4, 6 or 8 at Hand and Foot).
     """
+    allowed = sorted(allowed) if allowed is not None else range(low, high + 1)
     preferred = min(max(preferred, low), high)
     if present < low:
         ticked = (
@@ -35,17 +40,39 @@ def table_sizes(present: int, low: int, high: int, preferred: int) -> list[int]:
         )
         raise SeatingError(f"At least {low} players are needed for a table; {ticked} ticked.")
     for size in range(preferred, high + 1):
-        count = ceil(present / size)
-        base, extra = divmod(present, count)
-        if base >= low:
-            return [base + 1] * extra + [base] * (count - extra)
+        sizes = even_split(present, ceil(present / size), allowed)
+        if sizes is not None:
+            return sizes
     raise SeatingError(
-        f"{present} players cannot all be seated at tables of {low} to {high}; "
+        f"{present} players cannot all be seated at tables of {sizes_said(allowed)}; "
         "leave someone out or add someone."
     )
 
 
-def sizes_with_byes(present: int, low: int, high: int, preferred: int) -> tuple[list[int], int]:
+def even_split(present: int, count: int, allowed: Sequence[int]) -> list[int] | None:
+    """``present`` players at ``count`` tables of the two allowed sizes nearest the
+    average (bigger tables first), or None when they do not add up."""
+    average = present / count
+    smaller = max((size for size in allowed if size <= average), default=None)
+    bigger = min((size for size in allowed if size >= average), default=None)
+    if smaller is None or bigger is None:
+        return None
+    if smaller == bigger:
+        return [smaller] * count if smaller * count == present else None
+    big_tables, left = divmod(present - smaller * count, bigger - smaller)
+    return None if left else [bigger] * big_tables + [smaller] * (count - big_tables)
+
+
+def sizes_said(allowed: Sequence[int]) -> str:
+    """ "2 to 6", or "4, 6 or 8" when some sizes between cannot be played."""
+    if list(allowed) == list(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+    return ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+
+
+def sizes_with_byes(
+    present: int, low: int, high: int, preferred: int, allowed: Collection[int] | None = None
+) -> tuple[list[int], int]:
     """Tables for as many of the present as can be seated, and how many sit out.
 
     Five at gin play at two tables and one has a bye; fewer than a table is refused.
@@ -54,7 +81,7 @@ def sizes_with_byes(present: int, low: int, high: int, preferred: int) -> tuple[
         table_sizes(present, low, high, preferred)  # refuses, saying how many are needed
     for out in range(present - low + 1):
         try:
-            return table_sizes(present - out, low, high, preferred), out
+            return table_sizes(present - out, low, high, preferred, allowed), out
         except SeatingError:
             continue
     raise SeatingError(f"{present} players cannot be seated at tables of {low} to {high}.")

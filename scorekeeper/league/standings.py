@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import groupby
 from typing import Any
@@ -23,8 +23,15 @@ from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import scoring
-from scorekeeper.league.models import League, LeagueResult, LeagueTable, Member, Night
-from scorekeeper.models import Game
+from scorekeeper.league.models import (
+    League,
+    LeagueResult,
+    LeagueSeat,
+    LeagueTable,
+    Member,
+    Night,
+)
+from scorekeeper.models import Game, Seat
 from scorekeeper.scoring.options import resolve_stakes
 
 RATING_MODEL = PlackettLuce()
@@ -78,10 +85,13 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
             return None
         points = [int(table.paper_totals[name]) for name in names]
         seat_places = places(points, higher_wins)
-        return "totals", [
-            SeatResult(i, name, points[i], seat_places[i], seat_places[i] == 1, 0, 0)
-            for i, name in enumerate(names)
-        ]
+        return "totals", seated(
+            game,
+            [
+                SeatResult(i, name, points[i], seat_places[i], seat_places[i] == 1, 0, 0)
+                for i, name in enumerate(names)
+            ],
+        )
     entries = [deal.entry for deal in game.deals]
     if not entries:
         return None
@@ -96,7 +106,7 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
     points = [scores[name] for name in names]
     seat_places = places(points, higher_wins)
     balances = state.settlement["balances"] if state.settlement else {}
-    return counted_as, [
+    results = [
         SeatResult(
             i,
             name,
@@ -108,6 +118,24 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
         )
         for i, name in enumerate(names)
     ]
+    return counted_as, seated(game, results)
+
+
+def seated(game: Game, results: list[SeatResult]) -> list[SeatResult]:
+    """Each seat's result: a partnership game's seat gets its side's (seat i plays for
+    side i mod sides), the side's money shared equally by its partners (an odd cent
+    to the first seated); elsewhere each player is a seat."""
+    if game.seated_players is None:
+        return results
+    sides = len(results)
+    partners = len(game.seated_players) // sides
+    by_seat = []
+    for position, name in enumerate(game.seated_players):
+        side = results[position % sides]
+        share, odd_cents = divmod(side.money_cents, partners)
+        money = share + (1 if position // sides < odd_cents else 0)
+        by_seat.append(replace(side, position=position, name=name, money_cents=money))
+    return by_seat
 
 
 # ---------------------------------------------------------------- the cache
@@ -233,13 +261,13 @@ class Line:
 class Ratings:
     """Ratings replayed night by night: after each night, every rated member's rating.
 
-    ``placings[i]`` is night i's (table, member, place) rows; ``after[i]`` the
+    ``placings[i]`` is night i's (table, member, place, side) rows; ``after[i]`` the
     model's ratings after it; ``changes[i]`` maps each member who played that
     night to (rating after, change that night), as the ordinal mu - 3 sigma.
     """
 
     nights: list[int] = field(default_factory=list)
-    placings: list[tuple[tuple[int, int, int], ...]] = field(default_factory=list)
+    placings: list[tuple[tuple[int, int, int, int], ...]] = field(default_factory=list)
     after: list[dict[int, Any]] = field(default_factory=list)
     changes: list[dict[int, tuple[float, float]]] = field(default_factory=list)
 
@@ -286,41 +314,75 @@ def aggregate(session: Session, league_id: int, season: str | None) -> list[tupl
 
 
 def nights_in_order(session: Session, league_id: int, season: str | None):
-    """Each night's (table, member, place) rows, nights and tables in the order played."""
+    """Each night's (table, member, place, side) rows, nights and tables in the order played.
+
+    A member's side is their seat modulo the number of the game's players: at a
+    partnership table (sides as its players) partners share it, elsewhere every
+    seat is its own.
+    """
+    game_players = (
+        select(func.count())
+        .where(Seat.game_id == LeagueTable.game_id)
+        .correlate(LeagueTable)
+        .scalar_subquery()
+    )
     query = (
         select(
             LeagueResult.night_id,
             LeagueResult.table_id,
             LeagueResult.member_id,
             LeagueResult.place,
+            LeagueSeat.position,
+            game_players,
         )
         .join(Night, Night.id == LeagueResult.night_id)
         .join(LeagueTable, LeagueTable.id == LeagueResult.table_id)
+        .join(
+            LeagueSeat,
+            (LeagueSeat.table_id == LeagueResult.table_id)
+            & (LeagueSeat.member_id == LeagueResult.member_id),
+        )
         .where(LeagueResult.league_id == league_id)
         .order_by(Night.held_on, Night.id, LeagueTable.number, LeagueResult.id)
     )
     nights: list[int] = []
-    placings: list[tuple[tuple[int, int, int], ...]] = []
+    placings: list[tuple[tuple[int, int, int, int], ...]] = []
     for night, rows in groupby(session.execute(season_filter(query, season)), key=lambda r: r[0]):
         nights.append(night)
-        placings.append(tuple((table, member, place) for _, table, member, place in rows))
+        placings.append(
+            tuple(
+                (table, member, place, position % players)
+                for _, table, member, place, position, players in rows
+            )
+        )
     return nights, placings
 
 
 def rate_night(
-    ratings: dict[int, Any], placings: Sequence[tuple[int, int, int]]
+    ratings: dict[int, Any], placings: Sequence[tuple[int, int, int, int]]
 ) -> tuple[dict[int, Any], dict[int, tuple[float, float]]]:
-    """The ratings after one night's tables, and each player's rating and change."""
+    """The ratings after one night's tables, and each player's rating and change.
+
+    Each table is one match of its sides (partners as one openskill team, everyone
+    else a team of one), ranked by their places.
+    """
     ratings = dict(ratings)
-    before = {m: ratings[m].ordinal() if m in ratings else 0.0 for _, m, _ in placings}
+    before = {m: ratings[m].ordinal() if m in ratings else 0.0 for _, m, _, _ in placings}
     for _, rows in groupby(placings, key=lambda row: row[0]):
-        table = [(member, place) for _, member, place in rows]
-        if len(table) < 2:
+        sides: dict[int, list[tuple[int, int]]] = {}
+        for _, member, place, side in rows:
+            sides.setdefault(side, []).append((member, place))
+        if len(sides) < 2:
             continue
-        teams = [[ratings.get(member) or RATING_MODEL.rating()] for member, _ in table]
-        rated = RATING_MODEL.rate(teams, ranks=[place for _, place in table])
-        for (member, _), (new,) in zip(table, rated, strict=True):
-            ratings[member] = new
+        teams = [
+            [ratings.get(member) or RATING_MODEL.rating() for member, _ in side]
+            for side in sides.values()
+        ]
+        ranks = [side[0][1] for side in sides.values()]
+        rated = RATING_MODEL.rate(teams, ranks=ranks)
+        for side, new_team in zip(sides.values(), rated, strict=True):
+            for (member, _), new in zip(side, new_team, strict=True):
+                ratings[member] = new
     changes = {}
     for member, old in before.items():
         if member in ratings:
@@ -443,6 +505,8 @@ class Standings:
     rank_by: str = "rating"
     min_games: int = 0
     bye_counts: str = "none"
+    # Played in partnerships: each player is credited with their side's result.
+    partnership: bool = False
 
     @property
     def rank_label(self) -> str:
@@ -484,7 +548,8 @@ def standings(session: Session, league: League, season: str | None) -> Standings
                 bye_points=bye_points,
             )
         )
-    higher_wins = scoring.get_variant(league.variant).higher_wins
+    variant = scoring.get_variant(league.variant)
+    higher_wins = variant.higher_wins
     return Standings(
         season=season,
         seasons=seasons_of(session, league.id),
@@ -497,4 +562,5 @@ def standings(session: Session, league: League, season: str | None) -> Standings
         rank_by=league.rank_by,
         min_games=league.min_games,
         bye_counts=league.bye_counts,
+        partnership=variant.partnership,
     )

@@ -750,7 +750,9 @@ def _read_night(
             }
             if game is not None and set(paper) != set(game.players):
                 reader.fail(f"{table_path}.paper_totals", "must name the game's players")
-        if game is not None and len(game.seats) != len(seats):
+        # A partnership game's players are its sides: the league seats its seated players.
+        seated = None if game is None else game.seated_players or game.players
+        if seated is not None and len(seated) != len(seats):
             reader.fail(f"{table_path}.seats", "must seat the game's players")
         tables.append(
             LeagueTable(

@@ -309,7 +309,7 @@ def rules_context() -> dict[str, Any]:
     return {
         "presets": [(name, preset.variant) for name, preset in scoring.PRESETS.items()],
         "variants": list(scoring.VARIANTS.values()),
-        "usual_size": league.usual_table_size,
+        "table_sizes": league.table_sizes_said,
         "modes": ["pairs", "winner", "per_deal"],
     }
 
@@ -650,7 +650,8 @@ def pack(public_id: str, night_id: int):
     tables = [
         PackTable(
             label=f"Table {table.number}",
-            players=table.names,
+            # A partnership game's pad is kept per side.
+            players=league.game_players(scoring.get_variant(rules.variant), table.names),
             variant=rules.variant,
             preset=rules.preset,
             options=rules.options,

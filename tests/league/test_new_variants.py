@@ -20,8 +20,8 @@ from .support import started_night as start
         ("Deals Rummy (2 deals)", 3),
         ("Five Crowns", 7),
         ("Phase 10", 4),
-        ("Canasta", 2),
-        ("Hand and Foot", 3),
+        ("Canasta", 4),
+        ("Hand and Foot", 6),
     ],
 )
 def test_house_rules_accept_the_new_presets(preset, table_size):

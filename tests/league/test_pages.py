@@ -611,3 +611,42 @@ def test_a_season_schedule_is_on_the_public_page_and_in_a_calendar_feed(client, 
     assert [event.decoded("dtstart") for event in events] == later
     assert all(str(event["description"]) == "7 pm at Zoë's" for event in events)
     assert len({str(event["uid"]) for event in events}) == 3
+
+
+def test_a_partnership_leagues_standings_say_each_player_gets_their_sides_result(client, uow, olga):
+    rules = league.Rules("canasta", "Canasta", {"target": 1500}, None, 4)
+    lid = make_league(uow, olga, rules=rules)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    table = night.tables[0]
+    north, east = services.load_game(uow, table.game_id).setup.players
+    league.set_paper_totals(uow, lid, olga, night.id, 1, {north: "1655", east: "-220"})
+    explained = "In partnership games each player gets their side's result"
+
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    pdf = pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
+
+    assert explained in page
+    assert "each player gets their side's result" in " ".join(pdf.split())
+    for name in table.names:
+        assert escape(name) in page
+    rummy = client.get(f"/leagues/{make_league(uow, olga, name='Rummy Club')}/standings")
+    assert "partnership" not in rummy.get_data(as_text=True)
+    form = client.get("/leagues/new").get_data(as_text=True)
+    assert "4 players a table." in form  # Canasta, counted in people
+    assert "4, 6 or 8 players a table in whole sides (usually 4)" in form
+
+
+def test_a_canasta_nights_pack_has_a_pad_per_table_kept_by_side(client, uow, olga):
+    rules = league.Rules("canasta", "Canasta", {}, None, 4)
+    lid = make_league(uow, olga, rules=rules)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+
+    response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
+
+    assert response.status_code == 200
+    text = pdf_text(response.data)
+    for table in night.tables:
+        for side in services.load_game(uow, table.game_id).setup.players:
+            assert side in text
