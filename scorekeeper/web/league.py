@@ -28,7 +28,7 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, login_required, login_user, logout_user
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.routing import IntegerConverter
 
 from scorekeeper import scoring
@@ -115,6 +115,8 @@ def http_error(error: HTTPException):
     if code == 413 and request.endpoint == "league.import_file":
         limit = current_app.config["LEAGUE_IMPORT_MAX_BYTES"] // 2**20
         message = f"An import file may be at most {limit} MB."
+    elif type(error) is BadRequest and error.description != BadRequest.description:
+        message = error.description  # what was wrong with the text (a NUL ...), in words
     return error_page(code, message)
 
 
@@ -672,7 +674,7 @@ def pack(public_id: str, night_id: int):
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 
 
-@bp.get("/leagues/<public_id>/nights/<int:night_id>/sheets.pdf")
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/sheets.pdf")
 def night_sheets(public_id: str, night_id: int):
     """The night's played games' sheets as one PDF, for the league's archive."""
     from scorekeeper.printing import night_sheets_pdf

@@ -54,7 +54,10 @@ def test_ending_the_game_shows_it_ended_early_and_refuses_a_new_deal(client, uow
 
     # A form sent from a phone that had not seen the end stores nothing.
     stale = {"number": "3", "out": "0", "hands_1": "1", "hands_2": "2"}
-    assert client.post(f"/games/{game_id}/deals", data=stale).status_code == 409
+    refused = client.post(f"/games/{game_id}/deals", data=stale)
+    # Back to the game page's own address (not /deals), which says why.
+    assert (refused.status_code, refused.headers["Location"]) == (303, f"/games/{game_id}")
+    assert "ended early" in text(client.get(f"/games/{game_id}"))
     assert len(entries(uow, game_id)) == 2
     # Asking to end it again goes back to the game.
     assert client.get(f"/games/{game_id}/end").status_code == 303

@@ -100,8 +100,12 @@ def test_two_drops_for_one_player_are_refused_beside_the_tap_with_the_values_kep
     response = record(
         client, game_id, out="0", hands_1="34", drops_first_2="y", drops_middle_2="y", hands_3="9"
     )
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
+    # Refused: back to the game page's own address, the message beside the tap.
+    assert (response.status_code, response.headers["Location"]) == (
+        303,
+        f"/games/{game_id}#problems",
+    )
+    html = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert message_beside(html, "drops_first_2")
     assert re.search(r'<input checked[^>]*name="drops_middle_2"', html)
     assert 'value="34"' in html

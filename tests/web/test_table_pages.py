@@ -693,7 +693,7 @@ def test_a_refused_deal_from_the_outbox_says_why_in_json_and_keeps_nothing(clien
     assert response.status_code == 422
     assert response.get_json() == {
         "message": "Deal 1 was not saved.",
-        "problems": ["Cy, in hand: is required: Cy did not go out"],
+        "problems": ["Cy, in hand: Enter what Cy held: Cy did not go out"],
     }
     assert 'id="problems"' not in text(client.get(f"/games/{game_id}"))
     assert entries(uow, game_id) == []
