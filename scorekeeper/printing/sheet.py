@@ -251,7 +251,7 @@ def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[Blank
         rows.append(
             BlankRow(
                 number,
-                label[game.dealer(number)],
+                label.get(game.dealer(number), game.dealer(number)),  # a seat, with partners
                 wild or "",
                 words.times(game.multiplier(number, wild)),
             )
@@ -337,7 +337,7 @@ def _row(
         note = _out_note(deal, label)
     return DealRow(
         number=deal.number,
-        dealer=label[deal.dealer],
+        dealer=label.get(deal.dealer, deal.dealer),  # a seat, with partners
         wild=deal.wild or "",
         multiplier=words.times(deal.multiplier),
         press=deal.press,

@@ -68,7 +68,7 @@ def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):
         ({"game": "preset:Poker"}, "game", "Not a valid choice."),
         ({"game": "variant:acetoace", "players": "6"}, "players", "Ace to Ace is for 2 to 4"),
         ({"names-0": "x" * 41}, "names-0", "At most 40 characters."),
-        ({"names-0": "Ann", "names-1": " ANN "}, "names-1", "is already player 1"),
+        ({"names-0": "Ann", "names-1": " ANN "}, "names-1", "is the same name as names.0"),
         ({"names-5": "Zed"}, "names-5", "Seat 6 is beyond the 2 players."),
         ({"page_size": "A0"}, "page_size", "Not a valid choice."),
         ({"orientation": "sideways"}, "orientation", "Not a valid choice."),
@@ -212,8 +212,14 @@ class TestRateLimit:
         assert statuses == [200, 200, 429]
 
 
+@pytest.fixture
+def scores_host_trusted(app):
+    # The app answers only the hosts it is told (TRUSTED_HOSTS): this one and this machine.
+    app.config["TRUSTED_HOSTS"] = ["scores.example.org", "127.0.0.1", "localhost"]
+
+
 def test_with_no_public_base_url_the_printing_pages_and_sheet_warn_phones_cannot_open_links(
-    client, uow, tmp_path
+    client, uow, tmp_path, scores_host_trusted
 ):
     game_id = services.start_game(uow, variant="gin", players=["Ann", "Bob"]).game.public_id
     local = {"base_url": "http://127.0.0.1:5000"}

@@ -53,7 +53,7 @@ def test_a_sheet_is_made_once_per_game_version(client, start, monkeypatch):
     assert len(made) == 1
     game.record({"out": "Ann", "hands": {"Bob": 5, "Cy": 7}})
     assert client.get(f"/games/{game.id}/sheet.pdf").status_code == 200
-    assert client.get(f"/games/{game.id}/sheet.pdf?size=Letter").status_code == 200
+    assert client.get(f"/games/{game.id}/sheet.pdf?page_size=Letter").status_code == 200
     assert len(made) == 3
 
 
@@ -83,6 +83,7 @@ class TestPdfLimit:
             "sheets.game_sheet",
             "api.sheet",
             "league.pack",
+            "league.night_sheets",
             "league.standings_pdf",
         }
         for endpoint in pdf_routes:
