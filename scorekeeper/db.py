@@ -203,3 +203,14 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def storable(text: str) -> bool:
+    """Text every database column can hold: no NUL, no unpaired surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
+from scorekeeper.db import storable
 from scorekeeper.league import seating, standings
 from scorekeeper.league.access import managed, name_key
 from scorekeeper.league.leagues import check_rules, new_league_id
@@ -361,16 +362,6 @@ def unusable_values(value: Any) -> dict[str, str]:
         elif isinstance(item, str) and not storable(item):
             errors[path or "document"] = "must not contain a NUL or an unpaired surrogate"
     return errors
-
-
-def storable(text: str) -> bool:
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 # ---------------------------------------------------------------- import

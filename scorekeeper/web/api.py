@@ -18,10 +18,10 @@ from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import scoring
+from scorekeeper.db import storable
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, openapi, unit_of_work
-from scorekeeper.web.edge import storable
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -19,6 +19,8 @@ from werkzeug.exceptions import BadRequest, NotFound
 from werkzeug.routing import IntegerConverter
 from werkzeug.sansio.utils import host_is_trusted
 
+from scorekeeper.db import storable
+
 # What secrets.token_urlsafe makes (game ids, league ids, edit tokens), at most
 # the widest column that holds one.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,43}")
@@ -57,17 +59,6 @@ def init_app(app: Flask) -> None:
 
 
 # ---------------------------------------------------------------- requests
-
-
-def storable(text: str) -> bool:
-    """Text every database column can hold: no NUL, no unpaired surrogate."""
-    if "\x00" in text:
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def check_request() -> None:
