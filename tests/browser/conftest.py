@@ -114,4 +114,15 @@ class Phone:
         return counted
 
     def shot(self, name: str) -> None:
+        """A full-page picture, once the page is seen to fit the screen's width."""
+        assert_fits_the_screen(self.page)
         self.page.screenshot(path=self.shots / f"{name}.png", full_page=True)
+
+
+def assert_fits_the_screen(page: Page) -> None:
+    """Nothing widens the page past the screen: a phone would zoom the whole page out, and
+    every tap would then land beside its target (wide tables scroll inside their own box)."""
+    page_width, screen_width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, visualViewport.width]"
+    )
+    assert page_width <= screen_width, f"the page is {page_width}px wide on a {screen_width}px screen"
