@@ -13,7 +13,11 @@ TEST_LOCK := requirements/test.txt
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install runtime-packages test-packages run serve init-db test test-postgres lint bench lock
+.PHONY: install runtime-packages test-packages run serve init-db test test-postgres lint bench lock catalogs
+
+# The translations: catalogs (.po) are in the repository, compiled (.mo) here, never committed.
+CATALOGS := scorekeeper/translations
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po))
 
 runtime-packages:
 	scripts/install-system-packages runtime
@@ -37,9 +41,18 @@ $(TEST_STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@ $(APP_STAMP)
 
-install: $(TEST_STAMP)
+install: $(TEST_STAMP) $(MO_FILES)
 
-init-db: $(APP_STAMP)
+%.mo: %.po | $(APP_STAMP)
+	$(BIN)/pybabel --quiet compile --input-file $< --output-file $@
+
+# After marking new strings: extract them into the template and merge it into each catalog.
+catalogs: install
+	$(BIN)/pybabel --quiet extract --no-location --sort-output -F babel.cfg \
+		-k _l -k lazy_gettext -k lazy_ngettext:1,2 -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel --quiet update --no-fuzzy-matching -i $(CATALOGS)/messages.pot -d $(CATALOGS)
+
+init-db: $(APP_STAMP) $(MO_FILES)
 	$(BIN)/flask --app scorekeeper init-db
 
 # Development server on the embedded SQLite database in instance/.

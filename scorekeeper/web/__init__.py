@@ -20,7 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web import edge
+from scorekeeper.web import edge, i18n
 
 # No inline script or style anywhere: every script and stylesheet is a file
 # under /static. QR codes are inline <svg> elements, which CSP allows.
@@ -54,6 +54,7 @@ def init_app(app: Flask) -> None:
     # First: the bounded <int:> converter must be in place before any rule, and
     # its after_request must run after Flask-Limiter's (they run last-first).
     edge.init_app(app)
+    i18n.init_app(app)
     csrf.init_app(app)
     if not app.config["RATELIMIT_STORAGE_URI"]:
         import scorekeeper.ratelimit_storage  # noqa: F401 - registers its URI scheme

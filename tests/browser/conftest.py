@@ -125,4 +125,4 @@ def assert_fits_the_screen(page: Page) -> None:
     page_width, screen_width = page.evaluate(
         "() => [document.documentElement.scrollWidth, visualViewport.width]"
     )
-    assert page_width <= screen_width, f"the page is {page_width}px wide on a {screen_width}px screen"
+    assert page_width <= screen_width, f"the page is {page_width}px wide on {screen_width}px"
