@@ -11,8 +11,14 @@ Taps and keystrokes per deal come from the browser tests' record
 (test-output/browser/effort-*.json), beside the minimum: 1 tap for who went out,
 the digits typed, 1 tap to save.
 
-    python bench/bench_pages.py          # a table
-    python bench/bench_pages.py --json   # the same figures as JSON
+How soon the view link shows a new deal, by push and by poll, with 10 and 200 phones
+watching while the load test runs, comes from bench/bench_push.py (gunicorn, about
+two minutes; the database of SCOREKEEPER_DATABASE_URL, else SQLite).
+
+    python bench/bench_pages.py             # tables
+    python bench/bench_pages.py --json      # the same figures as JSON
+    python bench/bench_pages.py --quick     # the push figures at the load test's quick pace
+    python bench/bench_pages.py --no-push   # the pages only, in seconds
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import bench_push  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
@@ -181,11 +189,17 @@ def table(pages: list[dict], games: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--quick", action="store_true", help="push figures at the quick pace")
+    parser.add_argument("--no-push", action="store_true", help="leave out the push figures")
     args = parser.parse_args()
     pages = game_pages()
     games = effort()
+    push = None if args.no_push else bench_push.run(quick=args.quick)
     if args.json:
-        print(json.dumps({"pages": pages, "effort": games, "budget_gzip": BUDGET_GZIP}, indent=1))
+        figures = {"pages": pages, "effort": games, "budget_gzip": BUDGET_GZIP}
+        if push:
+            figures["push"] = bench_push.rows(push)
+        print(json.dumps(figures, indent=1))
     else:
         print(table(pages, games))
         other = sorted({url for p in pages for url in p["other_hosts"]})
@@ -194,6 +208,9 @@ def main() -> None:
         for name in ("sw.js", "manifest.webmanifest", "icons/icon.svg"):
             data = (ROOT / "static" / name).read_bytes()
             print(f"| {name} | {len(data):,} | {gz(data):,} |")
+        if push:
+            print("\nA new deal on the view link (bench/bench_push.py):\n")
+            print(bench_push.report(push))
 
 
 if __name__ == "__main__":

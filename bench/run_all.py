@@ -24,6 +24,8 @@ BENCH = Path(__file__).resolve().parent
 RESULTS = BENCH / "results"
 # The suite as planned, in this order; any other bench_*.py found runs after them.
 KNOWN = ("bench_scoring", "bench_pages", "bench_sheets", "bench_standings", "bench_load")
+# Run by another benchmark, which reports its figures: not run a second time.
+PART_OF = {"bench_push": "bench_pages"}
 TIME_LIMIT_S = {False: 1800, True: 300}
 # What names one item of a list of results, when it has one of these.
 LABELS = ("label", "name", "backend")
@@ -58,7 +60,7 @@ def machine() -> dict[str, str]:
 
 def discover() -> tuple[list[Path], list[str]]:
     """(benchmark scripts present, known names that are missing)."""
-    present = {path.stem: path for path in BENCH.glob("bench_*.py")}
+    present = {path.stem: path for path in BENCH.glob("bench_*.py") if path.stem not in PART_OF}
     ordered = [present[name] for name in KNOWN if name in present]
     ordered += [present[name] for name in sorted(present) if name not in KNOWN]
     return ordered, [name for name in KNOWN if name not in present]
