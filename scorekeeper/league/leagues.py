@@ -18,6 +18,7 @@ from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web.i18n import LANGUAGES
 
 USUAL_TABLE = 4
 
@@ -83,13 +84,26 @@ def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_s
     return Rules(variant, preset, dict(options or {}), dict(stakes) if stakes else None, table_size)
 
 
+def check_language(value: Any, errors: dict[str, str]) -> str | None:
+    """A league's language: one with a catalog, or none (each reader's own)."""
+    if value in (None, ""):
+        return None
+    if value not in LANGUAGES:
+        errors["language"] = "must be one of " + ", ".join(LANGUAGES)
+        return None
+    return value
+
+
 def new_league_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules) -> str:
+def create_league(
+    uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules, language: Any = None
+) -> str:
     errors: dict[str, str] = {}
     name = clean_name(name, "name", 80, errors)
+    language = check_language(language, errors)
     if errors:
         raise InvalidInput("The league cannot be created as given.", errors)
     with uow:
@@ -101,6 +115,7 @@ def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules
             options=dict(rules.options),
             stakes=dict(rules.stakes) if rules.stakes else None,
             table_size=rules.table_size,
+            language=language,
             published=False,
             revision=1,
             organizers=[LeagueOrganizer(organizer_id=organizer_id, role="owner")],
@@ -111,11 +126,18 @@ def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules
 
 
 def update_rules(
-    uow: UnitOfWork, public_id: str, organizer_id: int | None, *, name: Any, rules: Rules
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    name: Any,
+    rules: Rules,
+    language: Any = None,
 ) -> None:
     """New house rules apply to the nights seated from now on; started games keep theirs."""
     errors: dict[str, str] = {}
     name = clean_name(name, "name", 80, errors)
+    language = check_language(language, errors)
     if errors:
         raise InvalidInput("The league cannot be changed so.", errors)
     with uow:
@@ -125,6 +147,7 @@ def update_rules(
         league.options = dict(rules.options)
         league.stakes = dict(rules.stakes) if rules.stakes else None
         league.table_size = rules.table_size
+        league.language = language
         uow.commit()
 
 

@@ -25,7 +25,7 @@ from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.league import seating, standings
 from scorekeeper.league.access import managed, name_key
-from scorekeeper.league.leagues import check_rules, new_league_id
+from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,
@@ -152,6 +152,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "min_games": league.min_games,
                 "bye_counts": league.bye_counts,
                 "hide_money": league.hide_money,
+                "language": league.language,
             },
             # By email only: an import invites them again (rights at their next login).
             "organizers": [
@@ -687,6 +688,8 @@ def _read_league(
             head.get("bye_counts", "none"), "league.bye_counts", standings.BYE_COUNTS
         ),
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
+        # Exports from before leagues had a language have none: each reader's own.
+        language=_read_language(reader, head.get("language")),
         revision=1,
         members=list(members.values()),
         nights=nights,
@@ -701,6 +704,14 @@ def _read_league(
             )
         ],
     )
+
+
+def _read_language(reader: Reader, value: Any) -> str | None:
+    errors: dict[str, str] = {}
+    language = check_language(value, errors)
+    for message in errors.values():
+        reader.fail("league.language", message)
+    return language
 
 
 def _read_night(

@@ -39,6 +39,7 @@ from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
+from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
 from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
@@ -291,11 +292,12 @@ def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
         return None
 
 
-def rules_values(rules: league.Rules, name: str) -> dict[str, str]:
-    """Saved house rules as the form's fields show them."""
+def rules_values(rules: league.Rules, name: str, language: str | None) -> dict[str, str]:
+    """Saved house rules (and the league's language) as the form's fields show them."""
     stakes = rules.stakes or {}
     return {
         "name": name,
+        "language": language or chosen_language(),
         "preset": rules.preset or "",
         "variant": "" if rules.preset else rules.variant,
         "options": "".join(f"{k} = {json.dumps(v)}\n" for k, v in rules.options.items()),
@@ -313,6 +315,7 @@ def rules_context() -> dict[str, Any]:
         "variants": list(scoring.VARIANTS.values()),
         "table_sizes": league.table_sizes_said,
         "modes": ["pairs", "winner", "per_deal"],
+        "languages": LANGUAGES,
     }
 
 
@@ -336,7 +339,7 @@ def keeps_input(render: Callable[..., Any], form_name: str):
 def render_new_league(*, failed: str | None = None, refused=None):
     return render_template(
         "league/new.html",
-        values=request.form if failed else {"table_size": ""},
+        values=request.form if failed else {"table_size": "", "language": chosen_language()},
         refused=refused,
         **rules_context(),
     )
@@ -349,7 +352,11 @@ def new_league():
     if request.method == "POST":
         rules = rules_from_form(request.form)
         public_id = league.create_league(
-            unit_of_work(), current_user.id, name=request.form.get("name"), rules=rules
+            unit_of_work(),
+            current_user.id,
+            name=request.form.get("name"),
+            rules=rules,
+            language=request.form.get("language"),
         )
         return redirect(url_for("league.manage", public_id=public_id), 303)
     return render_new_league()
@@ -378,7 +385,7 @@ def render_manage(
         refused=refused,
         errors=refused.errors if refused else {},
         form=request.form if failed else {},
-        saved_rules=rules_values(view.rules, view.name),
+        saved_rules=rules_values(view.rules, view.name, view.language),
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,
@@ -398,7 +405,12 @@ def manage(public_id: str):
 def update_rules(public_id: str):
     rules = rules_from_form(request.form)
     league.update_rules(
-        unit_of_work(), public_id, organizer_id(), name=request.form.get("name"), rules=rules
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        name=request.form.get("name"),
+        rules=rules,
+        language=request.form.get("language"),
     )
     flash("The house rules were saved; they apply to nights seated from now on.")
     return redirect(url_for("league.manage", public_id=public_id), 303)
@@ -643,6 +655,7 @@ def pack(public_id: str, night_id: int):
     if page_size is None:
         return paper_refused()
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
+    speak(view.language)
     if not night_view.started:
         raise services.InvalidInput(
             "Start the night first: the pack prints each table's edit link.",
@@ -684,6 +697,7 @@ def night_sheets(public_id: str, night_id: int):
         return paper_refused()
     uow = unit_of_work()
     view, night_view = league.night_view(uow, public_id, organizer_id(), night_id)
+    speak(view.language)
     games = [
         (services.load_game(uow, table.game_id), links.view_url(table.game_id))
         for table in night_view.tables
@@ -796,6 +810,7 @@ def season_arg() -> str | None:
 @bp.get("/leagues/<public_id>/standings")
 def standings(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
+    speak(view.language)
     return render_template("league/standings.html", league=view, standings=table)
 
 
@@ -804,6 +819,7 @@ def public(public_id: str):
     """The league's own page for anyone, once published: no account, no edit links."""
     page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
     upcoming = league.schedule_of(unit_of_work(), public_id, organizer_id(), from_day=date.today())
+    speak(page.league.language)
     return render_template("league/public.html", page=page, league=page.league, upcoming=upcoming)
 
 
@@ -815,6 +831,7 @@ def standings_pdf(public_id: str):
     if page_size is None:
         return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
+    speak(view.language)
     pdf = render(view, table, page_size=page_size, locale=page_locale())
     return pdf_response(pdf, f"{view.name} standings.pdf")
 
@@ -884,6 +901,7 @@ def player(public_id: str, member_id: int):
     view, member, history = league.player_history(
         unit_of_work(), public_id, organizer_id(), member_id
     )
+    speak(view.language)
     return render_template(
         "league/player.html",
         league=view,
