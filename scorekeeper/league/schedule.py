@@ -37,13 +37,13 @@ def read_dates(lines: Sequence[str]) -> list[date]:
         try:
             dates.append(date.fromisoformat(line.strip()))
         except ValueError:
-            errors[f"dates.{number}"] = "must be a date such as 2027-01-14"
+            errors[f"dates.{number}"] = _("must be a date such as 2027-01-14")
     if not dates and not errors:
-        errors["dates"] = "list at least one date"
+        errors["dates"] = _("list at least one date")
     if len(dates) > MOST_DATES:
-        errors["dates"] = f"may list at most {MOST_DATES} dates at once"
+        errors["dates"] = _("may list at most %(num)s dates at once", num=MOST_DATES)
     if errors:
-        raise InvalidInput("The schedule cannot be saved as typed.", errors)
+        raise InvalidInput(_("The schedule cannot be saved as typed."), errors)
     return dates
 
 

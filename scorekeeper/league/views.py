@@ -11,13 +11,15 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueTable, Member, Night
 
 SOURCES = {
-    "phone": "phone",
-    "paper_deals": "from paper (deals)",
-    "paper_totals": "from paper (totals only)",
+    "phone": _l("phone"),
+    "paper_deals": _l("from paper (deals)"),
+    "paper_totals": _l("from paper (totals only)"),
 }
 
 

@@ -10,10 +10,12 @@ from datetime import date
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from flask_babel import gettext
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
+from scorekeeper.web.i18n import speak
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -146,3 +148,15 @@ def test_an_import_with_an_unknown_language_names_it(uow, olga):
     with pytest.raises(services.InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert refused.value.errors == {"league.language": "must be one of en, fr, es, pl, de, hi"}
+
+
+def test_a_page_speaks_its_leagues_language_after_a_word_in_the_readers(app):
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert gettext("Standings") == "Classement"
+        speak("en")
+        assert gettext("Standings") == "Standings"
+
+
+def test_a_command_in_a_terminal_speaks_english(app):
+    with app.app_context():
+        assert gettext("Standings") == "Standings"
