@@ -157,7 +157,7 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
         except IntegrityError:
             raise EmailTaken(
                 _("There is an account with that email address already."),
-                {"email": "has an account already"},
+                {"email": _("has an account already")},
             ) from None
         account = _account(organizer)
     claim_invitations(uow, account.id)
@@ -211,7 +211,7 @@ def create_organizer_command(email: str, name: str, password: str) -> None:
     except InvalidInput as exc:
         # The fields' own messages, once: the summary would say the same again.
         problems = "; ".join(f"{field} {message}" for field, message in exc.errors.items())
-        raise click.ClickException(f"not created: {problems}") from None
+        raise click.ClickException(_("not created: %(problems)s", problems=problems)) from None
     click.echo(_("Created organizer %(email)s.", email=organizer.email))
 
 

@@ -51,7 +51,7 @@ def _started_table(
     _night, table = table_of(league, night_id, number)
     if table.game is None:
         raise InvalidInput(
-            _("Start the night first: this table has no game yet."), {"night": "not started"}
+            _("Start the night first: this table has no game yet."), {"night": _("not started")}
         )
     return table
 

@@ -325,7 +325,7 @@ def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "fil
 def place(text: str, offset: int) -> str:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return f"line {line}, column {column}"
+    return _("line %(line)s, column %(column)s", line=line, column=column)
 
 
 def nesting_beyond(text: str, limit: int) -> int | None:

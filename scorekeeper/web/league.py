@@ -672,7 +672,7 @@ def pack(public_id: str, night_id: int):
     if not night_view.started:
         raise services.InvalidInput(
             _("Start the night first: the pack prints each table's edit link."),
-            {"night": "not started"},
+            {"night": _("not started")},
         )
     rules = view.rules
     tables = [
@@ -720,7 +720,7 @@ def night_sheets(public_id: str, night_id: int):
     if not games:
         raise services.InvalidInput(
             _("No game of this night has a deal yet: there is no sheet to print."),
-            {"night": "no games played"},
+            {"night": _("no games played")},
         )
     title = f"{view.name} {night_view.held_on.isoformat()}"
     pdf = night_sheets_pdf(games, title=title, page_size=page_size, locale=page_locale())
