@@ -10,6 +10,7 @@ import click
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
 
 from scorekeeper.db import (
     Database,
@@ -34,18 +35,27 @@ def init_db_command() -> None:
     upgrade_schema(db.engine)
     after = schema_revision(db.engine)
     if before is None or current_app.extensions.get("scorekeeper.schema_created"):
-        click.echo(f"Created the schema in {where}.")
+        click.echo(_("Created the schema in %(where)s.", where=where))
     elif before != after:
-        click.echo(f"Upgraded the schema in {where} from revision {before} to {after}.")
+        click.echo(
+            _(
+                "Upgraded the schema in %(where)s from revision %(before)s to %(after)s.",
+                where=where,
+                before=before,
+                after=after,
+            )
+        )
     else:
-        click.echo(f"Schema is up to date in {where}.")
+        click.echo(_("Schema is up to date in %(where)s.", where=where))
 
 
 def sqlite_path(db: Database) -> Path:
     if not db.is_sqlite or not db.engine.url.database:
         raise click.ClickException(
-            "backup and restore copy the embedded SQLite database; for PostgreSQL use "
-            "pg_dump --format=custom and pg_restore (see the README)"
+            _(
+                "backup and restore copy the embedded SQLite database; for PostgreSQL use "
+                "pg_dump --format=custom and pg_restore (see the README)"
+            )
         )
     return Path(db.engine.url.database)
 
@@ -63,13 +73,15 @@ def backup_command(path: Path) -> None:
     """Write a consistent copy of the SQLite database to PATH, while the app runs."""
     source = sqlite_path(database())
     if path.exists():
-        raise click.ClickException(f"{path} exists already; choose a new file")
+        raise click.ClickException(_("%(path)s exists already; choose a new file", path=path))
     try:
         copy_sqlite(source, path)
     except (sqlite3.Error, OSError) as exc:
         path.unlink(missing_ok=True)
-        raise click.ClickException(f"backup to {path} failed: {exc}") from None
-    click.echo(f"Backed up {source} to {path}.")
+        raise click.ClickException(
+            _("backup to %(path)s failed: %(reason)s", path=path, reason=exc)
+        ) from None
+    click.echo(_("Backed up %(source)s to %(path)s.", source=source, path=path))
 
 
 def is_scorekeeper_database(path: Path) -> bool:
@@ -100,17 +112,28 @@ def restore_command(path: Path, yes: bool) -> None:
     except sqlite3.DatabaseError as exc:
         verdict = str(exc)
     if verdict != "ok":
-        raise click.ClickException(f"{path} is not a sound SQLite database: {verdict}")
+        raise click.ClickException(
+            _("%(path)s is not a sound SQLite database: %(verdict)s", path=path, verdict=verdict)
+        )
     if not is_scorekeeper_database(path):
         raise click.ClickException(
-            f"{path} is not a scorekeeper database (no games table at a known schema version); "
-            "nothing was restored"
+            _(
+                "%(path)s is not a scorekeeper database (no games table at a known schema "
+                "version); nothing was restored",
+                path=path,
+            )
         )
     if not yes:
-        click.confirm(f"Replace {target} with {path}?", abort=True)
+        click.confirm(_("Replace %(target)s with %(path)s?", target=target, path=path), abort=True)
     database().dispose()
     copy_sqlite(path, target)
-    click.echo(f"Restored {target} from {path}; run init-db if the backup is older.")
+    click.echo(
+        _(
+            "Restored %(target)s from %(path)s; run init-db if the backup is older.",
+            target=target,
+            path=path,
+        )
+    )
 
 
 def register(app: Flask) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
@@ -60,7 +61,7 @@ def load_league(session: Session, public_id: str) -> League:
         )
     )
     if league is None:
-        raise NotFound("There is no such league.")
+        raise NotFound(_("There is no such league."))
     return league
 
 
@@ -73,24 +74,24 @@ def is_organizer(league: League, organizer_id: int | None) -> bool:
 def managed(session: Session, public_id: str, organizer_id: int | None) -> League:
     """The league, if ``organizer_id`` is one of its organizers."""
     if organizer_id is None:
-        raise LoginRequired("Log in as one of the league's organizers.")
+        raise LoginRequired(_("Log in as one of the league's organizers."))
     league = load_league(session, public_id)
     if not is_organizer(league, organizer_id):
-        raise Forbidden("Only the league's organizers may do this.")
+        raise Forbidden(_("Only the league's organizers may do this."))
     return league
 
 
 def managed_row(session: Session, public_id: str, organizer_id: int | None) -> League:
     """Like ``managed``, loading the league's row and organizers only (for quick checks)."""
     if organizer_id is None:
-        raise LoginRequired("Log in as one of the league's organizers.")
+        raise LoginRequired(_("Log in as one of the league's organizers."))
     league = session.scalar(
         select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
     )
     if league is None:
-        raise NotFound("There is no such league.")
+        raise NotFound(_("There is no such league."))
     if not is_organizer(league, organizer_id):
-        raise Forbidden("Only the league's organizers may do this.")
+        raise Forbidden(_("Only the league's organizers may do this."))
     return league
 
 
@@ -107,7 +108,7 @@ def load_night(session: Session, league: League, night_id: Any) -> Night:
         )
     )
     if night is None:
-        raise NotFound("That night is not in this league.")
+        raise NotFound(_("That night is not in this league."))
     return night
 
 
@@ -120,10 +121,10 @@ def readable(session: Session, public_id: str, organizer_id: int | None) -> tupl
         select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
     )
     if league is None:
-        raise NotFound("There is no such league.")
+        raise NotFound(_("There is no such league."))
     manage = is_organizer(league, organizer_id)
     if not (manage or league.published):
-        raise NotFound("There is no such league.")
+        raise NotFound(_("There is no such league."))
     return league, manage
 
 
@@ -179,7 +180,7 @@ def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
 
 def clean_name(value: Any, field: str, limit: int, errors: dict[str, str]) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit:
-        errors[field] = f"must be 1 to {limit} characters"
+        errors[field] = _("must be 1 to %(limit)s characters", limit=limit)
         return ""
     return " ".join(value.split())
 
@@ -191,14 +192,14 @@ def name_key(name: str) -> str:
 def member_of(league: League, member_id: Any) -> Member:
     member = next((m for m in league.members if m.id == member_id), None)
     if member is None:
-        raise NotFound("That player is not a member of this league.")
+        raise NotFound(_("That player is not a member of this league."))
     return member
 
 
 def night_of(league: League, night_id: Any) -> Night:
     night = next((n for n in league.nights if n.id == night_id), None)
     if night is None:
-        raise NotFound("That night is not in this league.")
+        raise NotFound(_("That night is not in this league."))
     return night
 
 
@@ -206,5 +207,5 @@ def table_of(league: League, night_id: Any, number: Any) -> tuple[Night, LeagueT
     night = night_of(league, night_id)
     table = next((t for t in night.tables if t.number == number), None)
     if table is None:
-        raise NotFound("That table is not part of this night.")
+        raise NotFound(_("That table is not part of this night."))
     return night, table

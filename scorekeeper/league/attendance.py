@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.league import seating
 from scorekeeper.league.access import managed, member_of, night_of
 from scorekeeper.league.models import LeagueSeat, Night
@@ -42,7 +44,8 @@ def reseat(
     """Seat the same players again, by ``method``, before anyone has played."""
     if method not in seating.METHODS:
         raise InvalidInput(
-            "Pick how to seat them.", {"method": "must be one of " + ", ".join(seating.METHODS)}
+            _("Pick how to seat them."),
+            {"method": _("must be one of %(choices)s", choices=", ".join(seating.METHODS))},
         )
     with uow:
         session = uow.session
@@ -74,12 +77,16 @@ def remove_no_show(
         )
         if table is None:
             raise InvalidInput(
-                "That player is not part of this night.", {"member": "is not seated tonight"}
+                _("That player is not part of this night."), {"member": _("is not seated tonight")}
             )
         if len(table.seats) - 1 not in people_at_table(variant_of(league)):
             raise InvalidInput(
-                f"Table {table.number} would be too small without {member.name}.",
-                {"member": "leaves a table too small: reseat the night instead"},
+                _(
+                    "Table %(number)s would be too small without %(name)s.",
+                    number=table.number,
+                    name=member.name,
+                ),
+                {"member": _("leaves a table too small: reseat the night instead")},
             )
         table.seats = [seat for seat in table.seats if seat.member_id != member.id]
         uow.session.flush()  # the seat goes before the others move up
@@ -103,7 +110,8 @@ def add_late_arrival(
         member = member_of(league, member_id)
         if member.id in present_at(night):
             raise InvalidInput(
-                f"{member.name} is already here tonight.", {"member": "is already here"}
+                _("%(name)s is already here tonight.", name=member.name),
+                {"member": _("is already here")},
             )
         sizes = people_at_table(variant_of(league))
         roomy = sorted(
@@ -150,8 +158,8 @@ def delete_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, nigh
         ]
         if played:
             raise InvalidInput(
-                "This night has been played: it stays.",
-                {"night": f"table {played[0]} has a result"},
+                _("This night has been played: it stays."),
+                {"night": _("table %(number)s has a result", number=played[0])},
             )
         for table in night.tables:
             if table.game is not None:

@@ -14,6 +14,8 @@ from typing import Any
 import click
 from flask import Flask, current_app, session
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import LoginManager, UserMixin, user_logged_in, user_logged_out
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -27,7 +29,7 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 login_manager = LoginManager()
 login_manager.login_view = "league.login"
-login_manager.login_message = "Log in as an organizer to see this page."
+login_manager.login_message = _l("Log in as an organizer to see this page.")
 
 # OWASP ASVS 2.1.1: at least 12 characters.
 PASSWORD_MIN = 12
@@ -126,10 +128,12 @@ def breached_passwords() -> frozenset[str]:
 
 def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        errors[field] = f"must be {PASSWORD_MIN} to {PASSWORD_MAX} characters"
+        errors[field] = _(
+            "must be %(low)s to %(high)s characters", low=PASSWORD_MIN, high=PASSWORD_MAX
+        )
         return ""
     if password.lower() in breached_passwords():
-        errors[field] = "is in a list of passwords leaked from other sites: choose another"
+        errors[field] = _("is in a list of passwords leaked from other sites: choose another")
         return ""
     return password
 
@@ -138,13 +142,13 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
     errors: dict[str, str] = {}
     email = email.strip().lower() if isinstance(email, str) else ""
     if len(email) > 254 or not EMAIL.match(email):
-        errors["email"] = "must be an email address"
+        errors["email"] = _("must be an email address")
     name = " ".join(name.split()) if isinstance(name, str) else ""
     if not 1 <= len(name) <= 80:
-        errors["name"] = "must be 1 to 80 characters"
+        errors["name"] = _("must be 1 to 80 characters")
     password = check_password(password, "password", errors)
     if errors:
-        raise InvalidInput("The account cannot be created as given.", errors)
+        raise InvalidInput(_("The account cannot be created as given."), errors)
     with uow:
         organizer = Organizer(email=email, name=name, password_hash=hash_password(password))
         uow.session.add(organizer)
@@ -152,8 +156,8 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
             uow.commit()
         except IntegrityError:
             raise EmailTaken(
-                "There is an account with that email address already.",
-                {"email": "has an account already"},
+                _("There is an account with that email address already."),
+                {"email": _("has an account already")},
             ) from None
         account = _account(organizer)
     claim_invitations(uow, account.id)
@@ -186,9 +190,9 @@ def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) 
         if organizer is None or not (
             isinstance(current, str) and check_password_hash(organizer.password_hash, current)
         ):
-            errors["current_password"] = "is not your password"
+            errors["current_password"] = _("is not your password")
         if errors:
-            raise InvalidInput("The password was not changed.", errors)
+            raise InvalidInput(_("The password was not changed."), errors)
         organizer.password_hash = hash_password(new)
         organizer.session_generation += 1
         uow.commit()
@@ -207,8 +211,8 @@ def create_organizer_command(email: str, name: str, password: str) -> None:
     except InvalidInput as exc:
         # The fields' own messages, once: the summary would say the same again.
         problems = "; ".join(f"{field} {message}" for field, message in exc.errors.items())
-        raise click.ClickException(f"not created: {problems}") from None
-    click.echo(f"Created organizer {organizer.email}.")
+        raise click.ClickException(_("not created: %(problems)s", problems=problems)) from None
+    click.echo(_("Created organizer %(email)s.", email=organizer.email))
 
 
 def init_app(app: Flask) -> None:

@@ -6,6 +6,7 @@ import secrets
 from contextlib import suppress
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
@@ -18,6 +19,7 @@ from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web.i18n import LANGUAGES
 
 USUAL_TABLE = 4
 
@@ -31,18 +33,24 @@ def table_sizes_said(cls: type[scoring.Variant]) -> str:
     """The table sizes a game allows, as the rules form says them."""
     sizes = people_at_table(cls)
     if len(sizes) == 1:
-        return f"{sizes[0]} players a table"
-    sides = " in whole sides" if cls.partnership else ""
-    return f"{sizes_said(sizes)} players a table{sides} (usually {usual_table_size(cls)})"
+        return _("%(sizes)s players a table", sizes=sizes[0])
+    said = {"sizes": sizes_said(sizes), "usual": usual_table_size(cls)}
+    if cls.partnership:
+        return _("%(sizes)s players a table in whole sides (usually %(usual)s)", **said)
+    return _("%(sizes)s players a table (usually %(usual)s)", **said)
 
 
 def table_size_rule(cls: type[scoring.Variant]) -> str:
     """What the table size must be; for a partnership game it counts people, not sides."""
     sizes = people_at_table(cls)
-    who = "players in whole sides" if cls.partnership else "players"
     if len(sizes) == 1:
-        return f"must be {sizes[0]}: {cls.name} is played {sizes[0]} a table"
-    return f"must be {sizes_said(sizes)} ({who}) for {cls.name}"
+        return _(
+            "must be %(size)s: %(game)s is played %(size)s a table", size=sizes[0], game=cls.name
+        )
+    said = {"sizes": sizes_said(sizes), "game": cls.name}
+    if cls.partnership:
+        return _("must be %(sizes)s (players in whole sides) for %(game)s", **said)
+    return _("must be %(sizes)s (players) for %(game)s", **said)
 
 
 def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_size: Any) -> Rules:
@@ -79,19 +87,32 @@ def check_rules(*, preset: Any, variant: Any, options: Any, stakes: Any, table_s
         ):
             errors["table_size"] = table_size_rule(cls)
     if errors:
-        raise InvalidInput("These house rules cannot be used.", errors)
+        raise InvalidInput(_("These house rules cannot be used."), errors)
     return Rules(variant, preset, dict(options or {}), dict(stakes) if stakes else None, table_size)
+
+
+def check_language(value: Any, errors: dict[str, str]) -> str | None:
+    """A league's language: one with a catalog, or none (each reader's own)."""
+    if value in (None, ""):
+        return None
+    if value not in LANGUAGES:
+        errors["language"] = _("must be one of %(choices)s", choices=", ".join(LANGUAGES))
+        return None
+    return value
 
 
 def new_league_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules) -> str:
+def create_league(
+    uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules, language: Any = None
+) -> str:
     errors: dict[str, str] = {}
     name = clean_name(name, "name", 80, errors)
+    language = check_language(language, errors)
     if errors:
-        raise InvalidInput("The league cannot be created as given.", errors)
+        raise InvalidInput(_("The league cannot be created as given."), errors)
     with uow:
         league = League(
             public_id=new_league_id(),
@@ -101,6 +122,7 @@ def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules
             options=dict(rules.options),
             stakes=dict(rules.stakes) if rules.stakes else None,
             table_size=rules.table_size,
+            language=language,
             published=False,
             revision=1,
             organizers=[LeagueOrganizer(organizer_id=organizer_id, role="owner")],
@@ -111,13 +133,20 @@ def create_league(uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules
 
 
 def update_rules(
-    uow: UnitOfWork, public_id: str, organizer_id: int | None, *, name: Any, rules: Rules
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    *,
+    name: Any,
+    rules: Rules,
+    language: Any = None,
 ) -> None:
     """New house rules apply to the nights seated from now on; started games keep theirs."""
     errors: dict[str, str] = {}
     name = clean_name(name, "name", 80, errors)
+    language = check_language(language, errors)
     if errors:
-        raise InvalidInput("The league cannot be changed so.", errors)
+        raise InvalidInput(_("The league cannot be changed so."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         league.name = name
@@ -125,6 +154,7 @@ def update_rules(
         league.options = dict(rules.options)
         league.stakes = dict(rules.stakes) if rules.stakes else None
         league.table_size = rules.table_size
+        league.language = language
         uow.commit()
 
 
@@ -144,7 +174,9 @@ def add_organizer(uow: UnitOfWork, public_id: str, organizer_id: int | None, ema
     """
     key = email.strip().lower() if isinstance(email, str) else ""
     if len(key) > 254 or not EMAIL.match(key):
-        raise InvalidInput("That is not an email address.", {"email": "must be an email address"})
+        raise InvalidInput(
+            _("That is not an email address."), {"email": _("must be an email address")}
+        )
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         runs_it = any(lo.organizer.email == key for lo in league.organizers)
@@ -164,7 +196,7 @@ def withdraw_invitation(
         league = managed(uow.session, public_id, organizer_id)
         invitation = next((i for i in league.invitations if i.id == invitation_id), None)
         if invitation is None:
-            raise NotFound("That invitation is not waiting in this league.")
+            raise NotFound(_("That invitation is not waiting in this league."))
         league.invitations.remove(invitation)
         uow.commit()
 
@@ -176,10 +208,10 @@ def remove_organizer(
         league = managed(uow.session, public_id, organizer_id)
         link = next((lo for lo in league.organizers if lo.organizer_id == removed_id), None)
         if link is None:
-            raise NotFound("That organizer does not run this league.")
+            raise NotFound(_("That organizer does not run this league."))
         if link.role == "owner":
             raise InvalidInput(
-                "The league's owner cannot be removed.", {"organizer": "is the owner"}
+                _("The league's owner cannot be removed."), {"organizer": _("is the owner")}
             )
         league.organizers.remove(link)
         uow.commit()
@@ -198,13 +230,16 @@ def set_ranking(
     """How the standings rank players and count byes, and whether public pages show money."""
     errors: dict[str, str] = {}
     if rank_by not in standings.RANK_BY:
-        errors["rank_by"] = "must be one of " + ", ".join(standings.RANK_BY.values()).lower()
+        errors["rank_by"] = _(
+            "must be one of %(choices)s",
+            choices=", ".join(str(label) for label in standings.RANK_BY.values()).lower(),
+        )
     if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= 1000:
-        errors["min_games"] = "must be a whole number from 0 to 1000"
+        errors["min_games"] = _("must be a whole number from 0 to 1000")
     if bye_counts not in standings.BYE_COUNTS:
-        errors["bye_counts"] = "must be none or average"
+        errors["bye_counts"] = _("must be none or average")
     if errors:
-        raise InvalidInput("The ranking rules cannot be used.", errors)
+        raise InvalidInput(_("The ranking rules cannot be used."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         league.rank_by, league.min_games = rank_by, min_games

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import func, select, update
 
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
@@ -23,8 +25,8 @@ def add_members(
     ]
     if errors or not cleaned:
         raise InvalidInput(
-            "Member names must be 1 to 40 characters, one per line.",
-            errors or {"names": "list is empty: type at least one name"},
+            _("Member names must be 1 to 40 characters, one per line."),
+            errors or {"names": _("list is empty: type at least one name")},
         )
     with uow:
         league = managed(uow.session, public_id, organizer_id)
@@ -47,14 +49,14 @@ def rename_member(
     errors: dict[str, str] = {}
     name = clean_name(name, "name", NAME_LENGTH, errors)
     if errors:
-        raise InvalidInput("That name cannot be used.", errors)
+        raise InvalidInput(_("That name cannot be used."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         member = member_of(league, member_id)
         if any(m.id != member.id and m.name_key == name_key(name) for m in league.members):
             raise InvalidInput(
-                "Another member has that name; merge them instead.",
-                {"name": "belongs to another member"},
+                _("Another member has that name; merge them instead."),
+                {"name": _("belongs to another member")},
             )
         if member.name != name:
             member.aliases = sorted({*member.aliases, member.name} - {name})
@@ -67,7 +69,7 @@ def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member,
     """The two members, if they can be one person (never two who shared a table)."""
     if source_id == target_id:
         raise InvalidInput(
-            "These two cannot be merged.", {"source": "Pick two different members to merge."}
+            _("These two cannot be merged."), {"source": _("Pick two different members to merge.")}
         )
     source, target = member_of(league, source_id), member_of(league, target_id)
     clash = session.scalar(
@@ -82,10 +84,13 @@ def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member,
     )
     if clash is not None:
         raise InvalidInput(
-            "These two cannot be merged.",
+            _("These two cannot be merged."),
             {
-                "source": f"{source.name} and {target.name} sat at the same table: "
-                "they are two people."
+                "source": _(
+                    "%(source)s and %(target)s sat at the same table: they are two people.",
+                    source=source.name,
+                    target=target.name,
+                )
             },
         )
     return source, target
@@ -102,10 +107,16 @@ def merge_plan(
         seats = session.scalar(
             select(func.count()).select_from(LeagueSeat).where(LeagueSeat.member_id == source.id)
         )
-        return (
-            f"Merge {source.name} into {target.name}? {source.name}'s {seats} seat(s) and "
-            f'their results become {target.name}\'s, and "{source.name}" is kept as another '
-            f"spelling of {target.name}. This cannot be undone."
+        return ngettext(
+            "Merge %(source)s into %(target)s? %(source)s's %(num)d seat and its results"
+            ' become %(target)s\'s, and "%(source)s" is kept as another spelling of'
+            " %(target)s. This cannot be undone.",
+            "Merge %(source)s into %(target)s? %(source)s's %(num)d seats and their results"
+            ' become %(target)s\'s, and "%(source)s" is kept as another spelling of'
+            " %(target)s. This cannot be undone.",
+            seats,
+            source=source.name,
+            target=target.name,
         )
 
 

@@ -53,6 +53,8 @@ class League(Base):
     bye_counts: Mapped[str] = mapped_column(String(10), default="none", server_default="none")
     # Public pages show no money (the organizers still see it).
     hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # What its public pages and printed packs speak (i18n.LANGUAGES); None: each reader's own.
+    language: Mapped[str | None] = mapped_column(String(5))
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)

@@ -13,6 +13,8 @@ from datetime import date, datetime
 from itertools import combinations
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -142,14 +144,14 @@ def create_night(
     """Seat the members present at tables of the variant's size; returns the night's id."""
     errors: dict[str, str] = {}
     if not isinstance(held_on, date):
-        errors["held_on"] = "must be a date"
+        errors["held_on"] = _("must be a date")
     if method not in seating.METHODS:
-        errors["method"] = "must be one of " + ", ".join(seating.METHODS)
+        errors["method"] = _("must be one of %(choices)s", choices=", ".join(seating.METHODS))
     if season in (None, "") and isinstance(held_on, date):
         season = str(held_on.year)
     season = clean_name(season, "season", 20, errors)
     if errors:
-        raise InvalidInput("The night cannot be seated as given.", errors)
+        raise InvalidInput(_("The night cannot be seated as given."), errors)
     rng = rng or random.SystemRandom()
     with uow:
         session = uow.session
@@ -158,14 +160,14 @@ def create_night(
         chosen = list(dict.fromkeys(present))
         if not set(chosen) <= members:
             raise InvalidInput(
-                "The night cannot be seated as ticked.",
-                {"present": "Tick the present players from the members."},
+                _("The night cannot be seated as ticked."),
+                {"present": _("Tick the present players from the members.")},
             )
         try:
             tables, byes = seat_players(session, league, chosen, method, rng)
         except seating.SeatingError as exc:
             raise InvalidInput(
-                "The night cannot be seated as ticked.", {"present": str(exc)}
+                _("The night cannot be seated as ticked."), {"present": str(exc)}
             ) from None
         night = Night(
             league_id=league.id,
@@ -199,8 +201,8 @@ def unstarted(league: League, night_id: Any) -> Night:
     night = night_of(league, night_id)
     if night.started:
         raise InvalidInput(
-            "Play has started: the games are set up with these seats.",
-            {"night": "has started"},
+            _("Play has started: the games are set up with these seats."),
+            {"night": _("has started")},
         )
     return night
 
@@ -233,7 +235,8 @@ def swap_seats(
         seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
         if first not in seats or second not in seats or first == second:
             raise InvalidInput(
-                "Pick two different players seated tonight.", {"first": "pick two seated players"}
+                _("Pick two different players seated tonight."),
+                {"first": _("pick two seated players")},
             )
         a, b = seats[first], seats[second]
         a.member_id, b.member_id = b.member_id, a.member_id
@@ -284,7 +287,7 @@ def _table_setups(league: League, night: Night) -> list[TablePlan]:
             errors.update({f"tables.{table.number}.{k}": v for k, v in exc.errors.items()})
         plan.append(table_plan)
     if errors:
-        raise InvalidInput("The house rules do not fit these tables.", errors)
+        raise InvalidInput(_("The house rules do not fit these tables."), errors)
     return plan
 
 
@@ -343,6 +346,20 @@ class TableGlance:
     last_change: datetime | None
     game_id: str | None
 
+    @property
+    def status_label(self) -> str:
+        return STATUS_LABELS[self.status]
+
+
+# The glance's states as the night page says them (the states themselves name CSS classes).
+STATUS_LABELS = {
+    "waiting": _l("waiting"),
+    "in play": _l("in play"),
+    "finished": _l("finished"),
+    "ended early": _l("ended early"),
+    "totals typed": _l("totals typed"),
+}
+
 
 def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
     """A tag that changes with anything the night's tables show, found without deriving a game."""
@@ -353,7 +370,7 @@ def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, nig
             select(Night).where(Night.id == night_id, Night.league_id == league.id)
         )
         if night is None:
-            raise NotFound("That night is not in this league.")
+            raise NotFound(_("That night is not in this league."))
         rows = session.execute(
             select(
                 LeagueTable.number,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -54,7 +55,7 @@ def player_history(
             select(Member).where(Member.id == member_id, Member.league_id == league.id)
         )
         if member is None:
-            raise NotFound("That player is not a member of this league.")
+            raise NotFound(_("That player is not a member of this league."))
         view = head(league, manage)
         after_night = standings.ratings(session, league.id, None).history(member.id)
         rows = session.execute(

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from flask_babel import force_locale
+from flask_babel import gettext as _
 from icalendar import Calendar, Event
 
 from scorekeeper.league.access import managed, readable
@@ -34,13 +37,13 @@ def read_dates(lines: Sequence[str]) -> list[date]:
         try:
             dates.append(date.fromisoformat(line.strip()))
         except ValueError:
-            errors[f"dates.{number}"] = "must be a date such as 2027-01-14"
+            errors[f"dates.{number}"] = _("must be a date such as 2027-01-14")
     if not dates and not errors:
-        errors["dates"] = "list at least one date"
+        errors["dates"] = _("list at least one date")
     if len(dates) > MOST_DATES:
-        errors["dates"] = f"may list at most {MOST_DATES} dates at once"
+        errors["dates"] = _("may list at most %(num)s dates at once", num=MOST_DATES)
     if errors:
-        raise InvalidInput("The schedule cannot be saved as typed.", errors)
+        raise InvalidInput(_("The schedule cannot be saved as typed."), errors)
     return dates
 
 
@@ -83,9 +86,14 @@ def schedule_of(
 
 
 def calendar_feed(uow: UnitOfWork, public_id: str, organizer_id: int | None, *, host: str) -> bytes:
-    """The schedule as an iCalendar file: one all-day event per planned night."""
+    """The schedule as an iCalendar file: one all-day event per planned night.
+
+    Its words are in the league's language, like its public pages.
+    """
     with uow:
-        league, _ = readable(uow.session, public_id, organizer_id)
+        league, _manage = readable(uow.session, public_id, organizer_id)
+        with force_locale(league.language) if league.language else nullcontext():
+            summary = _("%(league)s: game night", league=league.name)
         calendar = Calendar()
         calendar.add("prodid", "-//scorekeeper//league schedule//EN")
         calendar.add("version", "2.0")
@@ -93,7 +101,7 @@ def calendar_feed(uow: UnitOfWork, public_id: str, organizer_id: int | None, *, 
         for night in league.schedule:
             event = Event()
             event.add("uid", f"{league.public_id}-{night.held_on.isoformat()}@{host}")
-            event.add("summary", f"{league.name}: game night")
+            event.add("summary", summary)
             event.add("dtstart", night.held_on)
             event.add("dtend", night.held_on + timedelta(days=1))
             if night.note:

@@ -12,10 +12,14 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from math import ceil
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 METHODS = {
-    "random": "Random",
-    "rotating": "Rotating: meet players not met yet",
-    "balanced": "Balanced by rating",
+    "random": _l("Random"),
+    "rotating": _l("Rotating: meet players not met yet"),
+    "balanced": _l("Balanced by rating"),
 }
 
 
@@ -35,17 +39,29 @@ def table_sizes(
     allowed = sorted(allowed) if allowed is not None else range(low, high + 1)
     preferred = min(max(preferred, low), high)
     if present < low:
-        ticked = (
-            "nobody is" if present == 0 else f"only {present} {'is' if present == 1 else 'are'}"
-        )
-        raise SeatingError(f"At least {low} players are needed for a table; {ticked} ticked.")
+        if present == 0:
+            message = _(
+                "At least %(low)s players are needed for a table; nobody is ticked.", low=low
+            )
+        else:
+            message = ngettext(
+                "At least %(low)s players are needed for a table; only %(num)d is ticked.",
+                "At least %(low)s players are needed for a table; only %(num)d are ticked.",
+                present,
+                low=low,
+            )
+        raise SeatingError(message)
     for size in range(preferred, high + 1):
         sizes = even_split(present, ceil(present / size), allowed)
         if sizes is not None:
             return sizes
     raise SeatingError(
-        f"{present} players cannot all be seated at tables of {sizes_said(allowed)}; "
-        "leave someone out or add someone."
+        _(
+            "%(num)s players cannot all be seated at tables of %(sizes)s; "
+            "leave someone out or add someone.",
+            num=present,
+            sizes=sizes_said(allowed),
+        )
     )
 
 
@@ -66,8 +82,10 @@ def even_split(present: int, count: int, allowed: Sequence[int]) -> list[int] | 
 def sizes_said(allowed: Sequence[int]) -> str:
     """ "2 to 6", or "4, 6 or 8" when some sizes between cannot be played."""
     if list(allowed) == list(range(allowed[0], allowed[-1] + 1)):
-        return f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
-    return ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+        if len(allowed) == 1:
+            return str(allowed[0])
+        return _("%(low)s to %(high)s", low=allowed[0], high=allowed[-1])
+    return _("%(some)s or %(last)s", some=", ".join(map(str, allowed[:-1])), last=allowed[-1])
 
 
 def sizes_with_byes(
@@ -84,7 +102,14 @@ def sizes_with_byes(
             return table_sizes(present - out, low, high, preferred, allowed), out
         except SeatingError:
             continue
-    raise SeatingError(f"{present} players cannot be seated at tables of {low} to {high}.")
+    raise SeatingError(
+        _(
+            "%(num)s players cannot be seated at tables of %(low)s to %(high)s.",
+            num=present,
+            low=low,
+            high=high,
+        )
+    )
 
 
 def choose_byes(
@@ -139,7 +164,7 @@ def seat_rotating(
     of repeated meetings; the best of a few random starts wins.
     """
     best, best_cost = None, None
-    for _ in range(restarts):
+    for _restart in range(restarts):
         tables = seat_random(members, sizes, rng)
         improve_by_swaps(tables, met)
         cost = meeting_cost(tables, met)

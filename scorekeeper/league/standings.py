@@ -18,6 +18,7 @@ from itertools import groupby
 from typing import Any
 
 from cachetools import LRUCache
+from flask_babel import lazy_gettext as _l
 from openskill.models import PlackettLuce
 from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
@@ -448,15 +449,15 @@ def ratings(session: Session, league_id: int, season: str | None) -> Ratings:
 
 
 RANK_BY = {
-    "rating": "Rating",
-    "wins": "Wins",
-    "win_rate": "Win rate",
-    "points": "Points",
-    "money": "Money",
+    "rating": _l("Rating"),
+    "wins": _l("Wins"),
+    "win_rate": _l("Win rate"),
+    "points": _l("Points"),
+    "money": _l("Money"),
 }
 BYE_COUNTS = {
-    "none": "A bye does not count",
-    "average": "A bye adds the player's average points per game",
+    "none": _l("A bye does not count"),
+    "average": _l("A bye adds the player's average points per game"),
 }
 
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+
 from scorekeeper.league.access import managed, table_of
 from scorekeeper.league.models import LeagueTable
 from scorekeeper.league.views import (
@@ -46,10 +48,10 @@ def _started_table(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
 ) -> LeagueTable:
     league = managed(uow.session, public_id, organizer_id)
-    _, table = table_of(league, night_id, number)
+    _night, table = table_of(league, night_id, number)
     if table.game is None:
         raise InvalidInput(
-            "Start the night first: this table has no game yet.", {"night": "not started"}
+            _("Start the night first: this table has no game yet."), {"night": _("not started")}
         )
     return table
 
@@ -63,7 +65,9 @@ def set_source(
     source: Any,
 ) -> None:
     if source not in SOURCES:
-        raise InvalidInput("Pick how this table's result comes in.", {"source": "unknown source"})
+        raise InvalidInput(
+            _("Pick how this table's result comes in."), {"source": _("unknown source")}
+        )
     with uow:
         table = _started_table(uow, public_id, organizer_id, night_id, number)
         if table.source != source:
@@ -109,11 +113,11 @@ def set_paper_totals(
                 value = value.strip()
                 value = int(value) if value.lstrip("-").isdigit() and len(value) < 10 else None
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**9:
-                errors[f"totals.{name}"] = "must be a whole number"
+                errors[f"totals.{name}"] = _("must be a whole number")
             else:
                 cleaned[name] = value
         if errors:
-            raise InvalidInput("Every player's final total is needed.", errors)
+            raise InvalidInput(_("Every player's final total is needed."), errors)
         table.paper_totals = cleaned
         table.source = "paper_totals"
         table.revision += 1

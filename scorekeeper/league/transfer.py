@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -25,7 +26,7 @@ from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.league import seating, standings
 from scorekeeper.league.access import managed, name_key
-from scorekeeper.league.leagues import check_rules, new_league_id
+from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,
@@ -120,7 +121,7 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
     with uow:
         game = uow.session.scalar(_games_query().where(Game.public_id == public_id))
         if game is None:
-            raise services.GameNotFound(f"There is no game {public_id!r}.")
+            raise services.GameNotFound(_("There is no game %(id)r.", id=public_id))
         return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
 
 
@@ -152,6 +153,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "min_games": league.min_games,
                 "bye_counts": league.bye_counts,
                 "hide_money": league.hide_money,
+                "language": league.language,
             },
             # By email only: an import invites them again (rights at their next login).
             "organizers": [
@@ -290,13 +292,20 @@ def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "fil
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
         raise InvalidInput(
-            "That file is not UTF-8 text.", {field: f"has a byte that is not UTF-8 at {exc.start}"}
+            _("That file is not UTF-8 text."),
+            {field: _("has a byte that is not UTF-8 at %(place)s", place=exc.start)},
         ) from None
     deep_at = nesting_beyond(text, max_depth)
     if deep_at is not None:
         raise InvalidInput(
-            "That is nested too deeply.",
-            {field: f"is nested more than {max_depth} levels deep at {place(text, deep_at)}"},
+            _("That is nested too deeply."),
+            {
+                field: _(
+                    "is nested more than %(depth)s levels deep at %(place)s",
+                    depth=max_depth,
+                    place=place(text, deep_at),
+                )
+            },
         )
     try:
         value = json.loads(
@@ -304,18 +313,19 @@ def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "fil
         )
     except json.JSONDecodeError as exc:
         raise NotJson(
-            "That is not JSON.", {field: f"{exc.msg} at {place(text, exc.pos)}"}
+            _("That is not JSON."),
+            {field: _("%(problem)s at %(place)s", problem=exc.msg, place=place(text, exc.pos))},
         ) from None
     errors = unusable_values(value)
     if errors:
-        raise InvalidInput("That file holds values that cannot be stored.", errors)
+        raise InvalidInput(_("That file holds values that cannot be stored."), errors)
     return value
 
 
 def place(text: str, offset: int) -> str:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return f"line {line}, column {column}"
+    return _("line %(line)s, column %(column)s", line=line, column=column)
 
 
 def nesting_beyond(text: str, limit: int) -> int | None:
@@ -350,7 +360,7 @@ def unusable_values(value: Any) -> dict[str, str]:
         if isinstance(item, dict):
             for key, child in item.items():
                 if not storable(key):
-                    errors[path or "document"] = "has a name with a NUL or an unpaired surrogate"
+                    errors[path or "document"] = _("has a name with a NUL or an unpaired surrogate")
                 else:
                     pending.append((f"{path}.{key}" if path else key, child))
         elif isinstance(item, list):
@@ -358,9 +368,11 @@ def unusable_values(value: Any) -> dict[str, str]:
                 (f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item)
             )
         elif isinstance(item, NotJsonValue):
-            errors[path or "document"] = f"is {item.text[:20]}, not a number that can be stored"
+            errors[path or "document"] = _(
+                "is %(text)s, not a number that can be stored", text=item.text[:20]
+            )
         elif isinstance(item, str) and not storable(item):
-            errors[path or "document"] = "must not contain a NUL or an unpaired surrogate"
+            errors[path or "document"] = _("must not contain a NUL or an unpaired surrogate")
     return errors
 
 
@@ -390,13 +402,13 @@ class Reader:
     def mapping(self, value: Any, path: str) -> Mapping[str, Any]:
         if isinstance(value, Mapping):
             return value
-        self.fail(path, "must be an object")
+        self.fail(path, _("must be an object"))
         return {}
 
     def items(self, value: Any, path: str, limit: int = MAX_GAMES) -> list[Any]:
         if isinstance(value, list) and len(value) <= limit:
             return value
-        self.fail(path, f"must be a list of at most {limit}")
+        self.fail(path, _("must be a list of at most %(limit)s", limit=limit))
         return []
 
     def text(self, value: Any, path: str, limit: int, *, optional: bool = False) -> str | None:
@@ -404,26 +416,26 @@ class Reader:
             return None
         if isinstance(value, str) and 0 < len(value.strip()) <= limit:
             return value.strip()
-        self.fail(path, f"must be text of 1 to {limit} characters")
+        self.fail(path, _("must be text of 1 to %(limit)s characters", limit=limit))
         return None
 
     def integer(self, value: Any, path: str, low: int = -(10**9), high: int = 10**9) -> int:
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
-        self.fail(path, f"must be a whole number from {low} to {high}")
+        self.fail(path, _("must be a whole number from %(low)s to %(high)s", low=low, high=high))
         return low
 
     def flag(self, value: Any, path: str) -> bool:
         if isinstance(value, bool):
             return value
-        self.fail(path, "must be true or false")
+        self.fail(path, _("must be true or false"))
         return False
 
     def moment(self, value: Any, path: str) -> datetime:
         try:
             moment = datetime.fromisoformat(value)
         except (TypeError, ValueError):
-            self.fail(path, "must be an ISO 8601 time")
+            self.fail(path, _("must be an ISO 8601 time"))
             return utcnow()
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -431,20 +443,27 @@ class Reader:
         try:
             return date.fromisoformat(value)
         except (TypeError, ValueError):
-            self.fail(path, "must be an ISO 8601 date")
+            self.fail(path, _("must be an ISO 8601 date"))
             return date.today()
 
     def choice(self, value: Any, path: str, choices) -> Any:
         if isinstance(value, str) and value in choices:
             return value
-        self.fail(path, "must be one of " + ", ".join(choices))
+        self.fail(path, _("must be one of %(choices)s", choices=", ".join(choices)))
         return next(iter(choices))
 
     def game(self, value: Any, path: str) -> tuple[Game, list[DealRevision]] | None:
         """New rows from an exported game, its entries checked by the scoring core."""
         doc = self.mapping(value, path)
         if doc.get("format") != GAME_FORMAT or doc.get("version") != FORMAT_VERSION:
-            self.fail(f"{path}.format", f"must be {GAME_FORMAT} version {FORMAT_VERSION}")
+            self.fail(
+                f"{path}.format",
+                _(
+                    "must be %(format)s version %(version)s",
+                    format=GAME_FORMAT,
+                    version=FORMAT_VERSION,
+                ),
+            )
             return None
         try:
             setup = scoring.Setup.from_dict(doc.get("setup"))
@@ -510,7 +529,7 @@ class Reader:
             return None
         doc = self.mapping(value, path)
         if set(doc) != {"split"}:
-            self.fail(path, 'must be null or {"split": true or false}')
+            self.fail(path, _('must be null or {"split": true or false}'))
             return None
         return {"split": self.flag(doc["split"], f"{path}.split")}
 
@@ -520,7 +539,7 @@ class Reader:
             return new_id()
         if isinstance(value, str) and PUBLIC_ID.fullmatch(value):
             return value
-        self.fail(path, "must be 8 to 22 letters, digits, - or _")
+        self.fail(path, _("must be 8 to 22 letters, digits, - or _"))
         return ""
 
     def revision(self, value: Any, path: str) -> DealRevision:
@@ -558,7 +577,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     if doc.get("format") == GAME_FORMAT:
         rows = reader.game(doc, "game")
         if rows is None:
-            raise InvalidInput("The game cannot be imported.", reader.errors)
+            raise InvalidInput(_("The game cannot be imported."), reader.errors)
         token = _with_token(rows[0])
         with uow:
             keep_free_ids(uow.session, Game, [rows[0]], services.new_public_id)
@@ -568,19 +587,26 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             return Imported(game_id=rows[0].public_id, edit_token=token)
     if doc.get("format") != LEAGUE_FORMAT or doc.get("version") != FORMAT_VERSION:
         raise InvalidInput(
-            "That is not a scorekeeper export.",
-            {"format": f"must be {LEAGUE_FORMAT} or {GAME_FORMAT}, version {FORMAT_VERSION}"},
+            _("That is not a scorekeeper export."),
+            {
+                "format": _(
+                    "must be %(league)s or %(game)s, version %(version)s",
+                    league=LEAGUE_FORMAT,
+                    game=GAME_FORMAT,
+                    version=FORMAT_VERSION,
+                )
+            },
         )
     games: list[tuple[Game, list[DealRevision]]] = []
     # Who sat out each night: member ids are known once the members are stored.
     byes: list[tuple[Night, list[Member]]] = []
     league = _read_league(reader, doc, games, byes)
     if reader.errors:
-        raise InvalidInput("The league cannot be imported.", reader.errors)
+        raise InvalidInput(_("The league cannot be imported."), reader.errors)
     emails = _read_organizers(reader, doc.get("organizers", []), "organizers")
     emails += _read_organizers(reader, doc.get("invitations", []), "invitations")
     if reader.errors:
-        raise InvalidInput("The league cannot be imported.", reader.errors)
+        raise InvalidInput(_("The league cannot be imported."), reader.errors)
     for night in league.nights:
         for table in night.tables:
             if table.game is not None:
@@ -663,7 +689,7 @@ def _read_league(
         ]
         key = name_key(member_name)
         if old_id in members or key in keys:
-            reader.fail(f"members.{i}", "repeats another member")
+            reader.fail(f"members.{i}", _("repeats another member"))
         keys.add(key)
         members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
     nights = [
@@ -671,7 +697,7 @@ def _read_league(
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))
     ]
     if len(games) > MAX_GAMES:
-        reader.fail("nights", f"must hold at most {MAX_GAMES} games")
+        reader.fail("nights", _("must hold at most %(num)s games", num=MAX_GAMES))
     return League(
         public_id=reader.public_id(head.get("id"), "league.id", new_league_id),
         name=name or "",
@@ -687,6 +713,8 @@ def _read_league(
             head.get("bye_counts", "none"), "league.bye_counts", standings.BYE_COUNTS
         ),
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
+        # Exports from before leagues had a language have none: each reader's own.
+        language=_read_language(reader, head.get("language")),
         revision=1,
         members=list(members.values()),
         nights=nights,
@@ -701,6 +729,14 @@ def _read_league(
             )
         ],
     )
+
+
+def _read_language(reader: Reader, value: Any) -> str | None:
+    errors: dict[str, str] = {}
+    language = check_language(value, errors)
+    for message in errors.values():
+        reader.fail("league.language", message)
+    return language
 
 
 def _read_night(
@@ -719,14 +755,14 @@ def _read_night(
         doc = reader.mapping(raw_table, table_path)
         number = reader.integer(doc.get("number"), f"{table_path}.number", 1, 500)
         if number in numbers:
-            reader.fail(f"{table_path}.number", "repeats another table")
+            reader.fail(f"{table_path}.number", _("repeats another table"))
         numbers.add(number)
         seat_ids = reader.items(doc.get("seats"), f"{table_path}.seats", 8)
         seats = []
         for position, member_id in enumerate(seat_ids):
             member = members.get(member_id) if isinstance(member_id, int) else None
             if member is None:
-                reader.fail(f"{table_path}.seats.{position}", "is not a member")
+                reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
                 continue
             seats.append(LeagueSeat(position=position, member=member))
         rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
@@ -740,11 +776,11 @@ def _read_night(
                 for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
             }
             if game is not None and set(paper) != set(game.players):
-                reader.fail(f"{table_path}.paper_totals", "must name the game's players")
+                reader.fail(f"{table_path}.paper_totals", _("must name the game's players"))
         # A partnership game's players are its sides: the league seats its seated players.
         seated = None if game is None else game.seated_players or game.players
         if seated is not None and len(seated) != len(seats):
-            reader.fail(f"{table_path}.seats", "must seat the game's players")
+            reader.fail(f"{table_path}.seats", _("must seat the game's players"))
         tables.append(
             LeagueTable(
                 number=number,
@@ -768,7 +804,7 @@ def _read_night(
     for i, member_id in enumerate(reader.items(item.get("byes", []), f"{path}.byes", 100)):
         member = members.get(member_id) if isinstance(member_id, int) else None
         if member is None:
-            reader.fail(f"{path}.byes.{i}", "is not a member")
+            reader.fail(f"{path}.byes.{i}", _("is not a member"))
         else:
             sat_out.append(member)
     if sat_out:

@@ -7,17 +7,19 @@ touches the database. Edit tokens go into a view only for the league's organizer
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
+
+from flask_babel import lazy_gettext as _l
 
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueTable, Member, Night
 
 SOURCES = {
-    "phone": "phone",
-    "paper_deals": "from paper (deals)",
-    "paper_totals": "from paper (totals only)",
+    "phone": _l("phone"),
+    "paper_deals": _l("from paper (deals)"),
+    "paper_totals": _l("from paper (totals only)"),
 }
 
 
@@ -118,6 +120,8 @@ class LeagueHead:
     published: bool
     # Whether the viewer may change it (and see edit links).
     manage: bool
+    # What its public pages and packs speak; None: each reader's own.
+    language: str | None = field(default=None, kw_only=True)
 
     @property
     def money_hidden(self) -> bool:
@@ -185,6 +189,7 @@ def head(league: League, manage: bool) -> LeagueHead:
         ranking_of(league),
         league.published,
         manage,
+        language=league.language,
     )
 
 
@@ -200,6 +205,7 @@ def league_view_of(
         ranking=ranking_of(league),
         published=league.published,
         manage=manage,
+        language=league.language,
         members=tuple(member_view(m) for m in league.members),
         organizers=tuple(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)

@@ -8,8 +8,8 @@ belong to a game or a league may speak that game's or league's language instead
 
 from __future__ import annotations
 
-from flask import Flask, g, request
-from flask_babel import Babel
+from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, refresh
 
 # The languages with a catalog, each named in its own language for the switcher.
 LANGUAGES = {
@@ -28,6 +28,8 @@ babel = Babel()
 
 def chosen_language() -> str:
     """The language of this response (see the module's docstring)."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE  # a command in a terminal: no browser to ask
     spoken = g.get("language")
     if spoken in LANGUAGES:
         return spoken
@@ -41,6 +43,7 @@ def speak(language: str | None) -> None:
     """This page speaks ``language`` (a game's or a league's), when it has a catalog."""
     if language in LANGUAGES:
         g.language = language
+        refresh()  # a message translated earlier in this request chose the locale already
 
 
 def init_app(app: Flask) -> None:

@@ -27,6 +27,9 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.routing import IntegerConverter
@@ -39,6 +42,7 @@ from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
+from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
 from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
@@ -92,18 +96,18 @@ def not_found(error: services.ServiceError):
     return error_page(404, error.detail)
 
 
-ERROR_TITLES = {403: "Organizers only", 404: "Not found", 413: "Too large"}
+ERROR_TITLES = {403: _l("Organizers only"), 404: _l("Not found"), 413: _l("Too large")}
 ERROR_MESSAGES = {
-    400: "The form was out of date or incomplete. Go back, reload the page and try again.",
-    404: "There is nothing here. Check the link.",
-    405: "That page cannot be used that way.",
-    413: "That was too much to send at once.",
-    429: "Too many changes in a short time. Wait a moment and try again.",
+    400: _l("The form was out of date or incomplete. Go back, reload the page and try again."),
+    404: _l("There is nothing here. Check the link."),
+    405: _l("That page cannot be used that way."),
+    413: _l("That was too much to send at once."),
+    429: _l("Too many changes in a short time. Wait a moment and try again."),
 }
 
 
 def error_page(code: int, message: str):
-    title = ERROR_TITLES.get(code, "Something went wrong")
+    title = ERROR_TITLES.get(code) or _("Something went wrong")
     return render_template("league/error.html", code=code, title=title, message=message), code
 
 
@@ -111,10 +115,10 @@ def error_page(code: int, message: str):
 def http_error(error: HTTPException):
     """The league side's own page for CSRF failures, oversized bodies, unknown ids."""
     code = error.code or 500
-    message = ERROR_MESSAGES.get(code, "Something went wrong.")
+    message = ERROR_MESSAGES.get(code) or _("Something went wrong.")
     if code == 413 and request.endpoint == "league.import_file":
         limit = current_app.config["LEAGUE_IMPORT_MAX_BYTES"] // 2**20
-        message = f"An import file may be at most {limit} MB."
+        message = _("An import file may be at most %(limit)s MB.", limit=limit)
     elif type(error) is BadRequest and error.description != BadRequest.description:
         message = error.description  # what was wrong with the text (a NUL ...), in words
     return error_page(code, message)
@@ -148,7 +152,7 @@ def signup():
     if request.method == "POST":
         form = request.form
         if form.get("password") != form.get("confirm"):
-            errors["confirm"] = "does not match the password"
+            errors["confirm"] = _("does not match the password")
         else:
             try:
                 auth.create_organizer(
@@ -162,7 +166,7 @@ def signup():
             except services.InvalidInput as exc:
                 errors = exc.errors
             if not errors:
-                flash("If that address had no account, it has one now: log in with it.")
+                flash(_("If that address had no account, it has one now: log in with it."))
                 return redirect(url_for("league.login"), 303)
     status = 422 if errors else 200
     return render_template("league/signup.html", errors=errors, form=request.form), status
@@ -198,7 +202,7 @@ def change_password():
     if request.method == "POST":
         form = request.form
         if form.get("new_password") != form.get("confirm"):
-            errors["confirm"] = "does not match the new password"
+            errors["confirm"] = _("does not match the new password")
         else:
             try:
                 account = auth.change_password(
@@ -211,7 +215,7 @@ def change_password():
                 errors = exc.errors
             else:
                 login_user(account)  # this session goes on; every other one has ended
-                flash("Your password was changed.")
+                flash(_("Your password was changed."))
                 return redirect(url_for("league.leagues"), 303)
     status = 422 if errors else 200
     return render_template("league/password.html", errors=errors), status
@@ -237,13 +241,13 @@ def rules_from_form(form) -> league.Rules:
     errors: dict[str, str] = {}
     league_name = form.get("name", "")
     if not league_name.strip() or len(league_name.strip()) > 80:
-        errors["name"] = "must be 1 to 80 characters"
+        errors["name"] = _("must be 1 to 80 characters")
     for number, line in enumerate(form.get("options", "").splitlines(), 1):
         if not line.strip():
             continue
         name, sep, raw = line.partition("=")
         if not sep or not name.strip():
-            errors["options"] = f"line {number} must read name = value"
+            errors["options"] = _("line %(number)s must read name = value", number=number)
             continue
         options[name.strip()] = parse_value(raw.strip(), "options", errors)
     stakes = None
@@ -270,7 +274,7 @@ def rules_from_form(form) -> league.Rules:
     except services.InvalidInput as refused:
         errors = {**refused.errors, **errors}
     if errors:
-        raise services.InvalidInput("These house rules cannot be used.", errors)
+        raise services.InvalidInput(_("These house rules cannot be used."), errors)
     return rules
 
 
@@ -291,11 +295,12 @@ def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
         return None
 
 
-def rules_values(rules: league.Rules, name: str) -> dict[str, str]:
-    """Saved house rules as the form's fields show them."""
+def rules_values(rules: league.Rules, name: str, language: str | None) -> dict[str, str]:
+    """Saved house rules (and the league's language) as the form's fields show them."""
     stakes = rules.stakes or {}
     return {
         "name": name,
+        "language": language or chosen_language(),
         "preset": rules.preset or "",
         "variant": "" if rules.preset else rules.variant,
         "options": "".join(f"{k} = {json.dumps(v)}\n" for k, v in rules.options.items()),
@@ -313,6 +318,7 @@ def rules_context() -> dict[str, Any]:
         "variants": list(scoring.VARIANTS.values()),
         "table_sizes": league.table_sizes_said,
         "modes": ["pairs", "winner", "per_deal"],
+        "languages": LANGUAGES,
     }
 
 
@@ -336,7 +342,7 @@ def keeps_input(render: Callable[..., Any], form_name: str):
 def render_new_league(*, failed: str | None = None, refused=None):
     return render_template(
         "league/new.html",
-        values=request.form if failed else {"table_size": ""},
+        values=request.form if failed else {"table_size": "", "language": chosen_language()},
         refused=refused,
         **rules_context(),
     )
@@ -349,7 +355,11 @@ def new_league():
     if request.method == "POST":
         rules = rules_from_form(request.form)
         public_id = league.create_league(
-            unit_of_work(), current_user.id, name=request.form.get("name"), rules=rules
+            unit_of_work(),
+            current_user.id,
+            name=request.form.get("name"),
+            rules=rules,
+            language=request.form.get("language"),
         )
         return redirect(url_for("league.manage", public_id=public_id), 303)
     return render_new_league()
@@ -378,7 +388,7 @@ def render_manage(
         refused=refused,
         errors=refused.errors if refused else {},
         form=request.form if failed else {},
-        saved_rules=rules_values(view.rules, view.name),
+        saved_rules=rules_values(view.rules, view.name, view.language),
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,
@@ -398,9 +408,14 @@ def manage(public_id: str):
 def update_rules(public_id: str):
     rules = rules_from_form(request.form)
     league.update_rules(
-        unit_of_work(), public_id, organizer_id(), name=request.form.get("name"), rules=rules
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        name=request.form.get("name"),
+        rules=rules,
+        language=request.form.get("language"),
     )
-    flash("The house rules were saved; they apply to nights seated from now on.")
+    flash(_("The house rules were saved; they apply to nights seated from now on."))
     return redirect(url_for("league.manage", public_id=public_id), 303)
 
 
@@ -418,7 +433,7 @@ def ranking(public_id: str):
         bye_counts=form.get("bye_counts"),
         hide_money=form.get("hide_money") == "1",
     )
-    flash("The ranking rules were saved.")
+    flash(_("The ranking rules were saved."))
     return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
 
 
@@ -428,7 +443,11 @@ def plan_nights(public_id: str):
     lines = [line for line in request.form.get("dates", "").splitlines() if line.strip()]
     dates = league.read_dates(lines)
     league.plan_nights(unit_of_work(), public_id, organizer_id(), dates, request.form.get("note"))
-    flash(f"{len(dates)} night(s) are in the schedule.")
+    flash(
+        ngettext(
+            "%(num)d night is in the schedule.", "%(num)d nights are in the schedule.", len(dates)
+        )
+    )
     return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
 
 
@@ -451,7 +470,7 @@ def schedule_ics(public_id: str):
 def publish(public_id: str):
     published = request.form.get("published") == "1"
     league.set_published(unit_of_work(), public_id, organizer_id(), published)
-    flash("The standings are public." if published else "The standings are private.")
+    flash(_("The standings are public.") if published else _("The standings are private."))
     return redirect(url_for("league.manage", public_id=public_id), 303)
 
 
@@ -460,7 +479,10 @@ def publish(public_id: str):
 def add_members(public_id: str):
     names = [line for line in request.form.get("names", "").splitlines() if line.strip()]
     added = league.add_members(unit_of_work(), public_id, organizer_id(), names)
-    flash(f"Added {len(added)} member(s)." if added else "Those names are members already.")
+    if added:
+        flash(ngettext("Added %(num)d member.", "Added %(num)d members.", len(added)))
+    else:
+        flash(_("Those names are members already."))
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 
@@ -486,7 +508,7 @@ def merge_members(public_id: str):
         plan = league.merge_plan(unit_of_work(), public_id, organizer_id(), source, target)
         return render_manage(public_id, failed="merge", merge_plan=plan)
     league.merge_members(unit_of_work(), public_id, organizer_id(), source, target)
-    flash("The two members are one now.")
+    flash(_("The two members are one now."))
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 
@@ -498,8 +520,11 @@ def add_organizer(public_id: str):
     )
     # The same answer for every address: it never tells who has an account.
     flash(
-        f"{email} is invited: with an account, they become a co-organizer when they next"
-        " log in or open their leagues; without one, when they sign up with that address."
+        _(
+            "%(email)s is invited: with an account, they become a co-organizer when they next"
+            " log in or open their leagues; without one, when they sign up with that address.",
+            email=email,
+        )
     )
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
 
@@ -590,7 +615,7 @@ def night_board(public_id: str, night_id: int):
 @keeps_input(render_night, "reseat")
 def reseat(public_id: str, night_id: int):
     league.reseat(unit_of_work(), public_id, organizer_id(), night_id, request.form.get("method"))
-    flash("The night was seated again.")
+    flash(_("The night was seated again."))
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
@@ -608,7 +633,7 @@ def late_arrival(public_id: str, night_id: int):
 @keeps_input(render_night, "remove")
 def remove_no_show(public_id: str, night_id: int):
     league.remove_no_show(unit_of_work(), public_id, organizer_id(), night_id, form_int("member"))
-    flash("The player is off tonight's seating.")
+    flash(_("The player is off tonight's seating."))
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
@@ -616,7 +641,7 @@ def remove_no_show(public_id: str, night_id: int):
 @keeps_input(render_night, "delete")
 def delete_night(public_id: str, night_id: int):
     league.delete_night(unit_of_work(), public_id, organizer_id(), night_id)
-    flash("The night was deleted.")
+    flash(_("The night was deleted."))
     return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
 
 
@@ -631,7 +656,7 @@ def swap(public_id: str, night_id: int):
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/start")
 def start(public_id: str, night_id: int):
     league.start_night(unit_of_work(), public_id, organizer_id(), night_id)
-    flash("The games are set up: print the pack or hand out the links.")
+    flash(_("The games are set up: print the pack or hand out the links."))
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
@@ -643,15 +668,16 @@ def pack(public_id: str, night_id: int):
     if page_size is None:
         return paper_refused()
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
+    speak(view.language)
     if not night_view.started:
         raise services.InvalidInput(
-            "Start the night first: the pack prints each table's edit link.",
-            {"night": "not started"},
+            _("Start the night first: the pack prints each table's edit link."),
+            {"night": _("not started")},
         )
     rules = view.rules
     tables = [
         PackTable(
-            label=f"Table {table.number}",
+            label=_("Table %(number)s", number=table.number),
             # A partnership game's pad is kept per side.
             players=league.game_players(scoring.get_variant(rules.variant), table.names),
             variant=rules.variant,
@@ -684,6 +710,7 @@ def night_sheets(public_id: str, night_id: int):
         return paper_refused()
     uow = unit_of_work()
     view, night_view = league.night_view(uow, public_id, organizer_id(), night_id)
+    speak(view.language)
     games = [
         (services.load_game(uow, table.game_id), links.view_url(table.game_id))
         for table in night_view.tables
@@ -692,8 +719,8 @@ def night_sheets(public_id: str, night_id: int):
     games = [(game, url) for game, url in games if game.state.deals]
     if not games:
         raise services.InvalidInput(
-            "No game of this night has a deal yet: there is no sheet to print.",
-            {"night": "no games played"},
+            _("No game of this night has a deal yet: there is no sheet to print."),
+            {"night": _("no games played")},
         )
     title = f"{view.name} {night_view.held_on.isoformat()}"
     pdf = night_sheets_pdf(games, title=title, page_size=page_size, locale=page_locale())
@@ -712,7 +739,7 @@ def paper_asked() -> str | None:
 
 
 def paper_refused():
-    message = "That paper size is not one we print on: say page_size=A4 or page_size=Letter."
+    message = _("That paper size is not one we print on: say page_size=A4 or page_size=Letter.")
     return render_template("league/error.html", code=400, message=message), 400
 
 
@@ -770,7 +797,7 @@ def table_totals(public_id: str, night_id: int, number: int):
         if key.startswith("total.")
     }
     league.set_paper_totals(unit_of_work(), public_id, organizer_id(), night_id, number, totals)
-    flash("The totals from the paper sheet were saved.")
+    flash(_("The totals from the paper sheet were saved."))
     return redirect(
         url_for("league.table", public_id=public_id, night_id=night_id, number=number), 303
     )
@@ -796,6 +823,7 @@ def season_arg() -> str | None:
 @bp.get("/leagues/<public_id>/standings")
 def standings(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
+    speak(view.language)
     return render_template("league/standings.html", league=view, standings=table)
 
 
@@ -804,6 +832,7 @@ def public(public_id: str):
     """The league's own page for anyone, once published: no account, no edit links."""
     page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
     upcoming = league.schedule_of(unit_of_work(), public_id, organizer_id(), from_day=date.today())
+    speak(page.league.language)
     return render_template("league/public.html", page=page, league=page.league, upcoming=upcoming)
 
 
@@ -815,6 +844,7 @@ def standings_pdf(public_id: str):
     if page_size is None:
         return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
+    speak(view.language)
     pdf = render(view, table, page_size=page_size, locale=page_locale())
     return pdf_response(pdf, f"{view.name} standings.pdf")
 
@@ -884,6 +914,7 @@ def player(public_id: str, member_id: int):
     view, member, history = league.player_history(
         unit_of_work(), public_id, organizer_id(), member_id
     )
+    speak(view.language)
     return render_template(
         "league/player.html",
         league=view,
@@ -935,14 +966,16 @@ def import_file():
     except services.InvalidInput as refused:
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
-        flash("The league was imported.")
+        flash(_("The league was imported."))
         if result.invited:
             flash(
-                "Invited as co-organizers (they become ones when they next log in or sign up): "
-                + ", ".join(result.invited)
+                _(
+                    "Invited as co-organizers (they become ones when they next log in or sign"
+                    " up): %(emails)s",
+                    emails=", ".join(result.invited),
+                )
             )
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
-    flash(
-        "The game was imported. Its edit link: " + links.edit_url(result.game_id, result.edit_token)
-    )
+    edit_url = links.edit_url(result.game_id, result.edit_token)
+    flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))
     return redirect(links.view_url(result.game_id), 303)

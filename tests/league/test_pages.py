@@ -191,8 +191,8 @@ def test_paper_totals_and_closing_a_table_through_the_forms(client, uow, olga):
     assert bad.status_code == 422
     page = bad.get_data(as_text=True)
     assert 'value="ten"' in page
-    assert f"{first.names[0]}&#39;s total must be a whole number" in page
-    assert f"{first.names[1]}&#39;s total must be a whole number" in page
+    assert f"{first.names[0]}'s total must be a whole number" in page
+    assert f"{first.names[1]}'s total must be a whole number" in page
     one = {"out": second.names[0], "hands": {second.names[1]: 3, second.names[2]: 4}}
     services.record_deal(uow, second.game_id, second.edit_token, one)
     client.post(f"{base}/2/close", data={"closed": "1"})
@@ -366,7 +366,7 @@ def test_a_table_counted_by_paper_totals_shows_them_and_no_money(client, uow, ol
     client.post(f"/leagues/{lid}/nights/{night.id}/tables/1/totals", data=form)
 
     page = client.get(f"/leagues/{lid}/nights/{night.id}/tables/1").get_data(as_text=True)
-    assert "in play" not in page and "0 deal(s)" not in page
+    assert "in play" not in page and "0 deals" not in page
     assert "Counted by the final totals typed from the paper sheet" in page
     assert '<table class="result-totals">' in page and 'class="totals"' not in page
     assert "<td>41</td><td>17</td><td>8</td>" in page
@@ -481,7 +481,7 @@ def test_a_merge_says_what_it_will_do_and_asks_first(client, uow, olga):
     asked = client.post(f"/leagues/{lid}/members/merge", data=form)
     assert asked.status_code == 200
     page = asked.get_data(as_text=True)
-    assert "Merge Anne into Ann? Anne&#39;s 1 seat(s)" in page
+    assert "Merge Anne into Ann? Anne&#39;s 1 seat and its results" in page
     assert 'name="confirm" value="1"' in page
     assert f'value="{ids["Anne"]}" selected' in page and f'value="{ids["Ann"]}" selected' in page
     assert "Anne" in [m.name for m in league.league_view(uow, lid, olga).members]
