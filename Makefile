@@ -43,6 +43,13 @@ $(TEST_STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
 
 install: $(TEST_STAMP) $(MO_FILES)
 
+# The browser checks (axe-core, Lighthouse) from the npm lock; no install scripts, so
+# nothing downloads a browser: Lighthouse drives the system's Chromium.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package-lock.json package.json | test-packages
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 %.mo: %.po | $(APP_STAMP)
 	$(BIN)/pybabel --quiet compile --input-file $< --output-file $@
 
@@ -73,11 +80,11 @@ serve: runtime-packages init-db
 
 # The whole suite on SQLite. PostgreSQL: make test-postgres, or point
 # SCOREKEEPER_TEST_DATABASE_URL at a server (the suite makes its own database there).
-test: test-packages install
+test: test-packages install $(NODE_STAMP)
 	$(BIN)/python -m pytest
 
 # The whole suite again on a throwaway PostgreSQL cluster.
-test-postgres: test-packages install
+test-postgres: test-packages install $(NODE_STAMP)
 	scripts/with-throwaway-postgres $(BIN)/python -m pytest
 
 lint: install

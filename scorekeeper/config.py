@@ -38,6 +38,21 @@ class Defaults:
     # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
     PUSH_STREAMS = 2
 
+    # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).
+    # Pages, styles, scripts and SVG only: never the event stream (each event must leave at
+    # once), PDFs and PNGs (compressed already) nor the API's JSON (small, and its strong
+    # ETags are the If-Match versions clients send back: Flask-Compress would append ":gzip").
+    COMPRESS_ALGORITHM = ["gzip"]
+    COMPRESS_MIMETYPES = [
+        "text/html",
+        "text/css",
+        "text/javascript",
+        "application/javascript",
+        "application/manifest+json",
+        "image/svg+xml",
+    ]
+    COMPRESS_STREAMS = False
+
     RATELIMIT_ENABLED = True
     # None means "a SQLite file in the instance folder", one count for every
     # worker on this machine (scorekeeper.ratelimit_storage); Redis for several machines.

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, request
+from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -43,6 +44,16 @@ def unit_of_work() -> UnitOfWork:
     return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
 
 
+def read_static_files_whole(response: Response) -> Response:
+    """Flask sends static files as a stream, which Flask-Compress compresses only with the
+    stream algorithms (never gzip) or not at all: read the few KB of a text file whole."""
+    text = response.mimetype in current_app.config["COMPRESS_MIMETYPES"]
+    if request.endpoint == "static" and response.status_code == 200 and text:
+        response.direct_passthrough = False
+        response.make_sequence()
+    return response
+
+
 def init_app(app: Flask) -> None:
     if app.config["PROXY_COUNT"]:
         count = int(app.config["PROXY_COUNT"])
@@ -62,6 +73,8 @@ def init_app(app: Flask) -> None:
         counters = Path(app.instance_path) / "ratelimits.sqlite3"
         app.config["RATELIMIT_STORAGE_URI"] = f"scorekeeper-sqlite:///{counters}"
     limiter.init_app(app)
+    Compress(app)
+    app.after_request(read_static_files_whole)  # before Compress's own (last-first)
     app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
     app.register_error_handler(OperationalError, database_unavailable)

@@ -597,7 +597,7 @@ def night_board(public_id: str, night_id: int):
     """The tables at a glance, which the night page polls; 304 while nothing changed."""
     # "v" and the tag, as the game pages' polling script sends it back.
     version = "v" + league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
-    if request.if_none_match.contains(version):
+    if request.if_none_match.contains_weak(version):
         response = current_app.response_class(status=304)
     else:
         glances = league.night_glance(unit_of_work(), public_id, organizer_id(), night_id)
@@ -606,7 +606,7 @@ def night_board(public_id: str, night_id: int):
                 "league/_night_board.html", public_id=public_id, night_id=night_id, glances=glances
             )
         )
-    response.set_etag(version)
+    response.set_etag(version, weak=True)  # gzipped or not (see the game's scoreboard)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
 

@@ -627,7 +627,7 @@ def share(public_id: str):
 def scoreboard(public_id: str):
     """The scoreboard fragment the view pages poll; 304 while the game is unchanged."""
     version = services.current_version(unit_of_work(), public_id)
-    if request.if_none_match.contains(f"v{version}"):
+    if request.if_none_match.contains_weak(f"v{version}"):
         response = current_app.response_class(status=304)
     else:
         view = services.load_game(unit_of_work(), public_id)
@@ -635,7 +635,8 @@ def scoreboard(public_id: str):
         response = current_app.make_response(
             render_template("_board.html", b=board(view, page_locale()), editable=False)
         )
-    response.set_etag(f"v{version}")
+    # Weak: the same version gzipped or not (Flask-Compress keeps a weak ETag as it is).
+    response.set_etag(f"v{version}", weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

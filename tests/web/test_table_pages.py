@@ -499,7 +499,7 @@ def test_a_deal_that_does_not_exist_cannot_be_edited(client):
 def test_the_scoreboard_answers_304_until_the_game_changes(client):
     game_id = start(client, PLAYERS)
     first = client.get(f"/games/{game_id}/scoreboard")
-    assert first.status_code == 200 and first.headers["ETag"] == '"v1"'
+    assert first.status_code == 200 and first.headers["ETag"] == 'W/"v1"'
     unchanged = client.get(f"/games/{game_id}/scoreboard", headers={"If-None-Match": '"v1"'})
     assert unchanged.status_code == 304 and unchanged.data == b""
     client.post(

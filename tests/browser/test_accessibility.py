@@ -1,0 +1,159 @@
+"""axe-core on every table page state, light and dark, on a phone: zero violations.
+
+Each state is reached as a player reaches it (the game set up through the service layer,
+the page then opened and used in real Chromium), then axe checks the whole document.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.service_layer import services
+from tests.browser.axe import assert_no_violations
+from tests.browser.test_offline import opened_with_its_worker, save_offline
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+DEALS = [
+    {"out": "Ann", "hands": {"Bob": 12, "Cy": 7}},
+    {"out": "Bob", "hands": {"Ann": 3, "Cy": 25}},
+]
+
+
+def started(uow, deals: int = 0, **options) -> tuple[str, str]:
+    """A thirteen game with ``deals`` deals recorded: its id and edit token."""
+    game = services.start_game(uow, players=PLAYERS, variant="thirteen", options=options)
+    game_id = game.game.public_id
+    for entry in DEALS[:deals]:
+        services.record_deal(uow, game_id, game.edit_token, entry)
+    return game_id, game.edit_token
+
+
+def scorer(page: Page, uow, deals: int = 0, **options) -> tuple[str, str]:
+    """The scorer's phone on the game page, the edit link opened."""
+    game_id, token = started(uow, deals, **options)
+    page.goto(f"/games/{game_id}/edit/{token}")
+    return game_id, token
+
+
+def home(page: Page, uow) -> None:
+    scorer(page, uow, 1)
+    page.goto("/")
+
+
+def new_game(page: Page, uow) -> None:
+    page.goto("/games/new")
+
+
+def new_game_refused(page: Page, uow) -> None:
+    page.goto("/games/new")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("alert")).to_contain_text("cannot be started")
+
+
+def game_fresh(page: Page, uow) -> None:
+    scorer(page, uow)
+
+
+def game_refused(page: Page, uow) -> None:
+    scorer(page, uow)
+    page.get_by_role("radio", name="Ann", exact=True).tap()
+    page.get_by_label("Bob: In hand").fill("12")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.get_by_role("alert")).to_contain_text("Deal 1 was not saved.")
+
+
+def game_offline(page: Page, uow) -> None:
+    game_id, token = started(uow)
+    opened_with_its_worker(page, game_id, token)
+    page.context.set_offline(True)
+    save_offline(page, 1, "Ann", {"Bob": 12, "Cy": 7})
+    expect(page.locator("#offline")).to_be_visible()
+
+
+def game_press_offer(page: Page, uow) -> None:
+    scorer(page, uow, 1, press=True)
+    page.locator("summary", has_text="to put the Press on").tap()
+
+
+def game_stale(page: Page, uow) -> None:
+    game_id, token = scorer(page, uow)
+    page.get_by_label("Bob: In hand").fill("9")
+    services.record_deal(uow, game_id, token, DEALS[0])
+    expect(page.locator("#stale")).to_be_visible()
+
+
+def finished(page: Page, uow) -> None:
+    game_id, token = scorer(page, uow, 2)
+    services.end_game(uow, game_id, token)
+    page.reload()
+
+
+def view_link(page: Page, uow) -> None:
+    game_id, token = started(uow, 2)
+    services.end_game(uow, game_id, token)
+    page.goto(f"/games/{game_id}")
+
+
+def table_view(page: Page, uow) -> None:
+    game_id, _ = started(uow, 2)
+    page.goto(f"/games/{game_id}/table")
+
+
+def share(page: Page, uow) -> None:
+    game_id, _ = scorer(page, uow, 1)
+    page.goto(f"/games/{game_id}/share")
+
+
+def history(page: Page, uow) -> None:
+    game_id, token = scorer(page, uow, 2)
+    services.correct_deal(uow, game_id, token, 1, {"out": "Ann", "hands": {"Bob": 15, "Cy": 7}})
+    page.goto(f"/games/{game_id}/history")
+
+
+def correct_a_deal(page: Page, uow) -> None:
+    game_id, _ = scorer(page, uow, 2)
+    page.goto(f"/games/{game_id}/deals/1/edit")
+
+
+def undo(page: Page, uow) -> None:
+    game_id, _ = scorer(page, uow, 2)
+    page.goto(f"/games/{game_id}/deals/2/undo")
+
+
+def end_game(page: Page, uow) -> None:
+    game_id, _ = scorer(page, uow, 2)
+    page.goto(f"/games/{game_id}/end")
+
+
+STATES = [
+    home,
+    new_game,
+    new_game_refused,
+    game_fresh,
+    game_refused,
+    game_offline,
+    game_press_offer,
+    game_stale,
+    finished,
+    view_link,
+    table_view,
+    share,
+    history,
+    correct_a_deal,
+    undo,
+    end_game,
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("state", STATES, ids=lambda state: state.__name__)
+def test_a_table_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
+    page = new_phone(color_scheme=scheme)
+    state(page, uow)
+    page.screenshot(path=shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
+    assert_no_violations(page)
