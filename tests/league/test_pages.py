@@ -683,3 +683,21 @@ def test_a_canasta_nights_pack_has_a_pad_per_table_kept_by_side(client, uow, olg
     for table in night.tables:
         for side in services.load_game(uow, table.game_id).setup.players:
             assert side in text
+
+
+def test_a_refused_rename_or_merge_keeps_the_form_and_says_why_once(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    response = client.post(f"/leagues/{lid}/members/{ids['Ann']}/rename", data={"name": "bob"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert 'value="bob"' in page  # as typed, in Ann's rename field
+    assert page.count("belongs to another member") == 1
+    assert league.league_view(uow, lid, olga).members[0].name == "Ann"
+    same = {"source": str(ids["Cy"]), "target": str(ids["Cy"])}
+    response = client.post(f"/leagues/{lid}/members/merge", data=same)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert page.count("Pick two different members to merge.") == 1
+    assert f'<option value="{ids["Cy"]}" selected>Cy</option>' in page
+    assert "source:" not in page
