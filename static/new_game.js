@@ -1,10 +1,30 @@
 // The new-game page: names typed before offered again; seats added, moved and removed
-// in place; the chosen game's house rules and most players. Runs after app.js.
+// in place; the chosen game's house rules and most players. The league rules form: the
+// chosen game's table sizes and options. Runs after app.js.
 "use strict";
 (() => {
   const { $, $$, load } = window.sk;
   const known = $("#known-names");
   if (known) for (const name of load("sk.names")) known.append(new Option(name));
+
+  // Only the chosen game's house rules show: its variant's, as the game select says it.
+  const showVariant = (root, id) => {
+    for (const set of $$("[data-variant]:not(option)", root)) set.hidden = set.dataset.variant !== id;
+  };
+
+  // League rules: the variant chosen, or else the preset's.
+  const help = $(".option-help");
+  if (help) {
+    const form = help.closest("form");
+    const preset = $("select[name=preset]", form);
+    const variant = $("select[name=variant]", form);
+    form.addEventListener("change", (event) => {
+      if (event.target !== preset && event.target !== variant) return;
+      const id = variant.value || (preset.selectedOptions[0].dataset.variant ?? "");
+      showVariant(help, id);
+      help.open = id !== "";
+    });
+  }
 
   // New game: seats added, moved and removed in place; house rules of the chosen game.
   const players = $("#players");
@@ -75,8 +95,8 @@
       const stakes = JSON.parse(option.dataset.s);
       $("#game-desc").textContent = option.dataset.desc;
       $("[name=shown]").value = game.value;
+      showVariant(document, option.dataset.variant);
       for (const set of $$("fieldset[data-variant]")) {
-        set.hidden = set.dataset.variant !== option.dataset.variant;
         if (set.hidden) continue;
         for (const input of $$("input, select", set)) {
           const name = input.name.slice(3 + set.dataset.variant.length);

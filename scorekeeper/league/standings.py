@@ -418,7 +418,11 @@ def replay(previous: Ratings | None, nights: list[int], placings: list) -> Ratin
 
 class RatingCache:
     """The latest replayed ratings per league and season, kept while the league's
-    fingerprint stands; a change replays from the first night that differs."""
+    fingerprint stands; a change replays from the first night that differs.
+
+    A league is known by its database and row id, not its public id: an import keeps
+    the public id, and the ratings map member ids, which are each database's own.
+    """
 
     def __init__(self, size: int = 64):
         self.entries: LRUCache[tuple, tuple[tuple, Ratings]] = LRUCache(maxsize=size)
@@ -426,7 +430,7 @@ class RatingCache:
 
     def get(self, session: Session, league_id: int, season: str | None) -> Ratings:
         stamp = fingerprint(session, league_id)
-        key = (stamp[0], season)
+        key = (session.get_bind().url, league_id, season)
         with self.lock:
             cached = self.entries.get(key)
         if cached is not None and cached[0] == stamp:

@@ -352,6 +352,8 @@ def render_new_league(*, failed: str | None = None, refused=None):
 @login_required
 @keeps_input(render_new_league, "rules")
 def new_league():
+    if request.form.get("act") == "show":
+        return render_new_league(failed="rules")  # without JS: the chosen game's options
     if request.method == "POST":
         rules = rules_from_form(request.form)
         public_id = league.create_league(
@@ -406,6 +408,8 @@ def manage(public_id: str):
 @bp.post("/leagues/<public_id>/rules")
 @keeps_input(render_manage, "rules")
 def update_rules(public_id: str):
+    if request.form.get("act") == "show":
+        return render_manage(public_id, failed="rules")  # without JS: the chosen game's options
     rules = rules_from_form(request.form)
     league.update_rules(
         unit_of_work(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,14 +35,23 @@ def app_config(app_config: dict) -> dict:
     return {**app_config, "WTF_CSRF_ENABLED": True}
 
 
-@pytest.fixture
-def live_server(app) -> Iterator[str]:
+@contextmanager
+def serving(app) -> Iterator[str]:
+    """``app`` served on a free loopback port for as long as the block runs: its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    with serving(app) as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 import re
 import subprocess
 from datetime import date, timedelta
@@ -110,15 +111,47 @@ def test_the_table_size_follows_the_game_when_left_empty(client, uow, olga):
     assert "2 players a table" in page  # gin, in the list of each game's sizes and options
 
 
-def test_the_options_box_lists_each_games_options_with_help_and_usual_value(client, olga):
+def shown_variants(page: str) -> list[str]:
+    """The games whose table sizes and options the rules form shows (not hidden)."""
+    return re.findall(r'<section data-variant="([a-z_]+)">', page)
+
+
+def test_the_options_box_lists_the_chosen_games_options_with_help_and_usual_value(
+    client, uow, olga
+):
     from scorekeeper import scoring
 
-    page = client.get("/leagues/new").get_data(as_text=True)
-    for cls in scoring.VARIANTS.values():
-        assert f'<section data-variant="{cls.id}">' in page
-        for spec in cls.options:
-            assert f"<code>{spec.name}</code>" in page
-            assert str(escape(spec.help)) in page
+    gin = scoring.get_variant("gin")
+    blank = client.get("/leagues/new").get_data(as_text=True)
+    assert shown_variants(blank) == []
+    assert "Choose a preset or a variant to see its table sizes and options." in blank
+    # Without a script: the button asks the server, which keeps what was typed.
+    typed = {"act": "show", "name": "Tuesday Gin", "preset": "Gin Rummy", "options": "target = 150"}
+    response = client.post("/leagues/new", data=typed)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert shown_variants(page) == ["gin"]
+    assert '<details class="option-help" open>' in page
+    assert "2 players a table" in page
+    for spec in gin.options:
+        assert f"<code>{spec.name}</code>" in page
+        assert str(escape(spec.help)) in page
+        if spec.default is not None:
+            assert f"<code>{spec.name}</code> = {escape(json.dumps(spec.default))}" in page
+    assert 'value="Tuesday Gin"' in page and ">target = 150</textarea>" in page
+    assert league.leagues_of(uow, olga) == []
+    # A variant chosen over a preset is the one shown; the manage page shows the saved one.
+    page = client.post(
+        "/leagues/new", data={"act": "show", "preset": "Gin Rummy", "variant": "rummy"}
+    )
+    assert shown_variants(page.get_data(as_text=True)) == ["rummy"]
+    created = client.post("/leagues/new", data={"name": "Tuesday Gin", "preset": "Gin Rummy"})
+    manage = client.get(created.headers["Location"]).get_data(as_text=True)
+    assert shown_variants(manage) == ["gin"]
+    league_id = created.headers["Location"].rsplit("/", 1)[1]
+    again = client.post(f"/leagues/{league_id}/rules", data={"act": "show", "variant": "rummy"})
+    assert again.status_code == 200 and shown_variants(again.get_data(as_text=True)) == ["rummy"]
+    assert league.league_view(uow, league_id, olga).rules.variant == "gin"
 
 
 def test_a_night_is_seated_swapped_and_started_through_the_forms(client, uow, olga):
@@ -650,3 +683,21 @@ def test_a_canasta_nights_pack_has_a_pad_per_table_kept_by_side(client, uow, olg
     for table in night.tables:
         for side in services.load_game(uow, table.game_id).setup.players:
             assert side in text
+
+
+def test_a_refused_rename_or_merge_keeps_the_form_and_says_why_once(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    response = client.post(f"/leagues/{lid}/members/{ids['Ann']}/rename", data={"name": "bob"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert 'value="bob"' in page  # as typed, in Ann's rename field
+    assert page.count("belongs to another member") == 1
+    assert league.league_view(uow, lid, olga).members[0].name == "Ann"
+    same = {"source": str(ids["Cy"]), "target": str(ids["Cy"])}
+    response = client.post(f"/leagues/{lid}/members/merge", data=same)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert page.count("Pick two different members to merge.") == 1
+    assert f'<option value="{ids["Cy"]}" selected>Cy</option>' in page
+    assert "source:" not in page

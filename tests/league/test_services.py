@@ -393,20 +393,27 @@ def test_a_correction_in_an_early_night_replays_the_ratings_from_that_night(
     assert incremental[table.names[2]].wins == 1
 
 
+def cached_ratings(league_id: str):
+    """The rating cache's (fingerprint, ratings) for the league with this public id."""
+    return next(
+        entry for entry in standings.rating_cache.entries.values() if entry[0][0] == league_id
+    )
+
+
 def test_a_deal_in_a_game_still_in_play_does_not_replay_the_ratings(uow, league_id, organizer, ids):
     night = start(uow, league_id, organizer, nine(ids))
     play_out(uow, night.tables[0])
     standings_by_name(uow, league_id, organizer)
-    stamp, ratings = standings.rating_cache.entries[(league_id, None)]
+    stamp, ratings = cached_ratings(league_id)
     table = night.tables[1]
     one = {"out": table.names[0], "hands": {table.names[1]: 5, table.names[2]: 7}}
     services.record_deal(uow, table.game_id, table.edit_token, one)
     standings_by_name(uow, league_id, organizer)
-    assert standings.rating_cache.entries[(league_id, None)] == (stamp, ratings)
+    assert cached_ratings(league_id) == (stamp, ratings)
     # Ending that game early changes a placing: the ratings move.
     league.set_closed(uow, league_id, organizer, night.id, table.number, True)
     standings_by_name(uow, league_id, organizer)
-    assert standings.rating_cache.entries[(league_id, None)][0] != stamp
+    assert cached_ratings(league_id)[0] != stamp
 
 
 def test_ranking_rules_share_places_for_ties_and_list_the_unranked_below(

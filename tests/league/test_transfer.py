@@ -17,6 +17,7 @@ from scorekeeper.league import transfer
 from scorekeeper.league.models import League, LeagueResult
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -293,6 +294,21 @@ def test_a_season_of_30_nights_at_12_tables_imports_through_the_page(client, uow
     assert [len(night.tables) for night in view.nights] == [12] * 30
     _, table = league.league_standings(uow, lid, olga, None)
     assert sum(line.games for line in table.lines) == 2 * 12 * 30
+
+
+def test_a_season_moved_to_a_fresh_database_keeps_its_ratings(uow, fresh_app):
+    """The league keeps its public id on the new server; its ratings are that server's own
+    (a cache keyed by the public id alone gave the first database's, by member ids that
+    mean other people there: every rating read 0)."""
+    olga, document = a_season(uow, nights=3)
+    lid = transfer.import_document(uow, olga, document).league_id
+    before = figures(uow, lid, olga)
+    fresh = UnitOfWork(fresh_app.extensions["scorekeeper.db"].session_factory)
+    importer = make_organizer(fresh)
+    moved = transfer.import_document(fresh, importer, transfer.export_league(uow, lid, olga))
+    assert moved.league_id == lid
+    assert figures(fresh, lid, importer) == before
+    assert {rating for *_, rating, _change in before} != {0.0}
 
 
 def test_an_import_beyond_its_own_limit_gets_the_league_sides_page(app, client, uow):
