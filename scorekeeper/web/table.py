@@ -22,6 +22,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
@@ -38,6 +39,7 @@ from scorekeeper.web.forms import (
     ConfirmForm,
     DealForm,
     EndGameForm,
+    LanguageForm,
     NewGameForm,
     attach_errors,
     clean_key,
@@ -51,6 +53,7 @@ from scorekeeper.web.forms import (
     option_fields,
     start_request,
 )
+from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import (
     board,
     card_buttons,
@@ -236,6 +239,7 @@ def edit_link(public_id: str, token: str):
 def game(public_id: str):
     view, token = load(public_id)
     if token is None:
+        speak(view.language)  # the shared view speaks the table's language
         return render_game(view, None, None)
     retry = taken(RETRY, public_id)
     if retry is None:
@@ -480,6 +484,7 @@ def play_again(public_id: str):
         first_dealer=next_first_dealer(setup),
         stakes=dict(setup.stakes) if setup.stakes else None,
         title=view.title,
+        language=view.language,
     )
     new_id = started.game.public_id
     return redirect(url_for(".edit_link", public_id=new_id, token=started.edit_token), 303)
@@ -610,17 +615,37 @@ def qr_svg(url: str) -> str:
 @bp.get("/games/<public_id>/share")
 def share(public_id: str):
     view, token = load(public_id)
-    shared = [("Follow the score (read only)", links.view_url(public_id))]
+    shared = [(_("Follow the score (read only)"), links.view_url(public_id))]
     if token:
         shared.append(
-            ("Record deals (edit link: share only with players)", links.edit_url(public_id, token))
+            (
+                _("Record deals (edit link: share only with players)"),
+                links.edit_url(public_id, token),
+            )
         )
+    language_form = None
+    if token:
+        language_form = LanguageForm(formdata=None, data={"language": view.language})
     return render_template(
         "share.html",
         view=view,
+        language_form=language_form,
         shared=[(label, url, qr_svg(url)) for label, url in shared],
         sheet=links.sheet_url(public_id),
     )
+
+
+@bp.post("/games/<public_id>/language")
+def change_language(public_id: str):
+    """The game's own language, for its sheet and shared view (editors only)."""
+    _view, token = editable(public_id)
+    language = LanguageForm().language.data
+    if language in LANGUAGES:
+        services.set_language(unit_of_work(), public_id, token, language)
+        flash(
+            _("The sheet and the view link now speak %(language)s.", language=LANGUAGES[language])
+        )
+    return redirect(url_for(".share", public_id=public_id), 303)
 
 
 @bp.get("/games/<public_id>/scoreboard")
@@ -631,6 +656,7 @@ def scoreboard(public_id: str):
         response = current_app.response_class(status=304)
     else:
         view = services.load_game(unit_of_work(), public_id)
+        speak(view.language)
         version = view.version
         response = current_app.make_response(
             render_template("_board.html", b=board(view, page_locale()), editable=False)
@@ -666,4 +692,5 @@ def events(public_id: str):
 @bp.get("/games/<public_id>/table")
 def table_view(public_id: str):
     view = services.load_game(unit_of_work(), public_id)
+    speak(view.language)
     return render_template("table.html", view=view, b=board(view, page_locale()))
