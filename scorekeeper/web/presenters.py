@@ -553,3 +553,40 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
     if joker is not None:
         buttons.append((_("Joker"), joker))
     return buttons
+
+
+# ---------------------------------------------------------------- the scripts' words
+
+
+def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
+    """What static/game.js writes on the deal form, in the page's language; it fills
+    each {name} itself. A card value's word comes per value (Polish has three plurals)."""
+    return {
+        "tap": _("Tap each card"),
+        "use": _("Use {sum}"),
+        "points": {value: ngettext("point", "points", value) for _label, value in cards or ()},
+        "refused": _("The server refused deal {number} ({status})."),
+        "save": _("Save deal {number}"),
+        "deal": _("Deal {number}: "),
+        "notSent": _("Not sent. {problem}"),
+        "fix": _("Put it in the form"),
+        "drop": _("Discard it"),
+        "waiting": _("waiting to send"),
+        "kept": _("Deal {number} kept on this phone, waiting to send"),
+        "stale": _(
+            "Another phone saved deal {before}. What you typed is kept for deal {number}: "
+            "check it, then save."
+        ),
+        "knocked": _("{who} knocked"),
+        "out": _("{who} went out"),
+        "inHand": _("In hand"),
+    }
+
+
+def new_game_script_words() -> dict[str, str]:
+    """What static/new_game.js writes on the new-game form, in the page's language."""
+    return {
+        "player": _("Player {number}"),
+        "most": _("{number} players is the most this game takes."),
+        "two": _("{game} is for two players."),
+    }
