@@ -53,10 +53,11 @@ def app_config(app_config, tmp_path) -> dict:
 
 
 @pytest.fixture(autouse=True)
-def fresh_translations():
+def fresh_translations(app):
     """Flask-Babel keeps loaded catalogs for the process: drop those of other tests' apps
     (which had no catalogs) before, and this test's after."""
-    babel.domain_instance.cache.clear()
+    with app.app_context():
+        babel.domain_instance.cache.clear()
     yield
     babel.domain_instance.cache.clear()
 
