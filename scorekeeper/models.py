@@ -62,6 +62,9 @@ class Game(Base):
     # The table's early end (docs/rules.md section 15): {"split": bool}, or null while
     # the game is open or was finished by its own end rule. Reopening clears it.
     ending: Mapped[dict[str, Any] | None]
+    # The table's language for its sheet and shared view (a code of web.i18n.LANGUAGES);
+    # null: the reader's own.
+    language: Mapped[str | None] = mapped_column(String(8))
     # Grows with every change; the ETag and If-Match compare it.
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -5,6 +5,9 @@
 (() => {
   const { $, $$, el } = window.sk;
   const body = document.body;
+  // The words the scripts write come from the page, in its language; {name}s filled here.
+  const words = JSON.parse($("#deal-form")?.dataset.words || "{}");
+  const say = (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
 
   // Recording a deal: tap who went out, type each number, Enter moves on; only Save saves.
   const setUpDeal = (deal) => {
@@ -71,9 +74,9 @@
       let picked = [];
       const sum = () => picked.reduce((total, i) => total + cards[i][1], 0);
       const show = () => {
-        $(".list", dialog).textContent = picked.map((i) => cards[i][0]).join(" ") || "Tap each card";
+        $(".list", dialog).textContent = picked.map((i) => cards[i][0]).join(" ") || words.tap;
         $(".sum", dialog).textContent = sum();
-        $("[data-act=use]", dialog).textContent = "Use " + sum();
+        $("[data-act=use]", dialog).textContent = say("use", { sum: sum() });
       };
       cards.forEach(([label, value], i) => {
         // The name read out is what the button shows: the card, then its points.
@@ -81,7 +84,7 @@
         button.type = "button";
         button.dataset.i = i;
         const points = el("small", " " + value);
-        points.append(el("span", value === 1 ? " point" : " points"));
+        points.append(el("span", " " + words.points[value]));
         $("span", points).className = "vh";
         button.append(points);
         $(".cards", dialog).append(button);
@@ -165,7 +168,7 @@
       if (response.status >= 500 || response.status === 429) throw new Error("no answer");
       const type = response.headers.get("Content-Type") || "";
       const answer = type.includes("json") ? await response.json()
-        : { message: `The server refused deal ${item.number} (${response.status}).` };
+        : { message: say("refused", { number: item.number, status: response.status }) };
       return { status: response.status, ...answer };
     } finally {
       clearTimeout(timer);
@@ -182,9 +185,9 @@
     const describe = (deal) => {
       const out = $("input[name=out]:checked", deal);
       const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
-        .map((i) => label(i).replace(/: In hand$/, "") + " " + i.value);
+        .map((i) => label(i).replace(": " + words.inHand, "") + " " + i.value);
       const who = out ? out.closest("label").textContent.trim() : "";
-      const what = /^(none|void)$/.test(out?.value) ? who : who && `${who} ${deal.dataset.out === "knocked" ? "knocked" : "went out"}`;
+      const what = /^(none|void)$/.test(out?.value) ? who : who && say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
       return [what, typed.join(", ")].filter(Boolean).join("; ");
     };
     // The form moves on to the next deal as if the last had been sent: dealer and wild
@@ -194,7 +197,7 @@
       const ahead = JSON.parse(deal.dataset.ahead || "[]");
       $("[name=number]", deal).value = number;
       $("[name=key]", deal).value = newKey();
-      $("button.save", deal).textContent = "Save deal " + number;
+      $("button.save", deal).textContent = say("save", { number });
       for (const input of $$("input:not([type=hidden])", deal)) {
         if (input.type === "radio" || input.type === "checkbox") input.checked = false;
         else input.value = "";
@@ -227,13 +230,13 @@
       list.replaceChildren();
       for (const item of items) {
         const row = el("li");
-        row.append(el("b", `Deal ${item.number}: `), item.text + " ");
+        row.append(el("b", say("deal", { number: item.number })), item.text + " ");
         if (item.problem) {
           row.className = "problem";
-          row.append(el("strong", "Not sent. " + item.problem), " ",
-            button("Put it in the form", { fix: item.key }), " ", button("Discard it", { drop: item.key }));
+          row.append(el("strong", say("notSent", { problem: item.problem })), " ",
+            button(words.fix, { fix: item.key }), " ", button(words.drop, { drop: item.key }));
         } else {
-          row.append(el("em", "waiting to send"));
+          row.append(el("em", words.waiting));
         }
         list.append(row);
       }
@@ -296,7 +299,7 @@
       offline(true);
       moveFormTo(item.number + 1);
       await showWaiting();
-      $("#say").textContent = `Deal ${item.number} kept on this phone, waiting to send`;
+      $("#say").textContent = say("kept", { number: item.number });
       $("input[name=out]", deal)?.focus();
     });
     document.addEventListener("click", async (event) => {
@@ -372,7 +375,7 @@
       setUpDeal(form);
       const number = $("[name=number]", form).value;
       const stale = $("#stale", form);
-      stale.textContent = `Another phone saved deal ${before}. What you typed is kept for deal ${number}: check it, then save.`;
+      stale.textContent = say("stale", { before, number });
       stale.hidden = false;
       stale.scrollIntoView({ block: "nearest" });
     };

@@ -4,6 +4,9 @@
 "use strict";
 (() => {
   const { $, $$, load } = window.sk;
+  // The words written here come from the page, in its language; {name}s filled here.
+  const words = JSON.parse($("form.new")?.dataset.words || "{}");
+  const say = (key, values) => words[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
   const known = $("#known-names");
   if (known) for (const name of load("sk.names")) known.append(new Option(name));
 
@@ -37,11 +40,11 @@
         const input = $("input", row);
         input.name = input.id = "players-" + i;
         $("label", row).htmlFor = input.id;
-        $("label", row).textContent = input.placeholder = "Player " + (i + 1);
+        $("label", row).textContent = input.placeholder = say("player", { number: i + 1 });
         const [up, remove] = $$("button", row);
         up.value = "up:" + i;
         remove.value = "remove:" + i;
-        dealer.append(new Option(input.value.trim() || "Player " + (i + 1), i));
+        dealer.append(new Option(input.value.trim() || say("player", { number: i + 1 }), i));
       });
       dealer.value = chosen < players.children.length ? chosen : "0";
     };
@@ -75,8 +78,8 @@
       if (players.children.length >= most()) {
         const option = $("#game").selectedOptions[0];
         full.textContent = most() === 2
-          ? option.textContent.replace(/ \(.*/, "") + " is for two players."
-          : `${most()} players is the most this game takes.`;
+          ? say("two", { game: option.textContent.replace(/ \(.*/, "") })
+          : say("most", { number: most() });
         return;
       }
       full.textContent = "";

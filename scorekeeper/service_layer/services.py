@@ -89,6 +89,8 @@ class GameView:
     state: scoring.GameState
     # The stored early end ({"split": bool}) or None; the state says whether it applies.
     ending: dict[str, Any] | None = None
+    # The table's language (a code of web.i18n.LANGUAGES) for its sheet and shared view.
+    language: str | None = None
 
     @property
     def etag(self) -> str:
@@ -185,6 +187,7 @@ def start_game(
     stakes: Any = None,
     title: Any = None,
     seats: Any = None,
+    language: str | None = None,
 ) -> StartedGame:
     errors: dict[str, str] = {}
     if title is not None and not (
@@ -219,6 +222,7 @@ def start_game(
             first_dealer=setup.first_dealer,
             seated_players=None if setup.seats is None else list(setup.seats),
             title=(title.strip() or None) if isinstance(title, str) else None,
+            language=language,
             version=1,
             created_at=now,
             updated_at=now,
@@ -235,6 +239,7 @@ def start_game(
             updated_at=game.updated_at,
             edit_token_hash=game.edit_token_hash,
             setup=setup,
+            language=game.language,
         )
         return StartedGame(game=_view(loaded), edit_token=edit_token)
 
@@ -461,6 +466,18 @@ def reopen_game(
         return view
 
 
+def set_language(uow: UnitOfWork, public_id: str, token: str | None, language: str) -> GameView:
+    """The language the game's sheet and shared view speak from now on (the web layer
+    checks that it has a catalog: the core knows no languages)."""
+    with uow:
+        game = _lock_game(uow, public_id)
+        _authorize(game, token)
+        uow.connection.execute(update(Game).where(Game.id == game.id).values(language=language))
+        view = _view(replace(game, language=language))
+        _commit_or_conflict(uow, view)
+        return view
+
+
 def rotate_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> str:
     """A new edit token; the old one stops working at once."""
     new_token = new_edit_token()
@@ -524,6 +541,7 @@ class _LoadedGame:
     setup: scoring.Setup
     deals: tuple[_DealRow, ...] = field(default=())
     ending: dict[str, Any] | None = None
+    language: str | None = None
 
     @property
     def entries(self) -> list[dict[str, Any]]:
@@ -565,6 +583,7 @@ _VERSION_TOKEN_AND_DEALS = (
         Game.updated_at,
         Game.edit_token_hash,
         Game.ending,
+        Game.language,
         Deal.number,
         Deal.entry,
         Deal.recorded_at,
@@ -614,6 +633,7 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
             seats=None if first.seated_players is None else tuple(first.seated_players),
         ),
         ending=latest.ending,
+        language=latest.language,
         deals=tuple(
             _DealRow(row.number, row.entry, row.recorded_at, row.recorded_by)
             for row in mutable
@@ -770,6 +790,7 @@ def _view(game: _LoadedGame, entries: Sequence[dict[str, Any]] | None = None) ->
         entries=tuple(entries),
         state=scoring.derive(game.setup, entries, game.ending),
         ending=game.ending,
+        language=game.language,
     )
 
 

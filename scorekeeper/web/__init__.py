@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, request
+from flask_babel import gettext as _
 from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
@@ -161,7 +162,7 @@ def add_security_headers(response: Response) -> Response:
 def database_unavailable(error: OperationalError):
     """A locked or unreachable database is a passing outage: 503, never 500."""
     current_app.logger.warning("database unavailable: %s", error.orig or error)
-    body = "The score database is busy or unreachable; try again in a moment.\n"
+    body = _("The score database is busy or unreachable; try again in a moment.") + "\n"
     if request.path.startswith("/api/"):
         from flask import jsonify
 

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -29,6 +31,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.options import POT_STAKES
+from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -80,7 +83,13 @@ GAMES: dict[str, tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | Non
         for p in scoring.PRESETS.values()
     },
     **{
-        f"variant:{v.id}": (f"{v.name} (set it up yourself)", v.description, v.id, {}, None)
+        f"variant:{v.id}": (
+            _l("%(name)s (set it up yourself)", name=v.name),
+            v.description,
+            v.id,
+            {},
+            None,
+        )
         for v in scoring.VARIANTS.values()
     },
 }
@@ -89,10 +98,10 @@ DEFAULT_GAME = "preset:Crazy Gin (13 deals)"
 # Every stake any game takes: the pot's (Indian rummy) are a superset of the others.
 STAKE_SPECS = {spec.name: spec for spec in POT_STAKES}
 MODE_LABELS = {
-    "pairs": "Everyone settles with everyone",
-    "winner": "Only the winner is paid",
-    "per_deal": "Each deal's losers pay its winner (Rummy, Indian rummy)",
-    "pot": "A pot: each entry pays in, the winner takes it (Indian rummy)",
+    "pairs": _l("Everyone settles with everyone"),
+    "winner": _l("Only the winner is paid"),
+    "per_deal": _l("Each deal's losers pay its winner (Rummy, Indian rummy)"),
+    "pot": _l("A pot: each entry pays in, the winner takes it (Indian rummy)"),
 }
 
 
@@ -134,16 +143,22 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
 
 class NewGameForm(FlaskForm):
     game = SelectField(
-        "Game", choices=[SelectChoice(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME
+        _l("Game"), choices=[SelectChoice(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME
     )
     # The game the house rules below were filled in for (see options_for).
     shown = HiddenField(default=DEFAULT_GAME)
     title = StringField(
-        "Name this game (optional)", render_kw={"maxlength": 120, "autocomplete": "off"}
+        _l("Name this game (optional)"), render_kw={"maxlength": 120, "autocomplete": "off"}
+    )
+    # The game's sheet and shared view speak it; this page's language unless changed.
+    language = SelectField(
+        _l("Language of the sheet and view link"),
+        choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
+        default=chosen_language,
     )
     players = FieldList(
         StringField(
-            "Player",
+            _l("Player"),
             render_kw={"maxlength": 40, "autocomplete": "off", "list": "known-names"},
         ),
         min_entries=DEFAULT_SLOTS,
@@ -151,49 +166,51 @@ class NewGameForm(FlaskForm):
     )
     # Partnership games only: the people at the table, partners alternating.
     seats = FieldList(
-        StringField("Seat", render_kw={"maxlength": 40, "autocomplete": "off"}),
+        StringField(_l("Seat"), render_kw={"maxlength": 40, "autocomplete": "off"}),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
     first_dealer = SelectField(
-        "First dealer",
-        choices=[SelectChoice(str(i), f"Player {i + 1}") for i in range(MAX_PLAYERS)],
+        _l("First dealer"),
+        choices=[
+            SelectChoice(str(i), _l("Player %(number)s", number=i + 1)) for i in range(MAX_PLAYERS)
+        ],
         default="0",
     )
-    stakes_on = BooleanField("Play for money")
+    stakes_on = BooleanField(_l("Play for money"))
     cents_per_point = StringField(
-        "Cents per point",
+        _l("Cents per point"),
         default="1",
         render_kw=NUMERIC,
         description=STAKE_SPECS["cents_per_point"].help,
     )
     round_to = SelectField(
-        "Round each amount to",
+        _l("Round each amount to"),
         choices=[SelectChoice(str(c), f"{c} ¢") for c in STAKE_SPECS["round_to"].choices],
         default="5",
     )
     mode = SelectField(
-        "Who pays whom",
+        _l("Who pays whom"),
         choices=[SelectChoice(c, MODE_LABELS[c]) for c in STAKE_SPECS["mode"].choices],
         default="pairs",
     )
     deal_winner_cents = StringField(
-        "Cents to whoever goes out, each deal",
+        _l("Cents to whoever goes out, each deal"),
         default="0",
         render_kw=NUMERIC,
         description=STAKE_SPECS["deal_winner_cents"].help,
     )
     entry_cents = StringField(
-        "Entry fee into the pot, in cents",
+        _l("Entry fee into the pot, in cents"),
         default="",
         render_kw=NUMERIC,
         description=STAKE_SPECS["entry_cents"].help,
     )
     currency = StringField(
-        "Currency",
+        _l("Currency"),
         default="USD",
         render_kw={"maxlength": 3, "autocomplete": "off", "autocapitalize": "characters"},
-        description="A 3-letter code such as USD, EUR or GBP.",
+        description=_l("A 3-letter code such as USD, EUR or GBP."),
     )
 
 
@@ -253,6 +270,8 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
     game = form.game.data if form.game.data in GAMES else DEFAULT_GAME
     _label, _description, variant_id, _options, _stakes = GAMES[game]
     request: dict[str, Any] = {"players": players, "title": (form.title.data or "").strip() or None}
+    if form.language.data in LANGUAGES:
+        request["language"] = form.language.data
     if game.startswith("preset:"):
         request["preset"] = GAMES[game][0]
     else:
@@ -328,43 +347,48 @@ def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Fiel
 
 
 HEADINGS = {
-    "out": "Who went out?",
-    "knocker": "Who knocked?",
-    "melds": "Melded this deal",
-    "press_points": "Press points",
-    "rummy": "Went rummy: the whole hand in one turn",
-    "big_gin": "Big gin: all 11 cards",
-    "up_for_two": "Went up for 2",
-    "wild": "Wild rank the dealer called",
-    "upcard": "Upcard",
-    "concealed": "Went out concealed: the whole hand in one turn",
+    "out": _l("Who went out?"),
+    "knocker": _l("Who knocked?"),
+    "melds": _l("Melded this deal"),
+    "press_points": _l("Press points"),
+    "rummy": _l("Went rummy: the whole hand in one turn"),
+    "big_gin": _l("Big gin: all 11 cards"),
+    "up_for_two": _l("Went up for 2"),
+    "wild": _l("Wild rank the dealer called"),
+    "upcard": _l("Upcard"),
+    "concealed": _l("Went out concealed: the whole hand in one turn"),
 }
-HAND_HEADINGS = {"gin": "Deadwood", "thirteen": "Penalty points in hand"}
+HAND_HEADINGS = {"gin": _l("Deadwood"), "thirteen": _l("Penalty points in hand")}
 # Column heads where a player's row has two numbers.
-COLUMNS = {"melds": "Melded", "hands": "In hand", "melded": "Melded", "hand": "In hand"}
+COLUMNS = {
+    "melds": _l("Melded"),
+    "hands": _l("In hand"),
+    "melded": _l("Melded"),
+    "hand": _l("In hand"),
+}
 # Per-player card points, typed as numbers; every other per-player field (a
 # partnership's canastas, books and red threes) is a count, given with steppers.
 POINT_FIELDS = ("melds", "hands", "melded", "hand")
 # Each player's one-tap marks beside their number (entry kinds players and
 # choice_per_player), and the counts' labels.
 TAPS = {
-    "wrong_show": "Wrong show",
-    "rejoin": "Rejoins",
-    "completed": "Phase done",
-    "first": "1st drop",
-    "middle": "Middle drop",
+    "wrong_show": _l("Wrong show"),
+    "rejoin": _l("Rejoins"),
+    "completed": _l("Phase done"),
+    "first": _l("1st drop"),
+    "middle": _l("Middle drop"),
 }
 COUNTS = {
-    "natural": "Natural canastas",
-    "mixed": "Mixed canastas",
-    "red_threes": "Red 3s",
-    "clean": "Clean books",
-    "dirty": "Dirty books",
-    "wild": "Wild books",
-    "sevens": "Sevens books",
-    "red_threes_held": "Red 3s held",
+    "natural": _l("Natural canastas"),
+    "mixed": _l("Mixed canastas"),
+    "red_threes": _l("Red 3s"),
+    "clean": _l("Clean books"),
+    "dirty": _l("Dirty books"),
+    "wild": _l("Wild books"),
+    "sevens": _l("Sevens books"),
+    "red_threes_held": _l("Red 3s held"),
 }
-NOBODY = {"out": "Nobody: the stock ran out", "knocker": "Nobody knocked: void deal"}
+NOBODY = {"out": _l("Nobody: the stock ran out"), "knocker": _l("Nobody knocked: void deal")}
 
 
 class DealForm(FlaskForm):
@@ -438,7 +462,7 @@ class DealForm(FlaskForm):
 
     def heading(self, name: str) -> str:
         if name == "hands":
-            return HAND_HEADINGS.get(self.variant, "Points left in hand")
+            return HAND_HEADINGS.get(self.variant, _("Points left in hand"))
         return HEADINGS.get(name, name.replace("_", " ").capitalize())
 
     def column(self, name: str) -> str:
@@ -537,14 +561,19 @@ class DealForm(FlaskForm):
         if self.has("wild"):
             shown.append((self["wild"], self.heading("wild")))
         if self.has("upcard"):
-            shown.append((self["upcard_rank"], "Upcard"))
+            shown.append((self["upcard_rank"], _("Upcard")))
         for seat, name in enumerate(self.players):
             for f in self.per_player():
-                shown.append((self.cell(f.name, seat), f"{name}, {self.column(f.name).lower()}"))
+                shown.append(
+                    (
+                        self.cell(f.name, seat),
+                        _("%(name)s, %(column)s", name=name, column=self.column(f.name).lower()),
+                    )
+                )
         shown += [(flag, flag.label.text) for flag in self.flags()]
         if self.has("press_points"):
             shown += [
-                (self.cell("press_points", seat), f"{name}, press points")
+                (self.cell("press_points", seat), _("%(name)s, press points", name=name))
                 for seat, name in enumerate(self.players)
             ]
         first_of = {"out": "out-0", "upcard_rank": "upcard_rank"}
@@ -613,14 +642,15 @@ def deal_form(
         elif f.kind == "rank":
             attrs[f.name] = SelectField(
                 HEADINGS[f.name],
-                choices=[SelectChoice("", "Choose"), *(SelectChoice(r) for r in RANKS)],
+                choices=[SelectChoice("", _("Choose")), *(SelectChoice(r) for r in RANKS)],
             )
         elif f.kind == "card":
             attrs["upcard_rank"] = SelectField(
-                "Upcard rank", choices=[SelectChoice("", "Rank"), *(SelectChoice(r) for r in RANKS)]
+                _("Upcard rank"),
+                choices=[SelectChoice("", _("Rank")), *(SelectChoice(r) for r in RANKS)],
             )
             attrs["upcard_suit"] = RadioField(
-                "Upcard suit", choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
+                _("Upcard suit"), choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
             )
     form_class = type("GameDealForm", (DealForm,), attrs)
     form_class.taking_part = None if taking_part is None else tuple(taking_part)
@@ -677,7 +707,16 @@ class ConfirmForm(FlaskForm):
     number = HiddenField()
 
 
+class LanguageForm(FlaskForm):
+    """The game's own language, changed later from its share page."""
+
+    language = SelectField(
+        _l("Language of the sheet and view link"),
+        choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()],
+    )
+
+
 class EndGameForm(FlaskForm):
     """End the game here (docs/rules.md section 15); a pool rummy game may be split instead."""
 
-    split = BooleanField("Split the pot: every player still in agrees")
+    split = BooleanField(_l("Split the pot: every player still in agrees"))

@@ -8,8 +8,12 @@ belong to a game or a league may speak that game's or league's language instead
 
 from __future__ import annotations
 
-from flask import Flask, g, has_request_context, request
+from datetime import timedelta
+
+from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, url_for
 from flask_babel import Babel, refresh
+
+from scorekeeper.web.edge import safe_next
 
 # The languages with a catalog, each named in its own language for the switcher.
 LANGUAGES = {
@@ -22,6 +26,8 @@ LANGUAGES = {
 }
 DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
+# The switcher's choice stays on the device this long.
+REMEMBERED_FOR = timedelta(days=365)
 
 babel = Babel()
 
@@ -43,10 +49,38 @@ def speak(language: str | None) -> None:
     """This page speaks ``language`` (a game's or a league's), when it has a catalog."""
     if language in LANGUAGES:
         g.language = language
-        refresh()  # a message translated earlier in this request chose the locale already
+        refresh()  # a string translated earlier in this request fixed the locale
+
+
+bp = Blueprint("i18n", __name__)
+
+
+@bp.get("/language/<language>")
+def choose(language: str):
+    """The switcher: remember this device's language, then back to the page it was on.
+    Only a preference cookie is set (nothing stored), so a plain link does."""
+    if language not in LANGUAGES:
+        abort(404)
+    response = redirect(safe_next(request.args.get("next"), url_for("table.home")), 303)
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        language,
+        max_age=REMEMBERED_FOR,
+        samesite="Lax",
+        secure=request.is_secure,
+        httponly=True,
+    )
+    return response
+
+
+def page_language() -> dict[str, object]:
+    """For every template: the page's language (``<html lang>``) and the switcher's list."""
+    return {"page_language": chosen_language(), "languages": LANGUAGES}
 
 
 def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.context_processor(page_language)
     babel.init_app(
         app,
         locale_selector=chosen_language,

@@ -15,6 +15,9 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_currency
 from flask import request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from scorekeeper import scoring
@@ -281,17 +284,17 @@ def player_notes(state: scoring.GameState, name: str) -> list[str]:
     if "phase" in figures:
         last = len(state.options["phases"])
         phase = figures["phase"][name]
-        notes.append("all phases done" if phase > last else f"phase {phase}")
+        notes.append(_("all phases done") if phase > last else _("phase %(number)s", number=phase))
     if name in figures.get("eliminated", ()):
-        notes.append("eliminated")
+        notes.append(_("eliminated"))
     rejoins = figures.get("rejoins", {}).get(name)
     if rejoins:
-        notes.append("rejoined once" if rejoins == 1 else f"rejoined {rejoins} times")
+        notes.append(ngettext("rejoined once", "rejoined %(num)s times", rejoins))
     if "chips" in figures:
-        notes.append(f"{figures['chips'][name]} chips")
+        notes.append(ngettext("%(num)s chip", "%(num)s chips", figures["chips"][name]))
     minimum = (state.next_deal or {}).get("minimum")
     if minimum:
-        notes.append(f"melds {minimum[name]} to open")
+        notes.append(_("melds %(points)s to open", points=minimum[name]))
     return notes
 
 
@@ -316,15 +319,15 @@ def what_happened(variant: str, deal: Any) -> str | None:
     deal, where the dot on who went out says it all."""
     entry = deal.entry
     if entry.get("void"):
-        return "void"
+        return _("void")
     if variant == "gin":
         knocker = entry["knocker"]
         if entry["hands"][knocker] == 0:
-            return "big gin" if entry.get("big_gin") else "gin"
-        return "undercut" if deal.winner != knocker else "knock"
+            return _("big gin") if entry.get("big_gin") else _("gin")
+        return _("undercut") if deal.winner != knocker else _("knock")
     if "out" in entry and entry["out"] is None:
-        return "block"  # the stock ran out and nobody went out
-    return next((text for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
+        return _("block")  # the stock ran out and nobody went out
+    return next((str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
 
 
 def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
@@ -337,16 +340,23 @@ def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
     for name in setup.players:
         boxes = state.boxes[name]
         parts = [
-            f"{state.totals[name]} points",
-            f"{boxes} box{'es' if boxes != 1 else ''} at {options['box_bonus']}",
+            _("%(points)s points", points=state.totals[name]),
+            ngettext(
+                "%(num)s box at %(bonus)s",
+                "%(num)s boxes at %(bonus)s",
+                boxes,
+                bonus=options["box_bonus"],
+            ),
         ]
         made = state.totals[name] + boxes * options["box_bonus"]
         if name in state.winners:
-            parts.append(f"{options['game_bonus']} for the game")
+            parts.append(_("%(points)s for the game", points=options["game_bonus"]))
             made += options["game_bonus"]
-        line = f"{name}: " + " + ".join(parts) + f" = {made}"
+        line = _("%(name)s: %(sum)s = %(made)s", name=name, sum=" + ".join(parts), made=made)
         if state.final[name] == 2 * made != made:
-            line += f", doubled for the shutout = {state.final[name]}"
+            line = _(
+                "%(line)s, doubled for the shutout = %(final)s", line=line, final=state.final[name]
+            )
         lines.append(line)
     return lines
 
@@ -394,12 +404,18 @@ def chart(b: Board) -> Chart | None:
 def standing_text(b: Board) -> str:
     """The game in a few words for this phone's list of games: who won or leads."""
     if b.finished:
-        return f"{' and '.join(b.winners)} won"
+        return _("%(names)s won", names=_(" and ").join(b.winners))
     leaders = [p for p in b.players if p.leader]
     if not b.rows or not leaders:
-        return "not started"
-    names = " and ".join(p.name for p in leaders)
-    return f"{names} {'lead' if len(leaders) > 1 else 'leads'} with {leaders[0].total}"
+        return _("not started")
+    names = _(" and ").join(p.name for p in leaders)
+    return ngettext(
+        "%(names)s leads with %(points)s",
+        "%(names)s lead with %(points)s",
+        len(leaders),
+        names=names,
+        points=leaders[0].total,
+    )
 
 
 def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
@@ -422,55 +438,65 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 
 
 FLAG_TEXT = {
-    "rummy": "went rummy",
-    "big_gin": "big gin",
-    "up_for_two": "went up for 2",
-    "concealed": "went out concealed",
+    "rummy": _l("went rummy"),
+    "big_gin": _l("big gin"),
+    "up_for_two": _l("went up for 2"),
+    "concealed": _l("went out concealed"),
 }
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (
-    ("melds", "melded"),
-    ("melded", "melded"),
-    ("hands", "in hand"),
-    ("hand", "in hand"),
-    ("press_points", "press"),
-    ("natural", "natural canastas"),
-    ("mixed", "mixed canastas"),
-    ("clean", "clean books"),
-    ("dirty", "dirty books"),
-    ("wild", "wild books"),
-    ("sevens", "sevens books"),
-    ("red_threes", "red 3s"),
-    ("red_threes_held", "red 3s held"),
+    ("melds", _l("melded")),
+    ("melded", _l("melded")),
+    ("hands", _l("in hand")),
+    ("hand", _l("in hand")),
+    ("press_points", _l("press")),
+    ("natural", _l("natural canastas")),
+    ("mixed", _l("mixed canastas")),
+    ("clean", _l("clean books")),
+    ("dirty", _l("dirty books")),
+    ("wild", _l("wild books")),
+    ("sevens", _l("sevens books")),
+    ("red_threes", _l("red 3s")),
+    ("red_threes_held", _l("red 3s held")),
 )
-LIST_TEXT = {"wrong_show": "wrong show", "rejoin": "rejoined", "completed": "phase done"}
+LIST_TEXT = {
+    "wrong_show": _l("wrong show"),
+    "rejoin": _l("rejoined"),
+    "completed": _l("phase done"),
+}
 
 
 def entry_text(entry: dict[str, Any]) -> str:
     """An entry in words, for the history page."""
     parts = []
     if entry.get("void"):
-        parts.append("void deal: nobody knocked")
+        parts.append(_("void deal: nobody knocked"))
     elif "knocker" in entry:
-        parts.append(f"{entry['knocker']} knocked")
+        parts.append(_("%(name)s knocked", name=entry["knocker"]))
     elif "out" in entry:
-        parts.append(f"{entry['out']} went out" if entry["out"] else "nobody went out")
+        parts.append(
+            _("%(name)s went out", name=entry["out"]) if entry["out"] else _("nobody went out")
+        )
     for name, label in NUMBER_TEXT:
         values = entry.get(name)
         if isinstance(values, dict) and values:
-            parts.append(f"{label}: " + ", ".join(f"{who} {v}" for who, v in values.items()))
+            listed = ", ".join(f"{who} {v}" for who, v in values.items())
+            parts.append(_("%(what)s: %(list)s", what=label, list=listed))
     if entry.get("drops"):
         parts.append(
-            "dropped: " + ", ".join(f"{who} ({when})" for who, when in entry["drops"].items())
+            _(
+                "dropped: %(list)s",
+                list=", ".join(f"{who} ({when})" for who, when in entry["drops"].items()),
+            )
         )
     for name, label in LIST_TEXT.items():
         if entry.get(name):
-            parts.append(f"{label}: " + ", ".join(entry[name]))
-    parts += [text for flag, text in FLAG_TEXT.items() if entry.get(flag)]
+            parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
+    parts += [str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)]
     if entry.get("wild"):
-        parts.append(f"wild {entry['wild']} called")
+        parts.append(_("wild %(card)s called", card=entry["wild"]))
     if entry.get("upcard"):
-        parts.append(f"upcard {entry['upcard']}")
+        parts.append(_("upcard %(card)s", card=entry["upcard"]))
     return "; ".join(parts)
 
 
@@ -505,10 +531,10 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
     buttons: list[tuple[str, int]] = []
     for rank in RANKS:
         by_suit = {suit: value(rank + suit) for suit in SUITS}
-        common, _ = Counter(by_suit.values()).most_common(1)[0]
+        common, _count = Counter(by_suit.values()).most_common(1)[0]
         if common is None:
             continue  # not in this game's pack (Five Crowns has no Aces or 2s)
-        buttons.append((f"{rank} wild" if rank == wild else rank, common))
+        buttons.append((_("%(rank)s wild", rank=rank) if rank == wild else rank, common))
         buttons += [
             (rank + SUIT_SYMBOLS[suit], v)
             for suit, v in by_suit.items()
@@ -519,11 +545,48 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
     buttons += [(name, card_value) for name, card_value in named.items()]
     wild_value = value("wild")
     if wild_value is not None and not any(name.casefold() == "wild" for name in named):
-        buttons.append(("Wild", wild_value))
+        buttons.append((_("Wild"), wild_value))
         wild_ace = value("AH", "A") if wild is None else None
         if wild_ace is not None and wild_ace != wild_value:
-            buttons.append(("Wild A", wild_ace))
+            buttons.append((_("Wild A"), wild_ace))
     joker = value("Joker")
     if joker is not None:
-        buttons.append(("Joker", joker))
+        buttons.append((_("Joker"), joker))
     return buttons
+
+
+# ---------------------------------------------------------------- the scripts' words
+
+
+def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
+    """What static/game.js writes on the deal form, in the page's language; it fills
+    each {name} itself. A card value's word comes per value (Polish has three plurals)."""
+    return {
+        "tap": _("Tap each card"),
+        "use": _("Use {sum}"),
+        "points": {value: ngettext("point", "points", value) for _label, value in cards or ()},
+        "refused": _("The server refused deal {number} ({status})."),
+        "save": _("Save deal {number}"),
+        "deal": _("Deal {number}: "),
+        "notSent": _("Not sent. {problem}"),
+        "fix": _("Put it in the form"),
+        "drop": _("Discard it"),
+        "waiting": _("waiting to send"),
+        "kept": _("Deal {number} kept on this phone, waiting to send"),
+        "stale": _(
+            "Another phone saved deal {before}. What you typed is kept for deal {number}: "
+            "check it, then save."
+        ),
+        "knocked": _("{who} knocked"),
+        "out": _("{who} went out"),
+        "inHand": _("In hand"),
+    }
+
+
+def new_game_script_words() -> dict[str, str]:
+    """What static/new_game.js writes on the new-game form, in the page's language."""
+    return {
+        "player": _("Player {number}"),
+        "most": _("{number} players is the most this game takes."),
+        "two": _("{game} is for two players."),
+    }

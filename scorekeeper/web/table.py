@@ -22,6 +22,8 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
@@ -38,6 +40,7 @@ from scorekeeper.web.forms import (
     ConfirmForm,
     DealForm,
     EndGameForm,
+    LanguageForm,
     NewGameForm,
     attach_errors,
     clean_key,
@@ -51,13 +54,16 @@ from scorekeeper.web.forms import (
     option_fields,
     start_request,
 )
+from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import (
     board,
     card_buttons,
     chart,
+    deal_script_words,
     deals_ahead,
     end_rule,
     entry_text,
+    new_game_script_words,
     page_locale,
     standing_text,
     when,
@@ -74,6 +80,8 @@ bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
 bp.add_app_template_global(standing_text)
 bp.add_app_template_global(chart)
+bp.add_app_template_global(deal_script_words)
+bp.add_app_template_global(new_game_script_words)
 
 
 @bp.get("/")
@@ -145,18 +153,20 @@ def forbidden(error: services.ServiceError):
 
 
 ERROR_MESSAGES = {
-    400: "The form was out of date or incomplete. Go back, reload the page and try again.",
-    403: "This phone can only look at this game. To record deals, open the game's edit "
-    "link (ask whoever started the game to share it).",
-    404: "There is nothing here. Check the link, or start a new game.",
-    405: "That page cannot be used that way.",
-    413: "That was far too much to send.",
-    429: "Too many changes in a short time. Wait a moment and try again.",
+    400: _l("The form was out of date or incomplete. Go back, reload the page and try again."),
+    403: _l(
+        "This phone can only look at this game. To record deals, open the game's edit "
+        "link (ask whoever started the game to share it)."
+    ),
+    404: _l("There is nothing here. Check the link, or start a new game."),
+    405: _l("That page cannot be used that way."),
+    413: _l("That was far too much to send."),
+    429: _l("Too many changes in a short time. Wait a moment and try again."),
 }
 
 
 def error_page(code: int):
-    message = ERROR_MESSAGES.get(code, "Something went wrong.")
+    message = ERROR_MESSAGES.get(code, _l("Something went wrong."))
     return render_template("error.html", code=code, message=message), code
 
 
@@ -185,7 +195,9 @@ def new_game():
         seats = len(form.players)
         move_player(form, action)
         if action == "add" and len(form.players) == seats:
-            return render_new_game(form, full=f"{seats} players is the most a game can have.")
+            return render_new_game(
+                form, full=_("%(number)s players is the most a game can have.", number=seats)
+            )
         return render_new_game(form)
     arguments, slots = start_request(form)
     try:
@@ -225,7 +237,7 @@ def edit_link(public_id: str, token: str):
     view = services.check_edit_token(unit_of_work(), public_id, token)
     remember_token(public_id, token)
     if not view.entries:
-        flash("Game started. Share it from “Share” so other phones can follow or record.")
+        flash(_("Game started. Share it from “Share” so other phones can follow or record."))
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -236,6 +248,7 @@ def edit_link(public_id: str, token: str):
 def game(public_id: str):
     view, token = load(public_id)
     if token is None:
+        speak(view.language)  # the shared view speaks the table's language
         return render_game(view, None, None)
     retry = taken(RETRY, public_id)
     if retry is None:
@@ -358,28 +371,45 @@ def record(public_id: str):
             unit_of_work(), public_id, token, entry, idempotency_key=clean_key(form.key.data)
         )
     except services.InvalidInput as error:
-        refused = f"Deal {typed} was not saved." if isinstance(typed, int) else error.detail
+        refused = (
+            _("Deal %(number)s was not saved.", number=typed)
+            if isinstance(typed, int)
+            else error.detail
+        )
         if OUTBOX in request.headers:
             left = form.show_errors(error.errors)
-            problems = [f"{label}: {message}" for _id, label, message in form.problems()]
+            problems = [
+                _("%(label)s: %(message)s", label=label, message=message)
+                for _id, label, message in form.problems()
+            ]
             return jsonify(message=refused, problems=[*problems, *left.values()]), 422
         return retry_later(public_id, form, error.errors, refused)
     except services.Conflict as error:
         fresh = error.game
         if "number" in error.errors and same_deal(fresh, typed, entry):
-            flash(f"Another phone had recorded deal {typed} just the same: it is stored once.")
+            flash(
+                _(
+                    "Another phone had recorded deal %(number)s just the same: it is stored once.",
+                    number=typed,
+                )
+            )
             return saved(public_id, typed)
         if "number" not in error.errors or fresh.state.next_deal is None:
             return refused_for_good(public_id, error.detail)
         # Another phone recorded this deal first: what was typed moves on to the next.
         number = fresh.state.next_deal["number"]
-        notice = f"{error.detail} Another phone recorded it first, so nothing was stored."
+        notice = _(
+            "%(problem)s Another phone recorded it first, so nothing was stored.",
+            problem=error.detail,
+        )
         if OUTBOX in request.headers:
             return jsonify(message=notice, problems=[]), 409
-        notice += f" What you typed is kept for deal {number}: check it before saving."
+        notice += " " + _(
+            "What you typed is kept for deal %(number)s: check it before saving.", number=number
+        )
         return retry_later(public_id, form, {}, notice, number=str(number), key=new_key())
     except services.IdempotencyKeyReused:
-        message = "This form was already sent with other values; nothing new was stored."
+        message = _("This form was already sent with other values; nothing new was stored.")
         return refused_for_good(public_id, message)
     return saved(public_id, typed if isinstance(typed, int) else len(recorded.game.entries))
 
@@ -414,7 +444,7 @@ def take_press(public_id: str):
     offer = view.state.press_offer
     number = len(view.entries)
     if offer is None or number == 0 or number_or_text(form.number.data) != number:
-        flash("The game changed on another phone; check the Press again.")
+        flash(_("The game changed on another phone; check the Press again."))
         return redirect(url_for(".game", public_id=public_id), 303)
     entry = dict(view.entries[-1])
     press_points = dict(entry.get("press_points") or {})
@@ -441,7 +471,7 @@ def untake_press(public_id: str):
     press_points = dict(entry.get("press_points") or {})
     has = press_points.get(player, 0)
     if number_or_text(form.number.data) != number or not isinstance(points, int) or has < points:
-        flash("The game changed on another phone; the Press was left as it is.")
+        flash(_("The game changed on another phone; the Press was left as it is."))
         return redirect(url_for(".game", public_id=public_id), 303)
     if has == points:
         del press_points[player]
@@ -452,7 +482,13 @@ def untake_press(public_id: str):
     else:
         entry.pop("press_points", None)
     services.correct_deal(unit_of_work(), public_id, token, number, entry)
-    flash(f"{player} did not take the Press after all: the {points} points are off again.")
+    flash(
+        _(
+            "%(player)s did not take the Press after all: the %(points)s points are off again.",
+            player=player,
+            points=points,
+        )
+    )
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -468,7 +504,7 @@ def play_again(public_id: str):
     the deal passes to the next player. This phone holds the new game's edit token."""
     view, _token = editable(public_id)
     if not view.state.finished:
-        flash("This game is not over yet.")
+        flash(_("This game is not over yet."))
         return redirect(url_for(".game", public_id=public_id), 303)
     setup = view.setup
     started = services.start_game(
@@ -480,6 +516,7 @@ def play_again(public_id: str):
         first_dealer=next_first_dealer(setup),
         stakes=dict(setup.stakes) if setup.stakes else None,
         title=view.title,
+        language=view.language,
     )
     new_id = started.game.public_id
     return redirect(url_for(".edit_link", public_id=new_id, token=started.edit_token), 303)
@@ -505,7 +542,7 @@ def edit_deal(public_id: str, number: int):
     except services.InvalidInput as error:
         left = form.show_errors(error.errors)
         return render_edit(view, form, deal, left=left, detail=error.detail), 422
-    flash(f"Deal {number} corrected.")
+    flash(_("Deal %(number)s corrected.", number=number))
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -531,7 +568,7 @@ def undo_deal(public_id: str, number: int):
         except services.Conflict as error:
             flash(error.detail)
         else:
-            flash(f"Deal {number} was undone. Its entry is kept in the history.")
+            flash(_("Deal %(number)s was undone. Its entry is kept in the history.", number=number))
         return redirect(url_for(".game", public_id=public_id), 303)
     if not 1 <= number <= len(view.entries):
         abort(404)
@@ -547,9 +584,9 @@ def end_game(public_id: str):
     form = EndGameForm()
     if view.state.finished:
         flash(
-            "The game is already over."
+            _("The game is already over.")
             if not view.state.ended_early
-            else "The game was already ended."
+            else _("The game was already ended.")
         )
         return redirect(url_for(".game", public_id=public_id), 303)
     if request.method == "POST":
@@ -561,7 +598,7 @@ def end_game(public_id: str):
         except services.Conflict as error:
             flash(error.detail)
         else:
-            flash("The game was ended here. Reopen it to play on.")
+            flash(_("The game was ended here. Reopen it to play on."))
         return redirect(url_for(".game", public_id=public_id), 303)
     return render_end(view, form)
 
@@ -586,7 +623,7 @@ def reopen_game(public_id: str):
     except services.Conflict as error:
         flash(error.detail)
     else:
-        flash("The game is open again: record the next deal.")
+        flash(_("The game is open again: record the next deal."))
     return redirect(url_for(".game", public_id=public_id), 303)
 
 
@@ -610,17 +647,37 @@ def qr_svg(url: str) -> str:
 @bp.get("/games/<public_id>/share")
 def share(public_id: str):
     view, token = load(public_id)
-    shared = [("Follow the score (read only)", links.view_url(public_id))]
+    shared = [(_("Follow the score (read only)"), links.view_url(public_id))]
     if token:
         shared.append(
-            ("Record deals (edit link: share only with players)", links.edit_url(public_id, token))
+            (
+                _("Record deals (edit link: share only with players)"),
+                links.edit_url(public_id, token),
+            )
         )
+    language_form = None
+    if token:
+        language_form = LanguageForm(formdata=None, data={"language": view.language})
     return render_template(
         "share.html",
         view=view,
+        language_form=language_form,
         shared=[(label, url, qr_svg(url)) for label, url in shared],
         sheet=links.sheet_url(public_id),
     )
+
+
+@bp.post("/games/<public_id>/language")
+def change_language(public_id: str):
+    """The game's own language, for its sheet and shared view (editors only)."""
+    _view, token = editable(public_id)
+    language = LanguageForm().language.data
+    if language in LANGUAGES:
+        services.set_language(unit_of_work(), public_id, token, language)
+        flash(
+            _("The sheet and the view link now speak %(language)s.", language=LANGUAGES[language])
+        )
+    return redirect(url_for(".share", public_id=public_id), 303)
 
 
 @bp.get("/games/<public_id>/scoreboard")
@@ -631,6 +688,7 @@ def scoreboard(public_id: str):
         response = current_app.response_class(status=304)
     else:
         view = services.load_game(unit_of_work(), public_id)
+        speak(view.language)
         version = view.version
         response = current_app.make_response(
             render_template("_board.html", b=board(view, page_locale()), editable=False)
@@ -667,4 +725,5 @@ def events(public_id: str):
 @bp.get("/games/<public_id>/table")
 def table_view(public_id: str):
     view = services.load_game(unit_of_work(), public_id)
+    speak(view.language)
     return render_template("table.html", view=view, b=board(view, page_locale()))

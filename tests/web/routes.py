@@ -56,6 +56,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "game_id": night.tables[0].game_id,
         },
         "static": {"filename": "app.js"},
+        "language": {"language": "fr"},
     }
 
 
