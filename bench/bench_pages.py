@@ -52,6 +52,16 @@ DEALS = [
 ]
 
 
+# Scripts a game page fetches later, only when needed (not linked, so not in its weight).
+ON_DEMAND = (
+    (
+        "outbox.js",
+        "offline, a save unanswered, deals waiting; else once after load, for offline",
+    ),
+    ("counter.js", "the first tap on Count; else once after load, for offline"),
+    ("stale.js", "another phone saved a deal while this one was typing"),
+)
+
 # The links a browser fetches as it shows a page (the apple-touch-icon only on install).
 FETCHED_LINKS = ("stylesheet", "icon", "manifest")
 
@@ -211,6 +221,11 @@ def main() -> None:
         if push:
             print("\nA new deal on the view link (bench/bench_push.py):\n")
             print(bench_push.report(push))
+        print("\n| fetched by game.js only when needed (not counted above) | raw | gzip |")
+        print("|---|---|---|")
+        for name, when in ON_DEMAND:
+            data = (ROOT / "static" / name).read_bytes()
+            print(f"| {name}: {when} | {len(data):,} | {gz(data):,} |")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.seats import Seat, narrow_labels, seats
@@ -33,6 +34,11 @@ TARGET_BLANK_ROWS = 6
 # how many rows' room the closing (totals, winner, gin games, settlement) takes.
 PAGE_ROWS = {"portrait": (32, 44), "landscape": (19, 28)}
 ONE_PAGE_DEALS = 14  # a sheet of up to this many deals is never split
+# A finished game's score chart: as wide as the page and as high as the room left on
+# the last page allows, up to the most (in mm; drawn in quarter millimetres). A grid
+# row is about ROW_MM high; the legend takes a row for each two players. With less
+# room than the least height the chart is left off: it never takes a page of its own.
+CHART_MOST_MM, CHART_LEAST_MM, CHART_UNITS_PER_MM, CHART_PAD, ROW_MM = 28, 14, 4, 12, 4.6
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ class GameSheet:
     page: Page
     # A partnership game's people in seat order (the players are then the sides).
     partner_seats: tuple[str, ...] = ()
+    chart: Chart | None = None  # a finished game's running totals, drawn
 
 
 def game_sheet(
@@ -192,6 +199,14 @@ def game_sheet(
         for deal, running in zip(state.deals, state.running_totals, strict=True)
     )
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
+    closing_rows = _closing_rows(state, gin) + len(blank_rows)
+    parts = _parts(rows, players, state, page, closing_rows=closing_rows)
+    chart = None
+    if state.finished and not hollywood:
+        holds = PAGE_ROWS[page.orientation][len(parts) > 1]
+        room_mm = (holds - len(parts[-1].rows) - closing_rows - (len(players) + 1) // 2) * ROW_MM
+        if room_mm >= CHART_LEAST_MM:
+            chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
         game_id=game.public_id,
         title=game.title or f"{setup.preset or variant.name} game",
@@ -219,9 +234,7 @@ def game_sheet(
         hollywood=hollywood,
         rows=rows,
         blank_rows=blank_rows,
-        parts=_parts(
-            rows, players, state, page, closing_rows=_closing_rows(state, gin) + len(blank_rows)
-        ),
+        parts=parts,
         totals=tuple(state.totals[name] for name in players),
         gin_games=gin_games,
         hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
@@ -234,6 +247,20 @@ def game_sheet(
         view_url=view_url,
         page=page,
         partner_seats=tuple(setup.seats or ()),
+        chart=chart,
+    )
+
+
+def _chart(
+    state: GameState, players: tuple[str, ...], page: Page, height_mm: float
+) -> Chart | None:
+    """Each player's running total over the deals, as wide as the page."""
+    series = {name: [totals[name] for totals in state.running_totals] for name in players}
+    return running_totals_chart(
+        series,
+        width=round(page.width_mm * CHART_UNITS_PER_MM),
+        height=round(height_mm * CHART_UNITS_PER_MM),
+        pad=CHART_PAD,
     )
 
 

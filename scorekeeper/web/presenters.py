@@ -21,6 +21,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from scorekeeper import scoring
+from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.service_layer.services import GameView
 
@@ -361,44 +362,16 @@ def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
     return lines
 
 
-@dataclass
-class Chart:
-    """Running totals per player over the deals, as SVG polylines (drawn by the server)."""
-
-    width: int
-    height: int
-    lines: list[tuple[str, str]]  # (player, "x,y x,y ...")
-    zero: float  # the y of a total of 0
-    low: int
-    high: int
-
-
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
 
 
 def chart(b: Board) -> Chart | None:
     """Each player's total after every deal (from 0 before the first), scaled to fit."""
-    if not b.rows:
-        return None
-    series = {p.name: [0] for p in b.players}
+    series = {p.name: [] for p in b.players}
     for row in b.rows:
         for player, cell in zip(b.players, row.cells, strict=True):
             series[player.name].append(cell.running)
-    values = [v for totals in series.values() for v in totals]
-    low, high = min(values), max(values)
-    span = (high - low) or 1
-    step = (CHART_WIDTH - 2 * CHART_PAD) / len(b.rows)
-
-    def y(value: int) -> float:
-        return round(
-            CHART_HEIGHT - CHART_PAD - (value - low) * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1
-        )
-
-    lines = [
-        (name, " ".join(f"{round(CHART_PAD + i * step, 1)},{y(v)}" for i, v in enumerate(totals)))
-        for name, totals in series.items()
-    ]
-    return Chart(CHART_WIDTH, CHART_HEIGHT, lines, y(0), low, high)
+    return running_totals_chart(series, CHART_WIDTH, CHART_HEIGHT, CHART_PAD)
 
 
 def standing_text(b: Board) -> str:
@@ -567,11 +540,6 @@ def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
         "points": {value: ngettext("point", "points", value) for _label, value in cards or ()},
         "refused": _("The server refused deal {number} ({status})."),
         "save": _("Save deal {number}"),
-        "deal": _("Deal {number}: "),
-        "notSent": _("Not sent. {problem}"),
-        "fix": _("Put it in the form"),
-        "drop": _("Discard it"),
-        "waiting": _("waiting to send"),
         "kept": _("Deal {number} kept on this phone, waiting to send"),
         "stale": _(
             "Another phone saved deal {before}. What you typed is kept for deal {number}: "

@@ -58,6 +58,7 @@ def test_static_files_are_linked_by_content_hash_and_kept_for_a_year(client, app
     assert {link.split("?")[0] for link in links} == {
         "/static/app.css",
         "/static/app.js",
+        "/static/home.js",
         "/static/icons/icon.svg",
         "/static/icons/icon-180.png",
         "/static/manifest.webmanifest",
@@ -69,6 +70,22 @@ def test_static_files_are_linked_by_content_hash_and_kept_for_a_year(client, app
         response = client.get(link)
         assert response.status_code == 200
         assert "max-age=31536000" in response.headers["Cache-Control"]
+
+
+def test_the_scripts_a_game_page_fetches_only_when_needed_are_named_by_content_hash(client, app):
+    game_id = start(client, PLAYERS)
+    page = text(client.get(f"/games/{game_id}"))
+    later = dict(re.findall(r'data-(outbox|src|stale)="(/static/[^"]+)"', page))
+    assert {name: link.split("?")[0] for name, link in later.items()} == {
+        "outbox": "/static/outbox.js",
+        "src": "/static/counter.js",
+        "stale": "/static/stale.js",
+    }
+    for link in later.values():
+        assert f'<script src="{link}"' not in page  # not linked: no weight on the page
+        path, version = link.split("?v=")
+        content = (Path(app.static_folder) / path.removeprefix("/static/")).read_bytes()
+        assert version == hashlib.sha256(content).hexdigest()[:12]
 
 
 def test_an_unknown_game_gets_the_not_found_page(client):

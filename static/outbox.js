@@ -1,0 +1,178 @@
+// Deals saved without a signal (or while the server does not answer) wait on this
+// phone, in IndexedDB, each with its deal number and one-time key, shown as rows of the
+// deal grid, and are sent in order when the signal returns: the key makes a deal that
+// did arrive count once. game.js loads this file only when it is needed.
+"use strict";
+(() => {
+  const sk = window.sk;
+  const { $, $$, el } = sk;
+  const game = document.body.dataset.game;
+  const store = (() => {
+    const open = () => new Promise((resolve, reject) => {
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const run = async (mode, work) => {
+      const db = await open();
+      return new Promise((resolve, reject) => {
+        const tx = db.transaction("outbox", mode);
+        const request = work(tx.objectStore("outbox"));
+        tx.oncomplete = () => { db.close(); resolve(request.result); };
+        tx.onerror = () => reject(tx.error);
+      });
+    };
+    return {
+      all: async () => (await run("readonly", (s) => s.getAll()))
+        .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
+      put: (item) => run("readwrite", (s) => s.put(item)),
+      remove: (key) => run("readwrite", (s) => s.delete(key)),
+    };
+  })();
+  const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+  // The form itself may be replaced (another phone's deal): always the one on the page.
+  const current = () => $("#deal-form[data-outbox]");
+  // A number's name for the grid: its aria-label, else its label (a side's steppers).
+  const label = (input) =>
+    input.getAttribute("aria-label") || input.labels[0]?.textContent.trim() || input.name;
+  const describe = (deal) => {
+    const out = $("input[name=out]:checked", deal);
+    const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
+      .map((i) => label(i).replace(": " + sk.words.inHand, "") + " " + i.value);
+    const who = out ? out.closest("label").textContent.trim() : "";
+    const what = /^(none|void)$/.test(out?.value) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
+    return [what, typed.join(", ")].filter(Boolean).join("; ");
+  };
+  // The form moves on to the next deal as if the last had been sent: dealer and wild
+  // rank are known ahead; the Press waits for the scores.
+  const moveFormTo = (number) => {
+    const deal = current();
+    const ahead = JSON.parse(deal.dataset.ahead || "[]");
+    $("[name=number]", deal).value = number;
+    $("[name=key]", deal).value = newKey();
+    $("button.save", deal).textContent = sk.say("save", { number });
+    for (const input of $$("input:not([type=hidden])", deal)) {
+      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+      else input.value = "";
+      input.disabled = false;
+    }
+    for (const row of $$(".row.is-out", deal)) row.classList.remove("is-out");
+    for (const button of $$("button.count", deal)) button.hidden = false;
+    delete deal.dataset.dirty;
+    const next = ahead.find((d) => d.number === number);
+    const box = $(".next");
+    if (!next || !box) return;
+    const [no, who] = $$("p", box);
+    no.textContent = no.textContent.replace(/\d+/, number);
+    $$("b", who).forEach((b, i) => { b.textContent = i ? next.first : next.dealer; });
+    if ($(".wild strong", box) && next.wild) $(".wild strong", box).textContent = next.wild;
+    for (const press of $$(".press", box)) press.remove();
+    $(".done")?.remove();
+  };
+  const button = (text, data) => {
+    const b = el("button", text);
+    b.type = "button";
+    Object.assign(b.dataset, data);
+    return b;
+  };
+  // Each waiting deal is a row of the deal grid, below the deals the server has.
+  const showWaiting = async () => {
+    const items = await store.all();
+    if (items.length) localStorage.setItem("sk.waiting." + game, items.length);
+    else localStorage.removeItem("sk.waiting." + game);
+    const grid = $("#deals");
+    if (!grid) return items;
+    const words = grid.dataset;
+    for (const row of $$("tr.waiting", grid)) row.remove();
+    for (const item of items) {
+      const row = el("tr");
+      row.className = item.problem ? "waiting problem" : "waiting";
+      row.append(el("th", String(item.number)));
+      row.firstChild.scope = "row";
+      const cell = el("td");
+      cell.colSpan = $$("thead th", grid).length - 1;
+      cell.append(el("em", words.waiting), " " + item.text);
+      if (item.problem) {
+        cell.append(el("strong", words.notSent + " " + item.problem),
+          button(words.fix, { fix: item.key }), " ", button(words.drop, { drop: item.key }));
+      }
+      row.append(cell);
+      $("tbody", grid).append(row);
+    }
+    $("#deal-grid").hidden = !items.length && !$("tbody tr", grid);
+    return items;
+  };
+  let flushing = null;
+  const flush = () => flushing ??= (async () => {
+    let sent = 0;
+    sk.sending = true;
+    try {
+      for (const item of await store.all()) {
+        if (item.problem) break; // the player decides first
+        let answer;
+        try { answer = await sk.send(item); } catch { sk.offline(true); return; }
+        sk.offline(false);
+        if (answer.status < 300) {
+          await store.remove(item.key);
+          sent += 1;
+          continue;
+        }
+        item.problem = [answer.message, ...(answer.problems || [])].join(" ");
+        await store.put(item);
+        break;
+      }
+    } finally {
+      sk.sending = false;
+      flushing = null;
+      const left = await showWaiting();
+      // The new score from the server, unless the player is typing the next deal (then
+      // the poll brings it in and keeps what was typed).
+      if (sent && !current().dataset.dirty && !left.some((item) => item.problem)) location.reload();
+    }
+  })();
+
+  // game.js hands over a deal it could not send (or that must wait behind others).
+  sk.waitWith = async (item, deal) => {
+    await store.put({ ...item, text: describe(deal) });
+    sk.offline(true);
+    moveFormTo(item.number + 1);
+    await showWaiting();
+    $("#say").textContent = sk.say("kept", { number: item.number });
+    $("input[name=out]", deal)?.focus();
+    if (navigator.onLine) flush();
+  };
+  document.addEventListener("click", async (event) => {
+    const target = event.target.closest("[data-fix], [data-drop]");
+    if (!target) return;
+    const items = await store.all();
+    const item = items.find((i) => i.key === (target.dataset.fix || target.dataset.drop));
+    if (!item) return;
+    await store.remove(item.key);
+    const deal = current();
+    if (target.dataset.fix) {
+      // Back into the form as typed, for the deal now due: check it, then save.
+      for (const [name, value] of item.fields) {
+        if (["csrf_token", "number", "key"].includes(name)) continue;
+        const input = $(`[name="${name}"]${name === "out" || name.startsWith("upcard_suit") ? `[value="${value}"]` : ""}`, deal);
+        if (!input) continue;
+        if (input.type === "radio" || input.type === "checkbox") input.checked = true;
+        else input.value = value;
+      }
+      deal.dataset.dirty = "1";
+      $("input[name=out]:checked", deal)?.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    await showWaiting();
+    flush();
+  });
+  addEventListener("online", () => { sk.offline(false); flush(); });
+  setInterval(() => { if (navigator.onLine) flush(); }, 5000);
+  showWaiting().then((items) => {
+    if (!items.length) return;
+    moveFormTo(items.at(-1).number + 1);
+    sk.offline(!navigator.onLine);
+    if (navigator.onLine) flush();
+  });
+})();

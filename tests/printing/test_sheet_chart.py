@@ -1,0 +1,68 @@
+"""The finished sheet's score chart: each player's running total over the deals, drawn
+in black with a line style and a marker per player (it reads in greyscale), a legend
+with every name, and the sheet still on its pages: read back with pypdf and pdftoppm."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.printing import game_sheet_pdf
+from scorekeeper.printing.seats import seat_tags
+from scorekeeper.scoring import derive, make_setup
+from tests.printing.cases import LONG_NAMES, played
+from tests.printing.support import VIEW_URL, flat, game_view, pages, picture
+
+PAPERS = ["A4", "Letter"]
+
+
+def finished_500_rum_of_51_deals():
+    """8 players with long names; the first reaches 500 on the 51st deal."""
+    setup = make_setup(players=LONG_NAMES, preset="500 Rum")
+    entries = []
+    for number in range(1, 60):
+        out = LONG_NAMES[number % 8]
+        melds = {name: 10 for name in LONG_NAMES} | {LONG_NAMES[0]: 5 if number == 1 else 10}
+        hands = {n: 5 * (1 + s % 2) if s else 0 for s, n in enumerate(LONG_NAMES) if n != out}
+        entries.append({"out": out, "melds": melds, "hands": hands})
+        if derive(setup, entries).finished:
+            break
+    return game_view(entries, players=LONG_NAMES, preset="500 Rum", stakes={"cents_per_point": 1})
+
+
+@pytest.mark.parametrize("size", PAPERS)
+def test_a_finished_51_deal_sheet_of_eight_ends_with_the_chart_and_its_legend(
+    tmp_path, output_dir, size
+):
+    view = finished_500_rum_of_51_deals()
+    assert len(view.state.deals) == 51 and view.state.finished
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
+    picture(pdf, output_dir, f"sheet-chart-500-rum-51-deals-{size.lower()}")
+    texts = [flat(text) for text in pages(pdf, tmp_path, "-raw")]
+    for number, text in enumerate(texts, 1):  # every page still holds its grid
+        assert " ".join(seat_tags(LONG_NAMES)) in text, f"no header row on page {number}"
+    assert "Totals 505 " in texts[-1]
+    last = texts[-1]
+    assert "Settlement" in last
+    assert "Running totals after each deal, from" in last
+    legend = last[last.index("Running totals") :]
+    for name in LONG_NAMES:
+        assert name in legend, name
+
+
+def test_the_chart_draws_each_players_line_from_the_running_totals(tmp_path):
+    view = played(13, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"], stakes={})
+    assert view.state.finished
+    sheet_pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size="A4")
+    text = flat(" ".join(pages(sheet_pdf, tmp_path, "-raw")))
+    totals = [t for row in view.state.running_totals for t in row.values()]
+    low, high = min(0, *totals), max(0, *totals)
+    assert f"Running totals after each deal, from {low} to {high}" in text
+    for name in ["Ann", "Bob", "Cy"]:
+        assert name in text[text.index("Running totals") :]
+
+
+def test_an_unfinished_sheet_has_no_chart_but_room_to_write(tmp_path):
+    view = played(5, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"], stakes={})
+    assert not view.state.finished
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size="Letter")
+    assert "Running totals" not in " ".join(pages(pdf, tmp_path, "-raw"))
