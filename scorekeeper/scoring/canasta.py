@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .partnership import HAND, MELDED, OUT, Partnership, too_many
 
@@ -22,8 +23,8 @@ def minimum_meld(total: int) -> int:
 
 class Canasta(Partnership):
     id = "canasta"
-    name = "Canasta"
-    description = (
+    name = message("Canasta")
+    description = message(
         "Two sides of two meld canastas of seven cards; red threes, going out "
         "and concealed hands score bonuses, to 5000."
     )
@@ -38,7 +39,7 @@ class Canasta(Partnership):
             minimum=5,
             maximum=100_000,
             step=5,
-            help="The game ends after a deal where a side's total reaches this.",
+            help=message("The game ends after a deal where a side's total reaches this."),
         ),
         OptionSpec(
             "out_bonus",
@@ -47,7 +48,7 @@ class Canasta(Partnership):
             minimum=0,
             maximum=1000,
             step=5,
-            help="To the side that goes out.",
+            help=message("To the side that goes out."),
         ),
         OptionSpec(
             "concealed_bonus",
@@ -56,8 +57,10 @@ class Canasta(Partnership):
             minimum=0,
             maximum=1000,
             step=5,
-            help="In all, instead of out_bonus, when the player who went out melded "
-            "their whole hand in one turn.",
+            help=message(
+                "In all, instead of out_bonus, when the player who went out melded "
+                "their whole hand in one turn."
+            ),
         ),
         OptionSpec(
             "canastas_to_go_out",
@@ -65,21 +68,27 @@ class Canasta(Partnership):
             1,
             minimum=0,
             maximum=MELDS_PER_SIDE,
-            help="Canastas a side needs before it may go out (2 in some groups).",
+            help=message("Canastas a side needs before it may go out (2 in some groups)."),
         ),
     )
     entry_fields = (
         OUT,
         MELDED,
         HAND,
-        EntryField("natural", "per_player", "Natural canastas (no wild card) of each side."),
-        EntryField("mixed", "per_player", "Mixed canastas (with wild cards) of each side."),
-        EntryField("red_threes", "per_player", "Red threes each side laid down."),
+        EntryField(
+            "natural", "per_player", message("Natural canastas (no wild card) of each side.")
+        ),
+        EntryField(
+            "mixed", "per_player", message("Mixed canastas (with wild cards) of each side.")
+        ),
+        EntryField("red_threes", "per_player", message("Red threes each side laid down.")),
         EntryField(
             "concealed",
             "bool",
-            "The player who went out melded their whole hand in one turn, having "
-            "melded nothing before.",
+            message(
+                "The player who went out melded their whole hand in one turn, having "
+                "melded nothing before."
+            ),
         ),
     )
 
@@ -111,7 +120,7 @@ class Canasta(Partnership):
         if sum(canastas) > CANASTAS_IN_ALL:
             errors["natural"] = too_many("canastas", CANASTAS_IN_ALL, sum(canastas))
         if values.get("concealed") and out is None and "out" not in errors:
-            errors["concealed"] = "needs the side that went out"
+            errors["concealed"] = message("needs the side that went out")
         if out is None:
             return
         name = players[out]

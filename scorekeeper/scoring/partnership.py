@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from .cards import RANKS, ValueTable
 from .entries import EntryField
+from .messages import message
 from .variant import Deal, Variant
 
 # Joker 50, 2 and A 20, K-8 10, 7-4 5, a black 3 5; a red 3 scores only as a bonus.
@@ -19,10 +20,16 @@ PACK_VALUES = {rank: 20 if rank in ("A", "2") else 10 if index >= 7 else 5
 RED_THREES = {"3H": 0, "3D": 0}
 JOKER_VALUE = 50
 
-OUT = EntryField("out", "player", "The side whose player went out, or null: the stock ran out.")
-MELDED = EntryField("melded", "per_player", "Card points of all the cards each side melded.")
+OUT = EntryField(
+    "out", "player", message("The side whose player went out, or null: the stock ran out.")
+)
+MELDED = EntryField(
+    "melded", "per_player", message("Card points of all the cards each side melded.")
+)
 HAND = EntryField(
-    "hand", "per_player", "Card points left in each side's hands (and feet), never red threes."
+    "hand",
+    "per_player",
+    message("Card points left in each side's hands (and feet), never red threes."),
 )
 
 
@@ -60,7 +67,7 @@ class Partnership(Variant):
     def score(self, entry: dict, number: int) -> Deal:
         values, accepted, errors = self.reader.read(entry)
         if "out" not in entry:
-            errors["out"] = "Choose the side that went out, or null when the stock ran out"
+            errors["out"] = message("Choose the side that went out, or null when the stock ran out")
         out = values.get("out")
         melded = self._every_side(values, "melded", "melded", errors)
         hand = self._every_side(values, "hand", "left in hand", errors)

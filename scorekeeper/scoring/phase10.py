@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import ValueTable
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import Deal, OutVariant
 
@@ -30,8 +31,8 @@ CARDS = {str(number): 5 if number < 10 else 10 for number in range(1, 13)} | {
 
 class PhaseTen(OutVariant):
     id = "phase10"
-    name = "Phase 10"
-    description = (
+    name = message("Phase 10")
+    description = message(
         "Lay down ten phases in turn; the first to complete the last wins, "
         "penalty points deciding between those who do."
     )
@@ -47,26 +48,30 @@ class PhaseTen(OutVariant):
             list(PHASES),
             items="text",
             length=(1, 20),
-            help="The phases in order, one description each (1 to 20 house phases); "
-            "completing the last ends the game.",
+            help=message(
+                "The phases in order, one description each (1 to 20 house phases); "
+                "completing the last ends the game."
+            ),
         ),
         OptionSpec(
             "tie",
             "choice",
             "replay",
             ("replay", "share"),
-            "Tied lowest totals at the end: replay (the tied players play one more "
-            "hand on the last phase, its winner wins) or share.",
+            message(
+                "Tied lowest totals at the end: replay (the tied players play one more "
+                "hand on the last phase, its winner wins) or share."
+            ),
         ),
     )
     entry_fields = (
-        EntryField("out", "player", "Who went out."),
+        EntryField("out", "player", message("Who went out.")),
         EntryField(
             "completed",
             "players",
-            "Everyone who laid down their phase this hand, including who went out.",
+            message("Everyone who laid down their phase this hand, including who went out."),
         ),
-        EntryField("hands", "per_player", "Value of each other player's cards."),
+        EntryField("hands", "per_player", message("Value of each other player's cards.")),
     )
 
     @classmethod
@@ -91,7 +96,7 @@ class PhaseTen(OutVariant):
         playing = self.taking_part()
         out = values.get("out")
         if out is None and "out" not in errors:
-            errors["out"] = "Choose who went out"
+            errors["out"] = message("Choose who went out")
         elif out is not None and out not in playing:
             errors["out"] = f"{players[out]} is not in the tie-break hand"
         completed = values.get("completed", [])
