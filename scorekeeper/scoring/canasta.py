@@ -106,30 +106,36 @@ class Canasta(Partnership):
         players = self.players
         natural, mixed, threes = counts["natural"], counts["mixed"], counts["red_threes"]
         if sum(threes) > RED_THREES:
-            errors["red_threes"] = too_many("red threes", RED_THREES, sum(threes))
+            errors["red_threes"] = too_many(message("red threes"), RED_THREES, sum(threes))
         canastas = [n + m for n, m in zip(natural, mixed, strict=True)]
         for seat, count in enumerate(canastas):
             name = players[seat]
             if count > MELDS_PER_SIDE:
-                errors[f"mixed.{name}"] = (
-                    f"{name} has {count} canastas: a side melds each rank once, "
-                    f"so at most {MELDS_PER_SIDE}"
+                errors[f"mixed.{name}"] = message(
+                    "%(side)s has %(count)s canastas: a side melds each rank once, "
+                    "so at most %(most)s",
+                    side=name,
+                    count=count,
+                    most=MELDS_PER_SIDE,
                 )
             elif count and not melded[seat] and f"melded.{name}" not in errors:
-                errors[f"melded.{name}"] = f"cannot be 0: {name} has a canasta"
+                errors[f"melded.{name}"] = message("cannot be 0: %(side)s has a canasta", side=name)
         if sum(canastas) > CANASTAS_IN_ALL:
-            errors["natural"] = too_many("canastas", CANASTAS_IN_ALL, sum(canastas))
+            errors["natural"] = too_many(message("canastas"), CANASTAS_IN_ALL, sum(canastas))
         if values.get("concealed") and out is None and "out" not in errors:
             errors["concealed"] = message("needs the side that went out")
         if out is None:
             return
         name = players[out]
         if not melded[out] and f"melded.{name}" not in errors:
-            errors[f"melded.{name}"] = f"cannot be 0: {name} went out"
+            errors[f"melded.{name}"] = message("cannot be 0: %(side)s went out", side=name)
         needed = self.rules["canastas_to_go_out"]
         if canastas[out] < needed and "natural" not in errors:
-            errors[f"natural.{name}"] = (
-                f"{name} went out with {canastas[out]} canastas: going out needs {needed}"
+            errors[f"natural.{name}"] = message(
+                "%(side)s went out with %(count)s canastas: going out needs %(needed)s",
+                side=name,
+                count=canastas[out],
+                needed=needed,
             )
 
     def bonus(self, seat, out, melded, counts, values):

@@ -81,8 +81,11 @@ class FiveCrowns(OutVariant):
         for seat, hand in enumerate(values.get("hands") or ()):
             name = self.players[seat]
             if hand is not None and hand > bound and f"hands.{name}" not in errors:
-                errors[f"hands.{name}"] = (
-                    f"{number_message(bound)}: {cards_dealt(number)} cards in deal {number}"
+                errors[f"hands.{name}"] = message(
+                    "%(problem)s: %(cards)s cards in deal %(number)s",
+                    problem=number_message(bound),
+                    cards=cards_dealt(number),
+                    number=number,
                 )
 
     def score_deal(self, number, entry, values, out, hands, melds):

@@ -246,7 +246,8 @@ def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
             elif ranks.issuperset(RANKS):
                 errors["wild"] = message("must be a rank: A, 2 to 10, J, Q or K")
             else:
-                errors["wild"] = "must be one of: " + ", ".join(r for r in RANKS if r in ranks)
+                wilds = ", ".join(rank for rank in RANKS if rank in ranks)
+                errors["wild"] = message("must be one of: %(choices)s", choices=wilds)
     total, card_errors = cls.value_table(setup.options).total(cards, wild_rank)
     errors.update(card_errors)
     if errors:

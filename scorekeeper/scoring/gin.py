@@ -215,7 +215,9 @@ class Gin(Variant):
             for seat, hand in enumerate(hands):
                 if hand is None:
                     name = self.players[seat]
-                    errors.setdefault(f"hands.{name}", f"Enter {name}'s deadwood")
+                    errors.setdefault(
+                        f"hands.{name}", message("Enter %(player)s's deadwood", player=name)
+                    )
         self.refuse(errors, number)
         self._check_knock(knocker, hands[knocker], upcard, values.get("big_gin", False), errors)
         self.refuse(errors, number)
@@ -238,9 +240,9 @@ class Gin(Variant):
                 limit = 0
         if deadwood > limit:
             errors[f"hands.{self.players[knocker]}"] = (
-                "must be 0: with an Ace upcard only gin may end the deal"
+                message("must be 0: with an Ace upcard only gin may end the deal")
                 if limit == 0 and upcard is not None
-                else f"must be at most {limit}, the knock limit"
+                else message("must be at most %(limit)s, the knock limit", limit=limit)
             )
         if big_gin and deadwood:
             errors["big_gin"] = message("needs the knocker's deadwood to be 0")

@@ -144,8 +144,12 @@ class HandAndFoot(Partnership):
         minimums, rounds = options["minimums"], options["rounds"]
         if minimums is not None and len(minimums) != rounds:
             return {
-                "options.minimums": f"must have exactly {rounds} entries, one for each of "
-                f"the {rounds} rounds, not {len(minimums)}"
+                "options.minimums": message(
+                    "must have exactly %(rounds)s entries, one for each of "
+                    "the %(rounds)s rounds, not %(given)s",
+                    rounds=rounds,
+                    given=len(minimums),
+                )
             }
         return {}
 
@@ -172,13 +176,19 @@ class HandAndFoot(Partnership):
         decks = self.rules["decks"]
         threes = sum(counts["red_threes"]) + sum(counts["red_threes_held"])
         if threes > 2 * decks:
-            errors["red_threes"] = (
-                too_many("red threes laid and held", 2 * decks, threes) + f" with {decks} packs"
+            errors["red_threes"] = message(
+                "%(problem)s with %(decks)s packs",
+                problem=too_many(message("red threes laid and held"), 2 * decks, threes),
+                decks=decks,
             )
         books = sum(sum(counts[kind]) for kind in ("clean", "dirty", "wild", "sevens"))
         most = DECK_CARDS * decks // BOOK
         if books > most:
-            errors["clean"] = too_many("books", most, books) + f" with {decks} packs"
+            errors["clean"] = message(
+                "%(problem)s with %(decks)s packs",
+                problem=too_many(message("books"), most, books),
+                decks=decks,
+            )
 
     def bonus(self, seat, out, melded, counts, values):
         rules = self.rules

@@ -98,18 +98,19 @@ class PhaseTen(OutVariant):
         if out is None and "out" not in errors:
             errors["out"] = message("Choose who went out")
         elif out is not None and out not in playing:
-            errors["out"] = f"{players[out]} is not in the tie-break hand"
+            errors["out"] = message("%(player)s is not in the tie-break hand", player=players[out])
         completed = values.get("completed", [])
         for seat in completed:
             if seat not in playing:
-                errors[f"completed.{players[seat]}"] = (
-                    f"{players[seat]} is not in the tie-break hand"
+                errors[f"completed.{players[seat]}"] = message(
+                    "%(player)s is not in the tie-break hand", player=players[seat]
                 )
         # A tie-break hand moves no phase, so its entry may leave completed out.
         unsaid = self.tiebreak is not None and "completed" not in entry
         if out is not None and out not in completed and not unsaid and "completed" not in errors:
-            errors["completed"] = (
-                f"must include {players[out]}: going out means laying down the phase first"
+            errors["completed"] = message(
+                "must include %(player)s: going out means laying down the phase first",
+                player=players[out],
             )
         hands = values.get("hands") or [None] * self.n
         for seat, hand in enumerate(hands):
@@ -118,12 +119,16 @@ class PhaseTen(OutVariant):
                 continue
             if seat not in playing:
                 if hand is not None:
-                    errors[f"hands.{name}"] = f"{name} is not in the tie-break hand"
+                    errors[f"hands.{name}"] = message(
+                        "%(player)s is not in the tie-break hand", player=name
+                    )
             elif seat == out:
                 if hand:
-                    errors[f"hands.{name}"] = f"must be 0 or left out: {name} went out"
+                    errors[f"hands.{name}"] = message(
+                        "must be 0 or left out: %(player)s went out", player=name
+                    )
             elif hand is None and "out" not in errors:
-                errors[f"hands.{name}"] = f"Enter what {name} held"
+                errors[f"hands.{name}"] = message("Enter what %(player)s held", player=name)
         self.refuse(errors, number)
         by_seat = [hand or 0 for hand in hands]
         played = {players[seat]: min(self.phase[seat], self.last) for seat in playing}

@@ -261,7 +261,11 @@ class Thirteen(OutVariant):
         elif wild is None:
             errors.setdefault("wild", message("Choose the rank the dealer called"))
         elif wild in self.called:
-            errors["wild"] = f"{wild} was already wild in deal {self.called[wild]}"
+            errors["wild"] = message(
+                "%(rank)s was already wild in deal %(number)s",
+                rank=wild,
+                number=self.called[wild],
+            )
 
     def score_deal(self, number, entry, values, out, hands, melds):
         wild = self.sequence[number - 1] or values["wild"]
@@ -300,8 +304,8 @@ class Thirteen(OutVariant):
         name = self.players[seat]
         for other, points in enumerate(press_points):
             if points and other != seat:
-                errors[f"press_points.{self.players[other]}"] = (
-                    f"only {name}, who trails, may take press points"
+                errors[f"press_points.{self.players[other]}"] = message(
+                    "only %(player)s, who trails, may take press points", player=name
                 )
         points = press_points[seat]
         if points and number == self.fixed_deals:
@@ -309,7 +313,11 @@ class Thirteen(OutVariant):
         elif points and self._press_follows(number, totals):
             errors[f"press_points.{name}"] = message("the Press is already on for the next deal")
         elif points and points < needed:
-            errors[f"press_points.{name}"] = f"would not put the Press on: {name} needs {needed}"
+            errors[f"press_points.{name}"] = message(
+                "would not put the Press on: %(player)s needs %(needed)s",
+                player=name,
+                needed=needed,
+            )
         self.refuse(errors, number)
 
     def _press_follows(self, number: int, totals: list[int]) -> bool:
