@@ -9,7 +9,9 @@ belong to a game or a league may speak that game's or league's language instead
 from __future__ import annotations
 
 from flask import Flask, g, request
-from flask_babel import Babel
+from flask_babel import Babel, LazyString, get_locale, gettext
+
+from scorekeeper.scoring.messages import Message
 
 # The languages with a catalog, each named in its own language for the switcher.
 LANGUAGES = {
@@ -22,8 +24,6 @@ LANGUAGES = {
 }
 DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
-
-babel = Babel()
 
 
 def chosen_language() -> str:
@@ -43,9 +43,39 @@ def speak(language: str | None) -> None:
         g.language = language
 
 
+def translate(text: str) -> str:
+    """``text`` in this response's language.
+
+    A scoring core ``Message`` is looked up by its id in the catalog and its
+    parameters filled in, those that are Messages translated first; any other
+    string (a player's name, text already translated) is returned as it is.
+    """
+    if not isinstance(text, Message):
+        return text
+    params = {
+        name: translate(value) if isinstance(value, str) else value
+        for name, value in text.params.items()
+    }
+    return gettext(text.msgid, **params)
+
+
+def lazy_translation(text: str) -> LazyString:
+    """``text`` translated when it is shown, not now: for labels and help built at import."""
+    return LazyString(translate, text)
+
+
+def response_language() -> str:
+    """The language this response was given in, for its Content-Language header."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
 def init_app(app: Flask) -> None:
-    babel.init_app(
+    # One Babel per app: Flask-Babel caches loaded catalogs on the Babel object by
+    # language alone, so a shared one would serve one app's catalogs to another.
+    Babel(
         app,
         locale_selector=chosen_language,
         default_translation_directories="translations",
     )
+    # Templates show the core's words in the page's language: {{ preset.description|translate }}.
+    app.add_template_filter(translate)
