@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import RANKS, ValueTable, face_values
+from .messages import message
 from .rummy500 import HANDS, MELDS, OUT
 from .variant import MeldVariant
 
@@ -11,8 +12,10 @@ WILDS = (*RANKS, "A")
 
 class AceToAce(MeldVariant):
     id = "acetoace"
-    name = "Ace to Ace"
-    description = "Fourteen deals, wild Aces, then 2s ... Kings, then Aces again; melds less hands."
+    name = message("Ace to Ace")
+    description = message(
+        "Fourteen deals, wild Aces, then 2s ... Kings, then Aces again; melds less hands."
+    )
     min_players = 2
     max_players = 4
     meld_bound = 500

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .partnership import HAND, MELDED, OUT, Partnership, too_many
 
@@ -22,8 +23,8 @@ def minimum_meld(total: int) -> int:
 
 class Canasta(Partnership):
     id = "canasta"
-    name = "Canasta"
-    description = (
+    name = message("Canasta")
+    description = message(
         "Two sides of two meld canastas of seven cards; red threes, going out "
         "and concealed hands score bonuses, to 5000."
     )
@@ -38,7 +39,7 @@ class Canasta(Partnership):
             minimum=5,
             maximum=100_000,
             step=5,
-            help="The game ends after a deal where a side's total reaches this.",
+            help=message("The game ends after a deal where a side's total reaches this."),
         ),
         OptionSpec(
             "out_bonus",
@@ -47,7 +48,7 @@ class Canasta(Partnership):
             minimum=0,
             maximum=1000,
             step=5,
-            help="To the side that goes out.",
+            help=message("To the side that goes out."),
         ),
         OptionSpec(
             "concealed_bonus",
@@ -56,8 +57,10 @@ class Canasta(Partnership):
             minimum=0,
             maximum=1000,
             step=5,
-            help="In all, instead of out_bonus, when the player who went out melded "
-            "their whole hand in one turn.",
+            help=message(
+                "In all, instead of out_bonus, when the player who went out melded "
+                "their whole hand in one turn."
+            ),
         ),
         OptionSpec(
             "canastas_to_go_out",
@@ -65,21 +68,27 @@ class Canasta(Partnership):
             1,
             minimum=0,
             maximum=MELDS_PER_SIDE,
-            help="Canastas a side needs before it may go out (2 in some groups).",
+            help=message("Canastas a side needs before it may go out (2 in some groups)."),
         ),
     )
     entry_fields = (
         OUT,
         MELDED,
         HAND,
-        EntryField("natural", "per_player", "Natural canastas (no wild card) of each side."),
-        EntryField("mixed", "per_player", "Mixed canastas (with wild cards) of each side."),
-        EntryField("red_threes", "per_player", "Red threes each side laid down."),
+        EntryField(
+            "natural", "per_player", message("Natural canastas (no wild card) of each side.")
+        ),
+        EntryField(
+            "mixed", "per_player", message("Mixed canastas (with wild cards) of each side.")
+        ),
+        EntryField("red_threes", "per_player", message("Red threes each side laid down.")),
         EntryField(
             "concealed",
             "bool",
-            "The player who went out melded their whole hand in one turn, having "
-            "melded nothing before.",
+            message(
+                "The player who went out melded their whole hand in one turn, having "
+                "melded nothing before."
+            ),
         ),
     )
 
@@ -97,30 +106,36 @@ class Canasta(Partnership):
         players = self.players
         natural, mixed, threes = counts["natural"], counts["mixed"], counts["red_threes"]
         if sum(threes) > RED_THREES:
-            errors["red_threes"] = too_many("red threes", RED_THREES, sum(threes))
+            errors["red_threes"] = too_many(message("red threes"), RED_THREES, sum(threes))
         canastas = [n + m for n, m in zip(natural, mixed, strict=True)]
         for seat, count in enumerate(canastas):
             name = players[seat]
             if count > MELDS_PER_SIDE:
-                errors[f"mixed.{name}"] = (
-                    f"{name} has {count} canastas: a side melds each rank once, "
-                    f"so at most {MELDS_PER_SIDE}"
+                errors[f"mixed.{name}"] = message(
+                    "%(side)s has %(count)s canastas: a side melds each rank once, "
+                    "so at most %(most)s",
+                    side=name,
+                    count=count,
+                    most=MELDS_PER_SIDE,
                 )
             elif count and not melded[seat] and f"melded.{name}" not in errors:
-                errors[f"melded.{name}"] = f"cannot be 0: {name} has a canasta"
+                errors[f"melded.{name}"] = message("cannot be 0: %(side)s has a canasta", side=name)
         if sum(canastas) > CANASTAS_IN_ALL:
-            errors["natural"] = too_many("canastas", CANASTAS_IN_ALL, sum(canastas))
+            errors["natural"] = too_many(message("canastas"), CANASTAS_IN_ALL, sum(canastas))
         if values.get("concealed") and out is None and "out" not in errors:
-            errors["concealed"] = "needs the side that went out"
+            errors["concealed"] = message("needs the side that went out")
         if out is None:
             return
         name = players[out]
         if not melded[out] and f"melded.{name}" not in errors:
-            errors[f"melded.{name}"] = f"cannot be 0: {name} went out"
+            errors[f"melded.{name}"] = message("cannot be 0: %(side)s went out", side=name)
         needed = self.rules["canastas_to_go_out"]
         if canastas[out] < needed and "natural" not in errors:
-            errors[f"natural.{name}"] = (
-                f"{name} went out with {canastas[out]} canastas: going out needs {needed}"
+            errors[f"natural.{name}"] = message(
+                "%(side)s went out with %(count)s canastas: going out needs %(needed)s",
+                side=name,
+                count=canastas[out],
+                needed=needed,
             )
 
     def bonus(self, seat, out, melded, counts, values):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from .messages import Message, message
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 JOKER = "Joker"
@@ -122,13 +124,13 @@ class ValueTable(NamedTuple):
                 total += value
         return total, errors
 
-    def _card_problem(self, card: tuple[str, str | None] | None) -> str:
+    def _card_problem(self, card: tuple[str, str | None] | None) -> Message:
         if card is None:
             if self.named:
-                return "must be one of: " + ", ".join(self.named)
-            return "must be a card such as 7S, 10H, QS or Joker"
+                return message("must be one of: %(choices)s", choices=", ".join(self.named))
+            return message("must be a card such as 7S, 10H, QS or Joker")
         if card[0] == JOKER:
-            return "there is no Joker in this game"
+            return message("there is no Joker in this game")
         if card[0] == WILD:
-            return "this game has no wild cards"
-        return f"there is no {card[0]} in this game"
+            return message("this game has no wild cards")
+        return message("there is no %(card)s in this game", card=card[0])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import card_name, parse_card, parse_rank
+from .messages import Message, message
 
 KINDS = ("player", "per_player", "bool", "rank", "card", "players", "choice_per_player")
 
@@ -21,7 +22,7 @@ KINDS = ("player", "per_player", "bool", "rank", "card", "players", "choice_per_
 class EntryField:
     name: str
     kind: str  # one of KINDS
-    help: str
+    help: Message
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
     choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
@@ -43,11 +44,11 @@ class EntryField:
             "choices": None if self.choices is None else list(self.choices),
         }
 
-    def needs(self) -> str:
+    def needs(self) -> Message:
         """What a game must have for an entry to give this field."""
         if self.when is None:
-            return f"only with the {self.option} option"
-        return f"only with {self.option} {self.when}"
+            return message("only with the %(option)s option", option=self.option)
+        return message("only with %(option)s %(value)s", option=self.option, value=self.when)
 
 
 class Seats:
@@ -69,9 +70,10 @@ class Seats:
         return seat
 
 
-def number_message(bound: int, step: int = 1) -> str:
-    kind = "a whole number" if step == 1 else f"a multiple of {step}"
-    return f"must be {kind} from 0 to {bound}"
+def number_message(bound: int, step: int = 1) -> Message:
+    if step == 1:
+        return message("must be a whole number from 0 to %(bound)s", bound=bound)
+    return message("must be a multiple of %(step)s from 0 to %(bound)s", step=step, bound=bound)
 
 
 def _unset(value: Any) -> bool:
@@ -123,7 +125,7 @@ class EntryReader:
                 values[name] = self._choice_per_player(field, raw, errors, changes)
             elif kind == "bool":
                 if type(raw) is not bool:
-                    errors[name] = "must be true or false"
+                    errors[name] = message("must be true or false")
                 values[name] = raw is True
             elif raw is not None:
                 values[name] = self._card_or_rank(kind, name, raw, errors, changes)
@@ -140,8 +142,15 @@ class EntryReader:
                 continue
             reason = self.disabled.get(key)
             if reason is None:
-                article = "an" if self.variant_id[0] in "aeiou" else "a"
-                errors[str(key)] = f"is not a field of {article} {self.variant_id} entry"
+                if self.variant_id[0] in "aeiou":
+                    unknown = message(
+                        "is not a field of an %(variant)s entry", variant=self.variant_id
+                    )
+                else:
+                    unknown = message(
+                        "is not a field of a %(variant)s entry", variant=self.variant_id
+                    )
+                errors[str(key)] = unknown
             elif not _unset(entry[key]):
                 errors[key] = reason
 
@@ -152,7 +161,7 @@ class EntryReader:
         if seat is None:
             seat = self.seats.find(raw)
             if seat is None:
-                errors[name] = "is not a player of this game"
+                errors[name] = message("is not a player of this game")
             else:
                 changes[name] = self.seats.names[seat]
         return seat
@@ -162,7 +171,7 @@ class EntryReader:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            errors[name] = "must be a list of players"
+            errors[name] = message("must be a list of players")
             return []
         seats: set[int] = set()
         spelled: list[str] = []
@@ -170,11 +179,13 @@ class EntryReader:
             seat = self.seats.find(key)
             if seat is None:
                 shown = key if isinstance(key, str) else repr(key)
-                errors.setdefault(name, f"{shown} is not a player of this game")
+                errors.setdefault(
+                    name, message("%(name)s is not a player of this game", name=shown)
+                )
                 continue
             player = self.seats.names[seat]
             if seat in seats:
-                errors[f"{name}.{player}"] = f"names {player} twice"
+                errors[f"{name}.{player}"] = message("names %(player)s twice", player=player)
             seats.add(seat)
             spelled.append(player)
         if spelled != raw:
@@ -186,12 +197,12 @@ class EntryReader:
     ) -> list[Any]:
         """Each player's choice by seat, None where a player has none."""
         choices = field.choices or ()
-        wrong = "must be " + " or ".join(choices)
+        wrong = message("must be %(choices)s", choices=" or ".join(choices))
 
         def problem(value: Any) -> str | None:
             return None if isinstance(value, str) and value in choices else wrong
 
-        expected = "must be an object with a choice for each player named"
+        expected = message("must be an object with a choice for each player named")
         return self._by_seat(field.name, raw, expected, problem, errors, changes)
 
     def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
@@ -203,7 +214,7 @@ class EntryReader:
             ok = type(value) is int and 0 <= value <= bound and not value % step
             return None if ok else wrong
 
-        expected = "must be an object with a number for each player"
+        expected = message("must be an object with a number for each player")
         return self._by_seat(name, raw, expected, problem, errors, changes)
 
     def _by_seat(
@@ -231,14 +242,14 @@ class EntryReader:
             if seat is None:
                 seat = self.seats.find(key)
                 if seat is None:
-                    errors[f"{name}.{key}"] = "is not a player of this game"
+                    errors[f"{name}.{key}"] = message("is not a player of this game")
                     continue
                 renamed = True
-            message = problem(value)
-            if message is None:
+            wrong = problem(value)
+            if wrong is None:
                 by_seat[seat] = value
             else:
-                errors[f"{name}.{names[seat]}"] = message
+                errors[f"{name}.{names[seat]}"] = wrong
         if renamed:
             self._rename(name, raw, errors, changes)
         return by_seat
@@ -251,7 +262,7 @@ class EntryReader:
             if seat is not None:
                 player = self.seats.names[seat]
                 if player in renamed:
-                    errors[f"{name}.{player}"] = "is given twice"
+                    errors[f"{name}.{player}"] = message("is given twice")
                 renamed[player] = value
         changes[name] = renamed
 
@@ -262,13 +273,13 @@ class EntryReader:
         if kind == "rank":
             rank = parse_rank(raw)
             if rank is None:
-                errors[name] = "must be a rank: A, 2 to 10, J, Q or K"
+                errors[name] = message("must be a rank: A, 2 to 10, J, Q or K")
             elif rank != raw:
                 changes[name] = rank
             return rank
         card = parse_card(raw)
         if card is None or card[1] is None:
-            errors[name] = "must be a card such as 7S, 10H or QS"
+            errors[name] = message("must be a card such as 7S, 10H or QS")
             return None
         if card_name(*card) != raw:
             changes[name] = card_name(*card)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .messages import message
+
 
 class ScoringError(ValueError):
     """Input that breaks a rule; ``errors`` maps each field path to a message."""
@@ -20,10 +22,12 @@ class ScoringError(ValueError):
         """The same error found in deal ``number`` while re-checking later deals."""
         return ScoringError(
             {
-                f"deals.{number}.{path}": f"deal {number}: {msg}"
+                f"deals.{number}.{path}": message(
+                    "deal %(number)s: %(message)s", number=number, message=msg
+                )
                 for path, msg in self.errors.items()
             },
-            f"The correction would make deal {number} invalid.",
+            message("The correction would make deal %(number)s invalid.", number=number),
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import RANKS, ValueTable, face_values
 from .entries import EntryField, number_message
+from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
 
@@ -17,8 +18,8 @@ def cards_dealt(number: int) -> int:
 
 class FiveCrowns(OutVariant):
     id = "five_crowns"
-    name = "Five Crowns"
-    description = (
+    name = message("Five Crowns")
+    description = message(
         "Eleven deals from 3 cards to 13, the wild rank rising with them; "
         "penalty points, lowest total wins."
     )
@@ -33,15 +34,17 @@ class FiveCrowns(OutVariant):
             0,
             minimum=0,
             maximum=100,
-            help="House rule: the first player out scores minus this (e.g. 10).",
+            help=message("House rule: the first player out scores minus this (e.g. 10)."),
         ),
     )
     entry_fields = (
-        EntryField("out", "player", "Who went out first."),
+        EntryField("out", "player", message("Who went out first.")),
         EntryField(
             "hands",
             "per_player",
-            "Value of each other player's cards after their last turn (0 if they went out too).",
+            message(
+                "Value of each other player's cards after their last turn (0 if they went out too)."
+            ),
         ),
     )
 
@@ -78,8 +81,11 @@ class FiveCrowns(OutVariant):
         for seat, hand in enumerate(values.get("hands") or ()):
             name = self.players[seat]
             if hand is not None and hand > bound and f"hands.{name}" not in errors:
-                errors[f"hands.{name}"] = (
-                    f"{number_message(bound)}: {cards_dealt(number)} cards in deal {number}"
+                errors[f"hands.{name}"] = message(
+                    "%(problem)s: %(cards)s cards in deal %(number)s",
+                    problem=number_message(bound),
+                    cards=cards_dealt(number),
+                    number=number,
                 )
 
     def score_deal(self, number, entry, values, out, hands, melds):

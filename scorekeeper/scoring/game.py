@@ -9,6 +9,7 @@ from typing import Any
 from .cards import JOKER, RANKS, parse_rank
 from .entries import Seats
 from .errors import ScoringError
+from .messages import Message, message
 from .registry import get_preset, get_variant
 from .variant import Variant
 
@@ -43,7 +44,7 @@ class Setup:
     def from_dict(cls, data: Any) -> Setup:
         """The setup ``to_dict`` gave, checked again."""
         if not isinstance(data, Mapping):
-            raise ScoringError({"setup": "must be an object"})
+            raise ScoringError({"setup": message("must be an object")})
         return make_setup(
             variant=data.get("variant"),
             preset=data.get("preset"),
@@ -78,17 +79,21 @@ def make_setup(
         cls = get_variant(chosen.variant)
     elif variant is None:
         if "preset" not in errors:
-            errors["variant"] = "is required, or a preset"
+            errors["variant"] = message("is required, or a preset")
     else:
         try:
             cls = get_variant(variant)
         except ScoringError as error:
             errors.update(error.errors)
         if cls is not None and chosen is not None and chosen.variant != cls.id:
-            errors["variant"] = f"must be {chosen.variant} for the preset {chosen.name}"
+            errors["variant"] = message(
+                "must be %(variant)s for the preset %(preset)s",
+                variant=chosen.variant,
+                preset=chosen.name,
+            )
     names = _names(players, cls, errors)
     if cls is None or "players" in errors or "variant" in errors:
-        raise ScoringError(errors, "The game cannot be set up as given.")
+        raise ScoringError(errors, message("The game cannot be set up as given."))
     seated = _seats(seats, cls, len(names), errors)
     if chosen is not None and isinstance(options, Mapping | None):
         options = {**chosen.options, **(options or {})}
@@ -100,7 +105,9 @@ def make_setup(
         seat = Seats(dealers).find(first_dealer)
         if seat is None:
             errors["first_dealer"] = (
-                "must be one of the seated players" if seated else "must be one of the players"
+                message("must be one of the seated players")
+                if seated
+                else message("must be one of the players")
             )
         else:
             dealer = dealers[seat]
@@ -109,7 +116,7 @@ def make_setup(
     resolved_stakes, stake_errors = cls.resolve_stakes(stakes, resolved)
     errors.update(stake_errors)
     if errors:
-        raise ScoringError(errors, "The game cannot be set up as given.")
+        raise ScoringError(errors, message("The game cannot be set up as given."))
     return Setup(
         variant=cls.id,
         preset=None if chosen is None else chosen.name,
@@ -121,20 +128,36 @@ def make_setup(
     )
 
 
-def _count(low: int, high: int) -> str:
-    return f"exactly {low}" if low == high else f"{low} to {high}"
+def _count(low: int, high: int) -> Message:
+    if low == high:
+        return message("exactly %(count)s", count=low)
+    return message("%(least)s to %(most)s", least=low, most=high)
 
 
 def _names(players: Any, cls: type[Variant] | None, errors: dict[str, str]) -> list[str]:
     low, high = (cls.min_players, cls.max_players) if cls is not None else (2, 8)
-    what = "sides" if cls is not None and cls.partnership else "players"
     if not isinstance(players, list | tuple):
-        errors["players"] = f"must be a list of {_count(low, high)} names"
+        errors["players"] = message("must be a list of %(count)s names", count=_count(low, high))
         return []
     names = _unique_names(players, "players", errors)
     if not low <= len(players) <= high:
-        who = cls.name if cls is not None else "A game"
-        errors["players"] = f"{who} is for {_count(low, high)} {what}, not {len(players)}"
+        who = cls.name if cls is not None else message("A game")
+        count, given = _count(low, high), len(players)
+        if cls is not None and cls.partnership:
+            wrong = message(
+                "%(variant)s is for %(count)s sides, not %(given)s",
+                variant=who,
+                count=count,
+                given=given,
+            )
+        else:
+            wrong = message(
+                "%(variant)s is for %(count)s players, not %(given)s",
+                variant=who,
+                count=count,
+                given=given,
+            )
+        errors["players"] = wrong
     return names
 
 
@@ -145,18 +168,30 @@ def _unique_names(given: list | tuple, field: str, errors: dict[str, str]) -> li
     for index, name in enumerate(given):
         name = name.strip() if isinstance(name, str) else ""
         if not 1 <= len(name) <= NAME_LENGTH:
-            errors[f"{field}.{index}"] = f"must be a name of 1 to {NAME_LENGTH} characters"
+            errors[f"{field}.{index}"] = message(
+                "must be a name of 1 to %(length)s characters", length=NAME_LENGTH
+            )
             continue
         # Control characters (NUL above all) cannot be stored or printed.
         if not name.isprintable():
-            errors[f"{field}.{index}"] = "must not contain control characters"
+            errors[f"{field}.{index}"] = message("must not contain control characters")
             continue
         folded = name.casefold()
         if folded in seen:
-            noun = "seat" if field == "seats" else "player"
-            errors[f"{field}.{index}"] = (
-                f"{name} is already {noun} {seen[folded] + 1}: names must differ"
-            )
+            number = seen[folded] + 1
+            if field == "seats":
+                twice = message(
+                    "%(name)s is already seat %(number)s: names must differ",
+                    name=name,
+                    number=number,
+                )
+            else:
+                twice = message(
+                    "%(name)s is already player %(number)s: names must differ",
+                    name=name,
+                    number=number,
+                )
+            errors[f"{field}.{index}"] = twice
             continue
         seen[folded] = index
         names.append(name)
@@ -169,18 +204,26 @@ def _seats(seats: Any, cls: type[Variant], sides: int, errors: dict[str, str]) -
     if seats is None or not sides:  # no side is named well enough to seat anyone
         return None
     if not cls.partnership:
-        errors["seats"] = f"only a partnership game has seats; {cls.id} is played by players"
+        errors["seats"] = message(
+            "only a partnership game has seats; %(variant)s is played by players", variant=cls.id
+        )
         return None
     low, high = cls.seats_per_side
     most = min(high, MOST_SEATS // sides)
     counts = _count(low * sides, most * sides) if low < most else str(low * sides)
-    wanted = f"{counts} names: {_count(low, most)} for each side, partners alternating"
+    wanted = message(
+        "%(count)s names: %(per_side)s for each side, partners alternating",
+        count=counts,
+        per_side=_count(low, most),
+    )
     if not isinstance(seats, list | tuple):
-        errors["seats"] = f"must be a list of {wanted}"
+        errors["seats"] = message("must be a list of %(wanted)s", wanted=wanted)
         return None
     names = _unique_names(seats, "seats", errors)
     if len(seats) % sides or not low <= len(seats) // sides <= most:
-        errors["seats"] = f"must be {wanted}, not {len(seats)}"
+        errors["seats"] = message(
+            "must be %(wanted)s, not %(given)s", wanted=wanted, given=len(seats)
+        )
     if any(key.startswith("seats") for key in errors):
         return None
     return tuple(names)
@@ -190,7 +233,7 @@ def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
     """The value of ``cards`` in hand under the setup's options and the deal's wild rank."""
     cls = get_variant(setup.variant)
     if not isinstance(cards, list | tuple):
-        raise ScoringError({"cards": "must be a list of cards"})
+        raise ScoringError({"cards": message("must be a list of cards")})
     errors: dict[str, str] = {}
     wild_rank = None
     if wild is not None:
@@ -199,13 +242,14 @@ def hand_value(setup: Setup, cards: Any, wild: Any = None) -> int:
         ranks = cls.wild_ranks(setup.options)
         if wild_rank not in ranks:
             if not ranks:
-                errors["wild"] = f"{cls.id} has no wild rank"
+                errors["wild"] = message("%(variant)s has no wild rank", variant=cls.id)
             elif ranks.issuperset(RANKS):
-                errors["wild"] = "must be a rank: A, 2 to 10, J, Q or K"
+                errors["wild"] = message("must be a rank: A, 2 to 10, J, Q or K")
             else:
-                errors["wild"] = "must be one of: " + ", ".join(r for r in RANKS if r in ranks)
+                wilds = ", ".join(rank for rank in RANKS if rank in ranks)
+                errors["wild"] = message("must be one of: %(choices)s", choices=wilds)
     total, card_errors = cls.value_table(setup.options).total(cards, wild_rank)
     errors.update(card_errors)
     if errors:
-        raise ScoringError(errors, "The cards cannot be counted.")
+        raise ScoringError(errors, message("The cards cannot be counted."))
     return total

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import RANKS
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import Deal, Variant
 
@@ -64,8 +65,10 @@ def upcard_value(rank: str) -> int:
 
 class Gin(Variant):
     id = "gin"
-    name = "Gin Rummy"
-    description = "Two players knock or go gin; undercuts, boxes, game and shutout bonuses."
+    name = message("Gin Rummy")
+    description = message(
+        "Two players knock or go gin; undercuts, boxes, game and shutout bonuses."
+    )
     min_players = 2
     max_players = 2
     options = (
@@ -75,7 +78,7 @@ class Gin(Variant):
             10,
             minimum=0,
             maximum=10,
-            help="The most deadwood a knocker may hold.",
+            help=message("The most deadwood a knocker may hold."),
         ),
         OptionSpec(
             "gin_bonus",
@@ -83,7 +86,7 @@ class Gin(Variant):
             25,
             minimum=0,
             maximum=1000,
-            help="Going gin scores this plus the defender's deadwood.",
+            help=message("Going gin scores this plus the defender's deadwood."),
         ),
         OptionSpec(
             "big_gin_bonus",
@@ -91,7 +94,7 @@ class Gin(Variant):
             31,
             minimum=0,
             maximum=1000,
-            help="Going gin with all 11 cards scores this instead.",
+            help=message("Going gin with all 11 cards scores this instead."),
         ),
         OptionSpec(
             "undercut_bonus",
@@ -99,13 +102,13 @@ class Gin(Variant):
             10,
             minimum=0,
             maximum=1000,
-            help="The defender who undercuts scores this plus the difference.",
+            help=message("The defender who undercuts scores this plus the difference."),
         ),
         OptionSpec(
             "undercut_on_equal",
             "bool",
             True,
-            help="Defender's deadwood equal to the knocker's is an undercut.",
+            help=message("Defender's deadwood equal to the knocker's is an undercut."),
         ),
         OptionSpec(
             "target",
@@ -113,10 +116,15 @@ class Gin(Variant):
             100,
             minimum=1,
             maximum=10_000,
-            help="A game ends when a player's points reach this.",
+            help=message("A game ends when a player's points reach this."),
         ),
         OptionSpec(
-            "game_bonus", "int", 100, minimum=0, maximum=10_000, help="To the winner of a game."
+            "game_bonus",
+            "int",
+            100,
+            minimum=0,
+            maximum=10_000,
+            help=message("To the winner of a game."),
         ),
         OptionSpec(
             "box_bonus",
@@ -124,50 +132,57 @@ class Gin(Variant):
             25,
             minimum=0,
             maximum=1000,
-            help="Per hand won, to each player at the end of a game.",
+            help=message("Per hand won, to each player at the end of a game."),
         ),
         OptionSpec(
             "shutout_double",
             "bool",
             True,
-            help="A winner whose opponent won no hand doubles their final score.",
+            help=message("A winner whose opponent won no hand doubles their final score."),
         ),
         OptionSpec(
-            "knock_card", "bool", False, help="Oklahoma: the upcard's value is the knock limit."
+            "knock_card",
+            "bool",
+            False,
+            help=message("Oklahoma: the upcard's value is the knock limit."),
         ),
         OptionSpec(
             "ace_requires_gin",
             "bool",
             True,
-            help="With knock_card: an Ace upcard means only gin may end the deal.",
+            help=message("With knock_card: an Ace upcard means only gin may end the deal."),
         ),
         OptionSpec(
             "spade_doubles",
             "bool",
             True,
-            help="With knock_card: a spade upcard doubles the deal's points.",
+            help=message("With knock_card: a spade upcard doubles the deal's points."),
         ),
         OptionSpec(
             "hollywood",
             "bool",
             False,
-            help="Three games scored at once: a player's first win scores in game 1, "
-            "the second in games 1 and 2, later ones in all three.",
+            help=message(
+                "Three games scored at once: a player's first win scores in game 1, "
+                "the second in games 1 and 2, later ones in all three."
+            ),
         ),
     )
     entry_fields = (
-        EntryField("knocker", "player", "Who knocked or went gin."),
-        EntryField("void", "bool", "Nobody knocked before the stock ran down: nobody scores."),
+        EntryField("knocker", "player", message("Who knocked or went gin.")),
+        EntryField(
+            "void", "bool", message("Nobody knocked before the stock ran down: nobody scores.")
+        ),
         EntryField(
             "hands",
             "per_player",
-            "Each player's deadwood: the knocker's own, the defender's after laying off.",
+            message("Each player's deadwood: the knocker's own, the defender's after laying off."),
         ),
-        EntryField("big_gin", "bool", "The knocker went gin with all 11 cards."),
+        EntryField("big_gin", "bool", message("The knocker went gin with all 11 cards.")),
         EntryField(
             "upcard",
             "card",
-            "The upcard that set the knock limit, such as 7S.",
+            message("The upcard that set the knock limit, such as 7S."),
             option="knock_card",
         ),
     )
@@ -184,23 +199,25 @@ class Gin(Variant):
         values, accepted, errors = self.reader.read(entry)
         upcard = values.get("upcard")
         if self.rules["knock_card"] and upcard is None and not values.get("void"):
-            errors.setdefault("upcard", "Choose the upcard: it sets the knock limit")
+            errors.setdefault("upcard", message("Choose the upcard: it sets the knock limit"))
         if values.get("void"):
             if values.get("knocker") is not None:
-                errors["knocker"] = "must be left out on a void deal"
+                errors["knocker"] = message("must be left out on a void deal")
             if values.get("big_gin"):
-                errors["big_gin"] = "must be left out on a void deal"
+                errors["big_gin"] = message("must be left out on a void deal")
             self.refuse(errors, number)
             return self.deal(number, accepted, [0, 0], None, None)
         knocker = values.get("knocker")
         if knocker is None:
-            errors.setdefault("knocker", "Choose who knocked, or void when nobody did")
+            errors.setdefault("knocker", message("Choose who knocked, or void when nobody did"))
         hands = values.get("hands") or [None, None]
         if "hands" not in errors:
             for seat, hand in enumerate(hands):
                 if hand is None:
                     name = self.players[seat]
-                    errors.setdefault(f"hands.{name}", f"Enter {name}'s deadwood")
+                    errors.setdefault(
+                        f"hands.{name}", message("Enter %(player)s's deadwood", player=name)
+                    )
         self.refuse(errors, number)
         self._check_knock(knocker, hands[knocker], upcard, values.get("big_gin", False), errors)
         self.refuse(errors, number)
@@ -223,12 +240,12 @@ class Gin(Variant):
                 limit = 0
         if deadwood > limit:
             errors[f"hands.{self.players[knocker]}"] = (
-                "must be 0: with an Ace upcard only gin may end the deal"
+                message("must be 0: with an Ace upcard only gin may end the deal")
                 if limit == 0 and upcard is not None
-                else f"must be at most {limit}, the knock limit"
+                else message("must be at most %(limit)s, the knock limit", limit=limit)
             )
         if big_gin and deadwood:
-            errors["big_gin"] = "needs the knocker's deadwood to be 0"
+            errors["big_gin"] = message("needs the knocker's deadwood to be 0")
 
     def outcome(self, knocker: int, hands: list[int], big_gin: bool) -> tuple[int, int]:
         """Who scores the deal and how many points, before any doubling."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .partnership import HAND, MELDED, OUT, Partnership, too_many
 
@@ -22,8 +23,8 @@ def usual_minimums(rounds: int) -> list[int]:
 
 class HandAndFoot(Partnership):
     id = "handfoot"
-    name = "Hand and Foot"
-    description = (
+    name = message("Hand and Foot")
+    description = message(
         "Sides play a hand and then a foot of 11 cards, making clean and dirty "
         "books of seven; a fixed number of rounds with rising minimums."
     )
@@ -31,7 +32,7 @@ class HandAndFoot(Partnership):
     seats_per_side = (2, 4)
     counts = ("clean", "dirty", "wild", "sevens", "red_threes", "red_threes_held")
     options = (
-        OptionSpec("rounds", "int", 4, minimum=1, maximum=20, help="Deals in a game."),
+        OptionSpec("rounds", "int", 4, minimum=1, maximum=20, help=message("Deals in a game.")),
         OptionSpec(
             "minimums",
             "list",
@@ -41,7 +42,7 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=1000,
             step=5,
-            help="The minimum first meld of each round, one for each round.",
+            help=message("The minimum first meld of each round, one for each round."),
         ),
         OptionSpec(
             "decks",
@@ -49,7 +50,7 @@ class HandAndFoot(Partnership):
             None,
             minimum=1,
             maximum=12,
-            help="Packs of 54 in play (default: one more than the players).",
+            help=message("Packs of 54 in play (default: one more than the players)."),
         ),
         OptionSpec(
             "out_bonus",
@@ -58,7 +59,7 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=5000,
             step=5,
-            help="To the side that goes out.",
+            help=message("To the side that goes out."),
         ),
         OptionSpec(
             "red_three",
@@ -67,7 +68,7 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=5000,
             step=5,
-            help="Per red three laid down.",
+            help=message("Per red three laid down."),
         ),
         OptionSpec(
             "red_three_held",
@@ -76,7 +77,7 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=5000,
             step=5,
-            help="Taken off per red three left in a hand or foot (500 in many groups).",
+            help=message("Taken off per red three left in a hand or foot (500 in many groups)."),
         ),
         OptionSpec(
             "wild_book",
@@ -86,7 +87,7 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=10_000,
             step=5,
-            help="Per book of wild cards (e.g. 1500), or null: no wild books.",
+            help=message("Per book of wild cards (e.g. 1500), or null: no wild books."),
         ),
         OptionSpec(
             "sevens_book",
@@ -96,25 +97,31 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=10_000,
             step=5,
-            help="Per clean book of sevens (e.g. 1000), or null: sevens score as other books.",
+            help=message(
+                "Per clean book of sevens (e.g. 1000), or null: sevens score as other books."
+            ),
         ),
     )
     entry_fields = (
         OUT,
         MELDED,
         HAND,
-        EntryField("clean", "per_player", "Clean books (no wild card) of each side."),
-        EntryField("dirty", "per_player", "Dirty books (1 to 3 wild cards) of each side."),
-        EntryField("wild", "per_player", "Books of wild cards of each side.", option="wild_book"),
+        EntryField("clean", "per_player", message("Clean books (no wild card) of each side.")),
+        EntryField("dirty", "per_player", message("Dirty books (1 to 3 wild cards) of each side.")),
+        EntryField(
+            "wild", "per_player", message("Books of wild cards of each side."), option="wild_book"
+        ),
         EntryField(
             "sevens",
             "per_player",
-            "Clean books of sevens of each side (not counted in clean).",
+            message("Clean books of sevens of each side (not counted in clean)."),
             option="sevens_book",
         ),
-        EntryField("red_threes", "per_player", "Red threes each side laid down."),
+        EntryField("red_threes", "per_player", message("Red threes each side laid down.")),
         EntryField(
-            "red_threes_held", "per_player", "Red threes left in each side's hands and feet."
+            "red_threes_held",
+            "per_player",
+            message("Red threes left in each side's hands and feet."),
         ),
     )
 
@@ -137,8 +144,12 @@ class HandAndFoot(Partnership):
         minimums, rounds = options["minimums"], options["rounds"]
         if minimums is not None and len(minimums) != rounds:
             return {
-                "options.minimums": f"must have exactly {rounds} entries, one for each of "
-                f"the {rounds} rounds, not {len(minimums)}"
+                "options.minimums": message(
+                    "must have exactly %(rounds)s entries, one for each of "
+                    "the %(rounds)s rounds, not %(given)s",
+                    rounds=rounds,
+                    given=len(minimums),
+                )
             }
         return {}
 
@@ -165,13 +176,19 @@ class HandAndFoot(Partnership):
         decks = self.rules["decks"]
         threes = sum(counts["red_threes"]) + sum(counts["red_threes_held"])
         if threes > 2 * decks:
-            errors["red_threes"] = (
-                too_many("red threes laid and held", 2 * decks, threes) + f" with {decks} packs"
+            errors["red_threes"] = message(
+                "%(problem)s with %(decks)s packs",
+                problem=too_many(message("red threes laid and held"), 2 * decks, threes),
+                decks=decks,
             )
         books = sum(sum(counts[kind]) for kind in ("clean", "dirty", "wild", "sevens"))
         most = DECK_CARDS * decks // BOOK
         if books > most:
-            errors["clean"] = too_many("books", most, books) + f" with {decks} packs"
+            errors["clean"] = message(
+                "%(problem)s with %(decks)s packs",
+                problem=too_many(message("books"), most, books),
+                decks=decks,
+            )
 
     def bonus(self, seat, out, melded, counts, values):
         rules = self.rules

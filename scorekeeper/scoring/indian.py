@@ -10,6 +10,7 @@ from typing import Any
 from .cards import RANKS, ValueTable, face_values
 from .entries import EntryField
 from .errors import ScoringError
+from .messages import Message, message
 from .options import POT_STAKES, OptionSpec, resolve
 from .variant import Variant
 
@@ -26,13 +27,18 @@ PENALTY_TABLE = {
 # The stakes modes each format allows, its default first.
 STAKES_MODES = {"points": ("per_deal",), "deals": ("pot", "per_deal"), "pool": ("pot",)}
 MODE_RULES = {
-    "points": "points rummy settles deal by deal: the mode must be per_deal",
-    "deals": "deals rummy is played for a pot or settled deal by deal: the mode must be "
-    "pot or per_deal",
-    "pool": "pool rummy is played for a pot: the mode must be pot",
+    "points": message("points rummy settles deal by deal: the mode must be per_deal"),
+    "deals": message(
+        "deals rummy is played for a pot or settled deal by deal: the mode must be pot or per_deal"
+    ),
+    "pool": message("pool rummy is played for a pot: the mode must be pot"),
 }
 RESULTS = ("hands", "drops", "wrong_show")  # each loser taking part has exactly one
-RESULT_WORDS = {"hands": "a hand value", "drops": "a drop", "wrong_show": "a wrong show"}
+RESULT_WORDS = {
+    "hands": message("a hand value"),
+    "drops": message("a drop"),
+    "wrong_show": message("a wrong show"),
+}
 
 
 def table_defaults(options: Mapping[str, Any]) -> dict[str, int]:
@@ -40,20 +46,24 @@ def table_defaults(options: Mapping[str, Any]) -> dict[str, int]:
     return dict(zip(PENALTIES, PENALTY_TABLE[limit], strict=True))
 
 
-def _per_table(what: str, name: str) -> str:
+def _per_table(what: Message, name: str) -> Message:
     """An option's help with its defaults from the table."""
     column = PENALTIES.index(name)
     values = {limit: row[column] for limit, row in PENALTY_TABLE.items()}
-    return (
-        f"{what} Default {values[101]} (points, deals and pool 101), {values[201]} in pool "
-        f"201, {values[61]} in pool 61."
+    return message(
+        "%(help)s Default %(pool101)s (points, deals and pool 101), %(pool201)s in pool "
+        "201, %(pool61)s in pool 61.",
+        help=what,
+        pool101=values[101],
+        pool201=values[201],
+        pool61=values[61],
     )
 
 
 class Indian(Variant):
     id = "indian"
-    name = "Indian Rummy"
-    description = (
+    name = message("Indian Rummy")
+    description = message(
         "13-card rummy with a cut joker: points, pool (101, 201, 61) or deals rummy, "
         "with drops, wrong shows and the full count."
     )
@@ -65,9 +75,11 @@ class Indian(Variant):
             "choice",
             "points",
             FORMATS,
-            "points: each deal stands alone and is settled at once; pool: penalty points "
-            "add up and a player reaching the pool limit is out, the last one left wins; "
-            "deals: a set number of deals, highest total wins.",
+            message(
+                "points: each deal stands alone and is settled at once; pool: penalty points "
+                "add up and a player reaching the pool limit is out, the last one left wins; "
+                "deals: a set number of deals, highest total wins."
+            ),
         ),
         OptionSpec(
             "deals",
@@ -76,15 +88,17 @@ class Indian(Variant):
             nullable=True,
             minimum=1,
             maximum=200,
-            help="Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
-            "usual too), none in pool.",
+            help=message(
+                "Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
+                "usual too), none in pool."
+            ),
         ),
         OptionSpec(
             "pool_limit",
             "int",
             101,
             choices=POOL_LIMITS,
-            help="Pool rummy only: a player whose total reaches this is out.",
+            help=message("Pool rummy only: a player whose total reaches this is out."),
         ),
         OptionSpec(
             "first_drop",
@@ -93,7 +107,7 @@ class Indian(Variant):
             minimum=1,
             maximum=500,
             help=_per_table(
-                "Penalty for dropping on the first turn, before drawing.", "first_drop"
+                message("Penalty for dropping on the first turn, before drawing."), "first_drop"
             ),
         ),
         OptionSpec(
@@ -102,7 +116,7 @@ class Indian(Variant):
             None,
             minimum=1,
             maximum=500,
-            help=_per_table("Penalty for dropping later in the deal.", "middle_drop"),
+            help=_per_table(message("Penalty for dropping later in the deal."), "middle_drop"),
         ),
         OptionSpec(
             "wrong_show",
@@ -110,7 +124,7 @@ class Indian(Variant):
             None,
             minimum=1,
             maximum=500,
-            help=_per_table("Penalty for declaring wrongly.", "wrong_show"),
+            help=_per_table(message("Penalty for declaring wrongly."), "wrong_show"),
         ),
         OptionSpec(
             "full_count",
@@ -118,7 +132,7 @@ class Indian(Variant):
             None,
             minimum=1,
             maximum=HAND_CARDS * 10,
-            help=_per_table("The most a hand counts.", "full_count"),
+            help=_per_table(message("The most a hand counts."), "full_count"),
         ),
         OptionSpec(
             "rejoin_max",
@@ -128,33 +142,39 @@ class Indian(Variant):
             minimum=0,
             maximum=500,
             help=_per_table(
-                "Pool rummy: an eliminated player may rejoin while no active total is above "
-                "this; null: no rejoining.",
+                message(
+                    "Pool rummy: an eliminated player may rejoin while no active total is "
+                    "above this; null: no rejoining."
+                ),
                 "rejoin_max",
             ),
         ),
     )
     entry_fields = (
         EntryField(
-            "out", "player", "The deal's winner: who made a valid show, or the last one left."
+            "out",
+            "player",
+            message("The deal's winner: who made a valid show, or the last one left."),
         ),
         EntryField(
             "hands",
             "per_player",
-            "Value of each loser's hand: all 13 cards without a pure sequence and a second "
-            "sequence, else the cards outside valid groups.",
+            message(
+                "Value of each loser's hand: all 13 cards without a pure sequence and a second "
+                "sequence, else the cards outside valid groups."
+            ),
         ),
         EntryField(
             "drops",
             "choice_per_player",
-            "Who dropped: first (on the first turn, before drawing) or middle (later).",
+            message("Who dropped: first (on the first turn, before drawing) or middle (later)."),
             choices=("first", "middle"),
         ),
-        EntryField("wrong_show", "players", "Who declared wrongly."),
+        EntryField("wrong_show", "players", message("Who declared wrongly.")),
         EntryField(
             "rejoin",
             "players",
-            "Pool rummy: eliminated players re-entering before this deal.",
+            message("Pool rummy: eliminated players re-entering before this deal."),
             option="format",
             when="pool",
         ),
@@ -183,14 +203,16 @@ class Indian(Variant):
         if options["format"] != "pool":
             return errors
         if options["deals"] is not None:
-            errors["options.deals"] = (
+            errors["options.deals"] = message(
                 "pool rummy has no set number of deals: it ends when one player is left"
             )
         highest = options["pool_limit"] - 2
         if options["rejoin_max"] is not None and options["rejoin_max"] > highest:
-            errors["options.rejoin_max"] = (
-                f"must be at most {highest} with pool {options['pool_limit']}: a player "
-                "rejoins at the highest total + 1, below the pool limit"
+            errors["options.rejoin_max"] = message(
+                "must be at most %(highest)s with pool %(limit)s: a player "
+                "rejoins at the highest total + 1, below the pool limit",
+                highest=highest,
+                limit=options["pool_limit"],
             )
         return errors
 
@@ -201,18 +223,18 @@ class Indian(Variant):
         modes = STAKES_MODES[options["format"]]
         if isinstance(given, Mapping) and given.get("mode") is None:
             given = {**given, "mode": modes[0]}
-        stakes, errors = resolve(POT_STAKES, given, "stakes", "the stakes")
+        stakes, errors = resolve(POT_STAKES, given, "stakes", message("the stakes"))
         if "stakes.mode" not in errors and stakes["mode"] not in modes:
             errors["stakes.mode"] = MODE_RULES[options["format"]]
         if "stakes.entry_cents" not in errors:
             if stakes["mode"] == "pot" and stakes["entry_cents"] is None:
-                errors["stakes.entry_cents"] = (
+                errors["stakes.entry_cents"] = message(
                     "is required with the pot: the cents each player pays in, more than 0"
                 )
             elif stakes["mode"] != "pot" and stakes["entry_cents"] is not None:
-                errors["stakes.entry_cents"] = "is only for the pot: leave it out"
+                errors["stakes.entry_cents"] = message("is only for the pot: leave it out")
         if stakes["deal_winner_cents"] and "stakes.deal_winner_cents" not in errors:
-            errors["stakes.deal_winner_cents"] = (
+            errors["stakes.deal_winner_cents"] = message(
                 "must be 0 in Indian rummy: the deal's losers already pay its winner, "
                 "or the pot pays"
             )
@@ -329,40 +351,58 @@ class Indian(Variant):
         name = self.players[seat]
         loser = seat in playing and seat != out
         if loser and given:
-            errors[f"{given[1]}.{name}"] = (
-                f"{name} has {RESULT_WORDS[given[0]]} already: give only one of a hand "
-                "value, a drop or a wrong show"
+            errors[f"{given[1]}.{name}"] = message(
+                "%(player)s has %(result)s already: give only one of a hand "
+                "value, a drop or a wrong show",
+                player=name,
+                result=RESULT_WORDS[given[0]],
             )
         elif loser:
             if "out" not in errors and not any(f"{field}.{name}" in errors for field in RESULTS):
-                errors[f"hands.{name}"] = (
-                    f"Enter what {name} held, or mark {name}'s drop or wrong show: {name} did "
-                    "not win the deal"
+                errors[f"hands.{name}"] = message(
+                    "Enter what %(player)s held, or mark %(player)s's drop or wrong show: "
+                    "%(player)s did not win the deal",
+                    player=name,
                 )
         elif seat == out:
             for field in given:
                 if field != "hands" or hand:
                     errors[f"{field}.{name}"] = (
-                        f"must be {'0 or ' if field == 'hands' else ''}left out: {name} made "
-                        "the show and won the deal"
+                        message(
+                            "must be 0 or left out: %(player)s made the show and won the deal",
+                            player=name,
+                        )
+                        if field == "hands"
+                        else message(
+                            "must be left out: %(player)s made the show and won the deal",
+                            player=name,
+                        )
                     )
         else:
             for field in given:
-                errors[f"{field}.{name}"] = f"{name} {self._absent()}"
+                errors[f"{field}.{name}"] = self._absent(name)
 
-    def _absent(self) -> str:
-        """Why a player named in an entry takes no part in the deal."""
+    def _absent(self, name: str) -> Message:
+        """Why player ``name``, named in an entry, takes no part in the deal."""
         if self.pool:
-            return "is out of the pool and takes no part in this deal (rejoin first)"
-        return "is not in this tie-break deal: only the tied players play it"
+            return message(
+                "%(player)s is out of the pool and takes no part in this deal (rejoin first)",
+                player=name,
+            )
+        return message(
+            "%(player)s is not in this tie-break deal: only the tied players play it",
+            player=name,
+        )
 
     def _out(self, out: int | None, playing: set[int], errors: dict) -> int | None:
         if "out" in errors:
             return None
         if out is None:
-            errors["out"] = "Choose who won the deal: who made a valid show, or the last one left"
+            errors["out"] = message(
+                "Choose who won the deal: who made a valid show, or the last one left"
+            )
         elif out not in playing:
-            errors["out"] = f"{self.players[out]} {self._absent()}"
+            errors["out"] = self._absent(self.players[out])
             return None
         return out
 
@@ -371,19 +411,21 @@ class Indian(Variant):
         if not seats:
             return []
         if self.rules["rejoin_max"] is None:
-            errors["rejoin"] = "this game has no rejoining"
+            errors["rejoin"] = message("this game has no rejoining")
             return [seat for seat in seats if seat not in playing]
         still_in = [seat for seat in seats if seat in playing]
         for seat in still_in:
             name = self.players[seat]
-            errors[f"rejoin.{name}"] = (
-                f"{name} is still in the game: only an eliminated player rejoins"
+            errors[f"rejoin.{name}"] = message(
+                "%(player)s is still in the game: only an eliminated player rejoins", player=name
             )
         highest = max(playing, key=lambda seat: (self.totals[seat], -seat))
         if self.totals[highest] > self.rules["rejoin_max"]:
-            errors["rejoin"] = (
-                f"nobody may rejoin now: {self.players[highest]} has "
-                f"{self.totals[highest]}, above {self.rules['rejoin_max']}"
+            errors["rejoin"] = message(
+                "nobody may rejoin now: %(player)s has %(total)s, above %(rejoin_max)s",
+                player=self.players[highest],
+                total=self.totals[highest],
+                rejoin_max=self.rules["rejoin_max"],
             )
         return [seat for seat in seats if seat not in playing]
 
@@ -449,17 +491,24 @@ class Indian(Variant):
         active = self.taking_part()
         if not 2 <= len(active) <= 3:
             raise ScoringError(
-                {"split": f"a split needs 2 or 3 players left in the pool, not {len(active)}"},
-                "The game cannot be split now.",
+                {
+                    "split": message(
+                        "a split needs 2 or 3 players left in the pool, not %(count)s",
+                        count=len(active),
+                    )
+                },
+                message("The game cannot be split now."),
             )
         # Less than one entry left to share once the firsts are paid (only with a pot).
         if self.setup.stakes is not None and sum(self._firsts()) >= sum(self.entries_paid()):
             raise ScoringError(
                 {
-                    "split": "less than one entry would be left to share after paying "
-                    "for the drops left: play on"
+                    "split": message(
+                        "less than one entry would be left to share after paying "
+                        "for the drops left: play on"
+                    )
                 },
-                "The game cannot be split now.",
+                message("The game cannot be split now."),
             )
         return active
 

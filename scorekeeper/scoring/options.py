@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import card_name, parse_card, parse_rank
+from .messages import Message, message
 
 ITEM_LENGTH = 100  # characters in one text item of a list option (a phase's description)
 
@@ -18,19 +19,19 @@ class OptionSpec:
     type: str  # "bool", "int", "choice", "text" or "list"
     default: Any
     choices: tuple[Any, ...] | None = None
-    help: str = ""
+    help: Message | str = ""
     nullable: bool = False
     minimum: int | None = None
     maximum: int | None = None
     step: int = 1  # ints must be multiples of this
     pattern: str | None = None  # text must match this in full
-    expected: str | None = None  # what the error says a text value must be
+    expected: Message | None = None  # what the error says a text value must be
     # "list" options: what each item is ("text", "int" within minimum..maximum, or
     # "card": a rank or a single card) and how many items (least, most) there may be.
     items: str | None = None
     length: tuple[int, int] = (0, 20)
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Message | None:
         """What is wrong with ``value`` for this option, or None."""
         if value is None:
             return None if self.nullable else self._expected()
@@ -52,7 +53,7 @@ class OptionSpec:
             )
         return None if ok else self._expected()
 
-    def _check_list(self, value: Any) -> str | None:
+    def _check_list(self, value: Any) -> Message | None:
         low, high = self.length
         if not isinstance(value, list | tuple) or not low <= len(value) <= high:
             return self._expected()
@@ -68,16 +69,33 @@ class OptionSpec:
                     and item % self.step == 0
                 )
             if not ok:
-                return f"item {index + 1} {self._item_expected()}"
+                return message(
+                    "item %(number)s %(expected)s",
+                    number=index + 1,
+                    expected=self._item_expected(),
+                )
         return None
 
-    def _item_expected(self) -> str:
+    def _item_expected(self) -> Message:
         if self.items == "text":
-            return f"must be a text of 1 to {ITEM_LENGTH} characters"
+            return message("must be a text of 1 to %(length)s characters", length=ITEM_LENGTH)
         if self.items == "card":
-            return "must be a rank (A, 2 to 10, J, Q, K) or a card such as JS"
-        kind = "a whole number" if self.step == 1 else f"a multiple of {self.step}"
-        return f"must be {kind} from {self.minimum} to {self.maximum}"
+            return message("must be a rank (A, 2 to 10, J, Q, K) or a card such as JS")
+        return self._number_expected()
+
+    def _number_expected(self) -> Message:
+        if self.step == 1:
+            return message(
+                "must be a whole number from %(minimum)s to %(maximum)s",
+                minimum=self.minimum,
+                maximum=self.maximum,
+            )
+        return message(
+            "must be a multiple of %(step)s from %(minimum)s to %(maximum)s",
+            step=self.step,
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
 
     def canonical(self, value: Any) -> Any:
         """A checked value as stored: list items trimmed, ranks and cards spelt one way."""
@@ -89,22 +107,33 @@ class OptionSpec:
             return [_card_or_rank(item) for item in value]
         return list(value)
 
-    def _expected(self) -> str:
+    def _expected(self) -> Message:
         if self.type == "list":
             low, high = self.length
-            count = f"exactly {low}" if low == high else f"{low} to {high}"
-            text = f"must be a list of {count} items; each {self._item_expected()}"
-            return text + (", or null" if self.nullable else "")
-        if self.type == "bool":
-            text = "must be true or false"
+            each = self._item_expected()
+            if low == high:
+                text = message(
+                    "must be a list of exactly %(count)s items; each %(expected)s",
+                    count=low,
+                    expected=each,
+                )
+            else:
+                text = message(
+                    "must be a list of %(least)s to %(most)s items; each %(expected)s",
+                    least=low,
+                    most=high,
+                    expected=each,
+                )
+        elif self.type == "bool":
+            text = message("must be true or false")
         elif self.choices is not None:
-            text = "must be one of: " + ", ".join(str(choice) for choice in self.choices)
+            choices = ", ".join(str(choice) for choice in self.choices)
+            text = message("must be one of: %(choices)s", choices=choices)
         elif self.type == "text":
-            text = f"must be {self.expected}"
+            text = message("must be %(expected)s", expected=self.expected)
         else:
-            kind = "a whole number" if self.step == 1 else f"a multiple of {self.step}"
-            text = f"must be {kind} from {self.minimum} to {self.maximum}"
-        return text + (", or null" if self.nullable else "")
+            text = self._number_expected()
+        return message("%(expected)s, or null", expected=text) if self.nullable else text
 
     def describe(self) -> dict[str, Any]:
         described = {
@@ -134,7 +163,7 @@ def _card_or_rank(item: Any) -> str | None:
 
 
 def resolve(
-    specs: Iterable[OptionSpec], given: Any, prefix: str, owner: str
+    specs: Iterable[OptionSpec], given: Any, prefix: str, owner: str | Message
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """Every spec's value from ``given`` (or its default) and the errors, keyed ``prefix.<name>``.
 
@@ -145,10 +174,12 @@ def resolve(
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        return {spec.name: spec.default for spec in specs}, {prefix: "must be an object"}
+        return {spec.name: spec.default for spec in specs}, {prefix: message("must be an object")}
     known = {spec.name: spec for spec in specs}
     errors = {
-        f"{prefix}.{name}": f"is not an option of {owner}" for name in given if name not in known
+        f"{prefix}.{name}": message("is not an option of %(owner)s", owner=owner)
+        for name in given
+        if name not in known
     }
     resolved: dict[str, Any] = {}
     for spec in specs:
@@ -166,22 +197,29 @@ def resolve(
 
 STAKES = (
     OptionSpec(
-        "cents_per_point", "int", 1, help="Whole cents per point.", minimum=0, maximum=100_000
+        "cents_per_point",
+        "int",
+        1,
+        help=message("Whole cents per point."),
+        minimum=0,
+        maximum=100_000,
     ),
     OptionSpec(
         "round_to",
         "int",
         5,
         choices=(1, 5, 10, 25),
-        help="Each amount is rounded half up to this many cents.",
+        help=message("Each amount is rounded half up to this many cents."),
     ),
     OptionSpec(
         "mode",
         "choice",
         "pairs",
         choices=("pairs", "winner", "per_deal"),
-        help="pairs: everyone settles with everyone; winner: only the winner is paid; "
-        "per_deal (rummy, Indian rummy): every deal's losers pay its winner.",
+        help=message(
+            "pairs: everyone settles with everyone; winner: only the winner is paid; "
+            "per_deal (rummy, Indian rummy): every deal's losers pay its winner."
+        ),
     ),
     OptionSpec(
         "deal_winner_cents",
@@ -189,15 +227,15 @@ STAKES = (
         0,
         minimum=0,
         maximum=100_000,
-        help="Cents each other player pays whoever went out, every deal (not rounded).",
+        help=message("Cents each other player pays whoever went out, every deal (not rounded)."),
     ),
     OptionSpec(
         "currency",
         "text",
         "USD",
         pattern="[A-Z]{3}",
-        help="ISO 4217 code, for display only.",
-        expected="a 3-letter ISO currency code in capitals, such as USD or EUR",
+        help=message("ISO 4217 code, for display only."),
+        expected=message("a 3-letter ISO currency code in capitals, such as USD or EUR"),
     ),
 )
 
@@ -209,15 +247,20 @@ ENTRY_CENTS = OptionSpec(
     None,
     minimum=1,
     maximum=10_000_000,
-    help="pot (Indian rummy): the cents each player pays into the pot for each entry "
-    "(the first and each rejoin).",
+    help=message(
+        "pot (Indian rummy): the cents each player pays into the pot for each entry "
+        "(the first and each rejoin)."
+    ),
 )
 POT_STAKES = (
     *(
         replace(
             spec,
             choices=(*spec.choices, "pot"),
-            help=spec.help + " pot (Indian rummy): everyone pays in, the winner takes the pot.",
+            help=message(
+                "%(help)s pot (Indian rummy): everyone pays in, the winner takes the pot.",
+                help=spec.help,
+            ),
         )
         if spec.name == "mode"
         else spec
@@ -230,7 +273,7 @@ POT_STAKES = (
 def resolve_stakes(given: Any, variant_id: str) -> tuple[dict[str, Any] | None, dict[str, str]]:
     if given is None:
         return None, {}
-    stakes, errors = resolve(STAKES, given, "stakes", "the stakes")
+    stakes, errors = resolve(STAKES, given, "stakes", message("the stakes"))
     if stakes["mode"] == "per_deal" and variant_id != "rummy":
-        errors["stakes.mode"] = "per_deal is only for rummy"
+        errors["stakes.mode"] = message("per_deal is only for rummy")
     return stakes, errors

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from .cards import RANKS, ValueTable
 from .entries import EntryField
+from .messages import Message, message
 from .variant import Deal, Variant
 
 # Joker 50, 2 and A 20, K-8 10, 7-4 5, a black 3 5; a red 3 scores only as a bonus.
@@ -19,10 +20,16 @@ PACK_VALUES = {rank: 20 if rank in ("A", "2") else 10 if index >= 7 else 5
 RED_THREES = {"3H": 0, "3D": 0}
 JOKER_VALUE = 50
 
-OUT = EntryField("out", "player", "The side whose player went out, or null: the stock ran out.")
-MELDED = EntryField("melded", "per_player", "Card points of all the cards each side melded.")
+OUT = EntryField(
+    "out", "player", message("The side whose player went out, or null: the stock ran out.")
+)
+MELDED = EntryField(
+    "melded", "per_player", message("Card points of all the cards each side melded.")
+)
 HAND = EntryField(
-    "hand", "per_player", "Card points left in each side's hands (and feet), never red threes."
+    "hand",
+    "per_player",
+    message("Card points left in each side's hands (and feet), never red threes."),
 )
 
 
@@ -60,17 +67,19 @@ class Partnership(Variant):
     def score(self, entry: dict, number: int) -> Deal:
         values, accepted, errors = self.reader.read(entry)
         if "out" not in entry:
-            errors["out"] = "Choose the side that went out, or null when the stock ran out"
+            errors["out"] = message("Choose the side that went out, or null when the stock ran out")
         out = values.get("out")
-        melded = self._every_side(values, "melded", "melded", errors)
-        hand = self._every_side(values, "hand", "left in hand", errors)
+        melded = self._every_side(values, "melded", errors)
+        hand = self._every_side(values, "hand", errors)
         counts = {name: [c or 0 for c in values.get(name) or [0] * self.n] for name in self.counts}
         if not any(key.startswith(("melded", "hand")) for key in errors):
             bound = self.pack_points(self.rules)
             if sum(melded) + sum(hand) > bound:
-                errors["hand"] = (
-                    f"melded and hand points of all sides come to {sum(melded) + sum(hand)}: "
-                    f"the cards in play count at most {bound}"
+                errors["hand"] = message(
+                    "melded and hand points of all sides come to %(total)s: "
+                    "the cards in play count at most %(bound)s",
+                    total=sum(melded) + sum(hand),
+                    bound=bound,
                 )
         self.check(values, out, melded, counts, errors)
         self.refuse(errors, number)
@@ -80,16 +89,19 @@ class Partnership(Variant):
         ]
         return self.deal(number, accepted, by_seat, out, out)
 
-    def _every_side(
-        self, values: dict[str, Any], field: str, what: str, errors: dict[str, str]
-    ) -> list[int]:
+    def _every_side(self, values: dict[str, Any], field: str, errors: dict[str, str]) -> list[int]:
         by_seat = values.get(field) or [None] * self.n
         if field in errors:
             return [0] * self.n
         for seat, value in enumerate(by_seat):
             path = f"{field}.{self.players[seat]}"
             if value is None and path not in errors:
-                errors[path] = f"Enter the card points {self.players[seat]} {what}"
+                side = self.players[seat]
+                errors[path] = (
+                    message("Enter the card points %(side)s melded", side=side)
+                    if field == "melded"
+                    else message("Enter the card points %(side)s left in hand", side=side)
+                )
         return [value or 0 for value in by_seat]
 
     def check(
@@ -124,5 +136,11 @@ class Partnership(Variant):
         return upcoming
 
 
-def too_many(what: str, most: int, given: int) -> str:
-    return f"{given} {what} in all: there can be at most {most}"
+def too_many(what: Message, most: int, given: int) -> Message:
+    """``what``: the things counted, such as ``message("canastas")``."""
+    return message(
+        "%(given)s %(what)s in all: there can be at most %(most)s",
+        given=given,
+        what=what,
+        most=most,
+    )

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import ValueTable
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import Deal, OutVariant
 
@@ -30,8 +31,8 @@ CARDS = {str(number): 5 if number < 10 else 10 for number in range(1, 13)} | {
 
 class PhaseTen(OutVariant):
     id = "phase10"
-    name = "Phase 10"
-    description = (
+    name = message("Phase 10")
+    description = message(
         "Lay down ten phases in turn; the first to complete the last wins, "
         "penalty points deciding between those who do."
     )
@@ -47,26 +48,30 @@ class PhaseTen(OutVariant):
             list(PHASES),
             items="text",
             length=(1, 20),
-            help="The phases in order, one description each (1 to 20 house phases); "
-            "completing the last ends the game.",
+            help=message(
+                "The phases in order, one description each (1 to 20 house phases); "
+                "completing the last ends the game."
+            ),
         ),
         OptionSpec(
             "tie",
             "choice",
             "replay",
             ("replay", "share"),
-            "Tied lowest totals at the end: replay (the tied players play one more "
-            "hand on the last phase, its winner wins) or share.",
+            message(
+                "Tied lowest totals at the end: replay (the tied players play one more "
+                "hand on the last phase, its winner wins) or share."
+            ),
         ),
     )
     entry_fields = (
-        EntryField("out", "player", "Who went out."),
+        EntryField("out", "player", message("Who went out.")),
         EntryField(
             "completed",
             "players",
-            "Everyone who laid down their phase this hand, including who went out.",
+            message("Everyone who laid down their phase this hand, including who went out."),
         ),
-        EntryField("hands", "per_player", "Value of each other player's cards."),
+        EntryField("hands", "per_player", message("Value of each other player's cards.")),
     )
 
     @classmethod
@@ -91,20 +96,21 @@ class PhaseTen(OutVariant):
         playing = self.taking_part()
         out = values.get("out")
         if out is None and "out" not in errors:
-            errors["out"] = "Choose who went out"
+            errors["out"] = message("Choose who went out")
         elif out is not None and out not in playing:
-            errors["out"] = f"{players[out]} is not in the tie-break hand"
+            errors["out"] = message("%(player)s is not in the tie-break hand", player=players[out])
         completed = values.get("completed", [])
         for seat in completed:
             if seat not in playing:
-                errors[f"completed.{players[seat]}"] = (
-                    f"{players[seat]} is not in the tie-break hand"
+                errors[f"completed.{players[seat]}"] = message(
+                    "%(player)s is not in the tie-break hand", player=players[seat]
                 )
         # A tie-break hand moves no phase, so its entry may leave completed out.
         unsaid = self.tiebreak is not None and "completed" not in entry
         if out is not None and out not in completed and not unsaid and "completed" not in errors:
-            errors["completed"] = (
-                f"must include {players[out]}: going out means laying down the phase first"
+            errors["completed"] = message(
+                "must include %(player)s: going out means laying down the phase first",
+                player=players[out],
             )
         hands = values.get("hands") or [None] * self.n
         for seat, hand in enumerate(hands):
@@ -113,12 +119,16 @@ class PhaseTen(OutVariant):
                 continue
             if seat not in playing:
                 if hand is not None:
-                    errors[f"hands.{name}"] = f"{name} is not in the tie-break hand"
+                    errors[f"hands.{name}"] = message(
+                        "%(player)s is not in the tie-break hand", player=name
+                    )
             elif seat == out:
                 if hand:
-                    errors[f"hands.{name}"] = f"must be 0 or left out: {name} went out"
+                    errors[f"hands.{name}"] = message(
+                        "must be 0 or left out: %(player)s went out", player=name
+                    )
             elif hand is None and "out" not in errors:
-                errors[f"hands.{name}"] = f"Enter what {name} held"
+                errors[f"hands.{name}"] = message("Enter what %(player)s held", player=name)
         self.refuse(errors, number)
         by_seat = [hand or 0 for hand in hands]
         played = {players[seat]: min(self.phase[seat], self.last) for seat in playing}

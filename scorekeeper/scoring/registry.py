@@ -13,6 +13,7 @@ from .five_crowns import FiveCrowns
 from .gin import Gin
 from .handfoot import HandAndFoot
 from .indian import Indian
+from .messages import message
 from .phase10 import PhaseTen
 from .rummy import Rummy
 from .rummy500 import Rummy500
@@ -50,133 +51,166 @@ class Preset:
 PRESETS: dict[str, Preset] = {
     preset.name: preset
     for preset in (
-        Preset("Gin Rummy", "gin", "Two-player gin: knock with 10 or less, 25 for gin, to 100."),
         Preset(
-            "Oklahoma Gin",
+            message("Gin Rummy"),
             "gin",
-            "Gin where the upcard sets the knock limit and a spade upcard doubles the deal.",
+            message("Two-player gin: knock with 10 or less, 25 for gin, to 100."),
+        ),
+        Preset(
+            message("Oklahoma Gin"),
+            "gin",
+            message(
+                "Gin where the upcard sets the knock limit and a spade upcard doubles the deal."
+            ),
             {"knock_card": True},
         ),
-        Preset("Hollywood Gin", "gin", "Gin scored as three games at once.", {"hollywood": True}),
         Preset(
-            "Rummy",
-            "rummy",
-            "Straight rummy: who goes out scores the others' hands; a stock-out is a stalemate.",
+            message("Hollywood Gin"),
+            "gin",
+            message("Gin scored as three games at once."),
+            {"hollywood": True},
         ),
         Preset(
-            "Block Rummy",
+            message("Rummy"),
             "rummy",
-            "Rummy without reusing the discards: at a stock-out the lowest hand scores.",
+            message(
+                "Straight rummy: who goes out scores the others' hands; a stock-out is a stalemate."
+            ),
+        ),
+        Preset(
+            message("Block Rummy"),
+            "rummy",
+            message("Rummy without reusing the discards: at a stock-out the lowest hand scores."),
             {"stock_out": "block"},
         ),
         Preset(
-            "Penalty Rummy",
+            message("Penalty Rummy"),
             "rummy",
-            "Rummy where everyone scores their own hand as penalty points; lowest wins.",
+            message("Rummy where everyone scores their own hand as penalty points; lowest wins."),
             {"scoring": "penalty"},
         ),
-        Preset("500 Rum", "rummy500", "Melds less hands each deal; the first past 500 wins."),
         Preset(
-            "5000 Rummy",
-            "rummy5000",
-            "Big-number rummy with wild cards, in multiples of 5, to 5000.",
+            message("500 Rum"),
+            "rummy500",
+            message("Melds less hands each deal; the first past 500 wins."),
         ),
         Preset(
-            "2500 Rummy",
+            message("5000 Rummy"),
             "rummy5000",
-            "5000 Rummy played to 2500 for a shorter game.",
+            message("Big-number rummy with wild cards, in multiples of 5, to 5000."),
+        ),
+        Preset(
+            message("2500 Rummy"),
+            "rummy5000",
+            message("5000 Rummy played to 2500 for a shorter game."),
             {"target": 2500},
         ),
         Preset(
-            "Crazy Gin (13 deals)",
+            message("Crazy Gin (13 deals)"),
             "thirteen",
-            "Thirteen deals with the wild rank going A to K; penalty points, lowest wins.",
+            message("Thirteen deals with the wild rank going A to K; penalty points, lowest wins."),
         ),
         Preset(
-            "Crazy Gin with the Press",
+            message("Crazy Gin with the Press"),
             "thirteen",
-            "Crazy Gin where a player 50 behind puts the Press on: the next deal counts double.",
+            message(
+                "Crazy Gin where a player 50 behind puts the Press on: the next deal counts double."
+            ),
             {"press": True},
         ),
         Preset(
-            "Beanie",
+            message("Beanie"),
             "thirteen",
-            "Crazy Gin with simple values: A-8 count 5, 9-K count 10, wild cards 25.",
+            message("Crazy Gin with simple values: A-8 count 5, 9-K count 10, wild cards 25."),
             {"simple_values": True},
         ),
         Preset(
-            "Biddies",
+            message("Biddies"),
             "thirteen",
-            "Crazy Gin with Aces at 10 and going up for 2; only the winner is paid.",
+            message("Crazy Gin with Aces at 10 and going up for 2; only the winner is paid."),
             {"ace_value": 10, "up_for_two": True},
             {"mode": "winner"},
         ),
         Preset(
-            "Treize Brasses",
+            message("Treize Brasses"),
             "thirteen",
-            "Thirteen cards a deal, with J Q K counting 11, 12 and 13.",
+            message("Thirteen cards a deal, with J Q K counting 11, 12 and 13."),
             {"hand_size": 13, "face_values": "rank"},
         ),
         Preset(
-            "Ace to Ace",
+            message("Ace to Ace"),
             "acetoace",
-            "Fourteen deals from wild Aces round to wild Aces again; melds less hands.",
+            message("Fourteen deals from wild Aces round to wild Aces again; melds less hands."),
         ),
         Preset(
-            "Points Rummy",
+            message("Points Rummy"),
             "indian",
-            "Indian 13-card rummy, each deal settled on its own: losers pay the winner per point.",
+            message(
+                "Indian 13-card rummy, each deal settled on its own: "
+                "losers pay the winner per point."
+            ),
             stakes={"mode": "per_deal"},
         ),
         Preset(
-            "Pool Rummy 101",
+            message("Pool Rummy 101"),
             "indian",
-            "Indian rummy where a total of 101 eliminates; the last player left wins the pot.",
+            message(
+                "Indian rummy where a total of 101 eliminates; the last player left wins the pot."
+            ),
             {"format": "pool"},
         ),
         Preset(
-            "Pool Rummy 201",
+            message("Pool Rummy 201"),
             "indian",
-            "Pool rummy to 201: drops cost 25 and 50, rejoin up to 174.",
+            message("Pool rummy to 201: drops cost 25 and 50, rejoin up to 174."),
             {"format": "pool", "pool_limit": 201},
         ),
         Preset(
-            "Pool Rummy 61",
+            message("Pool Rummy 61"),
             "indian",
-            "A quick pool rummy to 61: drops cost 15 and 30, a wrong show 60.",
+            message("A quick pool rummy to 61: drops cost 15 and 30, a wrong show 60."),
             {"format": "pool", "pool_limit": 61},
         ),
         Preset(
-            "Deals Rummy (2 deals)",
+            message("Deals Rummy (2 deals)"),
             "indian",
-            "Indian rummy over two deals; the highest total (most chips) wins.",
+            message("Indian rummy over two deals; the highest total (most chips) wins."),
             {"format": "deals", "deals": 2},
         ),
         Preset(
-            "Deals Rummy (3 deals)",
+            message("Deals Rummy (3 deals)"),
             "indian",
-            "Indian rummy over three deals; the highest total (most chips) wins.",
+            message("Indian rummy over three deals; the highest total (most chips) wins."),
             {"format": "deals", "deals": 3},
         ),
         Preset(
-            "Five Crowns",
+            message("Five Crowns"),
             "five_crowns",
-            "Eleven deals from 3 cards to 13, the wild rank rising each deal; lowest total wins.",
+            message(
+                "Eleven deals from 3 cards to 13, the wild rank rising each deal; "
+                "lowest total wins."
+            ),
         ),
         Preset(
-            "Phase 10",
+            message("Phase 10"),
             "phase10",
-            "Ten phases in turn; the first through the last wins, fewest points breaking ties.",
+            message(
+                "Ten phases in turn; the first through the last wins, fewest points breaking ties."
+            ),
         ),
         Preset(
-            "Canasta",
+            message("Canasta"),
             "canasta",
-            "Two sides of two meld canastas, red threes and going out scoring bonuses, to 5000.",
+            message(
+                "Two sides of two meld canastas, red threes and going out scoring bonuses, to 5000."
+            ),
         ),
         Preset(
-            "Hand and Foot",
+            message("Hand and Foot"),
             "handfoot",
-            "Sides play a hand and a foot, clean and dirty books of seven, over four rounds.",
+            message(
+                "Sides play a hand and a foot, clean and dirty books of seven, over four rounds."
+            ),
         ),
     )
 }
@@ -188,7 +222,8 @@ def get_variant(variant_id: Any) -> type[Variant]:
     variant = VARIANTS.get(variant_id) if isinstance(variant_id, str) else None
     if variant is None:
         raise ScoringError(
-            {"variant": "is not a variant: one of " + ", ".join(VARIANTS)}, "Unknown variant."
+            {"variant": message("is not a variant: one of %(ids)s", ids=", ".join(VARIANTS))},
+            message("Unknown variant."),
         )
     return variant
 
@@ -197,7 +232,8 @@ def get_preset(name: Any) -> Preset:
     preset = _PRESETS_FOLDED.get(name.strip().casefold()) if isinstance(name, str) else None
     if preset is None:
         raise ScoringError(
-            {"preset": "is not a preset: one of " + ", ".join(PRESETS)}, "Unknown preset."
+            {"preset": message("is not a preset: one of %(names)s", names=", ".join(PRESETS))},
+            message("Unknown preset."),
         )
     return preset
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from .cards import ValueTable, face_values
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
 
@@ -24,8 +25,10 @@ def half_up(numerator: int, denominator: int) -> int:
 
 class Rummy(OutVariant):
     id = "rummy"
-    name = "Basic Rummy"
-    description = "Straight Rummy: whoever goes out scores the others' hands, or penalty scoring."
+    name = message("Basic Rummy")
+    description = message(
+        "Straight Rummy: whoever goes out scores the others' hands, or penalty scoring."
+    )
     min_players = 2
     max_players = 6
     options = (
@@ -34,35 +37,46 @@ class Rummy(OutVariant):
             "choice",
             "winner_takes_all",
             ("winner_takes_all", "penalty"),
-            "winner_takes_all: who goes out scores the others' hands (highest wins); "
-            "penalty: everyone scores their own hand (lowest wins).",
+            message(
+                "winner_takes_all: who goes out scores the others' hands (highest wins); "
+                "penalty: everyone scores their own hand (lowest wins)."
+            ),
         ),
         OptionSpec(
             "rummy_bonus",
             "choice",
             "double",
             ("double", "plus_10", "none"),
-            "Going rummy (the whole hand in one turn): double the winner's deal "
-            "points, add 10, or nothing.",
+            message(
+                "Going rummy (the whole hand in one turn): double the winner's deal "
+                "points, add 10, or nothing."
+            ),
         ),
         OptionSpec(
-            "ace_high", "bool", False, help="Aces high or low in runs; an Ace counts 15 in hand."
+            "ace_high",
+            "bool",
+            False,
+            help=message("Aces high or low in runs; an Ace counts 15 in hand."),
         ),
         OptionSpec(
             "stock_out",
             "choice",
             "stalemate",
             ("stalemate", "block"),
-            "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
-            "scores the differences; in penalty scoring everyone scores their hand). "
-            "Default: stalemate, or block with penalty scoring.",
+            message(
+                "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
+                "scores the differences; in penalty scoring everyone scores their hand). "
+                "Default: stalemate, or block with penalty scoring."
+            ),
         ),
         OptionSpec(
             "target",
             "int",
             None,
-            help="End when a total reaches this. Default: 50 x players "
-            "(100 for 2, 150 for 3 ...), or 100 with penalty scoring.",
+            help=message(
+                "End when a total reaches this. Default: 50 x players "
+                "(100 for 2, 150 for 3 ...), or 100 with penalty scoring."
+            ),
             minimum=1,
             maximum=100_000,
         ),
@@ -73,13 +87,13 @@ class Rummy(OutVariant):
             nullable=True,
             minimum=1,
             maximum=200,
-            help="Play this many deals instead of to the target.",
+            help=message("Play this many deals instead of to the target."),
         ),
     )
     entry_fields = (
-        EntryField("out", "player", "Who went out, or null when the stock ran out."),
-        EntryField("hands", "per_player", "Value of the cards left in each other hand."),
-        EntryField("rummy", "bool", "The player who went out went rummy."),
+        EntryField("out", "player", message("Who went out, or null when the stock ran out.")),
+        EntryField("hands", "per_player", message("Value of the cards left in each other hand.")),
+        EntryField("rummy", "bool", message("The player who went out went rummy.")),
     )
 
     @classmethod
@@ -112,7 +126,7 @@ class Rummy(OutVariant):
 
     def check(self, values, out, number, errors):
         if values.get("rummy") and out is None:
-            errors["rummy"] = "needs the player who went out"
+            errors["rummy"] = message("needs the player who went out")
 
     def score_deal(self, number, entry, values, out, hands, melds):
         if out is None:

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from .cards import ValueTable, face_values
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import MeldVariant
 
-OUT = EntryField("out", "player", "Who went out, or null when the stock ran out.")
-MELDS = EntryField("melds", "per_player", "Value each player melded on the table this deal.")
-HANDS = EntryField("hands", "per_player", "Value of the cards left in each hand.")
+OUT = EntryField("out", "player", message("Who went out, or null when the stock ran out."))
+MELDS = EntryField(
+    "melds", "per_player", message("Value each player melded on the table this deal.")
+)
+HANDS = EntryField("hands", "per_player", message("Value of the cards left in each hand."))
 HAND_BOUND = 400
 
 
 class Rummy500(MeldVariant):
     id = "rummy500"
-    name = "500 Rum"
-    description = "Score your melds less your hand each deal; first past 500 wins."
+    name = message("500 Rum")
+    description = message("Score your melds less your hand each deal; first past 500 wins.")
     min_players = 2
     max_players = 8
     meld_bound = 400  # a whole pack
@@ -27,7 +30,7 @@ class Rummy500(MeldVariant):
             500,
             minimum=1,
             maximum=100_000,
-            help="The game ends after a deal where a total reaches this.",
+            help=message("The game ends after a deal where a total reaches this."),
         ),
         OptionSpec(
             "out_bonus",
@@ -35,7 +38,7 @@ class Rummy500(MeldVariant):
             0,
             minimum=0,
             maximum=1000,
-            help="Extra points for the player who goes out.",
+            help=message("Extra points for the player who goes out."),
         ),
     )
     entry_fields = (OUT, MELDS, HANDS)

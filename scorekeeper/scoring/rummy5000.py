@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import RANKS, ValueTable
+from .messages import message
 from .options import OptionSpec
 from .rummy500 import HANDS, MELDS, OUT
 from .variant import OutVariant
@@ -12,8 +13,8 @@ HIGHEST = 200  # a wild Ace, or any wild card with wild_always_200
 
 class Rummy5000(OutVariant):
     id = "rummy5000"
-    name = "5000 Rummy"
-    description = (
+    name = message("5000 Rummy")
+    description = message(
         "Big-number rummy for 3 to 8 with wild cards; melds score, to 5000 or another target."
     )
     min_players = 3
@@ -27,8 +28,10 @@ class Rummy5000(OutVariant):
             "choice",
             "collect",
             ("collect", "subtract"),
-            "collect: everyone scores their melds and who goes out also scores the "
-            "others' hands; subtract: everyone scores melds less hand.",
+            message(
+                "collect: everyone scores their melds and who goes out also scores the "
+                "others' hands; subtract: everyone scores melds less hand."
+            ),
         ),
         OptionSpec(
             "out_bonus",
@@ -37,7 +40,7 @@ class Rummy5000(OutVariant):
             minimum=0,
             maximum=1000,
             step=5,
-            help="Extra points for the player who goes out (e.g. 200 with subtract).",
+            help=message("Extra points for the player who goes out (e.g. 200 with subtract)."),
         ),
         OptionSpec(
             "target",
@@ -46,24 +49,28 @@ class Rummy5000(OutVariant):
             minimum=5,
             maximum=100_000,
             step=5,
-            help="The game ends after a deal where a total reaches this "
-            "(1500, 2000, 2200, 2500, 2800, 10000 are usual).",
+            help=message(
+                "The game ends after a deal where a total reaches this "
+                "(1500, 2000, 2200, 2500, 2800, 10000 are usual)."
+            ),
         ),
         OptionSpec(
             "went_out_wins",
             "bool",
             False,
-            help="Whoever went out on the last deal wins if at or over the target.",
+            help=message("Whoever went out on the last deal wins if at or over the target."),
         ),
         OptionSpec(
             "ace_value",
             "int",
             100,
             choices=(100, 50),
-            help="An Ace that is not wild; a wild Ace counts 100 more.",
+            help=message("An Ace that is not wild; a wild Ace counts 100 more."),
         ),
-        OptionSpec("wild_always_200", "bool", False, help="Every wild card counts 200."),
-        OptionSpec("eights_nines_ten", "bool", False, help="8s and 9s count 10 instead of 5."),
+        OptionSpec("wild_always_200", "bool", False, help=message("Every wild card counts 200.")),
+        OptionSpec(
+            "eights_nines_ten", "bool", False, help=message("8s and 9s count 10 instead of 5.")
+        ),
         OptionSpec(
             "queen_of_spades",
             "int",
@@ -72,7 +79,7 @@ class Rummy5000(OutVariant):
             minimum=5,
             maximum=200,
             step=5,
-            help="The Queen of spades counts this (usually 45), or null.",
+            help=message("The Queen of spades counts this (usually 45), or null."),
         ),
         OptionSpec(
             "permanent_wilds",
@@ -80,8 +87,10 @@ class Rummy5000(OutVariant):
             [],
             items="card",
             length=(0, 13),
-            help="Cards wild in every deal besides Jokers and the deal's wild rank: "
-            'ranks ("10", "2") or single cards ("JS", "JH": the one-eyed jacks).',
+            help=message(
+                "Cards wild in every deal besides Jokers and the deal's wild rank: "
+                'ranks ("10", "2") or single cards ("JS", "JH": the one-eyed jacks).'
+            ),
         ),
     )
     entry_fields = (OUT, MELDS, HANDS)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import GameOverError, ScoringError
 from .game import Setup
+from .messages import message
 from .registry import get_variant
 from .settlement import settle
 from .variant import Deal, Variant
@@ -83,7 +84,7 @@ class GameState:
 
 def _entries(entries: Any) -> Sequence[Any]:
     if not isinstance(entries, list | tuple):
-        raise ScoringError({"deals": "must be a list of entries"})
+        raise ScoringError({"deals": message("must be a list of entries")})
     return entries
 
 
@@ -97,10 +98,13 @@ def _play_through(game: Variant, entries: Sequence[Any], first_number: int) -> l
         except GameOverError:
             raise ScoringError(
                 {
-                    f"deals.{number}": f"deal {number}: the game would be over after deal "
-                    f"{number - 1}"
+                    f"deals.{number}": message(
+                        "deal %(number)s: the game would be over after deal %(last)s",
+                        number=number,
+                        last=number - 1,
+                    )
                 },
-                f"Deal {number} would come after the end of the game.",
+                message("Deal %(number)s would come after the end of the game.", number=number),
             ) from None
         except ScoringError as error:
             raise error.prefixed(number) from None
@@ -136,13 +140,15 @@ def derive(
 def end_early(setup: Setup, entries: Sequence[dict], *, split: Any = False) -> dict[str, bool]:
     """The ending to store when the table ends the game here (docs/rules.md section 15)."""
     if type(split) is not bool:
-        raise ScoringError({"split": "must be true or false"}, "The ending is not valid.")
+        raise ScoringError(
+            {"split": message("must be true or false")}, message("The ending is not valid.")
+        )
     game = _start(setup)
     _play_through(game, _entries(entries), 1)
     if game.finished:
         raise GameOverError(
-            {"end": f"the game already ended with deal {len(game.deals)}"},
-            "The game is over: it cannot be ended early.",
+            {"end": message("the game already ended with deal %(number)s", number=len(game.deals))},
+            message("The game is over: it cannot be ended early."),
         )
     game.end_early(split)
     return {"split": split}
@@ -156,8 +162,8 @@ def validate_entry(
     _play_through(game, _entries(entries), 1)
     if ending is not None and not game.finished:
         raise GameOverError(
-            {"deals": "the game was ended early: reopen it to record another deal"},
-            "The game was ended early: reopen it to record another deal.",
+            {"deals": message("the game was ended early: reopen it to record another deal")},
+            message("The game was ended early: reopen it to record another deal."),
         )
     accepted = game.play(entry).entry
     return dict(accepted)
@@ -175,8 +181,12 @@ def replace_entry(
     entries = _entries(entries)
     if type(number) is not int or not 1 <= number <= len(entries):
         raise ScoringError(
-            {"number": f"must be the number of a recorded deal (1 to {len(entries)})"},
-            f"There is no deal {number}.",
+            {
+                "number": message(
+                    "must be the number of a recorded deal (1 to %(last)s)", last=len(entries)
+                )
+            },
+            message("There is no deal %(number)s.", number=number),
         )
     game = _start(setup)
     earlier = _play_through(game, entries[: number - 1], 1)
@@ -190,5 +200,7 @@ def remove_last_entry(setup: Setup, entries: Sequence[dict]) -> list[dict]:
     """The entries without the last deal: removing it never invalidates another."""
     entries = _entries(entries)
     if not entries:
-        raise ScoringError({"deals": "there is no deal to remove"}, "No deal has been recorded.")
+        raise ScoringError(
+            {"deals": message("there is no deal to remove")}, message("No deal has been recorded.")
+        )
     return list(entries[:-1])

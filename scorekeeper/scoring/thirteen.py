@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import JOKER, RANKS, ValueTable, face_values
 from .entries import EntryField
+from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
 
@@ -48,8 +49,8 @@ def auto_press(totals: list[int], gap: int) -> list[int]:
 
 class Thirteen(OutVariant):
     id = "thirteen"
-    name = "Thirteen-deal rummy"
-    description = (
+    name = message("Thirteen-deal rummy")
+    description = message(
         "Crazy Gin and its kin: thirteen deals of seven cards, the wild rank "
         "moving each deal; penalty points, lowest total wins."
     )
@@ -62,15 +63,17 @@ class Thirteen(OutVariant):
             "choice",
             "ace_to_king",
             tuple(SEQUENCES),
-            "The wild rank of each deal: ace_to_king (A, 2 ... K), two_to_king (12 "
-            "deals), two_to_ace, ace_to_ace (14), king_to_ace, or dealer_choice (the "
-            "dealer calls each rank once).",
+            message(
+                "The wild rank of each deal: ace_to_king (A, 2 ... K), two_to_king (12 "
+                "deals), two_to_ace, ace_to_ace (14), king_to_ace, or dealer_choice (the "
+                "dealer calls each rank once)."
+            ),
         ),
         OptionSpec(
             "joker_deal",
             "bool",
             False,
-            help="One more deal at the end where only the Joker is wild.",
+            help=message("One more deal at the end where only the Joker is wild."),
         ),
         OptionSpec(
             "hand_size",
@@ -78,7 +81,9 @@ class Thirteen(OutVariant):
             7,
             minimum=5,
             maximum=13,
-            help="Cards dealt (10 for two or three players in some groups, 13 in Treize Brasses).",
+            help=message(
+                "Cards dealt (10 for two or three players in some groups, 13 in Treize Brasses)."
+            ),
         ),
         OptionSpec(
             "wild_value",
@@ -86,7 +91,7 @@ class Thirteen(OutVariant):
             25,
             minimum=1,
             maximum=100,
-            help="A wild card left in hand (15 or 20 in some groups).",
+            help=message("A wild card left in hand (15 or 20 in some groups)."),
         ),
         OptionSpec(
             "ace_value",
@@ -94,48 +99,52 @@ class Thirteen(OutVariant):
             1,
             minimum=1,
             maximum=50,
-            help="An Ace left in hand (10 in Biddies).",
+            help=message("An Ace left in hand (10 in Biddies)."),
         ),
         OptionSpec(
             "face_values",
             "choice",
             "ten",
             ("ten", "rank"),
-            "ten: J Q K count 10; rank: J 11, Q 12, K 13.",
+            message("ten: J Q K count 10; rank: J 11, Q 12, K 13."),
         ),
         OptionSpec(
             "simple_values",
             "bool",
             False,
-            help="Beanie: A-8 count 5, 9-K count 10, wild cards wild_value.",
+            help=message("Beanie: A-8 count 5, 9-K count 10, wild cards wild_value."),
         ),
         OptionSpec(
             "joker",
             "bool",
             False,
-            help="A Joker in the pack, always wild, counting joker_value in hand.",
+            help=message("A Joker in the pack, always wild, counting joker_value in hand."),
         ),
-        OptionSpec("joker_value", "int", 50, minimum=1, maximum=100, help="A Joker left in hand."),
+        OptionSpec(
+            "joker_value", "int", 50, minimum=1, maximum=100, help=message("A Joker left in hand.")
+        ),
         OptionSpec(
             "out_bonus",
             "int",
             0,
             minimum=0,
             maximum=100,
-            help="The player who goes out scores minus this (e.g. 15).",
+            help=message("The player who goes out scores minus this (e.g. 15)."),
         ),
         OptionSpec(
             "double_on_7_or_king",
             "bool",
             False,
-            help="Card points of a deal whose wild rank is 7 or K are doubled.",
+            help=message("Card points of a deal whose wild rank is 7 or K are doubled."),
         ),
         OptionSpec(
             "press",
             "bool",
             False,
-            help="The Press: when one player trails their nearest rival by press_gap "
-            "or more, the next deal's card points are doubled.",
+            help=message(
+                "The Press: when one player trails their nearest rival by press_gap "
+                "or more, the next deal's card points are doubled."
+            ),
         ),
         OptionSpec(
             "press_gap",
@@ -143,40 +152,47 @@ class Thirteen(OutVariant):
             50,
             minimum=1,
             maximum=1000,
-            help="How far the trailing player must be behind for the Press.",
+            help=message("How far the trailing player must be behind for the Press."),
         ),
         OptionSpec(
             "auto_press",
             "bool",
             False,
-            help="With 4 or more players: after deal 1 the highest total is raised to "
-            "the next highest + press_gap, and the Press is on for deal 2.",
+            help=message(
+                "With 4 or more players: after deal 1 the highest total is raised to "
+                "the next highest + press_gap, and the Press is on for deal 2."
+            ),
         ),
         OptionSpec(
             "up_for_two",
             "bool",
             False,
-            help="Biddies: going out holding a single natural 2 ends the play and scores 2.",
+            help=message(
+                "Biddies: going out holding a single natural 2 ends the play and scores 2."
+            ),
         ),
     )
     entry_fields = (
-        EntryField("out", "player", "Who went out, or null when the stock ran out."),
-        EntryField("hands", "per_player", "Penalty value of each other player's cards."),
+        EntryField("out", "player", message("Who went out, or null when the stock ran out.")),
+        EntryField("hands", "per_player", message("Penalty value of each other player's cards.")),
         EntryField(
             "wild",
             "rank",
-            "The rank the dealer called (wild_sequence dealer_choice).",
+            message("The rank the dealer called (wild_sequence dealer_choice)."),
             option="wild_sequence",
             when="dealer_choice",
         ),
         EntryField(
             "press_points",
             "per_player",
-            "Voluntary penalty points the trailing player takes to put the Press on.",
+            message("Voluntary penalty points the trailing player takes to put the Press on."),
             option="press",
         ),
         EntryField(
-            "up_for_two", "bool", "The player who went out went up for 2.", option="up_for_two"
+            "up_for_two",
+            "bool",
+            message("The player who went out went up for 2."),
+            option="up_for_two",
         ),
     )
 
@@ -233,17 +249,23 @@ class Thirteen(OutVariant):
 
     def check(self, values, out, number, errors):
         if values.get("up_for_two") and out is None:
-            errors["up_for_two"] = "needs the player who went out"
+            errors["up_for_two"] = message("needs the player who went out")
         if not self.dealer_calls:
             return
         wild = values.get("wild")
         if self.sequence[number - 1] == JOKER:
             if "wild" in values or "wild" in errors:
-                errors["wild"] = "must be left out: only the Joker is wild in the last deal"
+                errors["wild"] = message(
+                    "must be left out: only the Joker is wild in the last deal"
+                )
         elif wild is None:
-            errors.setdefault("wild", "Choose the rank the dealer called")
+            errors.setdefault("wild", message("Choose the rank the dealer called"))
         elif wild in self.called:
-            errors["wild"] = f"{wild} was already wild in deal {self.called[wild]}"
+            errors["wild"] = message(
+                "%(rank)s was already wild in deal %(number)s",
+                rank=wild,
+                number=self.called[wild],
+            )
 
     def score_deal(self, number, entry, values, out, hands, melds):
         wild = self.sequence[number - 1] or values["wild"]
@@ -282,16 +304,20 @@ class Thirteen(OutVariant):
         name = self.players[seat]
         for other, points in enumerate(press_points):
             if points and other != seat:
-                errors[f"press_points.{self.players[other]}"] = (
-                    f"only {name}, who trails, may take press points"
+                errors[f"press_points.{self.players[other]}"] = message(
+                    "only %(player)s, who trails, may take press points", player=name
                 )
         points = press_points[seat]
         if points and number == self.fixed_deals:
-            errors[f"press_points.{name}"] = "no deal follows the last deal"
+            errors[f"press_points.{name}"] = message("no deal follows the last deal")
         elif points and self._press_follows(number, totals):
-            errors[f"press_points.{name}"] = "the Press is already on for the next deal"
+            errors[f"press_points.{name}"] = message("the Press is already on for the next deal")
         elif points and points < needed:
-            errors[f"press_points.{name}"] = f"would not put the Press on: {name} needs {needed}"
+            errors[f"press_points.{name}"] = message(
+                "would not put the Press on: %(player)s needs %(needed)s",
+                player=name,
+                needed=needed,
+            )
         self.refuse(errors, number)
 
     def _press_follows(self, number: int, totals: list[int]) -> bool:

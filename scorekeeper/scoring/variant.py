@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
+from .messages import message
 from .options import OptionSpec, resolve, resolve_stakes
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ class Variant:
         self.dealers = tuple(setup.seats or self.players)
         first = Seats(self.dealers).find(setup.first_dealer)
         if first is None:
-            raise ScoringError({"first_dealer": "must be one of the players"})
+            raise ScoringError({"first_dealer": message("must be one of the players")})
         self.first = first
         # The end rule: a fixed number of deals, else a total reaching the target.
         self.fixed_deals: int | None = None
@@ -221,7 +222,7 @@ class Variant:
             return options
         resolved, errors = self.resolve_options(options, self.people)
         if errors:
-            raise ScoringError(errors, "The game's stored options are not valid.")
+            raise ScoringError(errors, message("The game's stored options are not valid."))
         return resolved
 
     def takes(self, field: EntryField) -> bool:
@@ -255,17 +256,28 @@ class Variant:
         """Check ``entry`` as the next deal, score it and add it to the game."""
         if self.finished:
             raise GameOverError(
-                {"deals": f"the game ended with deal {len(self.deals)}: no more deals"},
-                "The game is over: correct an earlier deal instead.",
+                {
+                    "deals": message(
+                        "the game ended with deal %(number)s: no more deals",
+                        number=len(self.deals),
+                    )
+                },
+                message("The game is over: correct an earlier deal instead."),
             )
         if len(self.deals) >= self.max_deals:
             raise ScoringError(
-                {"deals": f"a game has at most {self.max_deals} deals"},
-                f"This game has reached {self.max_deals} deals, the most one game can "
-                "hold: start a new game to play on.",
+                {"deals": message("a game has at most %(most)s deals", most=self.max_deals)},
+                message(
+                    "This game has reached %(most)s deals, the most one game can "
+                    "hold: start a new game to play on.",
+                    most=self.max_deals,
+                ),
             )
         if not isinstance(entry, dict):
-            raise ScoringError({"entry": "must be an object"}, "A deal's entry must be an object.")
+            raise ScoringError(
+                {"entry": message("must be an object")},
+                message("A deal's entry must be an object."),
+            )
         deal = self.score(entry, len(self.deals) + 1)
         self.record(deal)
         return deal
@@ -276,7 +288,9 @@ class Variant:
 
     def refuse(self, errors: dict[str, str], number: int) -> None:
         if errors:
-            raise ScoringError(errors, f"Deal {number} cannot be recorded as given.")
+            raise ScoringError(
+                errors, message("Deal %(number)s cannot be recorded as given.", number=number)
+            )
 
     def deal(
         self,
@@ -329,8 +343,8 @@ class Variant:
         win, with no end-of-game bonuses; a split is pool rummy's alone."""
         if split and not self.splittable:
             raise ScoringError(
-                {"split": "only a pool rummy game can be split"},
-                "This game cannot be ended with a split.",
+                {"split": message("only a pool rummy game can be split")},
+                message("This game cannot be ended with a split."),
             )
         self.winners = self.split_winners() if split else self.leaders()
         self.finished = True
@@ -383,9 +397,9 @@ class OutVariant(Variant):
         values, accepted, errors = self.reader.read(entry)
         out = values.get("out")
         if not self.allows_nobody_out and out is None and "out" not in errors:
-            errors["out"] = "Choose who went out"
+            errors["out"] = message("Choose who went out")
         elif "out" not in entry:
-            errors["out"] = "Choose who went out, or nobody when the stock ran out"
+            errors["out"] = message("Choose who went out, or nobody when the stock ran out")
         hands = self.required(values, "hands", errors, exempt=out)
         melds = self.required(values, "melds", errors) if self.has_melds else None
         self.check(values, out, number, errors)
@@ -404,16 +418,16 @@ class OutVariant(Variant):
         for seat, value in enumerate(by_seat):
             if seat == exempt:
                 if value:
-                    errors[f"{field}.{self.players[seat]}"] = (
-                        f"must be 0 or left out: {self.players[seat]} went out"
+                    errors[f"{field}.{self.players[seat]}"] = message(
+                        "must be 0 or left out: %(player)s went out", player=self.players[seat]
                     )
                 by_seat[seat] = 0
             elif value is None and f"{field}.{self.players[seat]}" not in errors:
                 name = self.players[seat]
                 errors[f"{field}.{name}"] = (
-                    f"Enter what {name} held: {name} did not go out"
+                    message("Enter what %(player)s held: %(player)s did not go out", player=name)
                     if field == "hands"
-                    else f"Enter what {name} melded (0 for nothing)"
+                    else message("Enter what %(player)s melded (0 for nothing)", player=name)
                 )
         return by_seat
 

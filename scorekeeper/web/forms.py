@@ -30,8 +30,9 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.web.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.i18n import LANGUAGES, chosen_language, lazy_translation, translate
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -62,14 +63,15 @@ def clean_key(raw: Any) -> str | None:
 
 
 def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dict[str, str]:
-    """Put each service error on its field; return those that belong to no field."""
+    """Put each service error on its field, in the page's language; return those that
+    belong to no field."""
     left = {}
-    for path, message in errors.items():
+    for path, error in errors.items():
         field = fields.get(path)
         if field is None:
-            left[path] = message
+            left[path] = translate(error)
         else:
-            field.errors = [*field.errors, message]
+            field.errors = [*field.errors, translate(error)]
     return left
 
 
@@ -77,14 +79,15 @@ def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dic
 
 
 GAMES: dict[str, tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | None]] = {
-    # value -> (label, description, variant id, options, stakes)
+    # value -> (label, description, variant id, options, stakes); the label and the
+    # description are the core's Messages in English (the preset's name is its id).
     **{
         f"preset:{p.name}": (p.name, p.description, p.variant, p.options, p.stakes)
         for p in scoring.PRESETS.values()
     },
     **{
         f"variant:{v.id}": (
-            _l("%(name)s (set it up yourself)", name=v.name),
+            message("%(variant)s (set it up yourself)", variant=v.name),
             v.description,
             v.id,
             {},
@@ -127,7 +130,7 @@ def option_field_name(variant_id: str, option: str) -> str:
 
 def _option_field(spec: scoring.OptionSpec) -> Field:
     label = spec.name.replace("_", " ").capitalize()
-    kw: dict[str, Any] = {"description": spec.help}
+    kw: dict[str, Any] = {"description": lazy_translation(spec.help)}
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
     if spec.type == "list":
@@ -143,7 +146,9 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
 
 class NewGameForm(FlaskForm):
     game = SelectField(
-        _l("Game"), choices=[SelectChoice(k, v[0]) for k, v in GAMES.items()], default=DEFAULT_GAME
+        _l("Game"),
+        choices=[SelectChoice(k, lazy_translation(v[0])) for k, v in GAMES.items()],
+        default=DEFAULT_GAME,
     )
     # The game the house rules below were filled in for (see options_for).
     shown = HiddenField(default=DEFAULT_GAME)
@@ -182,7 +187,7 @@ class NewGameForm(FlaskForm):
         _l("Cents per point"),
         default="1",
         render_kw=NUMERIC,
-        description=STAKE_SPECS["cents_per_point"].help,
+        description=lazy_translation(STAKE_SPECS["cents_per_point"].help),
     )
     round_to = SelectField(
         _l("Round each amount to"),
@@ -198,13 +203,13 @@ class NewGameForm(FlaskForm):
         _l("Cents to whoever goes out, each deal"),
         default="0",
         render_kw=NUMERIC,
-        description=STAKE_SPECS["deal_winner_cents"].help,
+        description=lazy_translation(STAKE_SPECS["deal_winner_cents"].help),
     )
     entry_cents = StringField(
         _l("Entry fee into the pot, in cents"),
         default="",
         render_kw=NUMERIC,
-        description=STAKE_SPECS["entry_cents"].help,
+        description=lazy_translation(STAKE_SPECS["entry_cents"].help),
     )
     currency = StringField(
         _l("Currency"),

@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, url_for
-from flask_babel import Babel, refresh
+from flask_babel import Babel, LazyString, get_locale, gettext, refresh
 
+from scorekeeper.scoring.messages import Message
 from scorekeeper.web.edge import safe_next
 
 # The languages with a catalog, each named in its own language for the switcher.
@@ -28,8 +29,6 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
 # The switcher's choice stays on the device this long.
 REMEMBERED_FOR = timedelta(days=365)
-
-babel = Babel()
 
 
 def chosen_language() -> str:
@@ -78,11 +77,41 @@ def page_language() -> dict[str, object]:
     return {"page_language": chosen_language(), "languages": LANGUAGES}
 
 
+def translate(text: str) -> str:
+    """``text`` in this response's language.
+
+    A scoring core ``Message`` is looked up by its id in the catalog and its
+    parameters filled in, those that are Messages translated first; any other
+    string (a player's name, text already translated) is returned as it is.
+    """
+    if not isinstance(text, Message):
+        return text
+    params = {
+        name: translate(value) if isinstance(value, str) else value
+        for name, value in text.params.items()
+    }
+    return gettext(text.msgid, **params)
+
+
+def lazy_translation(text: str) -> LazyString:
+    """``text`` translated when it is shown, not now: for labels and help built at import."""
+    return LazyString(translate, text)
+
+
+def response_language() -> str:
+    """The language this response was given in, for its Content-Language header."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.context_processor(page_language)
-    babel.init_app(
+    # One Babel per app: Flask-Babel caches loaded catalogs on the Babel object by
+    # language alone, so a shared one would serve one app's catalogs to another.
+    Babel(
         app,
         locale_selector=chosen_language,
         default_translation_directories="translations",
     )
+    # Templates show the core's words in the page's language: {{ preset.description|translate }}.
+    app.add_template_filter(translate)

@@ -42,7 +42,7 @@ from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
-from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
+from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak, translate
 from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
@@ -127,10 +127,10 @@ def http_error(error: HTTPException):
 @bp.errorhandler(services.InvalidInput)
 def invalid(error: services.InvalidInput):
     """A refused change: say why on the page it came from."""
-    flash(error.detail)
+    flash(translate(error.detail))
     for field, message in error.errors.items():
         if message not in error.detail:
-            flash(f"{field.replace('_', ' ').replace('.', ' ')} {message}")
+            flash(f"{field.replace('_', ' ').replace('.', ' ')} {translate(message)}")
     return redirect(back_to(), 303)
 
 

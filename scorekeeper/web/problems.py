@@ -3,6 +3,10 @@
 ``{"type", "title", "status", "detail", "errors": {field path: message}}``,
 served as ``application/problem+json``, plus extension members such as
 ``state`` (the game as it now is) on a conflict.
+
+The title, the detail and the field messages speak the client's language
+(Accept-Language, English when it names none we have), said in Content-Language;
+the field paths and status codes are the same in every language.
 """
 
 from __future__ import annotations
@@ -12,10 +16,28 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Response
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from scorekeeper.web.i18n import response_language, translate
+
 PROBLEM_MIMETYPE = "application/problem+json"
+
+# Werkzeug's English phrases for the statuses the API answers with, to translate.
+TITLES = {
+    400: _l("Bad Request"),
+    401: _l("Unauthorized"),
+    403: _l("Forbidden"),
+    404: _l("Not Found"),
+    405: _l("Method Not Allowed"),
+    409: _l("Conflict"),
+    413: _l("Request Entity Too Large"),
+    415: _l("Unsupported Media Type"),
+    422: _l("Unprocessable Entity"),
+    429: _l("Too Many Requests"),
+}
 
 
 class Problem(Exception):
@@ -48,14 +70,17 @@ def problem_response(
 ) -> Response:
     # "about:blank": the status code says what kind of problem it is; the
     # errors map says which fields, the detail says it in one sentence.
+    title = TITLES.get(status) or HTTP_STATUS_CODES.get(status, "Error")
     body = {
         "type": "about:blank",
-        "title": HTTP_STATUS_CODES.get(status, "Error"),
+        "title": str(title),
         "status": status,
-        "detail": detail,
-        "errors": dict(errors or {}),
+        "detail": translate(detail),
+        "errors": {path: translate(message) for path, message in (errors or {}).items()},
         **extensions,
     }
+    headers = Headers(headers)
+    headers["Content-Language"] = response_language()
     return Response(json.dumps(body), status=status, headers=headers, mimetype=PROBLEM_MIMETYPE)
 
 

@@ -54,7 +54,7 @@ from scorekeeper.web.forms import (
     option_fields,
     start_request,
 )
-from scorekeeper.web.i18n import LANGUAGES, speak
+from scorekeeper.web.i18n import LANGUAGES, speak, translate
 from scorekeeper.web.presenters import (
     board,
     card_buttons,
@@ -347,7 +347,8 @@ def retry_later(
     session[RETRY] = {
         "game": public_id,
         "form": {**typed, **changes},
-        "errors": errors,
+        # Translated now: the session keeps text, not the core's Messages.
+        "errors": {path: translate(error) for path, error in errors.items()},
         "notice": notice,
     }
     return redirect(url_for(".game", public_id=public_id, _anchor="problems"), 303)

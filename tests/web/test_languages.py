@@ -12,7 +12,6 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from scorekeeper.web.i18n import babel
 from tests.web.support import start, text
 
 PLAYERS = ["Ann", "Bob"]
@@ -50,16 +49,6 @@ def app_config(app_config, tmp_path) -> dict:
         with open(folder / "messages.mo", "wb") as mo:
             write_mo(mo, catalog)
     return {**app_config, "BABEL_TRANSLATION_DIRECTORIES": str(catalogs)}
-
-
-@pytest.fixture(autouse=True)
-def fresh_translations(app):
-    """Flask-Babel keeps loaded catalogs for the process: drop those of other tests' apps
-    (which had no catalogs) before, and this test's after."""
-    with app.app_context():
-        babel.domain_instance.cache.clear()
-    yield
-    babel.domain_instance.cache.clear()
 
 
 def html_lang(page: str) -> str:
