@@ -9,7 +9,7 @@ belong to a game or a league may speak that game's or league's language instead
 from __future__ import annotations
 
 from flask import Flask, g, request
-from flask_babel import Babel
+from flask_babel import Babel, refresh
 
 # The languages with a catalog, each named in its own language for the switcher.
 LANGUAGES = {
@@ -41,6 +41,7 @@ def speak(language: str | None) -> None:
     """This page speaks ``language`` (a game's or a league's), when it has a catalog."""
     if language in LANGUAGES:
         g.language = language
+        refresh()  # Flask-Babel keeps the locale it chose first in this request
 
 
 def init_app(app: Flask) -> None:
