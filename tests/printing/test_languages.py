@@ -12,10 +12,12 @@ from pypdf import PdfReader
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.seats import initials
+from scorekeeper.service_layer import services
 from scorekeeper.web.presenters import page_locale
 from tests.printing.cases import played
 from tests.printing.support import VIEW_URL, assert_paper, pages, picture
 
+A4 = {"page_size": "A4"}
 # Eight players: Hindi names, and German-like names of one long word each (up to 40
 # characters, the longest a name may be), the words that overflow narrow cells.
 NAMES = [
@@ -93,3 +95,30 @@ def test_a_hindi_name_is_tagged_by_its_words_initials_not_cut_at_its_vowel_signs
     assert initials("अनीता शर्मा") == "अश"
     assert initials("राजेश कुमार श्रीवास्तव") == "रकश"
     assert initials("अनीता") == "अनी"
+
+
+def test_a_sheet_asked_for_in_another_language_is_made_anew_and_says_its_language(
+    client, uow, tmp_path
+):
+    started = services.start_game(
+        uow, variant="rummy", players=["अनीता शर्मा", "Bob"], stakes={"cents_per_point": 1}
+    )
+    game_id = started.game.public_id
+    services.record_deal(
+        uow, game_id, started.edit_token, {"out": "Bob", "hands": {"अनीता शर्मा": 17}}
+    )
+    url = f"/games/{game_id}/sheet.pdf"
+    english = client.get(url, headers={"Accept-Language": "en-US"}, query_string=A4)
+    client.set_cookie("lang", "fr")  # the switcher: French, whatever the browser says
+    french = client.get(url, headers={"Accept-Language": "en-US"}, query_string=A4)
+    client.set_cookie("lang", "en")
+    again = client.get(url, headers={"Accept-Language": "fr-CA"}, query_string=A4)
+    langs = [
+        PdfReader(io.BytesIO(response.data)).trailer["/Root"]["/Lang"]
+        for response in (english, french, again)
+    ]
+    assert langs == ["en", "fr", "en"]
+    # English chosen in a Canadian French browser: English (US) money, not French
+    # (17 points at 1¢, rounded to 5¢).
+    assert "$0.15" in PdfReader(io.BytesIO(again.data)).pages[0].extract_text()
+    assert "0,15" in PdfReader(io.BytesIO(french.data)).pages[0].extract_text()
