@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from flask import render_template
+from flask_babel import force_locale
 from weasyprint import CSS, HTML
 
 from scorekeeper.league.standings import Standings
@@ -26,16 +27,17 @@ def stylesheet() -> CSS:
 def standings_pdf(
     league: LeagueHead, standings: Standings, *, page_size: str = "A4", locale: str = "en_US"
 ) -> bytes:
-    html = render_template(
-        "league/print/standings.html",
-        league=league,
-        standings=standings,
-        page=page_for(page_size, landscape=False),
-        money=lambda cents: words.money(cents, standings.currency, locale, signed=True),
-        signed=signed_figure,
-        printed=date.today().isoformat(),
-        lang=About.of("", "", locale).lang,
-    )
+    with force_locale(locale):  # written in the language its figures and dates are in
+        html = render_template(
+            "league/print/standings.html",
+            league=league,
+            standings=standings,
+            page=page_for(page_size, landscape=False),
+            money=lambda cents: words.money(cents, standings.currency, locale, signed=True),
+            signed=signed_figure,
+            printed=words.day(date.today(), locale),
+            lang=About.of("", "", locale).lang,
+        )
     document = HTML(
         string=html, base_url=Path(STATIC).as_uri() + "/", url_fetcher=StaticOnlyFetcher()
     )

@@ -11,6 +11,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from flask_babel import force_locale, ngettext
+from flask_babel import gettext as _
+
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
 from scorekeeper.printing.render import About, documents_to_pdf, render_html, render_pdf
@@ -36,11 +39,16 @@ def game_sheet_pdf(
 
     Raises PrintError for a page size other than A4 or Letter.
     """
-    sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
-    subject = f"Score sheet of a game of {sheet.preset or sheet.variant}, {sheet.date}: " + (
-        ", ".join(sheet.players)
-    )
-    return render_pdf("game_sheet.html", sheet=sheet, about=About.of(sheet.title, subject, locale))
+    with force_locale(locale):
+        sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
+        subject = _(
+            "Score sheet of a game of %(game)s, %(day)s: %(players)s",
+            game=sheet.preset or sheet.variant,
+            day=sheet.date,
+            players=", ".join(sheet.players),
+        )
+        about = About.of(sheet.title, subject, locale)
+        return render_pdf("game_sheet.html", sheet=sheet, about=about)
 
 
 def night_sheets_pdf(
@@ -52,14 +60,26 @@ def night_sheets_pdf(
 ) -> bytes:
     """A league night's game sheets as one PDF for the archive: ``games`` pairs each
     game with its read-only URL (its QR code). Raises PrintError for no games."""
-    if not games:
-        raise PrintError({"games": "must list at least one game"}, "There is nothing to print.")
-    htmls = []
-    for game, view_url in games:
-        sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
-        htmls.append(render_html("game_sheet.html", sheet=sheet))
-    subject = f"The game sheets of {title}: {len(games)} tables"
-    return documents_to_pdf(htmls, About.of(title, subject, locale))
+    with force_locale(locale):
+        if not games:
+            raise PrintError(
+                {"games": _("must list at least one game")}, _("There is nothing to print.")
+            )
+        about = About.of(
+            title,
+            ngettext(
+                "The game sheets of %(title)s: %(num)s table",
+                "The game sheets of %(title)s: %(num)s tables",
+                len(games),
+                title=title,
+            ),
+            locale,
+        )
+        htmls = []
+        for game, view_url in games:
+            sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
+            htmls.append(render_html("game_sheet.html", sheet=sheet, about=about))
+        return documents_to_pdf(htmls, about)
 
 
 def blank_pad_pdf(
@@ -87,23 +107,30 @@ def blank_pad_pdf(
     landscape page (up to 4 players, 14 rows), to cut in half. Raises PrintError,
     whose ``errors`` name the bad arguments.
     """
-    pad = blank_pad(
-        variant=variant,
-        preset=preset,
-        players=players,
-        names=names,
-        options=options,
-        first_dealer=first_dealer,
-        page_size=page_size,
-        orientation=orientation,
-        title=title,
-        stakes=stakes,
-        rows=rows,
-        locale=locale,
-        two_up=two_up,
-    )
-    subject = f"Blank score pad for {pad.preset or pad.variant}, {len(pad.players)} players"
-    return render_pdf("pad.html", pads=[pad], pack=None, about=About.of(pad.title, subject, locale))
+    with force_locale(locale):
+        pad = blank_pad(
+            variant=variant,
+            preset=preset,
+            players=players,
+            names=names,
+            options=options,
+            first_dealer=first_dealer,
+            page_size=page_size,
+            orientation=orientation,
+            title=title,
+            stakes=stakes,
+            rows=rows,
+            locale=locale,
+            two_up=two_up,
+        )
+        subject = ngettext(
+            "Blank score pad for %(game)s, %(num)s player",
+            "Blank score pad for %(game)s, %(num)s players",
+            len(pad.players),
+            game=pad.preset or pad.variant,
+        )
+        about = About.of(pad.title, subject, locale)
+        return render_pdf("pad.html", pads=[pad], pack=None, about=about)
 
 
 def print_pack_pdf(
@@ -121,14 +148,21 @@ def print_pack_pdf(
 
     Raises PrintError; errors for a table are keyed ``tables.<index>.<field>``.
     """
-    pack = print_pack(
-        tables,
-        title=title,
-        day=day or date.today(),
-        page_size=page_size,
-        locale=locale,
-        public_url=public_url,
-    )
-    subject = f"Print pack for {title}, {pack.date}: {len(pack.pads)} tables"
-    about = About.of(f"{title}: {pack.date}", subject, locale, author=title)
-    return render_pdf("pad.html", pads=pack.pads, pack=pack, about=about)
+    with force_locale(locale):
+        pack = print_pack(
+            tables,
+            title=title,
+            day=day or date.today(),
+            page_size=page_size,
+            locale=locale,
+            public_url=public_url,
+        )
+        subject = ngettext(
+            "Print pack for %(title)s, %(day)s: %(num)s table",
+            "Print pack for %(title)s, %(day)s: %(num)s tables",
+            len(pack.pads),
+            title=title,
+            day=pack.date,
+        )
+        about = About.of(f"{title}: {pack.date}", subject, locale, author=title)
+        return render_pdf("pad.html", pads=pack.pads, pack=pack, about=about)

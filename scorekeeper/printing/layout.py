@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+
 from scorekeeper.printing.errors import PrintError
 
 PAGE_SIZES = ("A4", "Letter")
@@ -50,8 +52,14 @@ def check_size(size: str) -> str:
         if isinstance(size, str) and size.strip().casefold() == known.casefold():
             return known
     raise PrintError(
-        {"page_size": f"must be one of {', '.join(PAGE_SIZES)}, not {str(size)[:20]!r}"},
-        "That paper size is not one we print on.",
+        {
+            "page_size": _(
+                "must be one of %(sizes)s, not %(size)s",
+                sizes=", ".join(PAGE_SIZES),
+                size=repr(str(size)[:20]),
+            )
+        },
+        _("That paper size is not one we print on."),
     )
 
 
@@ -72,8 +80,8 @@ def requested_size(query: Mapping[str, str], default: str = "A4") -> str:
     """
     if "size" in query and "page_size" not in query:
         raise PrintError(
-            {"page_size": f"say page_size={query['size'][:20]}, not size="},
-            "The paper size is given as page_size (A4 or Letter).",
+            {"page_size": _("say page_size=%(size)s, not size=", size=query["size"][:20])},
+            _("The paper size is given as page_size (A4 or Letter)."),
         )
     return check_size(query.get("page_size", default))
 
@@ -82,4 +90,6 @@ def check_orientation(orientation: str | None) -> str | None:
     """``portrait``, ``landscape``, or None for whatever the sheet's width needs."""
     if orientation is None or orientation in ORIENTATIONS:
         return orientation
-    raise PrintError({"orientation": f"must be one of {', '.join(ORIENTATIONS)}"})
+    raise PrintError(
+        {"orientation": _("must be one of %(orientations)s", orientations=", ".join(ORIENTATIONS))}
+    )

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
@@ -32,8 +35,24 @@ FEW_ROWS = 14
 # A partnership pad: each deal takes the rows a paper Canasta or Hand and Foot pad
 # has, per side; so fewer deals fit on a page.
 SIDE_ROWS = {
-    "canasta": ("Melds", "Canastas", "Red 3s", "Going out", "Hand (minus)", "Deal", "Total"),
-    "handfoot": ("Melds", "Books", "Red 3s", "Going out", "Hand and foot (minus)", "Deal", "Total"),
+    "canasta": (
+        _l("Melds"),
+        _l("Canastas"),
+        _l("Red 3s"),
+        _l("Going out"),
+        _l("Hand (minus)"),
+        _l("Deal"),
+        _l("Total"),
+    ),
+    "handfoot": (
+        _l("Melds"),
+        _l("Books"),
+        _l("Red 3s"),
+        _l("Going out"),
+        _l("Hand and foot (minus)"),
+        _l("Deal"),
+        _l("Total"),
+    ),
 }
 SIDE_DEALS = 4
 # Wider than this many players, the pad (two columns a player) needs landscape.
@@ -64,9 +83,17 @@ class CardValue:
 MELD_COLUMNS = ("melds", "hand", "total")
 DEAL_COLUMNS = ("deal", "total")
 GIN_COLUMNS = ("hand", "total", "box")
+# The columns' heads as printed.
+COLUMN_WORDS = {
+    "melds": _l("melds"),
+    "hand": _l("hand"),
+    "total": _l("total"),
+    "deal": _l("deal"),
+    "box": _l("box"),
+}
 # How a gin hand ended, to circle on each row.
 GIN_MARKS = ("K", "G", "BG", "U")
-GIN_MARKS_RULE = (
+GIN_MARKS_RULE = _l(
     "Circle how each hand ended: K knock, G gin, BG big gin, U undercut; "
     "tick the box of the player who won it."
 )
@@ -84,7 +111,8 @@ class Pad:
     first_dealer: str | None
     gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
     columns: tuple[str, ...]  # each player's columns: ("deal", "total"), ("melds", "hand", "total")
-    column_heads: tuple[str, ...]  # as printed: the columns, or their initials on a half sheet
+    column_names: tuple[str, ...]  # the columns in words, in the pad's language
+    column_heads: tuple[str, ...]  # as printed: the names, or their initials on a half sheet
     rows: tuple[PadRow, ...]
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
@@ -177,7 +205,7 @@ def blank_pad(
     if rows is not None and (
         isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS
     ):
-        errors["rows"] = f"must be a whole number of rows from 1 to {MAX_ROWS}"
+        errors["rows"] = _("must be a whole number of rows from 1 to %(most)s", most=MAX_ROWS)
     written = _names(players, names, errors)
     count = players if isinstance(players, int) and not isinstance(players, bool) else 0
     placeholders = [f"Seat {seat}" for seat in range(1, count + 1)]
@@ -199,14 +227,15 @@ def blank_pad(
     except ScoringError as error:
         errors.update(error.errors)
     if two_up and (count > TWO_UP_PLAYERS or orientation == "portrait"):
-        errors["two_up"] = (
-            f"two pads to a page fit up to {TWO_UP_PLAYERS} players, on landscape paper"
+        errors["two_up"] = _(
+            "two pads to a page fit up to %(players)s players, on landscape paper",
+            players=TWO_UP_PLAYERS,
         )
     elif two_up and setup is not None and get_variant(setup.variant).partnership:
         # Seven rows a deal for each side: a partnership pad needs the whole page.
-        errors["two_up"] = "a partnership pad (Canasta, Hand and Foot) takes a whole page"
+        errors["two_up"] = _("a partnership pad (Canasta, Hand and Foot) takes a whole page")
     if errors:
-        raise PrintError(errors, "The pad cannot be printed as asked.")
+        raise PrintError(errors, _("The pad cannot be printed as asked."))
     named = any(written)
     pad = _pad(
         setup,
@@ -225,27 +254,37 @@ def blank_pad(
     )
     if two_up and len(pad.rows) > TWO_UP_ROWS:
         raise PrintError(
-            {"two_up": f"two pads to a page fit up to {TWO_UP_ROWS} rows, not {len(pad.rows)}"},
-            "The pad cannot be printed as asked.",
+            {
+                "two_up": _(
+                    "two pads to a page fit up to %(most)s rows, not %(rows)s",
+                    most=TWO_UP_ROWS,
+                    rows=len(pad.rows),
+                )
+            },
+            _("The pad cannot be printed as asked."),
         )
     return pad
 
 
 def _names(players: Any, names: Sequence[str], errors: dict[str, str]) -> list[str]:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        errors["players"] = "must be a whole number of players from 2 to 8"
+        errors["players"] = _("must be a whole number of players from 2 to 8")
         return []
     if len(names) > players:
-        errors["names"] = f"gives {len(names)} names for {players} players"
+        errors["names"] = _(
+            "gives %(names)s names for %(players)s players", names=len(names), players=players
+        )
         return []
     written: list[str] = []
     seen: dict[str, int] = {}
     for seat, name in enumerate(names):
         name = name.strip() if isinstance(name, str) else ""
         if len(name) > NAME_LENGTH:
-            errors[f"names.{seat}"] = f"must be at most {NAME_LENGTH} characters"
+            errors[f"names.{seat}"] = _("must be at most %(most)s characters", most=NAME_LENGTH)
         elif name and name.casefold() in seen:
-            errors[f"names.{seat}"] = f"is the same name as names.{seen[name.casefold()]}"
+            errors[f"names.{seat}"] = _(
+                "is the same name as %(field)s", field=f"names.{seen[name.casefold()]}"
+            )
         elif name:
             seen[name.casefold()] = seat
         written.append(name)
@@ -259,7 +298,7 @@ def _dealer_seat(first_dealer: str | None, names: Sequence[str], errors: dict[st
     for seat, name in enumerate(names):
         if name and name.casefold() == folded:
             return seat
-    errors["first_dealer"] = "must be one of the names"
+    errors["first_dealer"] = _("must be one of the names")
     return 0
 
 
@@ -288,7 +327,7 @@ def _pad(
     elif orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    side_rows = SIDE_ROWS.get(setup.variant, ()) if variant.partnership else ()
+    side_rows = tuple(map(str, SIDE_ROWS.get(setup.variant, ()))) if variant.partnership else ()
     page = page_for(page_size, landscape=two_up or orientation == "landscape")
     if two_up:
         page = Page(page.size, page.orientation, halves=2)
@@ -326,8 +365,9 @@ def _pad(
             )
         )
     fixed = game.fixed_deals
+    names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
-        title=title or f"{setup.preset or variant.name} score pad",
+        title=title or _("%(game)s score pad", game=setup.preset or variant.name),
         variant=variant.name,
         preset=setup.preset,
         label=label,
@@ -342,9 +382,10 @@ def _pad(
         gin_games=gin_games,
         columns=columns,
         # Three columns a player on half a page: too narrow for the words.
-        column_heads=tuple(c[0].upper() for c in columns)
+        column_names=names,
+        column_heads=tuple(name[0].upper() for name in names)
         if two_up and len(columns) > 2
-        else columns,
+        else names,
         rows=tuple(pad_rows),
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
@@ -355,7 +396,7 @@ def _pad(
         shutout_double=bool(gin_games and options["shutout_double"]),
         house_rules=words.house_rules(setup.variant, options, n),
         key_rules=words.key_rules(setup.variant, options, fixed)
-        + ((GIN_MARKS_RULE,) if gin_games else ()),
+        + ((str(GIN_MARKS_RULE),) if gin_games else ()),
         card_values=card_values(setup),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         day=day,
@@ -377,11 +418,11 @@ def card_values(setup: Setup) -> tuple[CardValue, ...]:
     # Not every pack has every rank (Five Crowns has no Aces or 2s).
     values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
     if table.wild is not None:
-        values.append(CardValue("wild", table.wild))
+        values.append(CardValue(_("wild"), table.wild))
     if table.wild_ace is not None and table.wild_ace != table.wild:
-        values.append(CardValue("wild A", table.wild_ace))
+        values.append(CardValue(_("wild A"), table.wild_ace))
     if table.joker is not None:
-        values.append(CardValue("Joker", table.joker))
+        values.append(CardValue(_("Joker"), table.joker))
     values.extend(
         CardValue(words.card(name), value) for name, value in (table.special or {}).items()
     )
@@ -402,7 +443,7 @@ def print_pack(
     pads = []
     seating = []
     if not tables:
-        errors["tables"] = "must list at least one table"
+        errors["tables"] = _("must list at least one table")
     for index, table in enumerate(tables):
         try:
             pad = blank_pad(
@@ -424,7 +465,7 @@ def print_pack(
             errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
             continue
         if not all(pad.players):
-            errors[f"tables.{index}.players"] = "must all be named"
+            errors[f"tables.{index}.players"] = _("must all be named")
             continue
         pads.append(pad)
         seating.append(
@@ -436,7 +477,7 @@ def print_pack(
             )
         )
     if errors:
-        raise PrintError(errors, "The print pack cannot be printed as asked.")
+        raise PrintError(errors, _("The print pack cannot be printed as asked."))
     index = sorted(
         (
             IndexEntry(name, line.label, seat)

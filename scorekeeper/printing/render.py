@@ -20,6 +20,7 @@ from urllib.request import url2pathname
 
 import segno
 import tinyhtml5.inputstream
+from flask_babel import get_translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from weasyprint import CSS, HTML
@@ -128,6 +129,14 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # Flask-Babel's catalog: the request's language inside one, the msgid (English)
+    # outside; Jinja's newstyle gettext fills in (and escapes) the parameters.
+    env.install_gettext_callables(
+        lambda string: get_translations().ugettext(string),
+        lambda singular, plural, n: get_translations().ungettext(singular, plural, n),
+        newstyle=True,
     )
     env.filters["qr"] = qr_svg
     env.filters["short_url"] = short_url

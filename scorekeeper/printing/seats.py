@@ -9,7 +9,7 @@ with its full name and tag.
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,7 +54,12 @@ def fits(name: str, width_mm: float, size_pt: float, lines: int = HEADING_LINES)
 
 def initials(name: str) -> str:
     """ "Maria Fernanda" as "MF", "Christopher" as "Chr"; "" when the name has no letters."""
-    words = re.findall(r"[^\W_]+", name)
+    # A word's letters with their combining marks: Devanagari's vowel signs are not
+    # letters to Python's \w, and a word must not split at them (अनीता शर्मा is अश).
+    words = "".join(
+        char if char.isalnum() or unicodedata.category(char).startswith("M") else " "
+        for char in name
+    ).split()
     if len(words) == 1:
         return words[0][:TAG_LETTERS].title()
     return "".join(word[0] for word in words[:TAG_LETTERS]).upper()

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
@@ -209,7 +212,7 @@ def game_sheet(
             chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
         game_id=game.public_id,
-        title=game.title or f"{setup.preset or variant.name} game",
+        title=game.title or _("%(game)s game", game=setup.preset or variant.name),
         date=words.day(game.created_at, locale),
         variant=variant.name,
         preset=setup.preset,
@@ -223,7 +226,7 @@ def game_sheet(
             if label[seat.name] != seat.name or seat.heading != seat.name
         ),
         first_dealer=setup.first_dealer,
-        goal="Highest total wins" if state.higher_wins else "Lowest total wins",
+        goal=_("Highest total wins") if state.higher_wins else _("Lowest total wins"),
         status=_status(state),
         finished=state.finished,
         winners=tuple(state.winners),
@@ -353,14 +356,14 @@ def _row(
     for name in state.players:
         notes = []
         if press_points.get(name):
-            notes.append(f"incl. {press_points[name]} press")
+            notes.append(_("incl. %(points)s press", points=press_points[name]))
         if adjustment.get(name):
-            notes.append(f"incl. {adjustment[name]} Auto-Press")
+            notes.append(_("incl. %(points)s Auto-Press", points=adjustment[name]))
         cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
     if gin:
         out, note = _gin_outcome(deal, hollywood, label)
     else:
-        out = label[entry["out"]] if entry.get("out") else "nobody"
+        out = label[entry["out"]] if entry.get("out") else _("nobody")
         note = _out_note(deal, label)
     return DealRow(
         number=deal.number,
@@ -377,55 +380,75 @@ def _row(
 def _out_note(deal: Deal, label: Mapping[str, str]) -> str:
     entry = deal.entry
     if entry.get("rummy"):
-        return "went rummy"
+        return _("went rummy")
     if entry.get("up_for_two"):
-        return "up for 2"
+        return _("up for 2")
     if entry.get("out") is None:
-        return "stock ran out" + (f"; {label[deal.winner]} wins the block" if deal.winner else "")
+        if deal.winner:
+            return _("stock ran out; %(name)s wins the block", name=label[deal.winner])
+        return _("stock ran out")
     return ""
 
 
 def _gin_outcome(deal: Deal, hollywood: bool, label: Mapping[str, str]) -> tuple[str, str]:
     entry = deal.entry
     if entry.get("void"):
-        return "nobody", "void: no knock"
+        return _("nobody"), _("void: no knock")
     knocker = entry["knocker"]
     if entry["hands"][knocker] == 0:
-        kind = "big gin" if entry.get("big_gin") else "gin"
+        kind = _("big gin") if entry.get("big_gin") else _("gin")
     elif deal.winner != knocker:
-        kind = f"undercut by {label[deal.winner]}"
+        kind = _("undercut by %(name)s", name=label[deal.winner])
     else:
-        kind = f"knock with {entry['hands'][knocker]}"
+        kind = _("knock with %(deadwood)s", deadwood=entry["hands"][knocker])
     if entry.get("upcard"):
-        kind += f"; upcard {words.card(entry['upcard'])}"
+        kind += _("; upcard %(card)s", card=words.card(entry["upcard"]))
     if hollywood:
         games = [str(game + 1) for game in deal.scored_in]
         if not games:
-            kind += "; its games are over"
+            kind += _("; its games are over")
         else:
-            kind += ("; games " if len(games) > 1 else "; game ") + ", ".join(games)
+            kind += ngettext(
+                "; game %(games)s", "; games %(games)s", len(games), games=", ".join(games)
+            )
     return label[knocker], kind
 
 
 def _status(state: GameState) -> str:
     if state.finished:
-        if state.ended_early:
-            how = "the pot split" if state.split else "the leaders win"
-            finished = f"Ended early by the table after deal {len(state.deals)}, {how}: "
-        else:
-            finished = "Finished: "
         if len(state.winners) > 1:
-            return finished + "joint winners " + " and ".join(state.winners)
-        return f"{finished}{state.winners[0]} wins"
+            # Names joined by "and", in the sheet's language.
+            result = _("joint winners %(names)s", names=_(" and ").join(state.winners))
+        else:
+            result = _("%(name)s wins", name=state.winners[0])
+        if not state.ended_early:
+            return _("Finished: %(result)s", result=result)
+        played = len(state.deals)
+        if state.split:
+            return _(
+                "Ended early by the table after deal %(deals)s, the pot split: %(result)s",
+                deals=played,
+                result=result,
+            )
+        return _(
+            "Ended early by the table after deal %(deals)s, the leaders win: %(result)s",
+            deals=played,
+            result=result,
+        )
     played = len(state.deals)
     if not played:
-        return "Not started yet"
+        return _("Not started yet")
     nxt = state.next_deal
-    status = f"In progress after deal {played}; deal {nxt['number']} is dealt by {nxt['dealer']}"
+    status = _(
+        "In progress after deal %(played)s; deal %(number)s is dealt by %(dealer)s",
+        played=played,
+        number=nxt["number"],
+        dealer=nxt["dealer"],
+    )
     if nxt["wild"]:
-        status += f", {nxt['wild']} wild"
+        status += _(", %(rank)s wild", rank=nxt["wild"])
     if nxt["press"]:
-        status += ", the Press is on"
+        status += _(", the Press is on")
     return status
 
 
@@ -435,7 +458,7 @@ def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, .
         finals = None if state.final is None else [state.final[p] for p in players]
         return (
             _gin_game(
-                "Game",
+                _("Game"),
                 [state.totals[p] for p in players],
                 [state.boxes[p] for p in players],
                 finals,
@@ -447,7 +470,7 @@ def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, .
         )
     return tuple(
         _gin_game(
-            f"Game {number}",
+            _("Game %(number)s", number=number),
             [game["totals"][p] for p in players],
             [game["boxes"][p] for p in players],
             None if game["final"] is None else [game["final"][p] for p in players],
@@ -497,9 +520,14 @@ def _pays(state: GameState, locale: str) -> str | None:
         return None
     transfers = settled["transfers"]
     if not transfers:
-        return "nothing changes hands"
+        return _("nothing changes hands")
     return "; ".join(
-        f"{t['from']} pays {t['to']} {words.money(t['cents'], settled['currency'], locale)}"
+        _(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=t["from"],
+            payee=t["to"],
+            amount=words.money(t["cents"], settled["currency"], locale),
+        )
         for t in transfers
     )
 

@@ -12,6 +12,9 @@ from typing import Any
 
 from babel.dates import format_date
 from babel.numbers import format_currency
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
 
@@ -19,130 +22,143 @@ SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Print typography, spelled as escapes so that no look-alike hides in the source.
 TIMES = "\u00d7"
 MINUS = "\u2212"
-DASH = "\u2013"
 
 SEQUENCE_WORDS = {
-    "ace_to_king": "Wild rank A, 2 … K",
-    "two_to_king": "Wild rank 2 … K (12 deals)",
-    "two_to_ace": "Wild rank 2 … K, then A",
-    "ace_to_ace": "Wild rank A, 2 … K, then A again (14 deals)",
-    "king_to_ace": "Wild rank K, Q … A",
-    "dealer_choice": "The dealer calls each deal's wild rank, each rank once",
+    "ace_to_king": _l("Wild rank A, 2 … K"),
+    "two_to_king": _l("Wild rank 2 … K (12 deals)"),
+    "two_to_ace": _l("Wild rank 2 … K, then A"),
+    "ace_to_ace": _l("Wild rank A, 2 … K, then A again (14 deals)"),
+    "king_to_ace": _l("Wild rank K, Q … A"),
+    "dealer_choice": _l("The dealer calls each deal's wild rank, each rank once"),
 }
 
 SCORING_WORDS = {
-    "winner_takes_all": "Winner takes all: whoever goes out scores the others' hands",
-    "penalty": "Penalty scoring: everyone scores their own hand; lowest total wins",
-    "collect": "Collect: everyone scores their melds; whoever goes out also scores the "
-    "others' hands",
-    "subtract": "Subtract: everyone scores melds less hand",
+    "winner_takes_all": _l("Winner takes all: whoever goes out scores the others' hands"),
+    "penalty": _l("Penalty scoring: everyone scores their own hand; lowest total wins"),
+    "collect": _l(
+        "Collect: everyone scores their melds; whoever goes out also scores the others' hands"
+    ),
+    "subtract": _l("Subtract: everyone scores melds less hand"),
 }
 
 STAKE_MODES = {
-    "pairs": "everyone settles with everyone",
-    "winner": "only the winner is paid",
-    "per_deal": "each deal's losers pay its winner",
+    "pairs": _l("everyone settles with everyone"),
+    "winner": _l("only the winner is paid"),
+    "per_deal": _l("each deal's losers pay its winner"),
 }
 
 
-def _yes_no(yes: str, no: str) -> Callable[[Any, Mapping[str, Any], str], str]:
-    return lambda value, options, variant: yes if value else no
+def _yes_no(yes: LazyString, no: LazyString) -> Callable[[Any, Mapping[str, Any], str], str]:
+    return lambda value, options, variant: str(yes) if value else str(no)
 
 
 def _out_bonus(value: int, options: Mapping[str, Any], variant: str) -> str:
     if variant == "thirteen":
-        return f"Going out scores {MINUS}{value}"
-    return f"Going out scores {value} extra"
+        return _("Going out scores %(points)s", points=f"{MINUS}{value}")
+    return _("Going out scores %(points)s extra", points=value)
 
 
 def _ace_value(value: int, options: Mapping[str, Any], variant: str) -> str:
     if variant == "rummy5000":
-        return f"An Ace counts {value} (a wild Ace {value + 100})"
-    return f"An Ace counts {value}"
+        return _("An Ace counts %(value)s (a wild Ace %(wild)s)", value=value, wild=value + 100)
+    return _("An Ace counts %(value)s", value=value)
 
 
 # One phrase per option, given its value; options the catalogue adds later fall
 # back to their name and value (see house_rules).
 OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
-    "scoring": lambda value, options, variant: SCORING_WORDS.get(value, str(value)),
-    "rummy_bonus": lambda value, options, variant: {
-        "double": "Going rummy doubles the deal's points",
-        "plus_10": "Going rummy scores 10 extra",
-        "none": "No bonus for going rummy",
-    }.get(value, str(value)),
+    "scoring": lambda value, options, variant: str(SCORING_WORDS.get(value, value)),
+    "rummy_bonus": lambda value, options, variant: str(
+        {
+            "double": _l("Going rummy doubles the deal's points"),
+            "plus_10": _l("Going rummy scores 10 extra"),
+            "none": _l("No bonus for going rummy"),
+        }.get(value, value)
+    ),
     "ace_high": _yes_no(
-        "Aces high or low in runs; an Ace counts 15 in hand", "Aces low; an Ace counts 1"
+        _l("Aces high or low in runs; an Ace counts 15 in hand"), _l("Aces low; an Ace counts 1")
     ),
     "stock_out": lambda value, options, variant: (
-        "Block: when the stock runs out, the lowest hand scores the differences"
+        _("Block: when the stock runs out, the lowest hand scores the differences")
         if value == "block"
-        else "When the stock runs out, nobody scores"
+        else _("When the stock runs out, nobody scores")
     ),
-    "target": lambda value, options, variant: f"Game to {value}",
+    "target": lambda value, options, variant: _("Game to %(target)s", target=value),
     "deals": lambda value, options, variant: (
-        "Played to the target" if value is None else f"A fixed {value} deals, no target"
+        _("Played to the target")
+        if value is None
+        else _("A fixed %(deals)s deals, no target", deals=value)
     ),
     "knock_limit": lambda value, options, variant: (
-        "Only gin ends a deal" if value == 0 else f"Knock with {value} or less deadwood"
+        _("Only gin ends a deal")
+        if value == 0
+        else _("Knock with %(limit)s or less deadwood", limit=value)
     ),
-    "gin_bonus": lambda value, options, variant: f"Gin scores {value} + the defender's deadwood",
-    "big_gin_bonus": lambda value, options, variant: (
-        f"Big gin (all 11 cards) scores {value} + the defender's deadwood"
+    "gin_bonus": lambda value, options, variant: _(
+        "Gin scores %(bonus)s + the defender's deadwood", bonus=value
     ),
-    "undercut_bonus": lambda value, options, variant: (
-        f"An undercut scores {value} + the difference"
+    "big_gin_bonus": lambda value, options, variant: _(
+        "Big gin (all 11 cards) scores %(bonus)s + the defender's deadwood", bonus=value
+    ),
+    "undercut_bonus": lambda value, options, variant: _(
+        "An undercut scores %(bonus)s + the difference", bonus=value
     ),
     "undercut_on_equal": _yes_no(
-        "Equal deadwood is an undercut", "Equal deadwood is no undercut: nobody scores"
+        _l("Equal deadwood is an undercut"), _l("Equal deadwood is no undercut: nobody scores")
     ),
-    "game_bonus": lambda value, options, variant: f"Game bonus {value}",
-    "box_bonus": lambda value, options, variant: f"{value} a box (each hand won)",
-    "shutout_double": _yes_no("A shutout doubles the winner's score", "No doubling for a shutout"),
+    "game_bonus": lambda value, options, variant: _("Game bonus %(bonus)s", bonus=value),
+    "box_bonus": lambda value, options, variant: _("%(bonus)s a box (each hand won)", bonus=value),
+    "shutout_double": _yes_no(
+        _l("A shutout doubles the winner's score"), _l("No doubling for a shutout")
+    ),
     "knock_card": _yes_no(
-        "Oklahoma: the upcard's value is the knock limit", "The knock limit is fixed"
+        _l("Oklahoma: the upcard's value is the knock limit"), _l("The knock limit is fixed")
     ),
     "ace_requires_gin": _yes_no(
-        "An Ace upcard means only gin ends the deal", "An Ace upcard allows a knock with 1"
+        _l("An Ace upcard means only gin ends the deal"), _l("An Ace upcard allows a knock with 1")
     ),
     "spade_doubles": _yes_no(
-        "A spade upcard doubles the deal", "A spade upcard does not double the deal"
+        _l("A spade upcard doubles the deal"), _l("A spade upcard does not double the deal")
     ),
-    "hollywood": _yes_no("Hollywood: three games scored at once", "One game at a time"),
+    "hollywood": _yes_no(_l("Hollywood: three games scored at once"), _l("One game at a time")),
     "out_bonus": _out_bonus,
     "went_out_wins": _yes_no(
-        "Whoever goes out on the last deal wins if at or over the target",
-        "The highest total wins",
+        _l("Whoever goes out on the last deal wins if at or over the target"),
+        _l("The highest total wins"),
     ),
     "ace_value": _ace_value,
-    "wild_always_200": _yes_no("Every wild card counts 200", "Wild cards count 100"),
-    "eights_nines_ten": _yes_no("8s and 9s count 10", "8s and 9s count 5"),
-    "queen_of_spades": lambda value, options, variant: (
-        "The Queen of spades counts 10" if value is None else f"The Queen of spades counts {value}"
+    "wild_always_200": _yes_no(_l("Every wild card counts 200"), _l("Wild cards count 100")),
+    "eights_nines_ten": _yes_no(_l("8s and 9s count 10"), _l("8s and 9s count 5")),
+    "queen_of_spades": lambda value, options, variant: _(
+        "The Queen of spades counts %(value)s", value=10 if value is None else value
     ),
-    "wild_sequence": lambda value, options, variant: SEQUENCE_WORDS.get(value, str(value)),
-    "joker_deal": _yes_no("One more deal at the end, only the Joker wild", "No Joker deal"),
-    "hand_size": lambda value, options, variant: f"{value} cards dealt",
-    "wild_value": lambda value, options, variant: f"A wild card counts {value}",
+    "wild_sequence": lambda value, options, variant: str(SEQUENCE_WORDS.get(value, value)),
+    "joker_deal": _yes_no(_l("One more deal at the end, only the Joker wild"), _l("No Joker deal")),
+    "hand_size": lambda value, options, variant: _("%(cards)s cards dealt", cards=value),
+    "wild_value": lambda value, options, variant: _("A wild card counts %(value)s", value=value),
     "face_values": lambda value, options, variant: (
-        "J, Q, K count 11, 12, 13" if value == "rank" else "J, Q, K count 10"
+        _("J, Q, K count 11, 12, 13") if value == "rank" else _("J, Q, K count 10")
     ),
     "simple_values": _yes_no(
-        f"Simple values: A{DASH}8 count 5, 9{DASH}K count 10", "Cards count their face value"
+        _l("Simple values: A\u20138 count 5, 9\u2013K count 10"), _l("Cards count their face value")
     ),
-    "joker": _yes_no("A Joker in the pack, always wild", "No Joker"),
-    "joker_value": lambda value, options, variant: f"A Joker counts {value}",
+    "joker": _yes_no(_l("A Joker in the pack, always wild"), _l("No Joker")),
+    "joker_value": lambda value, options, variant: _("A Joker counts %(value)s", value=value),
     "double_on_7_or_king": _yes_no(
-        "Deals with 7s or Kings wild count double", "No doubling for 7s or Kings"
+        _l("Deals with 7s or Kings wild count double"), _l("No doubling for 7s or Kings")
     ),
     "press": lambda value, options, variant: (
-        f"The Press: {options.get('press_gap', 50)} behind doubles the next deal's card points"
+        _(
+            "The Press: %(gap)s behind doubles the next deal's card points",
+            gap=options.get("press_gap", 50),
+        )
         if value
-        else "No Press"
+        else _("No Press")
     ),
-    "press_gap": lambda value, options, variant: f"The Press needs a gap of {value}",
-    "auto_press": _yes_no("Auto-Press after deal 1 (4 or more players)", "No Auto-Press"),
+    "press_gap": lambda value, options, variant: _("The Press needs a gap of %(gap)s", gap=value),
+    "auto_press": _yes_no(_l("Auto-Press after deal 1 (4 or more players)"), _l("No Auto-Press")),
     "up_for_two": _yes_no(
-        "Going up for 2: out holding a single natural 2 scores 2", "No going up for 2"
+        _l("Going up for 2: out holding a single natural 2 scores 2"), _l("No going up for 2")
     ),
 }
 
@@ -180,77 +196,119 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
     if variant_id == "rummy":
         if o["scoring"] == "penalty":
             rules = [
-                "Everyone scores their own hand as penalty points; whoever goes out scores 0.",
-                "Lowest total wins; ties share.",
+                _("Everyone scores their own hand as penalty points; whoever goes out scores 0."),
+                _("Lowest total wins; ties share."),
             ]
         else:
             rules = [
-                "Whoever goes out scores the total of the others' hands; the others score 0.",
-                "Highest total wins; ties share.",
+                _("Whoever goes out scores the total of the others' hands; the others score 0."),
+                _("Highest total wins; ties share."),
             ]
         bonus = OPTION_WORDS["rummy_bonus"](o["rummy_bonus"], o, variant_id)
-        rules.append(f"{bonus} (going rummy: the whole hand in one turn).")
+        rules.append(_("%(bonus)s (going rummy: the whole hand in one turn).", bonus=bonus))
         if o["stock_out"] == "block":
             rules.append(OPTION_WORDS["stock_out"]("block", o, variant_id) + ".")
-        end = f"after {o['deals']} deals" if o["deals"] else f"when a total reaches {o['target']}"
-        rules.append(f"The game ends {end}.")
+        rules.append(
+            _("The game ends after %(deals)s deals.", deals=o["deals"])
+            if o["deals"]
+            else _("The game ends when a total reaches %(target)s.", target=o["target"])
+        )
         return tuple(rules)
     if variant_id == "gin":
         undercut = "≤" if o["undercut_on_equal"] else "<"
-        limit = "the upcard's value" if o["knock_card"] else f"{o['knock_limit']} or less deadwood"
+        limit = (
+            _("the upcard's value")
+            if o["knock_card"]
+            else _("%(limit)s or less deadwood", limit=o["knock_limit"])
+        )
+        game_end = _(
+            "A game ends at %(target)s: the winner adds %(bonus)s, each player %(box)s per box "
+            "(hand won)",
+            target=o["target"],
+            bonus=o["game_bonus"],
+            box=o["box_bonus"],
+        )
         rules = [
-            f"Knock with {limit}. Gin: {o['gin_bonus']} + the defender's deadwood "
-            f"(big gin {o['big_gin_bonus']}).",
-            f"Undercut (defender {undercut} knocker): the defender scores "
-            f"{o['undercut_bonus']} + the difference. Otherwise the knocker scores the "
-            "difference.",
-            f"A game ends at {o['target']}: the winner adds {o['game_bonus']}, each player "
-            f"{o['box_bonus']} per box (hand won)"
-            + ("; a shutout doubles the winner's score." if o["shutout_double"] else "."),
+            _(
+                "Knock with %(limit)s. Gin: %(gin)s + the defender's deadwood (big gin %(big)s).",
+                limit=limit,
+                gin=o["gin_bonus"],
+                big=o["big_gin_bonus"],
+            ),
+            _(
+                "Undercut (defender %(sign)s knocker): the defender scores %(bonus)s + the "
+                "difference. Otherwise the knocker scores the difference.",
+                sign=undercut,
+                bonus=o["undercut_bonus"],
+            ),
+            _("%(end)s; a shutout doubles the winner's score.", end=game_end)
+            if o["shutout_double"]
+            else _("%(end)s.", end=game_end),
         ]
         if o["hollywood"]:
             rules.append(
-                "Hollywood: a player's 1st win scores in game 1, the 2nd in games 1 and 2, "
-                "later wins in all three."
+                _(
+                    "Hollywood: a player's 1st win scores in game 1, the 2nd in games 1 and 2, "
+                    "later wins in all three."
+                )
             )
         if o["knock_card"] and o["spade_doubles"]:
-            rules.append("A spade upcard doubles the deal.")
+            rules.append(_("A spade upcard doubles the deal."))
         return tuple(rules)
     if variant_id == "rummy500":
-        bonus = f", + {o['out_bonus']} for going out" if o["out_bonus"] else ""
         return (
-            f"Each deal: melds less the cards left in hand (may be negative){bonus}.",
-            f"After a deal where a total reaches {o['target']}, the highest wins; "
-            "a tie for highest plays on.",
+            _(
+                "Each deal: melds less the cards left in hand (may be negative), + %(bonus)s "
+                "for going out.",
+                bonus=o["out_bonus"],
+            )
+            if o["out_bonus"]
+            else _("Each deal: melds less the cards left in hand (may be negative)."),
+            _(
+                "After a deal where a total reaches %(target)s, the highest wins; "
+                "a tie for highest plays on.",
+                target=o["target"],
+            ),
         )
     if variant_id == "rummy5000":
+        scoring = SCORING_WORDS[o["scoring"]]
         return (
-            SCORING_WORDS[o["scoring"]]
-            + (f", + {o['out_bonus']} for going out." if o["out_bonus"] else "."),
-            "Every value is a multiple of 5.",
-            f"After a deal where a total reaches {o['target']}, the highest wins; ties share.",
+            _("%(scoring)s, + %(bonus)s for going out.", scoring=scoring, bonus=o["out_bonus"])
+            if o["out_bonus"]
+            else _("%(scoring)s.", scoring=scoring),
+            _("Every value is a multiple of 5."),
+            _(
+                "After a deal where a total reaches %(target)s, the highest wins; ties share.",
+                target=o["target"],
+            ),
         )
     if variant_id == "thirteen":
         out = f"{MINUS}{o['out_bonus']}" if o["out_bonus"] else "0"
         rules = [
-            f"Each player not out scores their hand {TIMES} the deal's multiplier; going out "
-            f"scores {out}.",
-            f"Lowest total after deal {deals} wins; ties share.",
+            _(
+                "Each player not out scores their hand \u00d7 the deal's multiplier; going out "
+                "scores %(out)s.",
+                out=out,
+            ),
+            _("Lowest total after deal %(deals)s wins; ties share.", deals=deals),
         ]
         if o["press"] or o["auto_press"]:
             rules.append(
-                f"The Press: when one player trails their nearest rival by {o['press_gap']} or "
-                "more, the next deal's card points are doubled (tick P)."
+                _(
+                    "The Press: when one player trails their nearest rival by %(gap)s or "
+                    "more, the next deal's card points are doubled (tick P).",
+                    gap=o["press_gap"],
+                )
             )
         if o["double_on_7_or_king"]:
-            rules.append(f"Deals with 7s or Kings wild count double ({TIMES}2).")
+            rules.append(_("Deals with 7s or Kings wild count double (\u00d72)."))
         if o["up_for_two"]:
-            rules.append("Going up for 2 (out holding a single natural 2) scores 2.")
+            rules.append(_("Going up for 2 (out holding a single natural 2) scores 2."))
         return tuple(rules)
     if variant_id == "acetoace":
         return (
-            "Each deal: melds less the cards left in hand.",
-            "Highest total after deal 14 wins; ties share.",
+            _("Each deal: melds less the cards left in hand."),
+            _("Highest total after deal 14 wins; ties share."),
         )
     return ()
 
@@ -258,14 +316,15 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     """``2¢ a point, rounded to 5¢; everyone settles with everyone``."""
     currency = stakes["currency"]
-    terms = (
-        f"{money(stakes['cents_per_point'], currency, locale)} a point, rounded to "
-        f"{money(stakes['round_to'], currency, locale)}; "
-        f"{STAKE_MODES.get(stakes['mode'], stakes['mode'])}"
+    terms = _(
+        "%(rate)s a point, rounded to %(step)s; %(mode)s",
+        rate=money(stakes["cents_per_point"], currency, locale),
+        step=money(stakes["round_to"], currency, locale),
+        mode=STAKE_MODES.get(stakes["mode"], stakes["mode"]),
     )
     if stakes["deal_winner_cents"]:
         each = money(stakes["deal_winner_cents"], currency, locale)
-        terms += f"; {each} from each player to whoever goes out, every deal"
+        terms += _("; %(amount)s from each player to whoever goes out, every deal", amount=each)
     return terms
 
 

@@ -13,11 +13,12 @@ from decimal import Decimal
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.core import get_global
 from babel.numbers import format_currency
 from flask import request
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from markupsafe import Markup
 
 from scorekeeper import scoring
@@ -26,17 +27,23 @@ from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.service_layer.services import GameView
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-FALLBACK_LOCALE = "en_US"
 
 
 def page_locale() -> str:
-    """The reader's locale from Accept-Language, for money; en_US when unknown."""
-    for language, _quality in request.accept_languages:
+    """The locale a page's or a sheet's numbers, money and dates are written in: the
+    reader's own (Accept-Language) when it is of the language the page speaks, as
+    fr_CA for a Canadian reading French; else that language's usual one (fr_FR, en_US),
+    so French dates never sit inside English sentences."""
+    language = get_locale().language
+    for asked, _quality in request.accept_languages:
         try:
-            return str(Locale.parse(language, sep="-"))
+            locale = Locale.parse(asked, sep="-")
         except (UnknownLocaleError, ValueError):
             continue
-    return FALLBACK_LOCALE
+        if locale.language == language:
+            return str(locale)
+    usual = Locale.parse(get_global("likely_subtags").get(language, language))
+    return f"{usual.language}_{usual.territory}" if usual.territory else usual.language
 
 
 def money(cents: int, currency: str, locale: str) -> str:

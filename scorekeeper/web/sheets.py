@@ -10,6 +10,9 @@ from urllib.parse import quote
 
 from cachetools import LRUCache
 from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -30,6 +33,7 @@ from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import number_or_text, option_field_name
+from scorekeeper.web.i18n import speak
 from scorekeeper.web.presenters import page_locale
 
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
@@ -40,9 +44,9 @@ MAX_SEATS = 8
 
 def game_choices() -> list[SelectChoice]:
     return [
-        *(SelectChoice(f"preset:{name}", name, optgroup="Presets") for name in PRESETS),
+        *(SelectChoice(f"preset:{name}", name, optgroup=_("Presets")) for name in PRESETS),
         *(
-            SelectChoice(f"variant:{cls.id}", cls.name, optgroup="Variants")
+            SelectChoice(f"variant:{cls.id}", cls.name, optgroup=_("Variants"))
             for cls in VARIANTS.values()
         ),
     ]
@@ -54,58 +58,61 @@ class PadForm(FlaskForm):
     class Meta:
         csrf = False
 
-    game = SelectField("Game", choices=game_choices, default="preset:Crazy Gin (13 deals)")
+    game = SelectField(_l("Game"), choices=game_choices, default="preset:Crazy Gin (13 deals)")
     players = IntegerField(
-        "Players",
+        _l("Players"),
         default=4,
         validators=[
-            InputRequired("Say how many players."),
-            NumberRange(2, MAX_SEATS, "A pad has room for 2 to 8 players."),
+            InputRequired(_l("Say how many players.")),
+            NumberRange(2, MAX_SEATS, _l("A pad has room for 2 to 8 players.")),
         ],
     )
     names = FieldList(
-        StringField("Name", validators=[Length(max=40, message="At most 40 characters.")]),
+        StringField(_l("Name"), validators=[Length(max=40, message=_l("At most 40 characters."))]),
         min_entries=MAX_SEATS,
         max_entries=MAX_SEATS,
     )
     page_size = SelectField(
-        "Paper",
+        _l("Paper"),
         choices=[SelectChoice(size) for size in PAGE_SIZES],
         # Any case, as on every PDF route: "letter" is Letter.
         filters=[lambda size: _canonical_size(size)],
     )
     orientation = SelectField(
-        "Orientation",
+        _l("Orientation"),
         choices=[
-            SelectChoice("auto", "Whatever fits the table"),
-            SelectChoice("portrait", "Portrait"),
-            SelectChoice("landscape", "Landscape"),
+            SelectChoice("auto", _l("Whatever fits the table")),
+            SelectChoice("portrait", _l("Portrait")),
+            SelectChoice("landscape", _l("Landscape")),
         ],
     )
-    two_up = BooleanField("Two pads to a page (half sheets, up to 4 players)")
+    two_up = BooleanField(_l("Two pads to a page (half sheets, up to 4 players)"))
     title = StringField(
-        "Title (optional)", validators=[Length(max=80, message="At most 80 characters.")]
+        _l("Title (optional)"), validators=[Length(max=80, message=_l("At most 80 characters."))]
     )
     first_dealer = SelectField(
-        "First dealer",
-        choices=[SelectChoice(str(seat), f"Seat {seat}") for seat in range(1, MAX_SEATS + 1)],
+        _l("First dealer"),
+        choices=[
+            SelectChoice(str(seat), _l("Seat %(number)s", number=seat))
+            for seat in range(1, MAX_SEATS + 1)
+        ],
         default="1",
     )
     rows = IntegerField(
-        "Rows (optional: blank for what the game needs)",
+        _l("Rows (optional: blank for what the game needs)"),
         validators=[
             Optional(),
-            NumberRange(1, MAX_ROWS, f"A pad has 1 to {MAX_ROWS} rows."),
+            NumberRange(1, MAX_ROWS, _l("A pad has 1 to %(most)s rows.", most=MAX_ROWS)),
         ],
     )
     cents_per_point = IntegerField(
-        "Stakes in cents a point (optional)",
-        validators=[Optional(), NumberRange(0, 10_000, "From 0 to 10000 cents a point.")],
+        _l("Stakes in cents a point (optional)"),
+        validators=[Optional(), NumberRange(0, 10_000, _l("From 0 to 10000 cents a point."))],
     )
     currency = StringField(
-        "Currency",
+        _l("Currency"),
         default="USD",
-        validators=[Regexp(r"^[A-Za-z]{3}$", message="A 3-letter code such as USD or EUR.")],
+        validators=[Regexp(r"^[A-Za-z]{3}$", message=_l("A 3-letter code such as USD or EUR."))],
     )
 
     def variant_id(self) -> str:
@@ -160,7 +167,9 @@ class PadForm(FlaskForm):
         seat = int(self.first_dealer.data)
         names = [(name or "").strip() for name in self.names.data]
         if seat > 1 and not names[seat - 1]:
-            self.first_dealer.errors = [f"Write the name of seat {seat} to print who deals first."]
+            self.first_dealer.errors = [
+                _("Write the name of seat %(number)s to print who deals first.", number=seat)
+            ]
             return True
         return False
 
@@ -174,7 +183,13 @@ class PadForm(FlaskForm):
         found = False
         for seat, field in enumerate(self.names.entries):
             if seat >= self.players.data and (field.data or "").strip():
-                field.errors = [f"Seat {seat + 1} is beyond the {self.players.data} players."]
+                field.errors = [
+                    _(
+                        "Seat %(number)s is beyond the %(players)s players.",
+                        number=seat + 1,
+                        players=self.players.data,
+                    )
+                ]
                 found = True
         return found
 
@@ -203,9 +218,9 @@ class PadForm(FlaskForm):
 def _house_rule_field(spec) -> SelectField | StringField:
     """A house rule on the pad form; blank keeps the game's own (a preset's) rule."""
     label = spec.name.replace("_", " ").capitalize()
-    keep = SelectChoice("", "As the game plays it")
+    keep = SelectChoice("", _l("As the game plays it"))
     if spec.type == "bool":
-        choices = [keep, SelectChoice("yes", "Yes"), SelectChoice("no", "No")]
+        choices = [keep, SelectChoice("yes", _l("Yes")), SelectChoice("no", _l("No"))]
         return SelectField(label, choices=choices, default="", description=spec.help)
     if spec.choices is not None:
         choices = [keep, *(SelectChoice(str(choice)) for choice in spec.choices)]
@@ -279,7 +294,11 @@ def game_sheet(public_id: str):
     try:
         size = requested_size(request.args)
     except PrintError as error:
-        message = f"{error.detail} The sheet's page_size {error.errors['page_size']}."
+        message = _(
+            "%(detail)s The sheet's page_size %(error)s.",
+            detail=error.detail,
+            error=error.errors["page_size"],
+        )
         return render_template("error.html", code=400, message=message), 400
     try:
         game = services.load_game(unit_of_work(), public_id)
@@ -301,23 +320,30 @@ _sheets_lock = Lock()
 
 
 def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
-    """The game's sheet, made once per game version, size, locale and link.
+    """The game's sheet, in the game's language, made once per game version, size,
+    language, locale and link.
 
     A reload, a second phone or a refused retry costs a lookup, not a render.
     Raises PrintError for a game longer than SHEET_MAX_DEALS.
     """
     if len(game.entries) > SHEET_MAX_DEALS:
         raise PrintError(
-            {"deals": f"a sheet prints at most {SHEET_MAX_DEALS} deals"},
-            f"This game has {len(game.entries)} deals; a sheet prints at most "
-            f"{SHEET_MAX_DEALS}. Its deals are all on the game's history page.",
+            {"deals": _("a sheet prints at most %(most)s deals", most=SHEET_MAX_DEALS)},
+            _(
+                "This game has %(deals)s deals; a sheet prints at most %(most)s. Its deals "
+                "are all on the game's history page.",
+                deals=len(game.entries),
+                most=SHEET_MAX_DEALS,
+            ),
         )
+    speak(game.language)  # a French table's sheet is French whoever downloads it
     view_url = links.view_url(game.public_id)
-    key = (game.public_id, game.version, page_size, page_locale(), view_url)
+    locale = page_locale()
+    key = (game.public_id, game.version, page_size, str(get_locale()), locale, view_url)
     with _sheets_lock:
         pdf = _sheets.get(key)
     if pdf is None:
-        pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=key[3])
+        pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=locale)
         with _sheets_lock:
             _sheets[key] = pdf
     return pdf
