@@ -41,6 +41,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
 from scorekeeper.service_layer import services  # noqa: E402
 from scorekeeper.service_layer.unit_of_work import UnitOfWork  # noqa: E402
+from scorekeeper.web.i18n import LANGUAGES  # noqa: E402
 
 BUDGET_GZIP = 14 * 1024
 EFFORT = ROOT / "test-output" / "browser"
@@ -105,7 +106,8 @@ def weigh(client, path: str) -> dict:
     }
 
 
-def game_pages() -> list[dict]:
+def game_pages(language: str = "en") -> list[dict]:
+    """The table pages as a phone whose browser asks for ``language`` gets them."""
     folder = Path(tempfile.mkdtemp(prefix="bench-pages-"))
     url = f"sqlite:///{folder / 'bench.sqlite3'}"
     database = Database(url)
@@ -131,6 +133,8 @@ def game_pages() -> list[dict]:
     )
     game_id = started.game.public_id
     editor, viewer = app.test_client(), app.test_client()
+    for client in (editor, viewer):
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
     editor.get(f"/games/{game_id}/edit/{started.edit_token}")
     for out, hands in DEALS[:12]:
         entry = {"out": out, "hands": {p: v for p, v in hands.items() if p != out}}
@@ -196,22 +200,38 @@ def table(pages: list[dict], games: dict) -> str:
     return "\n".join(lines)
 
 
+def languages_table(by_language: dict[str, list[dict]]) -> str:
+    """Each page's weight all told (gzip) in every language, against the budget."""
+    languages = list(by_language)
+    lines = [
+        "| page, all told gzip | " + " | ".join(languages) + " | within 14 KB |",
+        "|---|" + "---|" * (len(languages) + 1),
+    ]
+    for row, page in enumerate(by_language["en"]):
+        weights = [by_language[language][row]["total_gzip"] for language in languages]
+        ok = "yes" if max(weights) <= BUDGET_GZIP else "NO"
+        lines.append(f"| {page['label']} | " + " | ".join(f"{w:,}" for w in weights) + f" | {ok} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--quick", action="store_true", help="push figures at the quick pace")
     parser.add_argument("--no-push", action="store_true", help="leave out the push figures")
     args = parser.parse_args()
-    pages = game_pages()
+    by_language = {language: game_pages(language) for language in LANGUAGES}
+    pages = by_language["en"]
     games = effort()
     push = None if args.no_push else bench_push.run(quick=args.quick)
     if args.json:
-        figures = {"pages": pages, "effort": games, "budget_gzip": BUDGET_GZIP}
+        figures = {"pages": by_language, "effort": games, "budget_gzip": BUDGET_GZIP}
         if push:
             figures["push"] = bench_push.rows(push)
         print(json.dumps(figures, indent=1))
     else:
         print(table(pages, games))
+        print("\n" + languages_table(by_language))
         other = sorted({url for p in pages for url in p["other_hosts"]})
         print(f"\nrequests to other hosts: {', '.join(other) or 'none'}")
         print("\n| offline and install files | raw | gzip |\n|---|---|---|")
