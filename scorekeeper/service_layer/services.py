@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
 from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord, Seat, utcnow
+from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 # ---------------------------------------------------------------- errors
@@ -207,7 +208,7 @@ def start_game(
     except scoring.ScoringError as exc:
         errors = {**exc.errors, **errors}
     if errors:
-        raise InvalidInput("The game cannot be started as given.", errors)
+        raise InvalidInput(message("The game cannot be started as given."), errors)
 
     edit_token = new_edit_token()
     now = utcnow()
@@ -298,8 +299,8 @@ def record_deal(
             if earlier is not None:
                 if earlier.fingerprint != request_fingerprint:
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was used for a different request.",
-                        {"Idempotency-Key": "was used before with another body"},
+                        message("This Idempotency-Key was used for a different request."),
+                        {"Idempotency-Key": message("was used before with another body")},
                     )
                 body = earlier.body
                 return RecordedDeal(game=_fresh_view(uow, public_id), replayed_body=body)
@@ -311,7 +312,7 @@ def record_deal(
             accepted = scoring.validate_entry(setup, entries, entry, game.ending)
         except scoring.GameOverError as exc:
             raise Conflict(
-                exc.detail or "The game is over: no more deals can be recorded.",
+                exc.detail or message("The game is over: no more deals can be recorded."),
                 _fresh_view(uow, public_id),
                 exc.errors,
             ) from None
@@ -361,8 +362,8 @@ def correct_deal(
         deal = _find_deal(game, number)
         if isinstance(entry, Mapping) and "number" in entry and entry["number"] != number:
             raise InvalidInput(
-                f"This entry is for deal {number}.",
-                {"number": f"must be {number}, the deal being corrected"},
+                message("This entry is for deal %(number)s.", number=number),
+                {"number": message("must be %(number)s, the deal being corrected", number=number)},
             )
         try:
             new_entries = scoring.replace_entry(
@@ -370,7 +371,8 @@ def correct_deal(
             )
         except scoring.ScoringError as exc:
             raise InvalidInput(
-                exc.detail or f"Deal {number} cannot be corrected so.", exc.errors
+                exc.detail or message("Deal %(number)s cannot be corrected so.", number=number),
+                exc.errors,
             ) from None
         if new_entries[number - 1] == deal.entry:
             return _fresh_view(uow, public_id)
@@ -406,7 +408,7 @@ def delete_last_deal(
             raise Conflict(
                 _not_the_last_deal(number, last),
                 _fresh_view(uow, public_id),
-                {"number": f"deal {number} is not the last deal"},
+                {"number": message("deal %(number)s is not the last deal", number=number)},
             )
         deal = game.deals[-1]
         entries = scoring.remove_last_entry(game.setup, game.entries)
@@ -432,19 +434,21 @@ def end_game(
         game = _lock_checked(uow, public_id, token, if_match)
         if game.ending is not None:
             raise Conflict(
-                "The game was already ended early: reopen it first to end it another way.",
+                message("The game was already ended early: reopen it first to end it another way."),
                 _fresh_view(uow, public_id),
             )
         try:
             ending = scoring.end_early(game.setup, game.entries, split=split)
         except scoring.GameOverError as exc:
             raise Conflict(
-                exc.detail or "The game is already over: it cannot be ended early.",
+                exc.detail or message("The game is already over: it cannot be ended early."),
                 _fresh_view(uow, public_id),
                 exc.errors,
             ) from None
         except scoring.ScoringError as exc:
-            raise InvalidInput(exc.detail or "The game cannot be ended so.", exc.errors) from None
+            raise InvalidInput(
+                exc.detail or message("The game cannot be ended so."), exc.errors
+            ) from None
         view = _view(_store_ending(uow, game, dict(ending)))
         _commit_or_conflict(uow, view)
         return view
@@ -458,7 +462,7 @@ def reopen_game(
         game = _lock_checked(uow, public_id, token, if_match)
         if game.ending is None:
             raise Conflict(
-                "The game was not ended early: there is nothing to reopen.",
+                message("The game was not ended early: there is nothing to reopen."),
                 _fresh_view(uow, public_id),
             )
         view = _view(_store_ending(uow, game, None))
@@ -598,7 +602,7 @@ _VERSION_TOKEN_AND_DEALS = (
 def _version(uow: UnitOfWork, public_id: str) -> int:
     version = uow.connection.scalar(_VERSION, {"public_id": public_id})
     if version is None:
-        raise GameNotFound(f"There is no game {public_id!r}.")
+        raise GameNotFound(message("There is no game %(game)r.", game=public_id))
     return version
 
 
@@ -611,7 +615,7 @@ def _find_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     """
     rows = uow.connection.execute(_SETUP_AND_SEATS, {"public_id": public_id}).all()
     if not rows:
-        raise GameNotFound(f"There is no game {public_id!r}.")
+        raise GameNotFound(message("There is no game %(game)r.", game=public_id))
     first = rows[0]
     mutable = uow.connection.execute(_VERSION_TOKEN_AND_DEALS, {"game_id": first.id}).all()
     latest = mutable[0]
@@ -651,7 +655,7 @@ def _lock_game(uow: UnitOfWork, public_id: str) -> _LoadedGame:
     """
     result = uow.connection.execute(_BUMP_VERSION, {"game_public_id": public_id, "now": utcnow()})
     if result.rowcount == 0:
-        raise GameNotFound(f"There is no game {public_id!r}.")
+        raise GameNotFound(message("There is no game %(game)r.", game=public_id))
     if uow.connection.dialect.name == "postgresql":
         # Heard by every app server's watchers once (and only if) this transaction commits.
         uow.connection.execute(_NOTIFY, {"public_id": public_id})
@@ -670,17 +674,23 @@ def _lock_checked(
 
 def _not_the_last_deal(number: int, last: int) -> str:
     if 1 <= number < last:
-        return f"Only the last deal (deal {last}) can be deleted; correct deal {number} instead."
+        return message(
+            "Only the last deal (deal %(last)s) can be deleted; correct deal %(number)s instead.",
+            last=last,
+            number=number,
+        )
     if last == 0:
-        return f"There is no deal {number}: no deal has been recorded."
-    return f"There is no deal {number}: the last deal is deal {last}."
+        return message("There is no deal %(number)s: no deal has been recorded.", number=number)
+    return message(
+        "There is no deal %(number)s: the last deal is deal %(last)s.", number=number, last=last
+    )
 
 
 def _authorize(game: _LoadedGame, token: str | None) -> None:
     if not token:
-        raise TokenMissing("Changing a game needs its edit token.")
+        raise TokenMissing(message("Changing a game needs its edit token."))
     if not token_matches(token, game.edit_token_hash):
-        raise TokenInvalid("That is not this game's edit token.")
+        raise TokenInvalid(message("That is not this game's edit token."))
 
 
 def _check_if_match(uow: UnitOfWork, game: _LoadedGame, if_match: str | None) -> None:
@@ -692,9 +702,9 @@ def _check_if_match(uow: UnitOfWork, game: _LoadedGame, if_match: str | None) ->
     if "*" in offered or current in offered:
         return
     raise Conflict(
-        f"The game has changed since you loaded it (it is now at {current}).",
+        message("The game has changed since you loaded it (it is now at %(etag)s).", etag=current),
         _fresh_view(uow, game.public_id),
-        {"If-Match": f"is stale; the current ETag is {current}"},
+        {"If-Match": message("is stale; the current ETag is %(etag)s", etag=current)},
     )
 
 
@@ -708,21 +718,31 @@ def _check_claimed_number(uow: UnitOfWork, game: _LoadedGame, entry: Any, next_n
         )
     if claimed < next_number:
         raise Conflict(
-            f"Deal {claimed} has already been recorded; the next deal is deal {next_number}.",
+            message(
+                "Deal %(claimed)s has already been recorded; the next deal is deal %(next)s.",
+                claimed=claimed,
+                next=next_number,
+            ),
             _fresh_view(uow, game.public_id),
-            {"number": f"deal {claimed} exists already"},
+            {"number": message("deal %(number)s exists already", number=claimed)},
         )
     if claimed > next_number:
         raise InvalidInput(
-            f"The next deal is deal {next_number}, not deal {claimed}.",
-            {"number": f"the next deal is deal {next_number}"},
+            message(
+                "The next deal is deal %(next)s, not deal %(claimed)s.",
+                next=next_number,
+                claimed=claimed,
+            ),
+            {"number": message("the next deal is deal %(next)s", next=next_number)},
         )
 
 
 def _find_deal(game: _LoadedGame, number: Any) -> _DealRow:
     if isinstance(number, int) and 1 <= number <= len(game.deals):
         return game.deals[number - 1]
-    raise DealNotFound(f"Game {game.public_id!r} has no deal {number}.")
+    raise DealNotFound(
+        message("Game %(game)r has no deal %(number)s.", game=game.public_id, number=number)
+    )
 
 
 def _keep_revision(

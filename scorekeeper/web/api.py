@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.extensions import csrf, limit_writes, limiter
+from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, openapi, unit_of_work
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
@@ -74,10 +75,12 @@ def variants():
 def create_game():
     body = json_body()
     if not isinstance(body, Mapping):
-        raise Problem(422, "A new game is a JSON object.", {"": "must be a JSON object"})
+        raise Problem(
+            422, message("A new game is a JSON object."), {"": message("must be a JSON object")}
+        )
     unknown = {name: "is not a field of a new game" for name in body if name not in GAME_FIELDS}
     if unknown:
-        raise Problem(422, "The game cannot be started as given.", unknown)
+        raise Problem(422, message("The game cannot be started as given."), unknown)
     started = services.start_game(unit_of_work(), **{name: body.get(name) for name in GAME_FIELDS})
     game = started.game
     return json_response(
@@ -176,15 +179,15 @@ def end_game(game_id: str):
     if not isinstance(body, Mapping):
         raise Problem(
             422,
-            'An early end is a JSON object: {} or {"split": true}.',
-            {"": "must be a JSON object"},
+            message('An early end is a JSON object: {} or {"split": true}.'),
+            {"": message("must be a JSON object")},
         )
-    errors = {name: "is not a field of an early end" for name in body if name != "split"}
+    errors = {name: message("is not a field of an early end") for name in body if name != "split"}
     split = body.get("split", False)
     if type(split) is not bool:
-        errors["split"] = "must be true or false"
+        errors["split"] = message("must be true or false")
     if errors:
-        raise Problem(422, "The game cannot be ended so.", errors)
+        raise Problem(422, message("The game cannot be ended so."), errors)
     view = services.end_game(
         unit_of_work(),
         game_id,
@@ -279,13 +282,15 @@ def retry_after_seconds() -> int:
 
 def checked_game_id(game_id: str) -> str:
     if not GAME_ID.fullmatch(game_id):
-        raise services.GameNotFound(f"There is no game {game_id!r}.")
+        raise services.GameNotFound(message("There is no game %(game)r.", game=game_id))
     return game_id
 
 
 def checked_deal_number(game_id: str, number: str) -> int:
     if not DEAL_NUMBER.fullmatch(number):
-        raise services.DealNotFound(f"Game {game_id!r} has no deal {number!r}.")
+        raise services.DealNotFound(
+            message("Game %(game)r has no deal %(number)r.", game=game_id, number=number)
+        )
     return int(number)
 
 
@@ -301,8 +306,8 @@ def idempotency_key() -> str | None:
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise Problem(
             400,
-            "The Idempotency-Key header must be 1 to 200 visible ASCII characters.",
-            {"Idempotency-Key": "must be 1 to 200 visible ASCII characters"},
+            message("The Idempotency-Key header must be 1 to 200 visible ASCII characters."),
+            {"Idempotency-Key": message("must be 1 to 200 visible ASCII characters")},
         )
     return key
 
@@ -312,19 +317,21 @@ def json_body() -> Any:
     if not request.is_json:
         raise Problem(
             415,
-            "Send the body as JSON, with Content-Type: application/json.",
-            {"Content-Type": "must be application/json"},
+            message("Send the body as JSON, with Content-Type: application/json."),
+            {"Content-Type": message("must be application/json")},
         )
     raw = request.get_data(cache=True)  # raises 413 beyond MAX_CONTENT_LENGTH
     try:
         body = json.loads(raw, parse_constant=not_json, parse_float=finite_float)
     except ValueError as exc:
-        raise Problem(400, f"The body is not valid JSON: {exc}.") from None
+        raise Problem(400, message("The body is not valid JSON: %(reason)s.", reason=exc)) from None
     except RecursionError:
-        raise Problem(400, "The body is not valid JSON: it is nested too deeply.") from None
+        raise Problem(
+            400, message("The body is not valid JSON: it is nested too deeply.")
+        ) from None
     unstorable = unstorable_text(body)
     if unstorable:
-        raise Problem(422, "The body holds text that cannot be stored.", unstorable)
+        raise Problem(422, message("The body holds text that cannot be stored."), unstorable)
     return body
 
 

@@ -566,19 +566,29 @@ def test_money_is_formatted_in_the_games_currency_and_the_readers_locale(client)
     assert "Cy pays Ann" in page
 
 
-def test_every_viewer_sees_each_new_deal_in_their_own_locale(client, app):
-    game_id = start(client, PLAYERS, stakes_on="y", cents_per_point="1", currency="eur")
-    viewer = app.test_client()
-    assert "Cy pays Ann" not in text(viewer.get(f"/games/{game_id}"))
-    client.post(
-        f"/games/{game_id}/deals",
-        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+def test_every_viewer_sees_each_new_deal_in_the_games_language_and_its_money(client, app):
+    """The view link speaks the table's language whoever opens it: words and money alike
+    (a German table's link shows German words and euros written the German way)."""
+    english_game = start(client, PLAYERS, stakes_on="y", cents_per_point="1", currency="eur")
+    german_game = start(
+        client, PLAYERS, stakes_on="y", cents_per_point="1", currency="eur", language="de"
     )
-    english = text(viewer.get(f"/games/{game_id}", headers={"Accept-Language": "en-US"}))
-    german = text(app.test_client().get(f"/games/{game_id}", headers={"Accept-Language": "de"}))
-    assert "Cy pays Ann" in english and "€0.55" in english
-    assert "Cy pays Ann" in german and "0,55\xa0€" in german
-    assert 'id="deal-form"' not in english + german
+    viewer = app.test_client()
+    assert "Cy pays Ann" not in text(viewer.get(f"/games/{english_game}"))
+    for game_id in (english_game, german_game):
+        client.post(
+            f"/games/{game_id}/deals",
+            data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+        )
+    german_reader = text(
+        viewer.get(f"/games/{english_game}", headers={"Accept-Language": "de"})
+    )
+    english_reader = text(
+        app.test_client().get(f"/games/{german_game}", headers={"Accept-Language": "en-US"})
+    )
+    assert "Cy pays Ann" in german_reader and "€0.55" in german_reader
+    assert "Cy zahlt Ann" in english_reader and "0,55\xa0€" in english_reader
+    assert 'id="deal-form"' not in german_reader + english_reader
 
 
 # ---------------------------------------------------------------- the card counter
