@@ -14,7 +14,13 @@ from scorekeeper.league.standings import Standings
 from scorekeeper.league.views import LeagueHead
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import page_for
-from scorekeeper.printing.render import STATIC, About, StaticOnlyFetcher, font_config
+from scorekeeper.printing.render import (
+    STATIC,
+    About,
+    StaticOnlyFetcher,
+    font_config,
+    page_numbers,
+)
 
 STYLESHEET = STATIC / "league" / "print.css"
 
@@ -38,11 +44,12 @@ def standings_pdf(
             printed=words.day(date.today(), locale),
             lang=About.of("", "", locale).lang,
         )
+        numbers = page_numbers()
     document = HTML(
         string=html, base_url=Path(STATIC).as_uri() + "/", url_fetcher=StaticOnlyFetcher()
     )
     return document.write_pdf(
-        stylesheets=[stylesheet()], font_config=font_config(), pdf_variant="pdf/ua-1"
+        stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
     )
 
 

@@ -20,7 +20,7 @@ from urllib.request import url2pathname
 
 import segno
 import tinyhtml5.inputstream
-from flask_babel import get_translations
+from flask_babel import get_translations, gettext
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from weasyprint import CSS, HTML
@@ -151,6 +151,24 @@ def stylesheet() -> CSS:
     return CSS(url=path2url(str(STYLESHEET)), url_fetcher=StaticOnlyFetcher())
 
 
+@cache
+def _page_numbers(words: str) -> CSS:
+    parts = []
+    for part in re.split("(\x01|\x02)", words):
+        if part in ("\x01", "\x02"):
+            parts.append("counter(page)" if part == "\x01" else "counter(pages)")
+        elif part:
+            quoted = part.replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(f'"{quoted}"')
+    return CSS(string=f"@page {{ @bottom-right {{ content: {' '.join(parts)} }} }}")
+
+
+def page_numbers() -> CSS:
+    """ "page 1 of 2" at the foot of each page, in the language being printed (the
+    stylesheets' own words are English; a translation may put the numbers in any order)."""
+    return _page_numbers(gettext("page %(page)s of %(pages)s", page="\x01", pages="\x02"))
+
+
 _per_thread = threading.local()
 
 
@@ -209,7 +227,7 @@ def html_to_pdf(html: str) -> bytes:
             string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
         )
         return document.write_pdf(
-            stylesheets=[stylesheet()],
+            stylesheets=[stylesheet(), page_numbers()],
             font_config=font_config(),
             # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
             pdf_variant="pdf/ua-1",
@@ -226,7 +244,7 @@ def documents_to_pdf(htmls: list[str], about: About) -> bytes:
         rendered = [
             HTML(
                 string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
-            ).render(stylesheets=[stylesheet()], font_config=font_config())
+            ).render(stylesheets=[stylesheet(), page_numbers()], font_config=font_config())
             for html in htmls
         ]
         pages = [page for document in rendered for page in document.pages]

@@ -1,0 +1,138 @@
+"""A game played in French and in Hindi on a phone, and every sheet and pad in every
+language: the words come from the catalogs (looked up here, not written twice), the
+pages fit the screen, and screenshots and PNGs are saved for people to look at."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from scorekeeper.web.i18n import LANGUAGES
+from tests.browser.conftest import Phone
+from tests.printing.support import picture
+
+pytestmark = pytest.mark.browser
+
+CATALOGS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
+# Long accented names, as a real table has them.
+PLAYERS = ["Élisabeth-Françoise Núñez de Åkerlund", "अनीता शर्मा-वर्मा"]
+
+
+def translated(language: str, msgid: str, **params: object) -> str:
+    """The catalog's words for ``msgid`` (English for English), with ``params`` filled."""
+    if language == "en":
+        return msgid % params if params else msgid
+    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        message = read_po(file, locale=language)[msgid]
+    assert message is not None and message.string, f"{msgid!r} has no {language} words"
+    return message.string % params if params else message.string
+
+
+def tap_save(phone: Phone) -> None:
+    with phone.page.expect_navigation():
+        phone.tap(phone.page.locator("#deal-form .send button.save"))
+
+
+def record(phone: Phone, knocker_seat: int, hands: tuple[int, int]) -> None:
+    page = phone.page
+    phone.tap(page.locator(f"label.tap:has(#out-{knocker_seat})"))
+    for seat, value in enumerate(hands):
+        page.fill(f"#hands_{seat}", str(value))
+    tap_save(phone)
+
+
+def pages_of_a_game_in(phone: Phone, language: str, how: str) -> None:
+    page = phone.page
+    shot = lambda name: phone.shot(f"lang-{language}-{name}")  # noqa: E731
+    page.goto("/")
+    if how == "switcher":
+        with page.expect_navigation():
+            phone.tap(page.locator(f"nav.langs a[lang={language}]"))
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shot("home")
+    page.goto("/games/new")
+    page.select_option("#game", value="preset:Gin Rummy")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#players-{seat}", name)
+    shot("new-game")
+    with page.expect_navigation():
+        phone.tap(page.locator("button.save[value=start]"))
+    game_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator("#deal-form .send button.save")).to_have_text(
+        translated(language, "Save deal %(number)s", number=1)
+    )
+    shot("game")
+    record(phone, 0, (5, 30))
+    expect(page.locator(".done b")).to_have_text(
+        translated(language, "Deal %(number)s saved.", number=1)
+    )
+    shot("saved")
+    # A refused deal: nobody chosen, numbers typed: the message in the page's words.
+    page.fill("#hands_0", "7")
+    tap_save(phone)
+    expect(page.locator("#problems")).to_be_visible()
+    shot("refused")
+    for path, name in [
+        (f"/games/{game_id}/deals/1/edit", "correct"),
+        (f"/games/{game_id}/deals/1/undo", "undo"),
+        (f"/games/{game_id}/end", "end"),
+        (f"/games/{game_id}/history", "history"),
+        (f"/games/{game_id}/share", "share"),
+        (f"/games/{game_id}/table", "table-view"),
+    ]:
+        page.goto(path)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        shot(name)
+    page.goto(f"/games/{game_id}")
+    record(phone, 1, (90, 0))  # gin past 100: the game is over
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shot("finished")
+
+
+# French by the browser's Accept-Language (a Québec phone), Hindi by the switcher on an
+# English phone; the other languages by their browsers.
+CHOSEN = {"fr": ("fr-CA", "accept-language"), "hi": ("en-US", "switcher")}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_a_gin_game_is_played_in_the_tables_language(new_phone, shots, language):
+    locale, how = CHOSEN.get(language, (language, "accept-language"))
+    phone = Phone(new_phone(locale=locale), shots)
+    pages_of_a_game_in(phone, language, how)
+
+
+def pdf(page: Page, path: str, language: str) -> bytes:
+    response = page.request.get(path, headers={"Cookie": f"lang={language}"})
+    assert response.ok, (path, response.status)
+    assert response.headers["content-type"] == "application/pdf"
+    return response.body()
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_sheet_and_pad_prints_in_every_language(new_phone, output_dir, language):
+    page = new_phone()
+    page.goto("/games/new")
+    page.select_option("#game", value="preset:Gin Rummy")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#players-{seat}", name)
+    page.select_option("#language", language)  # the table's language: its sheet's
+    with page.expect_navigation():
+        page.locator("button.save[value=start]").click()
+    game_id = page.url.rsplit("/", 1)[1]
+    for hands in [(5, 30), (0, 90)]:
+        page.locator("label.tap:has(#out-0)").click()
+        for seat, value in enumerate(hands):
+            page.fill(f"#hands_{seat}", str(value))
+        with page.expect_navigation():
+            page.locator("#deal-form .send button.save").click()
+    for size in ("A4", "Letter"):
+        sheet = pdf(page, f"/games/{game_id}/sheet.pdf?page_size={size}", language)
+        assert str(PdfReader(BytesIO(sheet)).trailer["/Root"]["/Lang"]).startswith(language)
+        picture(sheet, output_dir, f"lang-{language}-sheet-{size.lower()}")
+        pad = pdf(page, f"/pads/pad.pdf?game=preset:Gin+Rummy&players=2&page_size={size}&orientation=auto", language)
+        picture(pad, output_dir, f"lang-{language}-pad-{size.lower()}")
