@@ -21,6 +21,7 @@ from scorekeeper.printing.layout import Page, check_orientation, page_for
 from scorekeeper.printing.seats import Seat, narrow_labels, seats
 from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
+from scorekeeper.translate import preset_name, translate
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
@@ -367,7 +368,8 @@ def _pad(
     fixed = game.fixed_deals
     names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
-        title=title or _("%(game)s score pad", game=setup.preset or variant.name),
+        title=title
+        or _("%(game)s score pad", game=preset_name(setup.preset) or translate(variant.name)),
         variant=variant.name,
         preset=setup.preset,
         label=label,

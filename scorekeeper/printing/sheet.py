@@ -18,6 +18,7 @@ from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.seats import Seat, narrow_labels, seats
 from scorekeeper.scoring import get_variant
+from scorekeeper.translate import preset_name, translate
 
 if TYPE_CHECKING:
     from scorekeeper.scoring import Deal, GameState
@@ -212,7 +213,8 @@ def game_sheet(
             chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
         game_id=game.public_id,
-        title=game.title or _("%(game)s game", game=setup.preset or variant.name),
+        title=game.title
+        or _("%(game)s game", game=preset_name(setup.preset) or translate(variant.name)),
         date=words.day(game.created_at, locale),
         variant=variant.name,
         preset=setup.preset,

@@ -32,7 +32,8 @@ from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.web.i18n import LANGUAGES, chosen_language, lazy_translation, translate
+from scorekeeper.translate import lazy_translation, translate
+from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
 NUMBER = re.compile(r"[0-9]{1,9}")

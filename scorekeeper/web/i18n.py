@@ -11,9 +11,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, url_for
-from flask_babel import Babel, LazyString, get_locale, gettext, refresh
+from flask_babel import Babel, get_locale, refresh
 
-from scorekeeper.scoring.messages import Message
+from scorekeeper.translate import translate
 from scorekeeper.web.edge import safe_next
 
 # The languages with a catalog, each named in its own language for the switcher.
@@ -75,27 +75,6 @@ def choose(language: str):
 def page_language() -> dict[str, object]:
     """For every template: the page's language (``<html lang>``) and the switcher's list."""
     return {"page_language": chosen_language(), "languages": LANGUAGES}
-
-
-def translate(text: str) -> str:
-    """``text`` in this response's language.
-
-    A scoring core ``Message`` is looked up by its id in the catalog and its
-    parameters filled in, those that are Messages translated first; any other
-    string (a player's name, text already translated) is returned as it is.
-    """
-    if not isinstance(text, Message):
-        return text
-    params = {
-        name: translate(value) if isinstance(value, str) else value
-        for name, value in text.params.items()
-    }
-    return gettext(text.msgid, **params)
-
-
-def lazy_translation(text: str) -> LazyString:
-    """``text`` translated when it is shown, not now: for labels and help built at import."""
-    return LazyString(translate, text)
 
 
 def response_language() -> str:

@@ -40,9 +40,10 @@ from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
+from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
-from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak, translate
+from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
 from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)

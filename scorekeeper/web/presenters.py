@@ -25,6 +25,7 @@ from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.service_layer.services import GameView
+from scorekeeper.translate import preset_name, translate
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -44,6 +45,16 @@ def page_locale() -> str:
             return str(locale)
     usual = Locale.parse(get_global("likely_subtags").get(language, language))
     return f"{usual.language}_{usual.territory}" if usual.territory else usual.language
+
+
+def game_name(view: GameView) -> str:
+    """What a game is called on its pages: its title, else its preset's or variant's name."""
+    setup = view.setup
+    return (
+        view.title
+        or preset_name(setup.preset)
+        or translate(scoring.get_variant(setup.variant).name)
+    )
 
 
 def money(cents: int, currency: str, locale: str) -> str:
@@ -260,8 +271,8 @@ def board(view: GameView, locale: str) -> Board:
         public_id=view.public_id,
         title=view.title,
         variant_id=variant.id,
-        variant_name=variant.name,
-        preset=setup.preset,
+        variant_name=translate(variant.name),
+        preset=preset_name(setup.preset),
         version=view.version,
         higher_wins=state.higher_wins,
         players=player_rows,

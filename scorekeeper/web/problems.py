@@ -21,7 +21,8 @@ from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
-from scorekeeper.web.i18n import response_language, translate
+from scorekeeper.translate import translate
+from scorekeeper.web.i18n import response_language
 
 PROBLEM_MIMETYPE = "application/problem+json"
 

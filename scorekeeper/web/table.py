@@ -32,6 +32,7 @@ from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import GameView
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.translate import translate
 from scorekeeper.web import links, push, unit_of_work
 from scorekeeper.web.forms import (
     GAMES,
@@ -54,7 +55,7 @@ from scorekeeper.web.forms import (
     option_fields,
     start_request,
 )
-from scorekeeper.web.i18n import LANGUAGES, speak, translate
+from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import (
     board,
     card_buttons,
@@ -63,6 +64,7 @@ from scorekeeper.web.presenters import (
     deals_ahead,
     end_rule,
     entry_text,
+    game_name,
     new_game_script_words,
     page_locale,
     standing_text,
@@ -79,6 +81,7 @@ REMEMBERED_GAMES = 30
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
 bp.add_app_template_global(standing_text)
+bp.add_app_template_global(game_name)
 bp.add_app_template_global(chart)
 bp.add_app_template_global(deal_script_words)
 bp.add_app_template_global(new_game_script_words)

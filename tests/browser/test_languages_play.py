@@ -134,5 +134,6 @@ def test_every_sheet_and_pad_prints_in_every_language(new_phone, output_dir, lan
         sheet = pdf(page, f"/games/{game_id}/sheet.pdf?page_size={size}", language)
         assert str(PdfReader(BytesIO(sheet)).trailer["/Root"]["/Lang"]).startswith(language)
         picture(sheet, output_dir, f"lang-{language}-sheet-{size.lower()}")
-        pad = pdf(page, f"/pads/pad.pdf?game=preset:Gin+Rummy&players=2&page_size={size}&orientation=auto", language)
+        query = f"game=preset:Gin+Rummy&players=2&page_size={size}&orientation=auto"
+        pad = pdf(page, f"/pads/pad.pdf?{query}", language)
         picture(pad, output_dir, f"lang-{language}-pad-{size.lower()}")

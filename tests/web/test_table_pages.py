@@ -546,7 +546,7 @@ def test_the_table_view_shows_the_totals_in_big_type(client):
     assert 'class="big"' in page and 'class="totals"' in page
 
 
-def test_money_is_formatted_in_the_games_currency_and_the_readers_locale(client):
+def test_an_editors_page_speaks_the_readers_language_with_the_games_currency(client):
     game_id = start(
         client,
         PLAYERS,
@@ -563,7 +563,7 @@ def test_money_is_formatted_in_the_games_currency_and_the_readers_locale(client)
     )
     page = text(client.get(f"/games/{game_id}", headers={"Accept-Language": "de-DE"}))
     assert "+0,55\xa0€" in page
-    assert "Cy pays Ann" in page
+    assert "Cy zahlt Ann" in page
 
 
 def test_every_viewer_sees_each_new_deal_in_the_games_language_and_its_money(client, app):
@@ -580,9 +580,7 @@ def test_every_viewer_sees_each_new_deal_in_the_games_language_and_its_money(cli
             f"/games/{game_id}/deals",
             data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
         )
-    german_reader = text(
-        viewer.get(f"/games/{english_game}", headers={"Accept-Language": "de"})
-    )
+    german_reader = text(viewer.get(f"/games/{english_game}", headers={"Accept-Language": "de"}))
     english_reader = text(
         app.test_client().get(f"/games/{german_game}", headers={"Accept-Language": "en-US"})
     )
