@@ -362,3 +362,18 @@ def test_changing_the_game_brings_its_house_rules_and_keeps_a_rule_typed(new_pho
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
     options = services.load_game(uow, page.url.rsplit("/", 1)[1]).setup.options
     assert options["target"] == 250 and options["knock_card"] is True
+
+
+def test_without_a_signal_for_the_rules_the_button_brings_them(new_phone, shots):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    page.goto("/games/new")
+    update = page.get_by_role("button", name="Show this game's house rules")
+    expect(update).to_be_hidden()
+    page.route("**/games/new/rules?*", lambda route: route.abort())
+    page.select_option("#game", label="Phase 10")
+    expect(update).to_be_visible()
+    with page.expect_navigation():
+        phone.tap(update)
+    expect(page.locator("fieldset[data-variant=phase10]")).to_have_count(1)
+    expect(page.locator("#game")).to_have_value("preset:Phase 10")
