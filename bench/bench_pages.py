@@ -120,6 +120,8 @@ def game_pages(language: str = "en") -> list[dict]:
             "DATABASE_URL": url,
             "RATELIMIT_ENABLED": False,
             "SESSION_COOKIE_SECURE": False,
+            # As deployed: without it every page warns that printed links point at localhost.
+            "PUBLIC_BASE_URL": "https://scores.example.org",
         },
         instance_path=str(folder / "instance"),
     )

@@ -45,8 +45,7 @@ window.sk.counter = (deal, dialog, stops) => {
       target = $("#" + button.dataset.for, deal);
       if (target.disabled) return;
       picked = [];
-      $(".for", dialog).textContent = button.dataset.name;
-      $(".what", dialog).textContent = button.dataset.what;
+      $("#counter-title", dialog).textContent = button.getAttribute("aria-label");
       show();
       dialog.showModal();
     });

@@ -10,12 +10,7 @@
   const known = $("#known-names");
   if (known) for (const name of load("sk.names")) known.append(new Option(name));
 
-  // Only the chosen game's house rules show: its variant's, as the game select says it.
-  const showVariant = (root, id) => {
-    for (const set of $$("[data-variant]:not(option)", root)) set.hidden = set.dataset.variant !== id;
-  };
-
-  // League rules: the variant chosen, or else the preset's.
+  // League rules: only the options of the variant chosen, or else of the preset's.
   const help = $(".option-help");
   if (help) {
     const form = help.closest("form");
@@ -24,7 +19,7 @@
     form.addEventListener("change", (event) => {
       if (event.target !== preset && event.target !== variant) return;
       const id = variant.value || (preset.selectedOptions[0].dataset.variant ?? "");
-      showVariant(help, id);
+      for (const set of $$("[data-variant]:not(option)", help)) set.hidden = set.dataset.variant !== id;
       help.open = id !== "";
     });
   }
@@ -92,22 +87,46 @@
       $("input", row).focus();
     });
     const game = $("#game");
+    const update = $("#update");
+    let asked = 0;
+    // The chosen game's house rules come from the server; a rule both games have keeps
+    // what was typed into it. Offline, the no-JS button fetches them with the form.
+    const swapRules = async () => {
+      const mine = ++asked;
+      const old = $("fieldset[data-variant]");
+      let html;
+      try {
+        const url = new URL(update.dataset.src, location.href);
+        url.searchParams.set("game", game.value);
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(response.status);
+        html = await response.text();
+      } catch {
+        if (mine === asked) update.classList.remove("nojs");
+        return;
+      }
+      if (mine !== asked) return;
+      const rules = document.createRange().createContextualFragment(html).firstElementChild;
+      for (const input of $$("input, select, textarea", old)) {
+        const same = $(`[name="${input.name}"]`, rules);
+        const typed = input.type === "checkbox"
+          ? input.checked !== input.defaultChecked
+          : input.tagName === "SELECT"
+            ? !input.selectedOptions[0]?.defaultSelected
+            : input.value !== input.defaultValue;
+        if (!same || !typed) continue;
+        if (input.type === "checkbox") same.checked = input.checked;
+        else same.value = input.value;
+      }
+      old.replaceWith(rules);
+      $("[name=shown]").value = game.value;
+      update.classList.add("nojs");
+    };
     game.addEventListener("change", () => {
       const option = game.selectedOptions[0];
-      const options = JSON.parse(option.dataset.o);
       const stakes = JSON.parse(option.dataset.s);
       $("#game-desc").textContent = option.dataset.desc;
-      $("[name=shown]").value = game.value;
-      showVariant(document, option.dataset.variant);
-      for (const set of $$("fieldset[data-variant]")) {
-        if (set.hidden) continue;
-        for (const input of $$("input, select", set)) {
-          const name = input.name.slice(3 + set.dataset.variant.length);
-          const value = name in options ? options[name] : JSON.parse(input.dataset.d);
-          if (input.type === "checkbox") input.checked = value === true;
-          else input.value = value === null ? "" : value;
-        }
-      }
+      swapRules();
       while (players.children.length > Math.max(most(), 2) && !$("input", players.lastElementChild).value) {
         players.lastElementChild.remove();
       }

@@ -15,6 +15,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    get_template_attribute,
     jsonify,
     redirect,
     render_template,
@@ -212,16 +213,30 @@ def new_game():
     return redirect(url_for(".edit_link", public_id=public_id, token=started.edit_token), 303)
 
 
+@bp.get("/games/new/rules")
+def house_rules():
+    """The chosen game's house rules alone, as the new-game page shows them: its script
+    swaps them in when the game changes, so the page carries only one game's."""
+    game = request.args.get("game", "")
+    if game not in GAMES:
+        abort(404)
+    form = NewGameForm()
+    fill_game_defaults(form, game)
+    variant = scoring.get_variant(game_variant(game))
+    fieldset = get_template_attribute("_forms.html", "house_rules")
+    return fieldset(variant, option_fields(form, variant.id))
+
+
 def render_new_game(form: NewGameForm, **context: Any):
-    variant = game_variant(form.game.data)
-    rules_open = any(field.errors for field, _spec in option_fields(form, variant))
+    # Only the house rules of the game chosen: the others come when it changes.
+    variant = scoring.get_variant(game_variant(form.game.data))
+    rules_open = any(field.errors for field, _spec in option_fields(form, variant.id))
     stakes_open = form.stakes_on.data or any(form[name].errors for name in STAKE_SPECS)
     return render_template(
         "new_game.html",
         form=form,
         games=GAMES,
         variant=variant,
-        variants=scoring.VARIANTS.values(),
         most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
         option_fields=option_fields,
         rules_open=rules_open,

@@ -337,3 +337,43 @@ def test_a_5000_rummy_game_is_played_to_the_end(new_phone, shots, uow):
     page.goto(f"/games/{game_id}/table")
     expect(page.locator("body.big .totals")).to_be_visible()
     phone.shot("table-view")
+
+
+def test_changing_the_game_brings_its_house_rules_and_keeps_a_rule_typed(new_phone, shots, uow):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    page.goto("/games/new")
+    phone.tap(page.locator("summary", has_text="House rules"))
+    expect(page.locator("#o_thirteen_press")).to_be_visible()
+    page.select_option("#game", label="Gin Rummy")
+    expect(page.locator("#o_gin_knock_card")).not_to_be_checked()
+    expect(page.locator("fieldset[data-variant]")).to_have_count(1)
+    expect(page.locator("#o_thirteen_press")).to_have_count(0)
+    page.fill("#o_gin_target", "250")
+    page.select_option("#game", label="Oklahoma Gin")
+    expect(page.locator("#o_gin_knock_card")).to_be_checked()  # the preset's own rule
+    expect(page.locator("#o_gin_target")).to_have_value("250")  # what was typed stays
+    expect(page.get_by_role("button", name="Show this game's house rules")).to_be_hidden()
+    phone.shot("new-game-rules-swapped")
+    for i, name in enumerate(["Ann", "Bob"]):
+        page.fill(f"#players-{i}", name)
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="Start the game"))
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    options = services.load_game(uow, page.url.rsplit("/", 1)[1]).setup.options
+    assert options["target"] == 250 and options["knock_card"] is True
+
+
+def test_without_a_signal_for_the_rules_the_button_brings_them(new_phone, shots):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    page.goto("/games/new")
+    update = page.get_by_role("button", name="Show this game's house rules")
+    expect(update).to_be_hidden()
+    page.route("**/games/new/rules?*", lambda route: route.abort())
+    page.select_option("#game", label="Phase 10")
+    expect(update).to_be_visible()
+    with page.expect_navigation():
+        phone.tap(update)
+    expect(page.locator("fieldset[data-variant=phase10]")).to_have_count(1)
+    expect(page.locator("#game")).to_have_value("preset:Phase 10")

@@ -234,8 +234,8 @@ def test_house_phases_are_typed_one_a_line(client, uow):
         "A set of 5 and a set of 3",
     ]
     assert options["tie"] == "share"
-    page = text(client.get("/games/new"))
-    assert "<textarea" in page and 'name="o_phase10_phases"' in page
+    rules = text(client.get("/games/new/rules", query_string={"game": "preset:Phase 10"}))
+    assert "<textarea" in rules and 'name="o_phase10_phases"' in rules
 
 
 def test_the_scoreboard_shows_each_variants_own_figures(client):

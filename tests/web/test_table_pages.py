@@ -209,6 +209,32 @@ def test_without_js_update_shows_the_chosen_games_rules(client):
     assert re.search(r'<input [^>]*checked[^>]*name="o_thirteen_press"', page)
 
 
+def test_the_new_game_page_carries_only_the_chosen_games_rules(client):
+    page = text(client.get("/games/new"))
+    assert page.count("<fieldset data-variant=") == 1
+    assert '<fieldset data-variant="thirteen">' in page and "o_gin_" not in page
+
+
+def test_the_rules_fragment_is_the_chosen_games_fieldset_with_its_preset_values(client):
+    response = client.get(
+        "/games/new/rules", query_string={"game": "preset:Crazy Gin with the Press"}
+    )
+    assert response.status_code == 200
+    fragment = text(response)
+    assert fragment.strip().startswith('<fieldset data-variant="thirteen">')
+    assert fragment.count("<fieldset") == 1 and "<form" not in fragment
+    assert re.search(r'<input [^>]*checked[^>]*name="o_thirteen_press"', fragment)
+    page = text(
+        client.post("/games/new", data={"game": "preset:Crazy Gin with the Press", "act": "update"})
+    )
+    assert fragment.strip() in page  # the same macro renders both
+
+
+@pytest.mark.parametrize("game", ["", "preset:No Such Game", "variant:nope"])
+def test_the_rules_fragment_of_an_unknown_game_is_not_found(client, game):
+    assert client.get("/games/new/rules", query_string={"game": game}).status_code == 404
+
+
 def test_a_preset_with_stakes_starts_with_them(client, uow):
     game_id = start(client, ["Ann", "Bob"], game="preset:Biddies")
     assert services.load_game(uow, game_id).setup.stakes["mode"] == "winner"
