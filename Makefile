@@ -57,7 +57,7 @@ $(NODE_STAMP): package-lock.json package.json | test-packages
 catalogs: install
 	$(BIN)/pybabel --quiet extract --no-location --sort-output -F babel.cfg \
 		-k _l -k lazy_gettext -k lazy_ngettext:1,2 -k message -o $(CATALOGS)/messages.pot scorekeeper templates
-	$(BIN)/pybabel --quiet update --no-fuzzy-matching -i $(CATALOGS)/messages.pot -d $(CATALOGS)
+	$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 init-db: $(APP_STAMP) $(MO_FILES)
 	$(BIN)/flask --app scorekeeper init-db
