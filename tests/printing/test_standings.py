@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import subprocess
+from pathlib import Path
 
 import pytest
+from babel.support import Translations
 from pypdf import PdfReader
 
 from scorekeeper.league.printing import standings_pdf
@@ -22,6 +24,9 @@ LEAGUE = LeagueHead(
     published=True,
     manage=False,
 )
+
+
+CATALOGS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
 
 def table(*lines: Line, currency: str | None = "USD") -> Standings:
@@ -87,10 +92,15 @@ def test_the_standings_print_on_letter_with_one_font_family(render, tmp_path):
 
 
 def test_the_standings_are_tagged_and_described(render):
-    pdf = render(table(line("Ann", 1.0, 1)), locale="fr_FR")
+    pdf = render(table(line("Ann", 1.0, 1)), locale="en_US")
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata["/Title"] == "Thursday Rummy standings"
     assert reader.metadata["/Author"] == "Thursday Rummy"
     assert reader.metadata["/Subject"] == "Standings of Thursday Rummy: all seasons, 1 player"
-    assert reader.trailer["/Root"]["/Lang"] == "fr"
+    assert reader.trailer["/Root"]["/Lang"] == "en"
+    french = PdfReader(io.BytesIO(render(table(line("Ann", 1.0, 1)), locale="fr_FR")))
+    catalog = Translations.load(str(CATALOGS), ["fr"])
+    title = catalog.gettext("%(league)s standings") % {"league": "Thursday Rummy"}
+    assert french.metadata["/Title"] == title != "Thursday Rummy standings"
+    assert french.trailer["/Root"]["/Lang"] == "fr"
     assert reader.trailer["/Root"]["/MarkInfo"]["/Marked"]
