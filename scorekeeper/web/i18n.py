@@ -94,3 +94,6 @@ def init_app(app: Flask) -> None:
     )
     # Templates show the core's words in the page's language: {{ preset.description|translate }}.
     app.add_template_filter(translate)
+    # Words handed to the scripts (|tojson) as the characters they are: Devanagari escaped
+    # as \uXXXX takes twice the bytes, and the table pages have a 14 KB budget.
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
