@@ -132,6 +132,7 @@ class Phone:
 def assert_fits_the_screen(page: Page) -> None:
     """Nothing widens the page past the screen: a phone would zoom the whole page out, and
     every tap would then land beside its target (wide tables scroll inside their own box)."""
+    page.wait_for_load_state()
     page_width, screen_width = page.evaluate(
         "() => [document.documentElement.scrollWidth, visualViewport.width]"
     )

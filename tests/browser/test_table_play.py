@@ -34,6 +34,8 @@ def start_game(
     page = phone.page
     page.goto("/")
     phone.tap(page.get_by_role("link", name="New game"))
+    # Its script loaded: before it, Enter in a name starts the game (the no-script way).
+    page.wait_for_load_state()
     page.select_option("#game", label=game)
     phone.tap(page.locator("#players-0"))
     for i, name in enumerate(players):
