@@ -20,9 +20,9 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment
 
 from scorekeeper.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from tests.catalogs import CATALOGS, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = ROOT / "scorekeeper" / "translations"
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 # Attributes a reader (or a screen reader) meets as words.
 READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
@@ -100,24 +100,23 @@ def test_the_catalog_template_holds_every_marked_string(tmp_path: Path):
 
 @pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {DEFAULT_LANGUAGE}))
 def test_every_language_translates_every_string(language: str):
-    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
-        catalog = read_po(file, locale=language)
+    messages = catalog(language)
     template = extracted_ids(CATALOGS / "messages.pot")
-    ids = {str(m.id) for m in catalog if m.id}
+    ids = {str(m.id) for m in messages if m.id}
     assert sorted(template - ids) == [], "not in this language's catalog: make catalogs"
     untranslated = [
         m.id
-        for m in catalog
+        for m in messages
         if m.id and (m.fuzzy or not (all(m.string) if isinstance(m.string, tuple) else m.string))
     ]
     assert untranslated == []
-    problems = [(message.id, [str(e) for e in errors]) for message, errors in catalog.check()]
+    problems = [(message.id, [str(e) for e in errors]) for message, errors in messages.check()]
     assert problems == []
     # Babel's check lets a translation drop a placeholder or a tag; the reader would
     # then miss a number, a name or a bold word.
     differing = [
         message.id
-        for message in catalog
+        for message in messages
         if message.id and kept_parts(message.id) != kept_parts(message.string)
     ]
     assert differing == []
@@ -137,9 +136,7 @@ def kept_parts(text: str | tuple[str, ...]) -> set[str]:
 def test_each_catalogs_plural_forms_follow_babels_plural_rules(language: str):
     """Counts that CLDR puts in one plural category share one form, and no form serves
     two categories (Hindi's 0 takes the singular, as CLDR says)."""
-    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
-        catalog = read_po(file, locale=language)
-    form_of = gettext.c2py(catalog.plural_expr)
+    form_of = gettext.c2py(catalog(language).plural_expr)
     category_of = Locale.parse(language).plural_form
     forms: dict[str, set[int]] = {}
     for count in range(1000):

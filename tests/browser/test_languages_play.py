@@ -5,32 +5,20 @@ pages fit the screen, and screenshots and PNGs are saved for people to look at."
 from __future__ import annotations
 
 from io import BytesIO
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from scorekeeper.web.i18n import LANGUAGES
 from tests.browser.conftest import Phone
+from tests.catalogs import translated
 from tests.printing.support import picture
 
 pytestmark = pytest.mark.browser
 
-CATALOGS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 # Long accented names, as a real table has them.
 PLAYERS = ["Élisabeth-Françoise Núñez de Åkerlund", "अनीता शर्मा-वर्मा"]
-
-
-def translated(language: str, msgid: str, **params: object) -> str:
-    """The catalog's words for ``msgid`` (English for English), with ``params`` filled."""
-    if language == "en":
-        return msgid % params if params else msgid
-    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
-        message = read_po(file, locale=language)[msgid]
-    assert message is not None and message.string, f"{msgid!r} has no {language} words"
-    return message.string % params if params else message.string
 
 
 def tap_save(phone: Phone) -> None:
@@ -46,6 +34,21 @@ def record(phone: Phone, knocker_seat: int, hands: tuple[int, int]) -> None:
     tap_save(phone)
 
 
+def start_gin(phone: Phone, language: str | None = None) -> str:
+    """A gin game of PLAYERS from the new-game form (in ``language``, if given); its id."""
+    page = phone.page
+    page.goto("/games/new")
+    page.select_option("#game", value="preset:Gin Rummy")
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#players-{seat}", name)
+    if language:
+        page.select_option("#language", language)
+    phone.shot(f"lang-{page.locator('html').get_attribute('lang')}-new-game")
+    with page.expect_navigation():
+        phone.tap(page.locator("button.save[value=start]"))
+    return page.url.rsplit("/", 1)[1]
+
+
 def pages_of_a_game_in(phone: Phone, language: str, how: str) -> None:
     page = phone.page
     shot = lambda name: phone.shot(f"lang-{language}-{name}")  # noqa: E731
@@ -55,14 +58,7 @@ def pages_of_a_game_in(phone: Phone, language: str, how: str) -> None:
             phone.tap(page.locator(f"nav.langs a[lang={language}]"))
     expect(page.locator("html")).to_have_attribute("lang", language)
     shot("home")
-    page.goto("/games/new")
-    page.select_option("#game", value="preset:Gin Rummy")
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"#players-{seat}", name)
-    shot("new-game")
-    with page.expect_navigation():
-        phone.tap(page.locator("button.save[value=start]"))
-    game_id = page.url.rsplit("/", 1)[1]
+    game_id = start_gin(phone)
     expect(page.locator("#deal-form .send button.save")).to_have_text(
         translated(language, "Save deal %(number)s", number=1)
     )
@@ -114,22 +110,12 @@ def pdf(page: Page, path: str, language: str) -> bytes:
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
-def test_every_sheet_and_pad_prints_in_every_language(new_phone, output_dir, language):
-    page = new_phone()
-    page.goto("/games/new")
-    page.select_option("#game", value="preset:Gin Rummy")
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"#players-{seat}", name)
-    page.select_option("#language", language)  # the table's language: its sheet's
-    with page.expect_navigation():
-        page.locator("button.save[value=start]").click()
-    game_id = page.url.rsplit("/", 1)[1]
+def test_every_sheet_and_pad_prints_in_every_language(new_phone, shots, output_dir, language):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    game_id = start_gin(phone, language)  # the table's language: its sheet's
     for hands in [(5, 30), (0, 90)]:
-        page.locator("label.tap:has(#out-0)").click()
-        for seat, value in enumerate(hands):
-            page.fill(f"#hands_{seat}", str(value))
-        with page.expect_navigation():
-            page.locator("#deal-form .send button.save").click()
+        record(phone, 0, hands)
     for size in ("A4", "Letter"):
         sheet = pdf(page, f"/games/{game_id}/sheet.pdf?page_size={size}", language)
         assert str(PdfReader(BytesIO(sheet)).trailer["/Root"]["/Lang"]).startswith(language)

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import io
 import subprocess
-from pathlib import Path
 
 import pytest
-from babel.support import Translations
 from pypdf import PdfReader
 
 from scorekeeper.league.printing import standings_pdf
 from scorekeeper.league.services import LeagueHead, Rules
 from scorekeeper.league.standings import Line, Standings
 from scorekeeper.league.views import Ranking
+from tests.catalogs import translated
 from tests.printing.support import assert_paper, pages, picture, words
 
 LEAGUE = LeagueHead(
@@ -24,9 +23,6 @@ LEAGUE = LeagueHead(
     published=True,
     manage=False,
 )
-
-
-CATALOGS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
 
 def table(*lines: Line, currency: str | None = "USD") -> Standings:
@@ -99,8 +95,7 @@ def test_the_standings_are_tagged_and_described(render):
     assert reader.metadata["/Subject"] == "Standings of Thursday Rummy: all seasons, 1 player"
     assert reader.trailer["/Root"]["/Lang"] == "en"
     french = PdfReader(io.BytesIO(render(table(line("Ann", 1.0, 1)), locale="fr_FR")))
-    catalog = Translations.load(str(CATALOGS), ["fr"])
-    title = catalog.gettext("%(league)s standings") % {"league": "Thursday Rummy"}
+    title = translated("fr", "%(league)s standings", league="Thursday Rummy")
     assert french.metadata["/Title"] == title != "Thursday Rummy standings"
     assert french.trailer["/Root"]["/Lang"] == "fr"
     assert reader.trailer["/Root"]["/MarkInfo"]["/Marked"]
