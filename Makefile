@@ -56,7 +56,7 @@ $(NODE_STAMP): package-lock.json package.json | test-packages
 # After marking new strings: extract them into the template and merge it into each catalog.
 catalogs: install
 	$(BIN)/pybabel --quiet extract --no-location --sort-output -F babel.cfg \
-		-k _l -k lazy_gettext -k lazy_ngettext:1,2 -k message -o $(CATALOGS)/messages.pot scorekeeper templates
+		-k _l -k lazy_gettext -k lazy_ngettext:1,2 -k message -o $(CATALOGS)/messages.pot scorekeeper
 	$(BIN)/pybabel --quiet update --no-fuzzy-matching --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 init-db: $(APP_STAMP) $(MO_FILES)

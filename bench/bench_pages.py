@@ -238,7 +238,7 @@ def main() -> None:
         print(f"\nrequests to other hosts: {', '.join(other) or 'none'}")
         print("\n| offline and install files | raw | gzip |\n|---|---|---|")
         for name in ("sw.js", "manifest.webmanifest", "icons/icon.svg"):
-            data = (ROOT / "static" / name).read_bytes()
+            data = (ROOT / "scorekeeper" / "static" / name).read_bytes()
             print(f"| {name} | {len(data):,} | {gz(data):,} |")
         if push:
             print("\nA new deal on the view link (bench/bench_push.py):\n")
@@ -246,7 +246,7 @@ def main() -> None:
         print("\n| fetched by game.js only when needed (not counted above) | raw | gzip |")
         print("|---|---|---|")
         for name, when in ON_DEMAND:
-            data = (ROOT / "static" / name).read_bytes()
+            data = (ROOT / "scorekeeper" / "static" / name).read_bytes()
             print(f"| {name}: {when} | {len(data):,} | {gz(data):,} |")
 
 

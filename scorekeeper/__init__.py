@@ -18,8 +18,6 @@ from scorekeeper.db import (
     create_schema_if_empty,
 )
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-
 
 def create_app(
     test_config: Mapping[str, Any] | None = None, *, instance_path: str | None = None
@@ -33,8 +31,6 @@ def create_app(
         __name__,
         instance_relative_config=True,
         instance_path=instance_path,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
     )
     app.config.from_object(Defaults)
     app.config.from_pyfile("config.py", silent=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from weasyprint import HTML
 
-ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "scorekeeper" / "static" / "icons"
 # apple-touch-icon, then the manifest's two sizes.
 SIZES = (180, 192, 512)
 

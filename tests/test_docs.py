@@ -13,7 +13,7 @@ API = (ROOT / "docs" / "api.md").read_text()
 
 
 def project_texts() -> list[Path]:
-    folders = [ROOT / "docs", ROOT / "scorekeeper", ROOT / "templates"]
+    folders = [ROOT / "docs", ROOT / "scorekeeper"]
     files = [ROOT / "README.md"]
     for folder in folders:
         files += [path for path in folder.rglob("*") if path.suffix in {".md", ".py", ".html"}]

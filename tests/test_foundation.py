@@ -14,6 +14,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
+import scorekeeper
 from scorekeeper import create_app
 from scorekeeper.db import (
     Database,
@@ -72,9 +73,11 @@ def test_test_config_wins_over_the_instance_file_and_the_environment(
         app.extensions["scorekeeper.db"].dispose()
 
 
-def test_templates_and_static_files_come_from_the_top_level_folders(app):
-    assert app.template_folder.endswith("/templates")
-    assert os.path.dirname(app.template_folder) == os.path.dirname(app.static_folder)
+def test_templates_and_static_files_live_in_the_package(app):
+    """So that an installed wheel serves its pages, as flaskr keeps its own."""
+    package = os.path.dirname(os.path.abspath(scorekeeper.__file__))
+    assert os.path.join(app.root_path, app.template_folder) == os.path.join(package, "templates")
+    assert app.static_folder == os.path.join(package, "static")
 
 
 def test_config_precedence_is_defaults_then_instance_file_then_environment(

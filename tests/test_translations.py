@@ -23,7 +23,7 @@ from scorekeeper.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tests.catalogs import CATALOGS, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+TEMPLATES = sorted((ROOT / "scorekeeper" / "templates").rglob("*.html"))
 # Attributes a reader (or a screen reader) meets as words.
 READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 # The app's name, a proper noun: the same in every language.

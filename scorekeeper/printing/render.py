@@ -27,9 +27,9 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
-TEMPLATES = PROJECT_ROOT / "templates" / "print"
-STATIC = PROJECT_ROOT / "static"
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = PACKAGE_ROOT / "templates" / "print"
+STATIC = PACKAGE_ROOT / "static"
 STYLESHEET = STATIC / "print" / "sheet.css"
 
 

@@ -9,7 +9,6 @@ import pytest
 from weasyprint.urls import path2url
 
 from scorekeeper.printing.render import (
-    PROJECT_ROOT,
     STATIC,
     STYLESHEET,
     RefusedURL,
@@ -32,7 +31,7 @@ def test_the_print_stylesheet_is_read_from_disk():
         "ftp://example.com/x.css",
         "data:text/css,body{color:red}",
         "file:///etc/passwd",
-        path2url(str(PROJECT_ROOT / "pyproject.toml")),
+        path2url(str(STATIC.parent.parent / "pyproject.toml")),
         path2url(str(STATIC)) + "/../pyproject.toml",
         path2url(str(STATIC)) + "/print/../../instance/secret_key",
         path2url(str(STATIC / "print")),  # a folder, not a file
