@@ -17,11 +17,12 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import scoring
+from scorekeeper import scoring, understand
 from scorekeeper.db import storable
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.scoring.messages import message
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer import services, understanding
+from scorekeeper.translate import translate
 from scorekeeper.web import links, openapi, unit_of_work
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
 
@@ -46,6 +47,7 @@ DEAL_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 # Visible ASCII, at most the column's width.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
 RECORDED_BY = "api"
+UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 
 STATUS_OF = {
     services.GameNotFound: 404,
@@ -136,6 +138,20 @@ def record_deal(game_id: str):
     view = recorded.game
     return json_text_response(
         view.json, 201, headers=recorded_headers(game_id, view.version, len(view.entries))
+    )
+
+
+@bp.post("/games/<game_id>/understand")
+def understand_deal(game_id: str):
+    game_id = checked_game_id(game_id)
+    text, language = understand_request(json_body())
+    understood = understanding.understand_deal(unit_of_work(), game_id, text, language)
+    return json_response(
+        {
+            "entry": understood.entry,
+            "unclear": understood.unclear,
+            "reasons": {path: translate(why) for path, why in understood.reasons.items()},
+        }
     )
 
 
@@ -292,6 +308,33 @@ def checked_deal_number(game_id: str, number: str) -> int:
             message("Game %(game)r has no deal %(number)r.", game=game_id, number=number)
         )
     return int(number)
+
+
+def understand_request(body: Any) -> tuple[str, str | None]:
+    """``(text, language)`` of a body ``{"text": str, "language": code?}``."""
+    if not isinstance(body, Mapping):
+        raise Problem(
+            422, message("Say the deal as a JSON object."), {"": message("must be a JSON object")}
+        )
+    errors = {
+        str(name): message("is not a field here")
+        for name in body
+        if name not in ("text", "language")
+    }
+    text, language = body.get("text"), body.get("language")
+    if not isinstance(text, str) or not text.strip():
+        errors["text"] = message("must be the words said, as text")
+    elif len(text) > understanding.LONGEST_TEXT:
+        errors["text"] = message(
+            "must be at most %(most)s characters", most=understanding.LONGEST_TEXT
+        )
+    if language is not None and language not in understand.LANGUAGES:
+        errors["language"] = message(
+            "must be one of %(languages)s", languages=", ".join(understand.LANGUAGES)
+        )
+    if errors:
+        raise Problem(422, message("The words cannot be read as given."), errors)
+    return text, language
 
 
 def bearer_token() -> str | None:

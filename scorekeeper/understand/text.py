@@ -1,0 +1,49 @@
+"""Words as compared: case and accents ignored, Devanagari spelling variants folded."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
+# Nukta dropped and candrabindu read as anusvara: speech engines write either.
+DEVANAGARI_VARIANTS = str.maketrans({"\u093c": None, "\u0901": "\u0902"})
+# Letters whose accent is not a combining mark: read as their plain letter too.
+PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o"})
+# Devanagari first: its vowel signs are marks, not letters, so \w would split a word.
+WORD = re.compile(r"-?\d+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased without Latin accents ("Fernández" -> "fernandez"); the
+    Devanagari vowel signs, which are combining marks too, are kept."""
+    text = text.translate(DEVANAGARI_DIGITS).translate(DEVANAGARI_VARIANTS).casefold()
+    kept = []
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(char) and kept and kept[-1] < "\u0900":
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept)).translate(PLAIN_LETTERS)
+
+
+def words(text: str) -> list[tuple[str, str]]:
+    """The words of ``text`` as (as written, folded), in order; punctuation dropped."""
+    folded = unicodedata.normalize("NFC", text.translate(DEVANAGARI_DIGITS))
+    return [(match.group(), fold(match.group())) for match in WORD.finditer(folded)]
+
+
+def distance(a: str, b: str, most: int) -> int:
+    """Levenshtein distance, or ``most + 1`` once it is certain to exceed ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            current.append(
+                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other))
+            )
+        if min(current) > most:
+            return most + 1
+        previous = current
+    return previous[-1]
