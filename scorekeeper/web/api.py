@@ -48,6 +48,7 @@ DEAL_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
 RECORDED_BY = "api"
 UNDERSTAND = ("text", "language")  # the fields of POST .../understand
+UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 
 STATUS_OF = {
     services.GameNotFound: 404,
@@ -314,13 +315,9 @@ def understand_request(body: Any) -> tuple[str, str | None]:
     """``(text, language)`` of a body ``{"text": str, "language": code?}``."""
     if not isinstance(body, Mapping):
         raise Problem(
-            422, message("Say the deal as a JSON object."), {"": message("must be a JSON object")}
+            422, message("The words cannot be read as given."), {"": message("must be an object")}
         )
-    errors = {
-        str(name): message("is not a field here")
-        for name in body
-        if name not in ("text", "language")
-    }
+    errors = {str(name): message("is not a field here") for name in body if name not in UNDERSTAND}
     text, language = body.get("text"), body.get("language")
     if not isinstance(text, str) or not text.strip():
         errors["text"] = message("must be the words said, as text")
@@ -330,7 +327,7 @@ def understand_request(body: Any) -> tuple[str, str | None]:
         )
     if language is not None and language not in understand.LANGUAGES:
         errors["language"] = message(
-            "must be one of %(languages)s", languages=", ".join(understand.LANGUAGES)
+            "must be one of %(choices)s", choices=", ".join(understand.LANGUAGES)
         )
     if errors:
         raise Problem(422, message("The words cannot be read as given."), errors)

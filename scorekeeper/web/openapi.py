@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from scorekeeper import scoring
+from scorekeeper import scoring, understand
 
 PROBLEM = "application/problem+json"
 # printing.layout.PAGE_SIZES, without importing WeasyPrint (tests/api/test_sheet.py renders both).
@@ -111,6 +111,22 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             required=["type", "title", "status", "detail", "errors"],
         ),
         "Entry": entry_schema(catalogue),
+        "Said": obj(
+            {
+                "text": {"type": "string", "minLength": 1, "maxLength": 500},
+                "language": {"type": "string", "enum": list(understand.LANGUAGES)},
+            },
+            required=["text"],
+            additionalProperties=False,
+        ),
+        "Understood": obj(
+            {
+                "entry": {"type": "object", "description": "The fields understood."},
+                "unclear": array(STRING),
+                "reasons": {"type": "object", "additionalProperties": STRING},
+            },
+            required=["entry", "unclear", "reasons"],
+        ),
         "Ending": obj(
             {
                 "split": {
@@ -597,6 +613,21 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "200": state("Reopened"),
                     **errors(*WRITE_ERRORS, "Conflict"),
+                },
+            },
+        },
+        "/api/v1/games/{game_id}/understand": {
+            "parameters": game,
+            "post": {
+                "operationId": "understandDeal",
+                "summary": "Read a line of words as the next deal's entry; stores nothing",
+                "requestBody": json_body("Said"),
+                "responses": {
+                    "200": {
+                        "description": "What was understood, what was not, and why",
+                        "content": {"application/json": {"schema": ref("Understood")}},
+                    },
+                    **errors(*BODY_ERRORS, "NotFound", "RateLimited", "Unavailable"),
                 },
             },
         },
