@@ -166,6 +166,41 @@
     });
   }
 
+  // Say the deal: the words go to the server, which fills the form (nothing is saved).
+  // The mic shows where the browser can listen; it listens only after a tap and stops
+  // after a pause.
+  const say = $("#say-form");
+  if (say) {
+    const note = (text) => { $("#say-note", say).textContent = text; };
+    say.addEventListener("submit", (event) => {
+      if (!navigator.onLine) { event.preventDefault(); note(say.dataset.offline); }
+    });
+    const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+    const mic = $(".mic", say);
+    let listening = null;
+    if (Recognition) mic.hidden = false;
+    mic.addEventListener("click", () => {
+      if (listening) { listening.stop(); return; }
+      if (!navigator.onLine) { note(say.dataset.offline); return; }
+      let heard = false;
+      listening = new Recognition();
+      listening.lang = say.dataset.lang;
+      listening.onresult = (event) => {
+        heard = true;
+        $("#said", say).value = event.results[0][0].transcript;
+        say.requestSubmit();
+      };
+      listening.onend = () => {
+        listening = null;
+        mic.setAttribute("aria-pressed", "false");
+        if (!heard) note(say.dataset.unheard);
+      };
+      mic.setAttribute("aria-pressed", "true");
+      note(say.dataset.listening);
+      listening.start();
+    });
+  }
+
   // Just saved (or the Press just taken): said aloud; its Undo stays a short while.
   const done = $(".done[data-say]");
   if (done) {

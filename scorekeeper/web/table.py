@@ -321,6 +321,7 @@ def render_game(
     saved: int | None = None,
     pressed: dict[str, Any] | None = None,
     undo_form: ConfirmForm | None = None,
+    said: str | None = None,
 ):
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
@@ -348,6 +349,7 @@ def render_game(
         saved=saved,
         pressed=pressed,
         undo_form=undo_form,
+        said=said,
     )
 
 

@@ -1,0 +1,70 @@
+"""Say the deal on the game page: the words fill the deal form, marked; Save saves."""
+
+from __future__ import annotations
+
+import re
+
+from .support import csrf_token, entries, start, text
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def say(client, game_id: str, words: str):
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = page[page.index('id="say-form"') :]
+    return client.post(
+        f"/games/{game_id}/say", data={"text": words, "csrf_token": csrf_token(form)}
+    )
+
+
+def value(html: str, name: str) -> str:
+    match = re.search(rf'<input[^>]*name="{name}"[^>]*>', html)
+    assert match, name
+    found = re.search(r'value="([^"]*)"', match.group())
+    return found.group(1) if found else ""
+
+
+def test_the_words_fill_the_form_marked_and_nothing_is_saved(client, uow):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    response = say(client, game_id, "Ann out, Bob twelve, Cy thirty-five")
+    assert response.status_code == 200
+    html = text(response)
+    assert re.search(
+        r'<input[^>]*checked[^>]*name="out"[^>]*value="0"|<input[^>]*name="out"[^>]*value="0"[^>]*checked',
+        html,
+    )
+    assert value(html, "hands_1") == "12"
+    assert value(html, "hands_2") == "35"
+    assert len(re.findall(r'class="heard"', html)) >= 2
+    assert "Ann out, Bob twelve, Cy thirty-five" in html  # the words stay in the box
+    assert entries(uow, game_id) == []
+
+
+def test_a_field_left_empty_says_why_beside_it(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "Ann out, Bob 500, Cy 7, pass the crisps"))
+    assert value(html, "hands_1") == ""
+    assert "500 is more than this field takes" in html
+    assert "Not placed: pass, crisps." in html
+
+
+def test_words_in_another_language_fill_the_form_too(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    client.set_cookie("language", "fr")
+    html = text(say(client, game_id, "Bob est sorti, Ann douze, Cy sept"))
+    assert value(html, "hands_0") == "12"
+    assert value(html, "hands_2") == "7"
+
+
+def test_a_view_only_phone_cannot_fill_the_form(client, app):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    other = app.test_client()
+    response = other.post(f"/games/{game_id}/say", data={"text": "Ann out"})
+    assert response.status_code in (400, 403)
+
+
+def test_empty_words_go_back_to_the_game_page(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    response = say(client, game_id, "")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/games/{game_id}")
