@@ -273,7 +273,10 @@ def game(public_id: str):
         return render_game(view, token, next_deal_form(view), **just_done(view))
     form = next_deal_form(view, formdata=MultiDict(retry["form"]))
     left = form.show_errors(retry["errors"]) if form else {}
-    return render_game(view, token, form, left=left, notice=retry["notice"])
+    for name in retry.get("heard", ()) if form else ():  # filled from words said (web/say.py)
+        if name in form:
+            form[name].render_kw = {**(form[name].render_kw or {}), "class": "heard"}
+    return render_game(view, token, form, left=left, notice=retry["notice"], said=retry.get("said"))
 
 
 # Session keys for what the game page shows once after a POST (POST-redirect-GET):

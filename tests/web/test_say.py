@@ -12,9 +12,11 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 def say(client, game_id: str, words: str):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     form = page[page.index('id="say-form"') :]
-    return client.post(
+    response = client.post(
         f"/games/{game_id}/say", data={"text": words, "csrf_token": csrf_token(form)}
     )
+    assert response.status_code == 303
+    return client.get(response.headers["Location"])
 
 
 def value(html: str, name: str) -> str:
@@ -35,7 +37,9 @@ def test_the_words_fill_the_form_marked_and_nothing_is_saved(client, uow):
     )
     assert value(html, "hands_1") == "12"
     assert value(html, "hands_2") == "35"
-    assert len(re.findall(r'class="heard"', html)) >= 2
+    assert re.findall(r'<input[^>]*class="heard"[^>]*>', html) == [
+        re.search(rf'<input[^>]*name="hands_{seat}"[^>]*>', html).group() for seat in (1, 2)
+    ]
     assert "Ann out, Bob twelve, Cy thirty-five" in html  # the words stay in the box
     assert entries(uow, game_id) == []
 
@@ -65,6 +69,11 @@ def test_a_view_only_phone_cannot_fill_the_form(client, app):
 
 def test_empty_words_go_back_to_the_game_page(client):
     game_id = start(client, PLAYERS, game="variant:rummy")
-    response = say(client, game_id, "")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    form = page[page.index('id="say-form"') :]
+    response = client.post(
+        f"/games/{game_id}/say", data={"text": "", "csrf_token": csrf_token(form)}
+    )
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/games/{game_id}")
+    assert "Heard" not in text(client.get(f"/games/{game_id}"))

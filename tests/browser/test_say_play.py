@@ -1,0 +1,144 @@
+"""Say the deal on a phone in real Chromium: a 13-deal game and a 6-player 500 Rum game
+recorded by voice (a stand-in for the browser's speech recognition delivers each
+transcript), two touches a deal (the mic, then Save); a mishearing corrected in the
+form; offline, the words wait for the signal and the form takes the deal as always."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.service_layer import services
+from tests.browser.conftest import Phone
+
+pytestmark = pytest.mark.browser
+
+SAVE = re.compile(r"^Save deal \d+$")
+# The browser's SpeechRecognition, as far as the page uses it: start() hears the
+# transcript the test set in window.nextWords, then ends, as a real one does after a pause.
+STAND_IN = """
+window.SpeechRecognition = class {
+  start() {
+    setTimeout(() => {
+      const words = window.nextWords;
+      if (words) this.onresult({ results: [[{ transcript: words, confidence: 0.9 }]] });
+      this.onend();
+    }, 50);
+  }
+  stop() { this.onend(); }
+};
+"""
+
+
+def start(phone: Phone, game: str, players: list[str]) -> str:
+    page = phone.page
+    page.goto("/games/new")
+    page.wait_for_load_state()
+    page.select_option("#game", label=game)
+    for i, player in enumerate(players):
+        if i >= page.locator("#players input").count():
+            page.get_by_role("button", name="Add a player").click()
+        page.fill(f"#players-{i}", player)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    phone.count()
+    return page.url.rsplit("/", 1)[1]
+
+
+def say(phone: Phone, words: str) -> None:
+    """Tap the mic; the stand-in hears ``words``; the form comes back filled."""
+    page = phone.page
+    page.evaluate("words => { window.nextWords = words; }", words)
+    mic = page.get_by_role("button", name="Speak")
+    with page.expect_navigation():
+        phone.tap(mic)
+    expect(page.locator("#said")).to_have_value(words)
+
+
+def save(phone: Phone) -> None:
+    page = phone.page
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    expect(page.locator(".msg")).to_have_count(0)
+
+
+@pytest.fixture
+def phone(new_phone, shots) -> Phone:
+    page = new_phone()
+    page.context.add_init_script(STAND_IN)
+    return Phone(page, shots)
+
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def test_a_thirteen_deal_game_said_deal_by_deal(phone, uow):
+    game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)
+    expected = []
+    for number in range(1, 14):
+        out = PLAYERS[number % 3]
+        others = [p for p in PLAYERS if p != out]
+        hands = {others[0]: number, others[1]: 2 * number + 1}
+        words = f"{out} went out, {others[0]} {number} and {others[1]} {2 * number + 1}"
+        if number == 5:  # misheard: 51 for 11; put right in the form
+            words = words.replace(" 11", " 51")
+        say(phone, words)
+        if number == 1:
+            phone.shot("say-filled")
+            expect(phone.page.locator(".heard")).to_have_count(2)
+        if number == 5:
+            field = phone.page.locator("#hands_" + str(PLAYERS.index(others[1])))
+            expect(field).to_have_value("51")
+            field.fill("11")  # the player puts the mishearing right before Save
+        save(phone)
+        taps, _keys = phone.count()
+        assert taps == 2, f"deal {number}: {taps} touches"
+        expected.append({"out": out, "hands": hands})
+    phone.shot("say-thirteen-finished")
+    view = services.load_game(uow, game_id)
+    assert list(view.entries) == expected
+    assert view.state.finished
+
+
+def test_a_six_player_500_rum_game_said_in_french(phone, uow):
+    players = ["Ann", "Bob", "Cy", "Dee", "Émile", "Zoë"]
+    game_id = start(phone, "500 Rum", players)
+    phone.page.context.set_extra_http_headers({"Accept-Language": "fr"})
+    phone.page.reload()
+    expected = []
+    for number in range(1, 4):
+        out = players[number - 1]
+        melds = {p: (200 if p == out else 10 * (i + 1)) for i, p in enumerate(players)}
+        hands = {p: 5 * i for i, p in enumerate(players) if p != out}
+        clauses = [f"{out} est sorti a posé {melds[out]}"]
+        clauses += [f"{p} a posé {melds[p]} et {hands[p]} en main" for p in players if p != out]
+        phone.page.evaluate("words => { window.nextWords = words; }", ", ".join(clauses))
+        with phone.page.expect_navigation():
+            phone.tap(phone.page.get_by_role("button", name="Parler"))
+        if number == 1:
+            phone.shot("say-500-filled-fr")
+        with phone.page.expect_navigation():
+            phone.tap(phone.page.get_by_role("button", name=re.compile(r"^Enregistrer")))
+        taps, _keys = phone.count()
+        assert taps == 2
+        expected.append({"out": out, "melds": melds, "hands": hands})
+    view = services.load_game(uow, game_id)
+    assert list(view.entries) == expected
+
+
+def test_offline_the_words_wait_for_the_signal_and_the_form_takes_the_deal(phone, uow):
+    game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)
+    page = phone.page
+    page.context.set_offline(True)
+    page.fill("#said", "Ann went out, Bob 12, Cy 35")
+    page.get_by_role("button", name="Fill in").click()
+    expect(page.locator("#say-note")).to_contain_text("needs the signal")
+    mic = page.get_by_role("button", name="Speak")
+    mic.click()
+    expect(mic).to_have_attribute("aria-pressed", "false")
+    phone.shot("say-offline")
+    page.context.set_offline(False)
+    assert services.load_game(uow, game_id).entries == ()
