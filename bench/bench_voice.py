@@ -93,7 +93,11 @@ def run(runs: int) -> dict:
             said = read_back(setup, entry, language)
             understood = understand(setup, said, language)
             assert understood.entry == entry, (label, language, understood)
-            parser_us = timed(lambda text: understand(setup, text, language), said, runs)
+            parser_us = timed(
+                lambda text, setup=setup, language=language: understand(setup, text, language),
+                said,
+                runs,
+            )
             floor_us = timed(floor, said, runs)
             rows.append(
                 {
@@ -122,7 +126,7 @@ def main() -> None:
     for row in results["rows"]:
         print(
             f"| {row['label']} | {row['voice_touches']} | {row['form_touches']} | "
-            f"{row['parser_us']} | {row['floor_us']} | {row['ratio']}× |"
+            f"{row['parser_us']} | {row['floor_us']} | {row['ratio']}x |"
         )
 
 

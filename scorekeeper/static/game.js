@@ -21,7 +21,8 @@
   });
   // ... and kept for the day the signal goes: the service worker serves them from its files.
   addEventListener("load", () => {
-    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src].filter(Boolean);
+    const said = $("#say-form")?.dataset || {};
+    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.words, said.game].filter(Boolean);
     if (!navigator.onLine || !window.caches) return;
     caches.open("sk-files-1").then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
   });
@@ -172,8 +173,11 @@
   const say = $("#say-form");
   if (say) {
     const note = (text) => { $("#say-note", say).textContent = text; };
+    // Without a signal the words are read here (static/say.js), from what this phone kept.
     say.addEventListener("submit", (event) => {
-      if (!navigator.onLine) { event.preventDefault(); note(say.dataset.offline); }
+      if (navigator.onLine) return;
+      event.preventDefault();
+      sk.load(say.dataset.src).then(() => sk.sayHere(say, note)).catch(() => note(say.dataset.offline));
     });
     const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
     const mic = $(".mic", say);
@@ -181,7 +185,6 @@
     if (Recognition) mic.hidden = false;
     mic.addEventListener("click", () => {
       if (listening) { listening.stop(); return; }
-      if (!navigator.onLine) { note(say.dataset.offline); return; }
       let heard = false;
       listening = new Recognition();
       listening.lang = say.dataset.lang;

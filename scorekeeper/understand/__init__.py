@@ -16,9 +16,9 @@ from scorekeeper.scoring import Setup, get_variant
 from scorekeeper.scoring.messages import Message, message
 
 from .reading import Item, Reader
-from .vocabulary import DEAL, FILLER, GIN, LANGUAGES, NOBODY, OUT, WORDS
+from .vocabulary import DEAL, FILLER, GIN, LANGUAGES, NOBODY, OUT, WORDS, for_phones
 
-__all__ = ["LANGUAGES", "Understood", "read_back", "understand"]
+__all__ = ["LANGUAGES", "Understood", "for_phones", "game_for_phones", "read_back", "understand"]
 
 
 @dataclass
@@ -59,14 +59,36 @@ class _Fields:
         return None
 
 
-def understand(setup: Setup, text: str, language: str | None = None) -> Understood:
-    """The entry ``text`` describes for the next deal of the game ``setup`` sets up."""
+def game_for_phones(setup: Setup) -> dict[str, Any]:
+    """What the page's own reader (static/say.js) needs of one game to read a line
+    where there is no signal: the names, and the fields sorted as ``_Fields`` sorts them."""
     fields = _Fields(setup)
+    return {
+        "names": _names(setup),
+        "players": list(fields.players),
+        "kinds": {name: f.kind for name, f in fields.by_name.items()},
+        "player": fields.player,
+        "counts": sorted(fields.counts),
+        "plain": fields.plain,
+        "bounds": {name: list(bound) for name, bound in fields.bounds.items()},
+        "negative": fields.negative,
+        "nobody": fields.allows_nobody,
+    }
+
+
+def _names(setup: Setup) -> list[tuple[str, int]]:
+    """(name, seat): the players, and a partnership game's seated people as their side."""
     names = [(name, seat) for seat, name in enumerate(setup.players)]
     if setup.seats:
         names += [(person, i % len(setup.players)) for i, person in enumerate(setup.seats)]
+    return names
+
+
+def understand(setup: Setup, text: str, language: str | None = None) -> Understood:
+    """The entry ``text`` describes for the next deal of the game ``setup`` sets up."""
+    fields = _Fields(setup)
     language = language if language in LANGUAGES else "en"
-    items = Reader(names, language).items(text[:2000])
+    items = Reader(_names(setup), language).items(text[:2000])
     result = Understood()
     _Filler(fields, result).fill(items)
     return result

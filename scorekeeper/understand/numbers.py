@@ -396,7 +396,7 @@ NUMERALS: dict[str, Numerals] = {
     "hi": _hindi(),
 }
 
-_GERMAN_PARTS = sorted(
+GERMAN_PARTS = sorted(
     {
         fold(w)
         for w in (
@@ -420,7 +420,7 @@ def split_german(token: str) -> list[str] | None:
     or None when it is not one."""
     if not token:
         return []
-    for part in _GERMAN_PARTS:
+    for part in GERMAN_PARTS:
         if token.startswith(part):
             rest = split_german(token[len(part) :])
             if rest is not None:

@@ -32,7 +32,7 @@ class Reader:
         self.full: dict[tuple[str, ...], set[int]] = {}
         firsts: dict[str, set[int]] = {}
         for name, seat in names:
-            folded = tuple(fold(name).replace("-", " ").split()) or (fold(name),)
+            folded = tuple(word for _, word in words(name)) or (fold(name),)
             self.full.setdefault(folded, set()).add(seat)
             firsts.setdefault(folded[0], set()).add(seat)
         # A first word names a player only when it names one (two Anns: say which).

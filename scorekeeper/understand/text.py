@@ -11,7 +11,7 @@ DEVANAGARI_VARIANTS = str.maketrans({"\u093c": None, "\u0901": "\u0902"})
 # Letters whose accent is not a combining mark: read as their plain letter too.
 PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o"})
 # Devanagari first: its vowel signs are marks, not letters, so \w would split a word.
-WORD = re.compile(r"-?\d+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+(?:'[^\W\d_]+)?")
+WORD = re.compile(r"-?\d+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+")
 
 
 def fold(text: str) -> str:

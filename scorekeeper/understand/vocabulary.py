@@ -12,7 +12,8 @@ read back (``read_back``).
 
 from __future__ import annotations
 
-from .text import fold
+from .numbers import GERMAN_PARTS, NUMERALS
+from .text import words
 
 OUT, NOBODY, GIN, FILLER, MINUS, DEAL = "OUT", "NOBODY", "GIN", "FILLER", "MINUS", "DEAL"
 
@@ -509,10 +510,31 @@ def _phrases(language: str) -> dict[tuple[str, ...], tuple[str, ...]]:
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for meaning, phrases in WORDS[language].items():
         for phrase in phrases:
-            key = tuple(fold(phrase).replace("'", " ").split())
+            key = tuple(word for _, word in words(phrase))
             found[key] = (*found.get(key, ()), meaning)
     return found
 
 
 PHRASES = {language: _phrases(language) for language in LANGUAGES}
 LONGEST = {language: max(map(len, PHRASES[language])) for language in LANGUAGES}
+
+
+def for_phones() -> dict:
+    """The words and numbers of every language as the page's own reader takes them."""
+    return {
+        "phrases": {
+            language: {" ".join(phrase): list(meanings) for phrase, meanings in found.items()}
+            for language, found in PHRASES.items()
+        },
+        "numerals": {
+            language: {
+                "small": {" ".join(phrase): value for phrase, value in n.small.items()},
+                "hundred": sorted(n.hundred),
+                "hundreds": n.hundreds,
+                "thousand": sorted(n.thousand),
+                "connectors": sorted(n.connectors),
+            }
+            for language, n in NUMERALS.items()
+        },
+        "germanParts": GERMAN_PARTS,
+    }

@@ -3,16 +3,22 @@ recognition) fill the deal form, each filled field marked; only Save saves."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, session, url_for
+import hashlib
+import json
+from functools import cache
+
+from flask import Blueprint, Response, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import InputRequired, Length
 
+from scorekeeper import understand
 from scorekeeper.extensions import limit_writes
-from scorekeeper.service_layer import understanding
+from scorekeeper.service_layer import services, understanding
 from scorekeeper.translate import translate
 from scorekeeper.web import i18n, table, unit_of_work
+from scorekeeper.web.i18n import LANGUAGES, speak
 
 bp = Blueprint("say", __name__)
 limit_writes(bp)
@@ -63,3 +69,59 @@ def as_typed(field: Field) -> str | None:
     if isinstance(field, RadioField):
         return None if field.data is None else str(field.data)
     return field._value() or None
+
+
+# The page's own reader (static/say.js) reads a line where there is no signal, from
+# these two answers, which game.js keeps on the phone while there is one.
+@cache
+def words_json() -> tuple[str, str]:
+    """The words and numbers of every language, and their content hash."""
+    text = json.dumps(understand.for_phones(), ensure_ascii=False, separators=(",", ":"))
+    return text, hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@bp.get("/understand/words.json")
+def words():
+    text, version = words_json()
+    # Named by its content hash (?v=), as the static files are: kept for a year.
+    return Response(
+        text,
+        mimetype="application/json",
+        headers={"Cache-Control": "public, max-age=31536000, immutable", "ETag": version},
+    )
+
+
+@bp.get("/games/<public_id>/say.json")
+def game_words(public_id: str):
+    """One game's names and fields for the page's reader, and its messages in the
+    page's language (``?language=``)."""
+    view = services.load_game(unit_of_work(), public_id)
+    language = request.args.get("language")
+    if language in LANGUAGES:
+        speak(language)
+    return {
+        **understand.game_for_phones(view.setup),
+        "messages": {
+            "heard": _(
+                "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
+                words="{words}",
+            ),
+            "unclear": _("Not placed: %(words)s.", words="{words}"),
+            "bound": _("a number past what this field takes: left empty"),
+            "step": _("a number this field does not take: left empty"),
+            "twice": _("heard two different values: left empty"),
+            "which": _("say which number is which"),
+        },
+    }
+
+
+@bp.errorhandler(services.GameNotFound)
+def not_found(_error: services.GameNotFound):
+    return {"error": "no such game"}, 404
+
+
+def words_url() -> str:
+    return url_for("say.words", v=words_json()[1])
+
+
+bp.add_app_template_global(words_url, "say_words_url")

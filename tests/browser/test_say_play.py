@@ -129,16 +129,91 @@ def test_a_six_player_500_rum_game_said_in_french(phone, uow):
     assert list(view.entries) == expected
 
 
-def test_offline_the_words_wait_for_the_signal_and_the_form_takes_the_deal(phone, uow):
-    game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)
+def opened_for_offline(page, game_id: str, token: str) -> None:
+    """Open the game online once: its worker, its files and the reader's words kept."""
+    page.goto(f"/games/{game_id}/edit/{token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        """async () => {
+          const files = await caches.open("sk-files-1");
+          const say = document.querySelector("#say-form").dataset;
+          const kept = await Promise.all([say.src, say.words, say.game].map((u) => files.match(u)));
+          return kept.every(Boolean);
+        }"""
+    )
+
+
+def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
+    """Type the line and Fill in (read on the phone), then Save: the deal waits."""
     page = phone.page
+    page.fill("#said", words)
+    phone.tap(page.get_by_role("button", name="Fill in"))
+    expect(page.locator("#deal-form .heard")).to_have_count(filled)
+    expect(page.locator("#say-note")).to_contain_text("Heard")
+    phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
+    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
+
+
+def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
+    page = phone.page
+    opened_for_offline(page, started.game.public_id, started.edit_token)
     page.context.set_offline(True)
-    page.fill("#said", "Ann went out, Bob 12, Cy 35")
-    page.get_by_role("button", name="Fill in").click()
-    expect(page.locator("#say-note")).to_contain_text("needs the signal")
+    expected = []
+    for number in range(1, 14):
+        out = PLAYERS[number % 3]
+        others = [p for p in PLAYERS if p != out]
+        words = f"{out} out, {others[0]} {number} and {others[1]} {number + 20}"
+        if number == 7:  # misheard: Bobb; a name one letter off is still Bob
+            words = words.replace("Bob", "Bobb")
+        type_offline(phone, number, words, filled=2)
+        if number == 1:
+            phone.shot("say-offline-filled")
+        expected.append({"out": out, "hands": {others[0]: number, others[1]: number + 20}})
+    expect(page.locator("#deals tr.waiting")).to_have_count(13)
+    page.context.set_offline(False)
+    expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
+    view = services.load_game(uow, started.game.public_id)
+    assert list(view.entries) == expected
+    assert view.state.finished
+
+
+def test_six_players_of_500_rum_typed_offline_with_a_mishearing_put_right(phone, uow):
+    players = ["Ann", "Bob", "Cy", "Dee", "Émile", "Zoë"]
+    started = services.start_game(uow, preset="500 Rum", players=players)
+    page = phone.page
+    opened_for_offline(page, started.game.public_id, started.edit_token)
+    page.context.set_offline(True)
+    melds = {p: 10 * (i + 1) for i, p in enumerate(players)}
+    hands = {p: 5 * i for i, p in enumerate(players) if p != "Ann"}
+    clauses = ["Ann went out melded 10"]
+    clauses += [f"{p} melded {melds[p]} and {hands[p]} in hand" for p in players[1:]]
+    said = ", ".join(clauses).replace("Emile", "Emil").replace("melded 60", "melded 16")
+    page.fill("#said", said)
+    phone.tap(page.get_by_role("button", name="Fill in"))
+    expect(page.locator("#deal-form .heard")).to_have_count(11)
+    phone.shot("say-offline-500")
+    field = page.locator("#melds_5")
+    expect(field).to_have_value("16")  # Zoë's 60 heard as 16: put right before Save
+    field.fill("60")
+    phone.tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
+    view = services.load_game(uow, started.game.public_id)
+    assert list(view.entries) == [{"out": "Ann", "melds": melds, "hands": hands}]
+
+
+def test_offline_the_mic_fills_the_form_read_on_the_phone(phone, uow):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
+    page = phone.page
+    opened_for_offline(page, started.game.public_id, started.edit_token)
+    page.context.set_offline(True)
+    page.evaluate("() => { window.nextWords = 'Cy went out, Ann 4, Bob 9'; }")
     mic = page.get_by_role("button", name="Speak")
-    mic.click()
+    phone.tap(mic)
+    expect(page.locator("#deal-form .heard")).to_have_count(2)
+    expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
     expect(mic).to_have_attribute("aria-pressed", "false")
     phone.shot("say-offline")
-    page.context.set_offline(False)
-    assert services.load_game(uow, game_id).entries == ()
+    assert services.load_game(uow, started.game.public_id).entries == ()

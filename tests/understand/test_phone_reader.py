@@ -1,0 +1,85 @@
+"""The phone's own reader (static/say.js, for a line typed without a signal) reads
+every sentence as the server's reader does: the same entry, unclear words and fields
+left empty. Run in node on the data the pages serve."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.scoring import make_setup
+from scorekeeper.understand import LANGUAGES, for_phones, game_for_phones, read_back, understand
+
+from .sentences import cases, games_and_entries
+
+SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "say.js"
+RUNNER = """
+globalThis.window = { sk: {} };
+require(process.argv[1]);
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const { data, cases } = JSON.parse(input);
+  const read = cases.map(([game, text, lang]) => window.sk.understand(game, data, text, lang));
+  process.stdout.write(JSON.stringify(read));
+});
+"""
+
+
+def phone_read(cases_: list[tuple]) -> list[dict]:
+    node = shutil.which("node")
+    assert node, "node is needed for the phone reader's test (make test installs it)"
+    given_ = {
+        "data": for_phones(),
+        "cases": [(game_for_phones(setup), text, language) for setup, text, language in cases_],
+    }
+    done = subprocess.run(
+        [node, "-e", RUNNER, str(SAY_JS)],
+        input=json.dumps(given_, ensure_ascii=False),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(done.stdout)
+
+
+def server_read(setup, text: str, language: str) -> dict:
+    understood = understand(setup, text, language)
+    return {
+        "entry": understood.entry,
+        "unclear": understood.unclear,
+        "reasons": sorted(understood.reasons),
+    }
+
+
+def same(phone: dict) -> dict:
+    return {**phone, "reasons": sorted(phone["reasons"])}
+
+
+def test_every_sentence_reads_the_same_on_the_phone():
+    said = [
+        (make_setup(variant=param.values[0], players=list(param.values[1])), *param.values[2:4])
+        for param in cases()
+    ]
+    said += [
+        (make_setup(variant="rummy", players=["Ann", "Bob", "Cy"]), text, "en")
+        for text in ("Ann out, Bob 500, Cy 3, Bob 4, pass the crisps", "minus 3 Bob", "Jim out")
+    ]
+    for (setup, text, language), phone in zip(said, phone_read(said), strict=True):
+        assert same(phone) == server_read(setup, text, language), text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@settings(max_examples=3, deadline=None)
+@given(games=st.lists(games_and_entries(), min_size=30, max_size=30))
+def test_read_backs_read_the_same_on_the_phone(language, games):
+    said = [(setup, read_back(setup, entry, language), language) for setup, entry in games]
+    for (setup, text, _), phone in zip(said, phone_read(said), strict=True):
+        assert same(phone) == server_read(setup, text, language), text
