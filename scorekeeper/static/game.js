@@ -167,40 +167,17 @@
     });
   }
 
-  // Say the deal: the words go to the server, which fills the form (nothing is saved).
-  // The mic shows where the browser can listen; it listens only after a tap and stops
-  // after a pause.
+  // Say the deal (static/say.js, fetched at first use): the words fill the form, read by
+  // the server, or here without a signal; the mic where the browser can listen.
   const say = $("#say-form");
   if (say) {
     const note = (text) => { $("#say-note", say).textContent = text; };
-    // Without a signal the words are read here (static/say.js), from what this phone kept.
-    say.addEventListener("submit", (event) => {
-      if (navigator.onLine) return;
-      event.preventDefault();
-      sk.load(say.dataset.src).then(() => sk.sayHere(say, note)).catch(() => note(say.dataset.offline));
-    });
-    const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+    const use = (what) => sk.load(say.dataset.src).then(() => sk[what](say, note)).catch(() => note(say.dataset.offline));
     const mic = $(".mic", say);
-    let listening = null;
-    if (Recognition) mic.hidden = false;
-    mic.addEventListener("click", () => {
-      if (listening) { listening.stop(); return; }
-      let heard = false;
-      listening = new Recognition();
-      listening.lang = say.dataset.lang;
-      listening.onresult = (event) => {
-        heard = true;
-        $("#said", say).value = event.results[0][0].transcript;
-        say.requestSubmit();
-      };
-      listening.onend = () => {
-        listening = null;
-        mic.setAttribute("aria-pressed", "false");
-        if (!heard) note(say.dataset.unheard);
-      };
-      mic.setAttribute("aria-pressed", "true");
-      note(say.dataset.listening);
-      listening.start();
+    mic.hidden = !(window.SpeechRecognition || window.webkitSpeechRecognition);
+    mic.addEventListener("click", () => use("listen"));
+    say.addEventListener("submit", (event) => {
+      if (!navigator.onLine) { event.preventDefault(); use("sayHere"); }
     });
   }
 

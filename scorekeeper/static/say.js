@@ -343,5 +343,31 @@
     note(told.join(" "));
   };
 
-  Object.assign(window.sk, { understand, fillDeal: fill, sayHere });
+  // Listening: only after a tap, stopped by a pause or another tap; what is heard is sent
+  // as the typed line is (or read here without a signal).
+  let listening = null;
+  const listen = async (say, note) => {
+    if (listening) { listening.stop(); return; }
+    const { messages } = await kept(say.dataset.game);
+    const mic = say.querySelector(".mic");
+    const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+    let heard = false;
+    listening = new Recognition();
+    listening.lang = say.dataset.lang;
+    listening.onresult = (event) => {
+      heard = true;
+      say.querySelector("#said").value = event.results[0][0].transcript;
+      say.requestSubmit();
+    };
+    listening.onend = () => {
+      listening = null;
+      mic.setAttribute("aria-pressed", "false");
+      if (!heard) note(messages.unheard);
+    };
+    mic.setAttribute("aria-pressed", "true");
+    note(messages.listening);
+    listening.start();
+  };
+
+  Object.assign(window.sk, { understand, fillDeal: fill, sayHere, listen });
 })();

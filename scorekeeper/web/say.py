@@ -111,6 +111,8 @@ def game_words(public_id: str):
             "step": _("a number this field does not take: left empty"),
             "twice": _("heard two different values: left empty"),
             "which": _("say which number is which"),
+            "listening": _("Listening: say the deal, then pause."),
+            "unheard": _("Nothing was heard: try again, or type the words."),
         },
     }
 
