@@ -108,6 +108,31 @@
   const current = () => $("#deal-form[data-outbox]");
   if (current()) {
     const game = body.dataset.game;
+    // The deals kept on this phone (IndexedDB): each is stored before it is sent and
+    // removed on a definite answer, so a page closed mid-save still has it.
+    sk.store = (() => {
+      const open = () => new Promise((resolve, reject) => {
+        const request = indexedDB.open("scorekeeper", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const run = async (mode, work) => {
+        const db = await open();
+        return new Promise((resolve, reject) => {
+          const tx = db.transaction("outbox", mode);
+          const request = work(tx.objectStore("outbox"));
+          tx.oncomplete = () => { db.close(); resolve(request.result); };
+          tx.onerror = () => reject(tx.error);
+        });
+      };
+      return {
+        all: async () => (await run("readonly", (s) => s.getAll()))
+          .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
+        put: (item) => run("readwrite", (s) => s.put(item)),
+        remove: (key) => run("readwrite", (s) => s.delete(key)),
+      };
+    })();
     const keep = () => sk.load(current().dataset.outbox);
     const offline = (shown) => { if ($("#offline")) $("#offline").hidden = !shown; };
     sk.offline = offline;
@@ -142,11 +167,16 @@
         game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
         action: deal.action, fields: [...new FormData(deal)], at: Date.now(),
       };
+      const waiting = "sk.waiting." + game;
       // Deals already waiting go first: this one waits behind them.
-      if (navigator.onLine && !localStorage.getItem("sk.waiting." + game)) {
+      if (navigator.onLine && !localStorage.getItem(waiting)) {
         sk.sending = true;
+        // Kept first, then sent: a page closed before the answer sends it when reopened
+        // (its one-time key makes it count once).
+        const kept = await sk.store.put(item).then(() => localStorage.setItem(waiting, 1), () => false);
         try {
           const answer = await sk.send(item);
+          if (kept !== false) await sk.store.remove(item.key).then(() => localStorage.removeItem(waiting), () => {});
           // Saved: the game page as usual. Refused: sent the ordinary way (same key,
           // nothing was stored), so the messages show beside their fields.
           if (answer.status < 300) location.assign(location.pathname);

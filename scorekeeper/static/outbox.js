@@ -7,29 +7,7 @@
   const sk = window.sk;
   const { $, $$, el } = sk;
   const game = document.body.dataset.game;
-  const store = (() => {
-    const open = () => new Promise((resolve, reject) => {
-      const request = indexedDB.open("scorekeeper", 1);
-      request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const run = async (mode, work) => {
-      const db = await open();
-      return new Promise((resolve, reject) => {
-        const tx = db.transaction("outbox", mode);
-        const request = work(tx.objectStore("outbox"));
-        tx.oncomplete = () => { db.close(); resolve(request.result); };
-        tx.onerror = () => reject(tx.error);
-      });
-    };
-    return {
-      all: async () => (await run("readonly", (s) => s.getAll()))
-        .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
-      put: (item) => run("readwrite", (s) => s.put(item)),
-      remove: (key) => run("readwrite", (s) => s.delete(key)),
-    };
-  })();
+  const store = sk.store;
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -38,12 +16,17 @@
   // A number's name for the grid: its aria-label, else its label (a side's steppers).
   const label = (input) =>
     input.getAttribute("aria-label") || input.labels[0]?.textContent.trim() || input.name;
-  const describe = (deal) => {
-    const out = $("input[name=out]:checked", deal);
-    const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
-      .map((i) => label(i).replace(": " + sk.words.inHand, "") + " " + i.value);
+  // A deal's line in the grid, from its fields as sent and the labels of the form (the
+  // same players): game.js stores a deal before any of this is loaded.
+  const describe = (fields) => {
+    const deal = current();
+    const field = (name) => $$(`[name="${CSS.escape(name)}"]`, deal);
+    const chosen = fields.find(([name]) => name === "out")?.[1];
+    const out = chosen && field("out").find((i) => i.value === chosen);
+    const typed = fields.filter(([name, value]) => value && field(name)[0]?.inputMode === "numeric")
+      .map(([name, value]) => label(field(name)[0]).replace(": " + sk.words.inHand, "") + " " + value);
     const who = out ? out.closest("label").textContent.trim() : "";
-    const what = /^(none|void)$/.test(out?.value) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
+    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
     return [what, typed.join(", ")].filter(Boolean).join("; ");
   };
   // The form moves on to the next deal as if the last had been sent: dealer and wild
@@ -94,7 +77,7 @@
       row.firstChild.scope = "row";
       const cell = el("td");
       cell.colSpan = $$("thead th", grid).length - 1;
-      cell.append(el("em", words.waiting), " " + item.text);
+      cell.append(el("em", words.waiting), " " + (item.text ?? describe(item.fields)));
       if (item.problem) {
         cell.append(el("strong", words.notSent + " " + item.problem),
           button(words.fix, { fix: item.key }), " ", button(words.drop, { drop: item.key }));
@@ -136,7 +119,7 @@
 
   // game.js hands over a deal it could not send (or that must wait behind others).
   sk.waitWith = async (item, deal) => {
-    await store.put({ ...item, text: describe(deal) });
+    await store.put({ ...item, text: describe(item.fields) });
     sk.offline(true);
     moveFormTo(item.number + 1);
     await showWaiting();
