@@ -70,6 +70,7 @@
     if (!grid) return items;
     const words = grid.dataset;
     for (const row of $$("tr.waiting", grid)) row.remove();
+    $("#unsent")?.remove();
     for (const item of items) {
       const row = el("tr");
       row.className = item.problem ? "waiting problem" : "waiting";
@@ -77,11 +78,24 @@
       row.firstChild.scope = "row";
       const cell = el("td");
       cell.colSpan = $$("thead th", grid).length - 1;
-      cell.append(el("em", words.waiting), " " + (item.text ?? describe(item.fields)));
+      // Held at the left of the sideways-scrolling grid, as wide as the screen shows.
+      const box = el("div");
+      box.append(el("em", words.waiting), " " + (item.text ?? describe(item.fields)));
       if (item.problem) {
-        cell.append(el("strong", words.notSent + " " + item.problem),
+        row.id = "unsent-deal";
+        box.append(el("strong", words.notSent + " " + item.problem),
           button(words.fix, { fix: item.key }), " ", button(words.drop, { drop: item.key }));
+        // Said by the form too, where the player looks: a link down to the row.
+        const note = el("p");
+        const link = el("a", words.unsent.replace("{number}", item.number));
+        link.href = "#unsent-deal";
+        note.append(link);
+        note.id = "unsent";
+        note.className = "notice problems";
+        note.setAttribute("role", "alert");
+        $(".send", current())?.before(note);
       }
+      cell.append(box);
       row.append(cell);
       $("tbody", grid).append(row);
     }
