@@ -79,3 +79,57 @@ def test_column_heads_stand_over_their_boxes_and_names_break_between_words(
         assert box["x"] <= middle <= box["x"] + box["width"], (i, head, box)
     assert broken_words(page, ".hands .who") == []
     phone.shot(f"small-form-{preset.replace(' ', '-').lower()}-{language}")
+
+
+# Names that broke mid-word or spilled out of their tile, beside 40-character ones.
+MIXED = [
+    "Grzegorz Brzęczyszczykiewicz",
+    "Fernán Fernández-Gutiérrez",
+    *LONG_NAMES[:6],
+]
+# Each text wholly on one line.
+ONE_LINE = """sel => [...document.querySelectorAll(sel)].filter(el => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+}).map(el => el.textContent)"""
+# Boxes whose content is wider than they are.
+SPILLED = """sel => [...document.querySelectorAll(sel)]
+  .filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.textContent.trim())"""
+
+
+def test_names_and_money_keep_whole_on_a_small_phone(phone, language, uow):
+    game_id, token = started(
+        uow,
+        "Crazy Gin (13 deals)",
+        MIXED,
+        stakes={"cents_per_point": 250, "currency": "PLN"},  # "-PLN1,234.50" in English
+    )
+    for number in range(3):
+        out = MIXED[number]
+        hands = {name: 40 + seat * 7 for seat, name in enumerate(MIXED) if name != out}
+        services.record_deal(uow, game_id, token, {"out": out, "hands": hands})
+    page = phone.page
+    page.goto(f"/games/{game_id}/edit/{token}")
+    expect(page.locator(".money .balances li")).to_have_count(8)
+    # Words break only when too long for any tile on this screen (one such here).
+    assert set(broken_words(page, ".totals .name")) <= {"Brzęczyszczykiewicz"}
+    assert set(broken_words(page, ".tap span")) <= {"Brzęczyszczykiewicz"}
+    assert page.evaluate(SPILLED, ".tap, .totals li") == []
+    assert page.evaluate(ONE_LINE, ".money b") == []
+    phone.shot(f"small-names-money-{language}")
+
+
+def test_a_name_over_40_characters_is_refused_with_its_reason_not_cut(phone, language):
+    page = phone.page
+    page.goto("/games/new")
+    page.wait_for_load_state()
+    name = "Anaïs-Géraldine Wójcik-Łukasiewicz de Ávila"  # 43 characters
+    page.fill("#players-0", name)
+    page.fill("#players-1", "Bob")
+    with page.expect_navigation():
+        page.locator("button.save").tap()
+    expect(page.locator("#players-0")).to_have_value(name)
+    expect(page.locator("#players-0")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#players-0-msg")).to_contain_text("40")
+    phone.shot(f"small-name-too-long-{language}")
