@@ -230,13 +230,24 @@
       } catch { /* offline for a moment: try again next time */ }
     };
     // Pushed: a server-sent event says the game changed, and the page asks at once. While
-    // the stream is open the poll rests; refused (204) or lost, the poll carries on.
+    // the stream is open the poll rests; refused (204: the server's streams are all busy)
+    // or lost, the poll carries on, and a refused stream is asked for again, 5 seconds
+    // later, then 10, 20... up to a minute between tries.
     let pushed = false;
     if ("EventSource" in window && board.dataset.events) {
-      const events = new EventSource(board.dataset.events);
-      events.addEventListener("open", () => { pushed = true; });
-      events.addEventListener("error", () => { pushed = false; });
-      events.addEventListener("version", () => poll());
+      let wait = 5000;
+      const listen = () => {
+        const events = new EventSource(board.dataset.events);
+        events.addEventListener("open", () => { pushed = true; wait = 5000; });
+        events.addEventListener("error", () => {
+          pushed = false;
+          if (events.readyState !== EventSource.CLOSED) return; // the browser tries again itself
+          setTimeout(listen, wait);
+          wait = Math.min(wait * 2, 60_000);
+        });
+        events.addEventListener("version", () => poll());
+      };
+      listen();
     }
     setInterval(() => { if (!pushed) poll(); }, 3000);
   }
