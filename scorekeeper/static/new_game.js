@@ -86,6 +86,27 @@
       renumber();
       $("input", row).focus();
     });
+    // Start without a signal would show the browser's error page and lose the form: ask
+    // the server first (a HEAD of this page); unanswered, say so and keep what was typed.
+    const form = players.closest("form");
+    let reached = false;
+    form.addEventListener("submit", async (event) => {
+      const start = event.submitter;
+      if (reached || start?.value !== "start") return;
+      event.preventDefault();
+      const note = $("#no-signal");
+      try {
+        if (!navigator.onLine) throw new Error("offline");
+        await fetch(location.pathname, { method: "HEAD", cache: "no-store" });
+      } catch {
+        note.hidden = false;
+        note.scrollIntoView({ block: "center" });
+        return;
+      }
+      note.hidden = true;
+      reached = true;
+      form.requestSubmit(start);
+    });
     const game = $("#game");
     const update = $("#update");
     let asked = 0;

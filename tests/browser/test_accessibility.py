@@ -55,6 +55,15 @@ def new_game_refused(page: Page, uow) -> None:
     expect(page.get_by_role("alert")).to_contain_text("cannot be started")
 
 
+def new_game_no_signal(page: Page, uow) -> None:
+    page.goto("/games/new")
+    page.wait_for_load_state()
+    page.fill("#players-0", LONG_NAMES[0])
+    page.context.set_offline(True)
+    page.locator("form.new button.save").tap()
+    expect(page.locator("#no-signal")).to_be_visible()
+
+
 def game_fresh(page: Page, uow) -> None:
     scorer(page, uow)
 
@@ -171,6 +180,7 @@ STATES = [
     home,
     new_game,
     new_game_refused,
+    new_game_no_signal,
     game_fresh,
     game_refused,
     game_offline,
