@@ -133,3 +133,32 @@ def test_a_name_over_40_characters_is_refused_with_its_reason_not_cut(phone, lan
     expect(page.locator("#players-0")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#players-0-msg")).to_contain_text("40")
     phone.shot(f"small-name-too-long-{language}")
+
+
+# Each line's look without its colour: its dashes, its markers' shape and fill.
+LOOKS = """() => [...document.querySelectorAll('.chart svg[role=img] polyline')].map(line => {
+  const marks = [...line.parentElement.querySelectorAll('use')];
+  return [getComputedStyle(line).strokeDasharray, marks.length,
+          ...new Set(marks.map(m => m.getAttribute('href') + ' ' + getComputedStyle(m).fill))];
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_chart_tells_8_players_apart_without_colour(new_phone, shots, uow, scheme):
+    page = new_phone(**SMALL, color_scheme=scheme)
+    game_id, token = started(uow, "Crazy Gin (13 deals)", LONG_NAMES)
+    for number in range(10):
+        out = LONG_NAMES[number % 8]
+        hands = {n: (s * 5 + number) % 30 for s, n in enumerate(LONG_NAMES) if n != out}
+        services.record_deal(uow, game_id, token, {"out": out, "hands": hands})
+    page.goto(f"/games/{game_id}")
+    looks = page.evaluate(LOOKS)
+    assert len(looks) == 8
+    assert all(marks >= 2 for _dashes, marks, *_ in looks), looks
+    # One marker look per line, and no two lines alike in dashes and markers.
+    assert all(len(look) == 3 for look in looks), looks
+    distinct = {(dashes, marker) for dashes, _marks, marker in looks}
+    assert len(distinct) == 8, looks
+    # The key shows each player's line style and marker beside the name.
+    expect(page.locator(".chart figcaption .k svg use")).to_have_count(8)
+    page.locator(".chart").screenshot(path=shots / f"small-chart-{scheme}.png")
