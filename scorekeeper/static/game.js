@@ -102,97 +102,28 @@
   sk.setUpDeal = setUpDeal;
   if ($("#deal-form")) setUpDeal($("#deal-form"));
 
-  // Sending a deal. Without an answer (no signal, or the server does not answer) it is
-  // kept on this phone by static/outbox.js, which is fetched only then, or while deals
-  // wait, or once the phone goes offline: a phone with a signal never runs it.
+  // Saving a deal: static/outbox.js (fetched at the first Save, or before it once the
+  // phone goes offline or deals wait) keeps it on the phone, then sends it.
   const current = () => $("#deal-form[data-outbox]");
   if (current()) {
-    const game = body.dataset.game;
-    // The deals kept on this phone (IndexedDB): each is stored before it is sent and
-    // removed on a definite answer, so a page closed mid-save still has it.
-    sk.store = (() => {
-      const open = () => new Promise((resolve, reject) => {
-        const request = indexedDB.open("scorekeeper", 1);
-        request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const run = async (mode, work) => {
-        const db = await open();
-        return new Promise((resolve, reject) => {
-          const tx = db.transaction("outbox", mode);
-          const request = work(tx.objectStore("outbox"));
-          tx.oncomplete = () => { db.close(); resolve(request.result); };
-          tx.onerror = () => reject(tx.error);
-        });
-      };
-      return {
-        all: async () => (await run("readonly", (s) => s.getAll()))
-          .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
-        put: (item) => run("readwrite", (s) => s.put(item)),
-        remove: (key) => run("readwrite", (s) => s.delete(key)),
-      };
-    })();
     const keep = () => sk.load(current().dataset.outbox);
     const offline = (shown) => { if ($("#offline")) $("#offline").hidden = !shown; };
     sk.offline = offline;
     addEventListener("offline", () => { offline(true); keep(); });
-    if (!navigator.onLine || localStorage.getItem("sk.waiting." + game)) keep().catch(() => {});
+    if (!navigator.onLine || localStorage.getItem("sk.waiting." + body.dataset.game)) keep().catch(() => {});
     if (!navigator.onLine) { offline(true); $(".done")?.remove(); }
-
-    // One deal to the server; throws when there is no answer worth the name.
-    sk.send = async (item) => {
-      const data = new FormData();
-      for (const [name, value] of item.fields) data.append(name, value);
-      const stop = new AbortController();
-      const timer = setTimeout(() => stop.abort(), 10_000);
-      try {
-        const response = await fetch(item.action, {
-          method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
-        });
-        if (response.status >= 500 || response.status === 429) throw new Error("no answer");
-        const type = response.headers.get("Content-Type") || "";
-        const answer = type.includes("json") ? await response.json()
-          : { message: sk.say("refused", { number: item.number, status: response.status }) };
-        return { status: response.status, ...answer };
-      } finally {
-        clearTimeout(timer);
-      }
-    };
     document.addEventListener("submit", async (event) => {
       const deal = event.target;
       if (deal !== current()) return;
       event.preventDefault();
-      const item = {
-        game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
-        action: deal.action, fields: [...new FormData(deal)], at: Date.now(),
-      };
-      const waiting = "sk.waiting." + game;
-      // Deals already waiting go first: this one waits behind them.
-      if (navigator.onLine && !localStorage.getItem(waiting)) {
-        sk.sending = true;
-        // Kept first, then sent: a page closed before the answer sends it when reopened
-        // (its one-time key makes it count once).
-        const kept = await sk.store.put(item).then(() => localStorage.setItem(waiting, 1), () => false);
-        try {
-          const answer = await sk.send(item);
-          if (kept !== false) await sk.store.remove(item.key).then(() => localStorage.removeItem(waiting), () => {});
-          // Saved: the game page as usual. Refused: sent the ordinary way (same key,
-          // nothing was stored), so the messages show beside their fields.
-          if (answer.status < 300) location.assign(location.pathname);
-          else HTMLFormElement.prototype.submit.call(deal);
-          return;
-        } catch {
-          sk.sending = false; // no answer: it is kept on the phone
-        }
-      }
+      sk.sending = true;
       try {
         await keep();
       } catch {
-        HTMLFormElement.prototype.submit.call(deal); // not even the outbox: the browser tries
+        HTMLFormElement.prototype.submit.call(deal); // not even the outbox: the browser sends it
         return;
       }
-      sk.waitWith(item, deal);
+      sk.save(deal);
     });
   }
 

@@ -86,26 +86,15 @@
       renumber();
       $("input", row).focus();
     });
-    // Start without a signal would show the browser's error page and lose the form: ask
-    // the server first (a HEAD of this page); unanswered, say so and keep what was typed.
+    // No signal at Start: the form stays as typed and says so (not the browser's error page).
     const form = players.closest("form");
-    let reached = false;
     form.addEventListener("submit", async (event) => {
       const start = event.submitter;
-      if (reached || start?.value !== "start") return;
+      if (start?.value !== "start" || form.ok) return;
       event.preventDefault();
-      const note = $("#no-signal");
-      try {
-        if (!navigator.onLine) throw new Error("offline");
-        await fetch(location.pathname, { method: "HEAD", cache: "no-store" });
-      } catch {
-        note.hidden = false;
-        note.scrollIntoView({ block: "center" });
-        return;
-      }
-      note.hidden = true;
-      reached = true;
-      form.requestSubmit(start);
+      form.ok = navigator.onLine && await fetch(location.href, { method: "HEAD" }).then(() => 1, () => 0);
+      $("#no-signal").hidden = form.ok;
+      if (form.ok) form.requestSubmit(start);
     });
     const game = $("#game");
     const update = $("#update");

@@ -1,13 +1,56 @@
-// Deals saved without a signal (or while the server does not answer) wait on this
-// phone, in IndexedDB, each with its deal number and one-time key, shown as rows of the
-// deal grid, and are sent in order when the signal returns: the key makes a deal that
-// did arrive count once. game.js loads this file only when it is needed.
+// Every deal saved by the script passes through here: kept on this phone (IndexedDB),
+// with its deal number and one-time key, before it is sent, and taken off on a definite
+// answer, so a page closed mid-save still has it. Deals without an answer (no signal, or
+// the server silent) wait, shown as rows of the deal grid, and are sent in order when
+// the signal returns: the key makes a deal that did arrive count once. game.js loads
+// this file at the first Save, or sooner when offline or deals wait.
 "use strict";
 (() => {
   const sk = window.sk;
   const { $, $$, el } = sk;
   const game = document.body.dataset.game;
-  const store = sk.store;
+  const store = (() => {
+    const open = () => new Promise((resolve, reject) => {
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const run = async (mode, work) => {
+      const db = await open();
+      return new Promise((resolve, reject) => {
+        const tx = db.transaction("outbox", mode);
+        const request = work(tx.objectStore("outbox"));
+        tx.oncomplete = () => { db.close(); resolve(request.result); };
+        tx.onerror = () => reject(tx.error);
+      });
+    };
+    return {
+      all: async () => (await run("readonly", (s) => s.getAll()))
+        .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
+      put: (item) => run("readwrite", (s) => s.put(item)),
+      remove: (key) => run("readwrite", (s) => s.delete(key)),
+    };
+  })();
+  // One deal to the server; throws when there is no answer worth the name.
+  const send = async (item) => {
+    const data = new FormData();
+    for (const [name, value] of item.fields) data.append(name, value);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 10_000);
+    try {
+      const response = await fetch(item.action, {
+        method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
+      });
+      if (response.status >= 500 || response.status === 429) throw new Error("no answer");
+      const type = response.headers.get("Content-Type") || "";
+      const answer = type.includes("json") ? await response.json()
+        : { message: sk.say("refused", { number: item.number, status: response.status }) };
+      return { status: response.status, ...answer };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -103,14 +146,15 @@
     return items;
   };
   let flushing = null;
-  const flush = () => flushing ??= (async () => {
-    let sent = 0;
+  let saving = false; // a deal Save is sending itself: not twice at once
+  const flush = () => saving ? null : flushing ??= (async () => {
+    let sent = 0, refused = false;
     sk.sending = true;
     try {
       for (const item of await store.all()) {
         if (item.problem) break; // the player decides first
         let answer;
-        try { answer = await sk.send(item); } catch { sk.offline(true); return; }
+        try { answer = await send(item); } catch { sk.offline(true); return; }
         sk.offline(false);
         if (answer.status < 300) {
           await store.remove(item.key);
@@ -119,20 +163,48 @@
         }
         item.problem = [answer.message, ...(answer.problems || [])].join(" ");
         await store.put(item);
+        refused = true;
         break;
       }
     } finally {
       sk.sending = false;
       flushing = null;
-      const left = await showWaiting();
+      // Shown again only if something changed: a refusal is announced once.
+      const left = sent || refused ? await showWaiting() : [];
       // The new score from the server, unless the player is typing the next deal (then
       // the poll brings it in and keeps what was typed).
       if (sent && !current().dataset.dirty && !left.some((item) => item.problem)) location.reload();
     }
   })();
 
-  // game.js hands over a deal it could not send (or that must wait behind others).
-  sk.waitWith = async (item, deal) => {
+  // Save: kept first, then sent at once, unless deals already wait (it goes behind them).
+  sk.save = async (deal) => {
+    const item = {
+      game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
+      action: deal.action, fields: [...new FormData(deal)], at: Date.now(),
+    };
+    const flag = "sk.waiting." + game;
+    const behind = localStorage.getItem(flag);
+    saving = true;
+    const kept = await store.put(item).then(() => localStorage.setItem(flag, 1), () => false);
+    if (navigator.onLine && !behind) {
+      sk.sending = true;
+      try {
+        const answer = await send(item);
+        if (kept !== false) await store.remove(item.key).then(() => localStorage.removeItem(flag), () => {});
+        // Saved: the game page as usual. Refused: sent the ordinary way (same key,
+        // nothing was stored), so the messages show beside their fields.
+        if (answer.status < 300) location.assign(location.pathname);
+        else HTMLFormElement.prototype.submit.call(deal);
+        return;
+      } catch {
+        sk.sending = false; // no answer: it waits on the phone
+      }
+    }
+    saving = sk.sending = false;
+    waitWith(item, deal);
+  };
+  const waitWith = async (item, deal) => {
     await store.put({ ...item, text: describe(item.fields) });
     sk.offline(true);
     moveFormTo(item.number + 1);

@@ -15,10 +15,7 @@ from tests.printing.cases import LONG_NAMES
 
 pytestmark = pytest.mark.browser
 
-NO_SIGNAL = (
-    "No signal: a new game needs the signal to start. What you typed stays here; "
-    "tap Start again when the signal is back."
-)
+NO_SIGNAL = "No signal: a new game needs one to start. What you typed stays here."
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -94,6 +94,8 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     for button in ("Put it in the form", "Discard it"):
         assert on_screen(page, row.get_by_role("button", name=translated(language, button)))
     assert on_screen(page, row.locator("strong"))
-    page.screenshot(path=shots / f"outbox-refused-{language}.png", full_page=True)
+    for part in ("#unsent", "#deal-grid"):
+        name = f"outbox-refused-{part[1:]}-{language}.png"
+        page.locator(part).screenshot(path=shots / name, timeout=30_000)
     note.get_by_role("link").click()
     expect(row.get_by_role("button", name=translated(language, "Discard it"))).to_be_in_viewport()
