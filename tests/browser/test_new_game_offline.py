@@ -46,3 +46,16 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
         start.tap()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
     expect(page.locator(".totals li")).to_have_count(8)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_opens_offline_after_the_first_visit(new_phone, shots, language):
+    page = new_phone(**SMALL, locale=LANGUAGES[language])
+    page.goto("/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # No second visit: the worker kept the home page as it installed.
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("h1")).to_have_text(translated(language, "Score pad for rummy"))
+    expect(page.locator("a.button.save")).to_have_text(translated(language, "New game"))
+    page.screenshot(path=shots / f"home-offline-first-visit-{language}.png", full_page=True)
