@@ -7,6 +7,7 @@ and render; nothing here computes a score.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from contextlib import suppress
 from functools import lru_cache
@@ -52,7 +53,17 @@ def read_static_files_whole(response: Response) -> Response:
     if request.endpoint == "static" and response.status_code == 200 and text:
         response.direct_passthrough = False
         response.make_sequence()
+        if response.mimetype == "text/css":
+            response.set_data(lean_css(response.get_data()))
     return response
+
+
+@lru_cache(maxsize=16)
+def lean_css(css: bytes) -> bytes:
+    """A stylesheet without its comments (they explain it to whoever edits it; on every
+    page they weighed a sixth of app.css, gzipped) and the blank space around rules."""
+    css = re.sub(rb"/\*.*?\*/", b"", css, flags=re.S)
+    return re.sub(rb"\n\s*", b"\n", css).strip() + b"\n"
 
 
 def init_app(app: Flask) -> None:
