@@ -18,14 +18,23 @@ from weasyprint import HTML
 ICONS = Path(__file__).resolve().parent.parent / "scorekeeper" / "static" / "icons"
 # apple-touch-icon, then the manifest's two sizes.
 SIZES = (180, 192, 512)
+# The maskable icon (manifest purpose "maskable"): a launcher may cut it to any shape
+# that holds the middle circle of 80% of its width, so the drawing is shrunk to 80% on
+# the icon's own background, which fills the edges.
+MASKABLE = 512
+BACKGROUND = "#0a53a8"
+SAFE = 0.8
 
 
-def draw(size: int) -> Path:
+def draw(size: int, maskable: bool = False) -> Path:
+    inner = round(size * SAFE) if maskable else size
     page = (
-        f"<style>@page {{ size: {size}px {size}px; margin: 0 }} body {{ margin: 0 }}</style>"
-        f'<img src="icon.svg" width="{size}" height="{size}">'
+        f"<style>@page {{ size: {size}px {size}px; margin: 0 }}"
+        f" body {{ margin: 0; background: {BACKGROUND} }}"
+        f" img {{ display: block; margin: {(size - inner) // 2}px }}</style>"
+        f'<img src="icon.svg" width="{inner}" height="{inner}">'
     )
-    target = ICONS / f"icon-{size}.png"
+    target = ICONS / (f"icon-maskable-{size}.png" if maskable else f"icon-{size}.png")
     with tempfile.TemporaryDirectory() as folder:
         pdf = Path(folder) / "icon.pdf"
         HTML(string=page, base_url=str(ICONS) + "/").write_pdf(pdf)
@@ -40,3 +49,4 @@ def draw(size: int) -> Path:
 if __name__ == "__main__":
     for size in SIZES:
         print(draw(size))
+    print(draw(MASKABLE, maskable=True))

@@ -103,67 +103,28 @@
   sk.setUpDeal = setUpDeal;
   if ($("#deal-form")) setUpDeal($("#deal-form"));
 
-  // Sending a deal. Without an answer (no signal, or the server does not answer) it is
-  // kept on this phone by static/outbox.js, which is fetched only then, or while deals
-  // wait, or once the phone goes offline: a phone with a signal never runs it.
+  // Saving a deal: static/outbox.js (fetched at the first Save, or before it once the
+  // phone goes offline or deals wait) keeps it on the phone, then sends it.
   const current = () => $("#deal-form[data-outbox]");
   if (current()) {
-    const game = body.dataset.game;
     const keep = () => sk.load(current().dataset.outbox);
     const offline = (shown) => { if ($("#offline")) $("#offline").hidden = !shown; };
     sk.offline = offline;
     addEventListener("offline", () => { offline(true); keep(); });
-    if (!navigator.onLine || localStorage.getItem("sk.waiting." + game)) keep().catch(() => {});
+    if (!navigator.onLine || localStorage.getItem("sk.waiting." + body.dataset.game)) keep().catch(() => {});
     if (!navigator.onLine) { offline(true); $(".done")?.remove(); }
-
-    // One deal to the server; throws when there is no answer worth the name.
-    sk.send = async (item) => {
-      const data = new FormData();
-      for (const [name, value] of item.fields) data.append(name, value);
-      const stop = new AbortController();
-      const timer = setTimeout(() => stop.abort(), 10_000);
-      try {
-        const response = await fetch(item.action, {
-          method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
-        });
-        if (response.status >= 500 || response.status === 429) throw new Error("no answer");
-        const type = response.headers.get("Content-Type") || "";
-        const answer = type.includes("json") ? await response.json()
-          : { message: sk.say("refused", { number: item.number, status: response.status }) };
-        return { status: response.status, ...answer };
-      } finally {
-        clearTimeout(timer);
-      }
-    };
     document.addEventListener("submit", async (event) => {
       const deal = event.target;
       if (deal !== current()) return;
       event.preventDefault();
-      const item = {
-        game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
-        action: deal.action, fields: [...new FormData(deal)], at: Date.now(),
-      };
-      // Deals already waiting go first: this one waits behind them.
-      if (navigator.onLine && !localStorage.getItem("sk.waiting." + game)) {
-        sk.sending = true;
-        try {
-          const answer = await sk.send(item);
-          // Saved: the game page as usual. Refused: sent the ordinary way (same key,
-          // nothing was stored), so the messages show beside their fields.
-          if (answer.status < 300) location.assign(location.pathname);
-          else HTMLFormElement.prototype.submit.call(deal);
-          return;
-        } catch {
-          sk.sending = false; // no answer: it is kept on the phone
-        }
-      }
+      sk.sending = true;
       try {
         await keep();
       } catch {
-        HTMLFormElement.prototype.submit.call(deal); // not even the outbox: the browser tries
+        HTMLFormElement.prototype.submit.call(deal); // not even the outbox: the browser sends it
         return;
       }
-      sk.waitWith(item, deal);
+      sk.save(deal);
     });
   }
 
@@ -215,13 +176,24 @@
       } catch { /* offline for a moment: try again next time */ }
     };
     // Pushed: a server-sent event says the game changed, and the page asks at once. While
-    // the stream is open the poll rests; refused (204) or lost, the poll carries on.
+    // the stream is open the poll rests; refused (204: the server's streams are all busy)
+    // or lost, the poll carries on, and a refused stream is asked for again, 5 seconds
+    // later, then 10, 20... up to a minute between tries.
     let pushed = false;
     if ("EventSource" in window && board.dataset.events) {
-      const events = new EventSource(board.dataset.events);
-      events.addEventListener("open", () => { pushed = true; });
-      events.addEventListener("error", () => { pushed = false; });
-      events.addEventListener("version", () => poll());
+      let wait = 5000;
+      const listen = () => {
+        const events = new EventSource(board.dataset.events);
+        events.addEventListener("open", () => { pushed = true; wait = 5000; });
+        events.addEventListener("error", () => {
+          pushed = false;
+          if (events.readyState !== EventSource.CLOSED) return; // the browser tries again itself
+          setTimeout(listen, wait);
+          wait = Math.min(wait * 2, 60_000);
+        });
+        events.addEventListener("version", () => poll());
+      };
+      listen();
     }
     setInterval(() => { if (!pushed) poll(); }, 3000);
   }

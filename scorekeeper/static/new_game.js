@@ -86,6 +86,16 @@
       renumber();
       $("input", row).focus();
     });
+    // No signal at Start: the form stays as typed and says so (not the browser's error page).
+    const form = players.closest("form");
+    form.addEventListener("submit", async (event) => {
+      const start = event.submitter;
+      if (start?.value !== "start" || form.ok) return;
+      event.preventDefault();
+      form.ok = navigator.onLine && await fetch(location.href, { method: "HEAD" }).then(() => 1, () => 0);
+      $("#no-signal").hidden = form.ok;
+      if (form.ok) form.requestSubmit(start);
+    });
     const game = $("#game");
     const update = $("#update");
     let asked = 0;

@@ -1,7 +1,9 @@
-// Deals saved without a signal (or while the server does not answer) wait on this
-// phone, in IndexedDB, each with its deal number and one-time key, shown as rows of the
-// deal grid, and are sent in order when the signal returns: the key makes a deal that
-// did arrive count once. game.js loads this file only when it is needed.
+// Every deal saved by the script passes through here: kept on this phone (IndexedDB),
+// with its deal number and one-time key, before it is sent, and taken off on a definite
+// answer, so a page closed mid-save still has it. Deals without an answer (no signal, or
+// the server silent) wait, shown as rows of the deal grid, and are sent in order when
+// the signal returns: the key makes a deal that did arrive count once. game.js loads
+// this file at the first Save, or sooner when offline or deals wait.
 "use strict";
 (() => {
   const sk = window.sk;
@@ -30,6 +32,25 @@
       remove: (key) => run("readwrite", (s) => s.delete(key)),
     };
   })();
+  // One deal to the server; throws when there is no answer worth the name.
+  const send = async (item) => {
+    const data = new FormData();
+    for (const [name, value] of item.fields) data.append(name, value);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), 10_000);
+    try {
+      const response = await fetch(item.action, {
+        method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
+      });
+      if (response.status >= 500 || response.status === 429) throw new Error("no answer");
+      const type = response.headers.get("Content-Type") || "";
+      const answer = type.includes("json") ? await response.json()
+        : { message: sk.say("refused", { number: item.number, status: response.status }) };
+      return { status: response.status, ...answer };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -38,12 +59,17 @@
   // A number's name for the grid: its aria-label, else its label (a side's steppers).
   const label = (input) =>
     input.getAttribute("aria-label") || input.labels[0]?.textContent.trim() || input.name;
-  const describe = (deal) => {
-    const out = $("input[name=out]:checked", deal);
-    const typed = $$("input[inputmode=numeric]", deal).filter((i) => i.value && !i.disabled)
-      .map((i) => label(i).replace(": " + sk.words.inHand, "") + " " + i.value);
+  // A deal's line in the grid, from its fields as sent and the labels of the form (the
+  // same players): game.js stores a deal before any of this is loaded.
+  const describe = (fields) => {
+    const deal = current();
+    const field = (name) => $$(`[name="${CSS.escape(name)}"]`, deal);
+    const chosen = fields.find(([name]) => name === "out")?.[1];
+    const out = chosen && field("out").find((i) => i.value === chosen);
+    const typed = fields.filter(([name, value]) => value && field(name)[0]?.inputMode === "numeric")
+      .map(([name, value]) => label(field(name)[0]).replace(": " + sk.words.inHand, "") + " " + value);
     const who = out ? out.closest("label").textContent.trim() : "";
-    const what = /^(none|void)$/.test(out?.value) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
+    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
     return [what, typed.join(", ")].filter(Boolean).join("; ");
   };
   // The form moves on to the next deal as if the last had been sent: dealer and wild
@@ -87,6 +113,7 @@
     if (!grid) return items;
     const words = grid.dataset;
     for (const row of $$("tr.waiting", grid)) row.remove();
+    $("#unsent")?.remove();
     for (const item of items) {
       const row = el("tr");
       row.className = item.problem ? "waiting problem" : "waiting";
@@ -94,11 +121,24 @@
       row.firstChild.scope = "row";
       const cell = el("td");
       cell.colSpan = $$("thead th", grid).length - 1;
-      cell.append(el("em", words.waiting), " " + item.text);
+      // Held at the left of the sideways-scrolling grid, as wide as the screen shows.
+      const box = el("div");
+      box.append(el("em", words.waiting), " " + (item.text ?? describe(item.fields)));
       if (item.problem) {
-        cell.append(el("strong", words.notSent + " " + item.problem),
+        row.id = "unsent-deal";
+        box.append(el("strong", words.notSent + " " + item.problem),
           button(words.fix, { fix: item.key }), " ", button(words.drop, { drop: item.key }));
+        // Said by the form too, where the player looks: a link down to the row.
+        const note = el("p");
+        const link = el("a", words.unsent.replace("{number}", item.number));
+        link.href = "#unsent-deal";
+        note.append(link);
+        note.id = "unsent";
+        note.className = "notice problems";
+        note.setAttribute("role", "alert");
+        $(".send", current())?.before(note);
       }
+      cell.append(box);
       row.append(cell);
       $("tbody", grid).append(row);
     }
@@ -106,14 +146,15 @@
     return items;
   };
   let flushing = null;
-  const flush = () => flushing ??= (async () => {
-    let sent = 0;
+  let saving = false; // a deal Save is sending itself: not twice at once
+  const flush = () => saving ? null : flushing ??= (async () => {
+    let sent = 0, refused = false;
     sk.sending = true;
     try {
       for (const item of await store.all()) {
         if (item.problem) break; // the player decides first
         let answer;
-        try { answer = await sk.send(item); } catch { sk.offline(true); return; }
+        try { answer = await send(item); } catch { sk.offline(true); return; }
         sk.offline(false);
         if (answer.status < 300) {
           await store.remove(item.key);
@@ -122,21 +163,49 @@
         }
         item.problem = [answer.message, ...(answer.problems || [])].join(" ");
         await store.put(item);
+        refused = true;
         break;
       }
     } finally {
       sk.sending = false;
       flushing = null;
-      const left = await showWaiting();
+      // Shown again only if something changed: a refusal is announced once.
+      const left = sent || refused ? await showWaiting() : [];
       // The new score from the server, unless the player is typing the next deal (then
       // the poll brings it in and keeps what was typed).
       if (sent && !current().dataset.dirty && !left.some((item) => item.problem)) location.reload();
     }
   })();
 
-  // game.js hands over a deal it could not send (or that must wait behind others).
-  sk.waitWith = async (item, deal) => {
-    await store.put({ ...item, text: describe(deal) });
+  // Save: kept first, then sent at once, unless deals already wait (it goes behind them).
+  sk.save = async (deal) => {
+    const item = {
+      game, key: $("[name=key]", deal).value, number: Number($("[name=number]", deal).value),
+      action: deal.action, fields: [...new FormData(deal)], at: Date.now(),
+    };
+    const flag = "sk.waiting." + game;
+    const behind = localStorage.getItem(flag);
+    saving = true;
+    const kept = await store.put(item).then(() => localStorage.setItem(flag, 1), () => false);
+    if (navigator.onLine && !behind) {
+      sk.sending = true;
+      try {
+        const answer = await send(item);
+        if (kept !== false) await store.remove(item.key).then(() => localStorage.removeItem(flag), () => {});
+        // Saved: the game page as usual. Refused: sent the ordinary way (same key,
+        // nothing was stored), so the messages show beside their fields.
+        if (answer.status < 300) location.assign(location.pathname);
+        else HTMLFormElement.prototype.submit.call(deal);
+        return;
+      } catch {
+        sk.sending = false; // no answer: it waits on the phone
+      }
+    }
+    saving = sk.sending = false;
+    waitWith(item, deal);
+  };
+  const waitWith = async (item, deal) => {
+    await store.put({ ...item, text: describe(item.fields) });
     sk.offline(true);
     moveFormTo(item.number + 1);
     await showWaiting();

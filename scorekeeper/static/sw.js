@@ -5,7 +5,11 @@
 const PAGES = "sk-pages-1";
 const FILES = "sk-files-1";
 
-self.addEventListener("install", () => self.skipWaiting());
+// The home page is kept from the first visit to any page, so it opens offline at once.
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  event.waitUntil(caches.open(PAGES).then((pages) => pages.add("/")).catch(() => {}));
+});
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
 const keptFile = async (request) => {

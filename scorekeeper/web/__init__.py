@@ -66,6 +66,7 @@ JS_COMMENT_LINE = re.compile(r"^[ \t]*//.*\n", re.M)
 INDENT = re.compile(r"^[ \t]+", re.M)
 
 
+@lru_cache(maxsize=32)
 def slim(text: str, mimetype: str) -> str:
     """``text`` less whole-line comments and leading blanks (nothing a line means)."""
     text = CSS_COMMENT.sub("", text) if mimetype == "text/css" else JS_COMMENT_LINE.sub("", text)

@@ -165,14 +165,15 @@ class NewGameForm(FlaskForm):
     players = FieldList(
         StringField(
             _l("Player"),
-            render_kw={"maxlength": 40, "autocomplete": "off", "list": "known-names"},
+            # No maxlength: a browser would cut a longer name silently; the server says so.
+            render_kw={"autocomplete": "off", "list": "known-names"},
         ),
         min_entries=DEFAULT_SLOTS,
         max_entries=MAX_PLAYERS,
     )
     # Partnership games only: the people at the table, partners alternating.
     seats = FieldList(
-        StringField(_l("Seat"), render_kw={"maxlength": 40, "autocomplete": "off"}),
+        StringField(_l("Seat"), render_kw={"autocomplete": "off"}),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )

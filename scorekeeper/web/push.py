@@ -9,7 +9,8 @@ deal posted to any app server reaches every watcher within milliseconds. On SQLi
 
 Each stream holds a worker thread (gunicorn's gthread workers answer one request per
 thread), so a process takes at most ``PUSH_STREAMS`` streams and answers any more with
-204: EventSource then stops and the page keeps its 3-second conditional poll. A stream
+204: EventSource then stops and the page keeps its 3-second conditional poll, asking for
+a stream again after 5 seconds, then 10, 20... at most a minute apart. A stream
 ends after ``STREAM_SECONDS`` and the browser opens a new one a second later, so a
 closed tab frees its thread soon even when no write ever fails.
 """

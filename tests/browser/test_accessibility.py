@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
 from tests.browser.test_offline import opened_with_its_worker, save_offline
+from tests.printing.cases import LONG_NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +53,15 @@ def new_game_refused(page: Page, uow) -> None:
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").tap()
     expect(page.get_by_role("alert")).to_contain_text("cannot be started")
+
+
+def new_game_no_signal(page: Page, uow) -> None:
+    page.goto("/games/new")
+    page.wait_for_load_state()
+    page.fill("#players-0", LONG_NAMES[0])
+    page.context.set_offline(True)
+    page.locator("form.new button.save").tap()
+    expect(page.locator("#no-signal")).to_be_visible()
 
 
 def game_fresh(page: Page, uow) -> None:
@@ -130,10 +140,47 @@ def end_game(page: Page, uow) -> None:
     page.goto(f"/games/{game_id}/end")
 
 
+# 8 players with 40-character names: the deal grid scrolls sideways.
+def long_names(uow, deals: int = 2) -> tuple[str, str]:
+    game = services.start_game(uow, players=LONG_NAMES, preset="Crazy Gin (13 deals)")
+    game_id = game.game.public_id
+    for number in range(deals):
+        out = LONG_NAMES[number]
+        hands = {name: seat + 1 for seat, name in enumerate(LONG_NAMES) if name != out}
+        services.record_deal(uow, game_id, game.edit_token, {"out": out, "hands": hands})
+    return game_id, game.edit_token
+
+
+def view_link_wide(page: Page, uow) -> None:
+    game_id, _ = long_names(uow)
+    page.goto(f"/games/{game_id}")
+
+
+def table_view_wide(page: Page, uow) -> None:
+    game_id, _ = long_names(uow)
+    page.goto(f"/games/{game_id}/table")
+
+
+def game_offline_wide(page: Page, uow) -> None:
+    game_id, token = long_names(uow)
+    opened_with_its_worker(page, game_id, token)
+    page.context.set_offline(True)
+    page.locator("label.tap", has=page.locator("input[name=out][value='2']")).tap()
+    page.locator(".send button.save").tap()
+    expect(page.locator("#deals tr.waiting")).to_have_count(1)
+
+
+def game_offline_refused_wide(page: Page, uow) -> None:
+    game_offline_wide(page, uow)  # no hands typed: the server refuses it
+    page.context.set_offline(False)
+    expect(page.locator("#unsent")).to_be_visible()
+
+
 STATES = [
     home,
     new_game,
     new_game_refused,
+    new_game_no_signal,
     game_fresh,
     game_refused,
     game_offline,
@@ -147,6 +194,10 @@ STATES = [
     correct_a_deal,
     undo,
     end_game,
+    view_link_wide,
+    table_view_wide,
+    game_offline_wide,
+    game_offline_refused_wide,
 ]
 
 
