@@ -130,14 +130,17 @@ def test_a_six_player_500_rum_game_said_in_french(phone, uow):
 
 
 def opened_for_offline(page, game_id: str, token: str) -> None:
-    """Open the game online once: its worker, its files and the reader's words kept."""
+    """Open the game online once: its worker, its files, the outbox's script and the
+    reader's words kept (the page keeps them after it loads: wait for that, not a time)."""
     page.goto(f"/games/{game_id}/edit/{token}")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(
         """async () => {
           const files = await caches.open("sk-files-1");
           const say = document.querySelector("#say-form").dataset;
-          const kept = await Promise.all([say.src, say.words, say.game].map((u) => files.match(u)));
+          const outbox = document.querySelector("#deal-form").dataset.outbox;
+          const urls = [say.src, say.words, say.game, outbox];
+          const kept = await Promise.all(urls.map((u) => files.match(u)));
           return kept.every(Boolean);
         }"""
     )
