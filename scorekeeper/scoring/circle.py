@@ -139,7 +139,7 @@ def stats(members: int, games: Iterable[GameResult]) -> list[MemberStats]:
 def settle_fewest(balances: Sequence[int]) -> list[tuple[int, int, int]]:
     """(payer, payee, cents): the largest debtor pays the largest creditor, as a game's
     settlement does (at most one fewer transfer than members)."""
-    return transfers(list(balances))
+    return transfers(list(balances)) if balances else []  # a circle may have no members yet
 
 
 def settle_through(balances: Sequence[int], host: int) -> list[tuple[int, int, int]]:

@@ -37,7 +37,9 @@ STATUS_OF = {
 @bp.post("")
 def create_circle():
     body = object_body(CIRCLE_FIELDS, message("The circle cannot be started as given."))
-    started = circles.create_circle(unit_of_work(), **{name: body.get(name) for name in body})
+    started = circles.create_circle(
+        unit_of_work(), **{name: body.get(name) for name in CIRCLE_FIELDS}
+    )
     circle = started.circle
     return api.json_response(
         {
