@@ -106,7 +106,10 @@ def add_expense(circle_id: str):
     return circle_response(view, status=201)
 
 
-@bp.delete("/<circle_id>/<any(payments, expenses):kind>/<number>")
+@bp.delete("/<circle_id>/payments/<number>", defaults={"kind": "payments"})
+@bp.delete(
+    "/<circle_id>/expenses/<number>", defaults={"kind": "expenses"}, endpoint="remove_expense"
+)
 def remove_record(circle_id: str, kind: str, number: str):
     circle_id = checked_circle_id(circle_id)
     view = circles.remove_record(
@@ -120,7 +123,12 @@ def remove_record(circle_id: str, kind: str, number: str):
     return circle_response(view)
 
 
-@bp.post("/<circle_id>/<any(payments, expenses):kind>/<number>/restore")
+@bp.post("/<circle_id>/payments/<number>/restore", defaults={"kind": "payments"})
+@bp.post(
+    "/<circle_id>/expenses/<number>/restore",
+    defaults={"kind": "expenses"},
+    endpoint="restore_expense",
+)
 def restore_record(circle_id: str, kind: str, number: str):
     """The undo of a mistaken removal."""
     circle_id = checked_circle_id(circle_id)

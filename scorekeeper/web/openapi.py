@@ -147,6 +147,11 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "first_dealer": STRING,
                 "stakes": nullable(ref("Stakes")),
                 "title": nullable({"type": "string", "maxLength": 120}),
+                "circle": {
+                    **STRING,
+                    "description": "Start the game in this circle, with the circle's edit "
+                    "token as the bearer: its players (or seats) join the members.",
+                },
                 "seats": nullable(
                     array(
                         {"type": "string", "minLength": 1, "maxLength": 40},
@@ -260,7 +265,12 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             required=["view", "edit", "sheet"],
         ),
         "StartedGame": obj(
-            {"game": ref("GameState"), "edit_token": NAME, "links": ref("Links")},
+            {
+                "game": ref("GameState"),
+                "edit_token": NAME,
+                "links": ref("Links"),
+                "circle": {**STRING, "description": "The circle it was started in."},
+            },
             required=["game", "edit_token", "links"],
         ),
         "NewToken": obj(
@@ -642,6 +652,8 @@ def paths() -> dict[str, Any]:
 
 @cache
 def document() -> dict[str, Any]:
+    from scorekeeper.web import openapi_circles  # it builds on this module's parts
+
     catalogue = scoring.describe_catalogue()
     return {
         "openapi": "3.1.0",
@@ -651,9 +663,9 @@ def document() -> dict[str, Any]:
             "description": "Score rummy-family games played with real cards. "
             "Errors are RFC 9457 problem details. Guide: docs/api.md.",
         },
-        "paths": paths(),
+        "paths": {**paths(), **openapi_circles.paths()},
         "components": {
-            "schemas": schemas(catalogue),
+            "schemas": {**schemas(catalogue), **openapi_circles.schemas()},
             "responses": RESPONSES,
             "parameters": PARAMETERS,
             "securitySchemes": {
@@ -661,7 +673,13 @@ def document() -> dict[str, Any]:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The game's edit token, from POST /api/v1/games.",
-                }
+                },
+                "circleToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The circle's edit token, from POST /api/v1/circles; "
+                    "also starts a game in the circle.",
+                },
             },
         },
     }
