@@ -12,7 +12,6 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from cachetools import LRUCache
@@ -20,12 +19,18 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from scorekeeper import scoring
 from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, Game, utcnow
-from scorekeeper.scoring import circle as ledger
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.circle_views import (
+    CircleGameView,
+    CircleView,
+    Member,
+    Record,
+    _utc,
+    circle_game,
+)
 from scorekeeper.service_layer.services import (
-    GameView,
     InvalidInput,
     ServiceError,
     StartedGame,
@@ -37,6 +42,8 @@ from scorekeeper.service_layer.services import (
     token_matches,
 )
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+__all__ = ["CircleGameView", "CircleView", "Member", "Record"]
 
 NAME_LIMIT = 80
 NOTE_LIMIT = 200
@@ -60,159 +67,6 @@ class CircleConflict(ServiceError):
     def __init__(self, detail: str, circle: CircleView, errors: Mapping[str, str] | None = None):
         super().__init__(detail, errors)
         self.circle = circle
-
-
-# ---------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class Member:
-    id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class CircleGameView:
-    game: GameView
-    members: tuple[int, ...]  # member index in each of the game's places
-    result: ledger.GameResult
-
-    @property
-    def at(self) -> datetime:
-        """When its result counts in the running ledger: its last change."""
-        return self.game.updated_at
-
-
-@dataclass(frozen=True)
-class Record:
-    kind: str
-    number: int
-    payer: int  # member index
-    payee: int | None
-    shared_by: tuple[int, ...] | None
-    cents: int
-    note: str | None
-    at: datetime
-    removed_at: datetime | None
-
-    @property
-    def event(self) -> ledger.Expense | ledger.Payment:
-        if self.kind == "expense":
-            return ledger.Expense(self.number, self.payer, self.cents, self.shared_by or ())
-        return ledger.Payment(self.number, self.payer, self.payee or 0, self.cents)
-
-
-@dataclass(frozen=True)
-class CircleView:
-    public_id: str
-    name: str
-    currency: str
-    version: int
-    created_at: datetime
-    members: tuple[Member, ...]
-    games: tuple[CircleGameView, ...]  # newest first
-    records: tuple[Record, ...]  # every record, removed ones too, in the order made
-
-    @property
-    def etag(self) -> str:
-        return f'"v{self.version}"'
-
-    @property
-    def names(self) -> list[str]:
-        return [member.name for member in self.members]
-
-    def live(self, kind: str) -> list[Record]:
-        return [r for r in self.records if r.kind == kind and r.removed_at is None]
-
-    def events(self) -> list[tuple[datetime, Any, ledger.Event]]:
-        """(at, source, event): finished games' results, expenses and payments in time order."""
-        timed: list[tuple[datetime, Any, ledger.Event]] = [
-            (_utc(game.at), game, game.result) for game in self.games if game.result.finished
-        ]
-        timed += [(_utc(r.at), r, r.event) for r in self.records if r.removed_at is None]
-        timed.sort(key=lambda item: item[0])
-        return timed
-
-    def balances(self) -> list[int]:
-        return ledger.balances(len(self.members), (event for _, _, event in self.events()))
-
-    def stats(self) -> list[ledger.MemberStats]:
-        return ledger.stats(len(self.members), (game.result for game in self.games))
-
-    def member_index(self, name: Any) -> int | None:
-        if not isinstance(name, str):
-            return None
-        folded = name.strip().casefold()
-        for index, member in enumerate(self.members):
-            if member.name.casefold() == folded:
-                return index
-        return None
-
-    def transfers(self, host: int | None = None) -> list[dict[str, Any]]:
-        balances = self.balances()
-        made = (
-            ledger.settle_fewest(balances)
-            if host is None
-            else ledger.settle_through(balances, host)
-        )
-        names = self.names
-        return [{"from": names[a], "to": names[b], "cents": cents} for a, b, cents in made]
-
-    def as_dict(self, host: int | None = None) -> dict[str, Any]:
-        """The circle of docs/api.md; ``host``: settle through that member."""
-        names = self.names
-        balances = self.balances()
-        return {
-            "id": self.public_id,
-            "name": self.name,
-            "currency": self.currency,
-            "version": self.version,
-            "members": names,
-            "games": [self._game_dict(game) for game in self.games],
-            "stats": {names[i]: line.as_dict() for i, line in enumerate(self.stats())},
-            "payments": [
-                {
-                    "number": r.number,
-                    "from": names[r.payer],
-                    "to": names[r.payee or 0],
-                    "cents": r.cents,
-                    "note": r.note,
-                    "at": services._iso(r.at),
-                }
-                for r in self.live("payment")
-            ],
-            "expenses": [
-                {
-                    "number": r.number,
-                    "paid_by": names[r.payer],
-                    "cents": r.cents,
-                    "shared_by": [names[i] for i in r.shared_by or ()],
-                    "note": r.note,
-                    "at": services._iso(r.at),
-                }
-                for r in self.live("expense")
-            ],
-            "ledger": {
-                "balances": dict(zip(names, balances, strict=True)),
-                "transfers": self.transfers(host),
-            },
-        }
-
-    def _game_dict(self, game: CircleGameView) -> dict[str, Any]:
-        names = self.names
-        result = game.result
-        winners = [names[m] for place in result.winners for m in result.sides[place]]
-        state = game.game.state
-        return {
-            "id": game.game.public_id,
-            "title": game.game.title,
-            "variant": state.variant,
-            "preset": state.preset,
-            "players": [names[m] for m in game.members],
-            "finished": state.finished,
-            "winners": winners if state.finished else [],
-            "created_at": services._iso(game.game.created_at),
-        }
 
 
 @dataclass(frozen=True)
@@ -471,10 +325,6 @@ def check_token(uow: UnitOfWork, public_id: str, token: str | None) -> CircleVie
 # ---------------------------------------------------------------- helpers
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _row(uow: UnitOfWork, public_id: Any) -> Circle:
     row = (
         uow.session.scalar(
@@ -711,7 +561,7 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     index_of = {member.id: index for index, member in enumerate(members)}
     views = services.views_at(uow, {game.public_id: game.version for game in games})
     circle_games = [
-        _circle_game(views[game.public_id], tuple(index_of[m] for m in game.member_ids))
+        circle_game(views[game.public_id], tuple(index_of[m] for m in game.member_ids))
         for game in games
     ]
     order = {game.public_id: game.id for game in games}
@@ -747,30 +597,6 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     if keep:
         _keep(view)
     return view
-
-
-def _circle_game(view: GameView, members: tuple[int, ...]) -> CircleGameView:
-    state = view.state
-    players = list(state.players)
-    if view.setup.seats is not None:
-        sides = tuple(
-            tuple(members[seat] for seat in range(side, len(members), len(players)))
-            for side in range(len(players))
-        )
-    else:
-        sides = tuple((member,) for member in members)
-    settlement = state.settlement
-    result = ledger.GameResult(
-        key=view.public_id,
-        variant=state.variant,
-        finished=state.finished,
-        sides=sides,
-        winners=tuple(players.index(name) for name in state.winners),
-        balances=None
-        if settlement is None
-        else tuple(settlement["balances"][name] for name in players),
-    )
-    return CircleGameView(game=view, members=members, result=result)
 
 
 _VIEWS: LRUCache[tuple[str, int], CircleView] = LRUCache(maxsize=128)
