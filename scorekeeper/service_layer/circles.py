@@ -240,9 +240,7 @@ def remove_record(
             )
         )
         if record is None or (record.removed_at is None) == restore:
-            raise RecordNotFound(
-                message("There is no %(kind)s %(number)s to change.", kind=kind, number=number)
-            )
+            raise RecordNotFound(no_record(kind, number))
         record.removed_at = None if restore else utcnow()
         uow.commit()
         return _load(uow, public_id)
@@ -323,6 +321,12 @@ def check_token(uow: UnitOfWork, public_id: str, token: str | None) -> CircleVie
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def no_record(kind: str, number: Any) -> str:
+    if kind == "expense":
+        return message("There is no expense %(number)s to change.", number=number)
+    return message("There is no payment %(number)s to change.", number=number)
 
 
 def _row(uow: UnitOfWork, public_id: Any) -> Circle:

@@ -86,9 +86,10 @@ def init_app(app: Flask) -> None:
 
     league.init_app(app)
 
-    from scorekeeper.web import api, circles_api, sheets, table
+    from scorekeeper.web import api, circles, circles_api, sheets, table
 
     app.register_blueprint(table.bp)
+    app.register_blueprint(circles.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(circles_api.bp)
     app.register_blueprint(sheets.bp)

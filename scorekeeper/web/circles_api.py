@@ -219,9 +219,7 @@ def checked_circle_id(circle_id: str) -> str:
 
 def checked_number(kind: str, number: str) -> int:
     if not RECORD_NUMBER.fullmatch(number):
-        raise circles.RecordNotFound(
-            message("There is no %(kind)s %(number)s to change.", kind=kind, number=number)
-        )
+        raise circles.RecordNotFound(circles.no_record(kind.removesuffix("s"), number))
     return int(number)
 
 
