@@ -313,6 +313,16 @@ def circle_of_game(uow: UnitOfWork, game_public_id: str) -> tuple[str, str] | No
         return None if found is None else (found.public_id, found.name)
 
 
+def circle_names(uow: UnitOfWork, public_ids: list[str]) -> list[tuple[str, str]]:
+    """(id, name) of those of ``public_ids`` that are circles, in the order given."""
+    with uow:
+        rows = uow.connection.execute(
+            select(Circle.public_id, Circle.name).where(Circle.public_id.in_(public_ids))
+        ).all()
+    names = dict(rows)
+    return [(public_id, names[public_id]) for public_id in public_ids if public_id in names]
+
+
 def check_token(uow: UnitOfWork, public_id: str, token: str | None) -> CircleView:
     with uow:
         row = _row(uow, public_id)

@@ -381,3 +381,52 @@ def statement(public_id: str):
 
 def circle_of(game_public_id: str) -> tuple[str, str] | None:
     return circles.circle_of_game(unit_of_work(), game_public_id)
+
+
+def joinable_circles(game_public_id: str) -> list[tuple[str, str]]:
+    """(id, name) of the circles this phone keeps, for a game it may add to one."""
+    tokens = session.get("circles")
+    if not isinstance(tokens, dict) or not tokens:
+        return []
+    return circles.circle_names(unit_of_work(), list(tokens))
+
+
+def play_again_in_circle(view: services.GameView, first_dealer: str):
+    """ "Play again" of a game played in a circle stays in it, when this phone keeps the
+    circle: the redirect to the new game's edit link, else None."""
+    found = circle_of(view.public_id)
+    token = held_token(found[0]) if found else None
+    if not found or not token:
+        return None
+    setup = view.setup
+    body = {
+        "players": list(setup.players),
+        "variant": setup.variant,
+        "preset": setup.preset,
+        "options": dict(setup.options),
+        "first_dealer": first_dealer,
+        "stakes": dict(setup.stakes) if setup.stakes else None,
+        "seats": list(setup.seats) if setup.seats else None,
+        "title": view.title,
+    }
+    started, _circle = circles.start_game(
+        unit_of_work(), found[0], token, body, language=view.language
+    )
+    new_id = started.game.public_id
+    return redirect(url_for("table.edit_link", public_id=new_id, token=started.edit_token), 303)
+
+
+@bp.post("/circles/<public_id>/games/add")
+def add_existing_game(public_id: str):
+    """From a game's menu: this phone keeps both the game's and the circle's tokens."""
+    from scorekeeper.web.table import held_token as game_token
+
+    game_id = request.form.get("game", "")
+    try:
+        circles.add_existing_game(
+            unit_of_work(), public_id, editing(public_id), game_id, game_token(game_id)
+        )
+    except services.InvalidInput as error:
+        return refused(public_id, error)
+    flash(_("The game is in the circle now."))
+    return redirect(url_for("table.game", public_id=game_id), 303)

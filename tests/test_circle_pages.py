@@ -1,0 +1,142 @@
+"""The circle's pages: start one, play in it, settle up, add and undo records, print."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.models import CircleRecord
+from tests.api.conftest import count
+
+
+def circle_id_of(location: str) -> str:
+    return re.search(r"/circles/([^/]+)", location).group(1)
+
+
+@pytest.fixture
+def circle(client):
+    """A circle started from its page: this phone keeps its edit token."""
+    started = client.post(
+        "/circles/new", data={"name": "Trip", "members": "Ann\nBob\n\nCy", "currency": "EUR"}
+    )
+    assert started.status_code == 303
+    kept = client.get(started.headers["Location"])
+    assert kept.status_code == 303
+    return circle_id_of(kept.headers["Location"])
+
+
+def api_circle(client, circle_id: str) -> dict:
+    return client.get(f"/api/v1/circles/{circle_id}").get_json()
+
+
+def test_a_circle_is_started_from_its_page_and_kept_by_the_phone(client, circle):
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    assert "<h1>Trip</h1>" in page
+    for control in ("New game", "Add an expense", "Settle up", "Share", "New member"):
+        assert control in page
+    assert api_circle(client, circle)["members"] == ["Ann", "Bob", "Cy"]
+    assert client.get("/").get_data(as_text=True).count("/circles/new") == 1
+
+
+def test_a_circle_given_wrongly_is_shown_again_with_its_messages(client):
+    response = client.post("/circles/new", data={"name": " ", "members": "Ann\nann"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "must be text of 1 to 80 characters" in page
+    assert "ann is already a member" in page
+
+
+def test_the_view_link_reads_and_cannot_write(app, client, circle):
+    other = app.test_client()
+    page = other.get(f"/circles/{circle}").get_data(as_text=True)
+    assert "Trip" in page
+    assert "Add an expense" not in page
+    assert "New game" not in page
+    expense = {"paid_by": "Ann", "amount": "5", "shared_by": ["Bob"]}
+    assert other.post(f"/circles/{circle}/expenses", data=expense).status_code == 403
+    assert api_circle(client, circle)["expenses"] == []
+
+
+def test_a_game_started_in_the_circle_links_back_and_play_again_stays(client, circle):
+    started = client.post(
+        f"/circles/{circle}/games",
+        data={
+            "players": ["Ann", "Bob"],
+            "more": "Dee",
+            "game": "variant:rummy",
+            "stakes_on": "1",
+            "cents_per_point": "2",
+        },
+    )
+    assert started.status_code == 303
+    game_page = client.get(client.get(started.headers["Location"]).headers["Location"])
+    assert "Played in the circle" in game_page.get_data(as_text=True)
+    assert f'href="/circles/{circle}"' in game_page.get_data(as_text=True)
+    body = api_circle(client, circle)
+    assert body["members"] == ["Ann", "Bob", "Cy", "Dee"]
+    game_id = body["games"][0]["id"]
+    game = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert game["stakes"]["cents_per_point"] == 2
+    assert game["stakes"]["currency"] == "EUR"
+    client.post(f"/games/{game_id}/end", data={})
+    again = client.post(f"/games/{game_id}/again")
+    assert again.status_code == 303
+    assert len(api_circle(client, circle)["games"]) == 2
+
+
+def test_an_expense_a_payment_and_their_undo_from_the_page(client, circle, database):
+    added = client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Ann", "amount": "12,50", "shared_by": ["Ann", "Bob", "Cy"]},
+    )
+    assert added.status_code == 303
+    assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": 832, "Bob": -416, "Cy": -416}
+    # Settle up through Bob, and mark each transfer as paid.
+    page = client.get(f"/circles/{circle}?host=Bob").get_data(as_text=True)
+    assert "Mark as paid" in page
+    through_bob = client.get(f"/api/v1/circles/{circle}?settle=host&host=Bob").get_json()
+    for transfer in through_bob["ledger"]["transfers"]:
+        paid = client.post(
+            f"/circles/{circle}/payments",
+            data={"from": transfer["from"], "to": transfer["to"], "cents": transfer["cents"]},
+        )
+        assert paid.status_code == 303
+    assert set(api_circle(client, circle)["ledger"]["balances"].values()) == {0}
+    assert "Everyone is square." in client.get(f"/circles/{circle}").get_data(as_text=True)
+    client.post(f"/circles/{circle}/payment/1/undo")
+    assert [p["number"] for p in api_circle(client, circle)["payments"]] == [2]
+    client.post(f"/circles/{circle}/payment/1/redo")
+    assert [p["number"] for p in api_circle(client, circle)["payments"]] == [1, 2]
+    before = count(database, CircleRecord)
+    refused = client.post(
+        f"/circles/{circle}/expenses", data={"paid_by": "Ann", "amount": "1.005", "shared_by": []}
+    )
+    assert refused.status_code == 303
+    assert count(database, CircleRecord) == before
+    assert "cannot be recorded" in client.get(f"/circles/{circle}").get_data(as_text=True)
+
+
+def test_an_existing_game_joins_from_its_menu(client, circle):
+    started = client.post(
+        "/games/new",
+        data={"game": "variant:rummy", "players-0": "Ann", "players-1": "Eve"},
+    )
+    assert started.status_code == 303, started.get_data(as_text=True)
+    game_page = client.get(client.get(started.headers["Location"]).headers["Location"])
+    assert "Add to the circle Trip" in game_page.get_data(as_text=True)
+    game_id = re.search(r"/games/([^/]+)", game_page.request.path).group(1)
+    joined = client.post(f"/circles/{circle}/games/add", data={"game": game_id})
+    assert joined.status_code == 303
+    assert api_circle(client, circle)["members"] == ["Ann", "Bob", "Cy", "Eve"]
+
+
+def test_the_statement_prints(client, circle):
+    client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Ann", "amount": "3", "shared_by": ["Bob"], "note": "Pizza"},
+    )
+    response = client.get(f"/circles/{circle}/statement.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF")
