@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.models import CircleRecord
 from tests.api.conftest import count
+from tests.catalogs import translated
 
 
 def circle_id_of(location: str) -> str:
@@ -140,3 +141,17 @@ def test_the_statement_prints(client, circle):
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     assert response.data.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "pl", "de", "hi"])
+def test_the_circle_page_and_statement_speak_every_language(client, circle, language):
+    client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Ann", "amount": "3", "shared_by": ["Bob"]},
+    )
+    client.get(f"/language/{language}")
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    for words in ("Settle up", "Add an expense", "Mark as paid", "Expenses and payments"):
+        assert translated(language, words) in page
+    assert "Settle up" not in page
+    assert client.get(f"/circles/{circle}/statement.pdf").status_code == 200
