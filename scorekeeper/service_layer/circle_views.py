@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from scorekeeper.scoring import circle as ledger
@@ -88,9 +89,19 @@ class CircleView:
         return timed
 
     def balances(self) -> list[int]:
-        return ledger.balances(len(self.members), (event for _, _, event in self.events()))
+        return list(self._balances)
 
     def stats(self) -> list[ledger.MemberStats]:
+        return self._stats
+
+    # Worked out once per loaded circle: a view is kept per version and shared, and a
+    # page asks for the balances several times (members, settle up, the statement).
+    @cached_property
+    def _balances(self) -> tuple[int, ...]:
+        return tuple(ledger.balances(len(self.members), (e for _, _, e in self.events())))
+
+    @cached_property
+    def _stats(self) -> list[ledger.MemberStats]:
         return ledger.stats(len(self.members), (game.result for game in self.games))
 
     def member_index(self, name: Any) -> int | None:

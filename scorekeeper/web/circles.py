@@ -40,7 +40,9 @@ bp = Blueprint("circles", __name__)
 limit_writes(bp)
 
 REMEMBERED_CIRCLES = 10
-SHOWN_GAMES = 30  # the page stays light; ledger.csv and the statement have them all
+# The page stays light; ledger.csv and the statement have them all.
+SHOWN_GAMES = 30
+SHOWN_RECORDS = 30
 
 
 # ---------------------------------------------------------------- tokens in the session
@@ -153,16 +155,27 @@ def circle(public_id: str):
         editable=token is not None,
         games=usual_games(view),
         stakes=usual_stakes(view),
-        shared=share_links(view.public_id, token),
+    )
+
+
+@bp.get("/circles/<public_id>/share")
+def share(public_id: str):
+    view, token = load(public_id)
+    return render_template(
+        "circles/share.html", view=view, shared=share_links(view.public_id, token)
     )
 
 
 def present(view: CircleView, host: int | None) -> dict[str, Any]:
     """What the page shows, money written in the reader's locale."""
     locale = page_locale()
+    written: dict[int, str] = {}
 
     def fmt(cents: int) -> str:
-        return money(cents, view.currency, locale)
+        # Babel's formatting is the page's dearest part: each amount once.
+        if cents not in written:
+            written[cents] = money(cents, view.currency, locale)
+        return written[cents]
 
     names = view.names
     balances = view.balances()
@@ -194,13 +207,13 @@ def present(view: CircleView, host: int | None) -> dict[str, Any]:
                 "sharers": ", ".join(names[i] for i in r.shared_by or ()),
                 "amount": fmt(r.cents),
             }
-            for r in reversed(view.records)
+            for r in view.records[: -SHOWN_RECORDS - 1 : -1]
         ],
         "games": [
             (g, [names[m] for p in g.result.winners for m in g.result.sides[p]])
             for g in view.games[:SHOWN_GAMES]
         ],
-        "fmt": fmt,
+        "more_records": len(view.records) > SHOWN_RECORDS,
     }
 
 
