@@ -155,3 +155,19 @@ def test_the_circle_page_and_statement_speak_every_language(client, circle, lang
         assert translated(language, words) in page
     assert "Settle up" not in page
     assert client.get(f"/circles/{circle}/statement.pdf").status_code == 200
+
+
+def test_the_chart_draws_each_members_net_money_after_each_game(client, circle, uow):
+    from scorekeeper.service_layer import circles, services
+
+    assert 'class="chart"' not in client.get(f"/circles/{circle}").get_data(as_text=True)
+    token = client.get(f"/circles/{circle}/share").get_data(as_text=True).split("/edit/")[1]
+    token = token.split('"')[0].split("<")[0]
+    for out, loser in (("Ann", "Bob"), ("Bob", "Ann"), ("Ann", "Bob")):
+        body = {"variant": "rummy", "players": [out, loser], "options": {"deals": 1}, "stakes": {}}
+        game, _ = circles.start_game(uow, circle, token, body)
+        entry = {"out": out, "hands": {loser: 10}}
+        services.record_deal(uow, game.game.public_id, game.edit_token, entry)
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    assert page.count("<polyline") == 2  # Ann and Bob played; Cy did not
+    assert "Net money at the table after each game, from -€0.10 to €0.10" in page

@@ -27,13 +27,15 @@ from flask import (
 from flask_babel import gettext as _
 
 from scorekeeper import scoring
+from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.extensions import limit_writes, limiter
+from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circles import CircleView
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import GAMES, game_variant
-from scorekeeper.web.presenters import money, page_locale
+from scorekeeper.web.presenters import CHART_HEIGHT, CHART_PAD, CHART_WIDTH, money, page_locale
 from scorekeeper.web.table import qr_svg
 
 bp = Blueprint("circles", __name__)
@@ -43,6 +45,8 @@ REMEMBERED_CIRCLES = 10
 # The page stays light; ledger.csv and the statement have them all.
 SHOWN_GAMES = 30
 SHOWN_RECORDS = 30
+CHART_SERIES = 8  # the chart's colours
+CHART_POINTS = 60
 
 
 # ---------------------------------------------------------------- tokens in the session
@@ -214,7 +218,27 @@ def present(view: CircleView, host: int | None) -> dict[str, Any]:
             for g in view.games[:SHOWN_GAMES]
         ],
         "more_records": len(view.records) > SHOWN_RECORDS,
+        "chart": net_chart(view),
+        "fmt": fmt,
     }
+
+
+def net_chart(view: CircleView) -> Chart | None:
+    """Net money at the table after each finished game, of the members who played most
+    (as many as the chart has colours), from the first game on; a long season is drawn
+    at every few games so the page stays light."""
+    results = [e for _, _, e in view.events() if isinstance(e, ledger.GameResult)]
+    if not results:
+        return None
+    rows = [row for _, row in ledger.running_balances(len(view.members), results)]
+    step = -(-len(rows) // CHART_POINTS)
+    # Every step-th game, and always the last: the chart ends where the season stands.
+    rows = [row for index, row in enumerate(rows, 1) if index % step == 0 or index == len(rows)]
+    stats = view.stats()
+    played = [i for i in range(len(view.members)) if stats[i].games]
+    chosen = sorted(sorted(played, key=lambda i: -stats[i].games)[:CHART_SERIES])
+    series = {view.names[i]: [row[i] for row in rows] for i in chosen}
+    return running_totals_chart(series, CHART_WIDTH, CHART_HEIGHT, CHART_PAD)
 
 
 def best_game(by_variant: dict[str, dict[str, int]]) -> str | None:
