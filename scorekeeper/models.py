@@ -188,7 +188,10 @@ class CircleRecord(Base):
     and its undo; numbers count each kind apart and are never reused."""
 
     __tablename__ = "circle_records"
-    __table_args__ = (UniqueConstraint("circle_id", "kind", "number"),)
+    __table_args__ = (
+        UniqueConstraint("circle_id", "kind", "number"),
+        UniqueConstraint("circle_id", "client_key"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"))
@@ -202,5 +205,7 @@ class CircleRecord(Base):
     shared_by: Mapped[list[int] | None] = mapped_column(JSON)
     cents: Mapped[int]
     note: Mapped[str | None] = mapped_column(String(200))
+    # A phone's one-time key (its outbox sends a record once however often it retries).
+    client_key: Mapped[str | None] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=utcnow)
     removed_at: Mapped[datetime | None]

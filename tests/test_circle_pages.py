@@ -171,3 +171,14 @@ def test_the_chart_draws_each_members_net_money_after_each_game(client, circle, 
     page = client.get(f"/circles/{circle}").get_data(as_text=True)
     assert page.count("<polyline") == 2  # Ann and Bob played; Cy did not
     assert "Net money at the table after each game, from -€0.10 to €0.10" in page
+
+
+def test_a_record_sent_again_with_its_key_is_stored_once(client, circle, database):
+    expense = {"paid_by": "Ann", "amount": "4", "shared_by": ["Bob"], "key": "k" * 36}
+    payment = {"from": "Bob", "to": "Ann", "cents": "100", "key": "p" * 36}
+    for _ in range(2):
+        assert client.post(f"/circles/{circle}/expenses", data=expense).status_code == 303
+        assert client.post(f"/circles/{circle}/payments", data=payment).status_code == 303
+    assert count(database, CircleRecord) == 2
+    body = api_circle(client, circle)
+    assert body["ledger"]["balances"] == {"Ann": 300, "Bob": -300, "Cy": 0}

@@ -165,10 +165,20 @@ def rename_member(
 
 
 def add_payment(
-    uow: UnitOfWork, public_id: str, token: str | None, body: Mapping[str, Any]
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    body: Mapping[str, Any],
+    *,
+    key: str | None = None,
 ) -> CircleView:
+    """``key``: a phone's one-time key for this record; sent again (an outbox's retry
+    after a lost answer) it stores nothing new."""
     with uow:
         row = _lock(uow, public_id, token, None)
+        if _seen(uow, row.id, key):
+            uow.rollback()
+            return _load(uow, public_id)
         view = _load(uow, public_id, keep=False)
         errors: dict[str, str] = {}
         payer = _member(view, body.get("from"), "from", errors)
@@ -187,16 +197,27 @@ def add_payment(
             payee=view.members[payee or 0].id,
             cents=cents,
             note=note,
+            key=key,
         )
         uow.commit()
         return _load(uow, public_id)
 
 
 def add_expense(
-    uow: UnitOfWork, public_id: str, token: str | None, body: Mapping[str, Any]
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    body: Mapping[str, Any],
+    *,
+    key: str | None = None,
 ) -> CircleView:
+    """``key``: a phone's one-time key for this record; sent again (an outbox's retry
+    after a lost answer) it stores nothing new."""
     with uow:
         row = _lock(uow, public_id, token, None)
+        if _seen(uow, row.id, key):
+            uow.rollback()
+            return _load(uow, public_id)
         view = _load(uow, public_id, keep=False)
         errors: dict[str, str] = {}
         payer = _member(view, body.get("paid_by"), "paid_by", errors)
@@ -213,6 +234,7 @@ def add_expense(
             shared_by=[view.members[i].id for i in sorted(sharers)],
             cents=cents,
             note=note,
+            key=key,
         )
         uow.commit()
         return _load(uow, public_id)
@@ -463,6 +485,15 @@ def _insert_members(
     return made
 
 
+def _seen(uow: UnitOfWork, circle_row: int, key: str | None) -> bool:
+    if key is None:
+        return False
+    found = select(CircleRecord.id).where(
+        CircleRecord.circle_id == circle_row, CircleRecord.client_key == key
+    )
+    return uow.connection.scalar(found) is not None
+
+
 def _insert_record(uow: UnitOfWork, circle_row: int, kind: str, **values: Any) -> None:
     number = uow.connection.scalar(
         select(func.coalesce(func.max(CircleRecord.number), 0)).where(
@@ -479,6 +510,7 @@ def _insert_record(uow: UnitOfWork, circle_row: int, kind: str, **values: Any) -
             shared_by=values.get("shared_by"),
             cents=values["cents"],
             note=values.get("note"),
+            client_key=values.get("key"),
             at=utcnow(),
         )
     )

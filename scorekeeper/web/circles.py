@@ -34,7 +34,7 @@ from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circles import CircleView
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.forms import GAMES, game_variant
+from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
 from scorekeeper.web.presenters import CHART_HEIGHT, CHART_PAD, CHART_WIDTH, money, page_locale
 from scorekeeper.web.table import qr_svg
 
@@ -159,6 +159,7 @@ def circle(public_id: str):
         editable=token is not None,
         games=usual_games(view),
         stakes=usual_stakes(view),
+        key=new_key(),
     )
 
 
@@ -255,7 +256,7 @@ def usual_games(view: CircleView) -> list[tuple[str, str]]:
         else f"variant:{g.game.setup.variant}"
         for g in view.games
     )
-    order = sorted(GAMES, key=lambda key: -played[key])
+    order = sorted(GAMES, key=lambda key: (-played[key], key != DEFAULT_GAME))
     return [(key, translate(GAMES[key][0])) for key in order]
 
 
@@ -350,7 +351,9 @@ def add_expense(public_id: str):
         "note": request.form.get("note") or None,
     }
     try:
-        circles.add_expense(unit_of_work(), public_id, token, body)
+        circles.add_expense(
+            unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
+        )
     except services.InvalidInput as error:
         return refused(public_id, error)
     flash(_("Expense added."))
@@ -369,7 +372,9 @@ def add_payment(public_id: str):
         "note": request.form.get("note") or None,
     }
     try:
-        circles.add_payment(unit_of_work(), public_id, token, body)
+        circles.add_payment(
+            unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
+        )
     except services.InvalidInput as error:
         return refused(public_id, error)
     flash(_("Payment marked as paid."))

@@ -81,6 +81,7 @@ def upgrade() -> None:
         sa.Column("shared_by", sa.JSON(), nullable=True),
         sa.Column("cents", sa.Integer(), nullable=False),
         sa.Column("note", sa.String(length=200), nullable=True),
+        sa.Column("client_key", sa.String(length=64), nullable=True),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("removed_at", sa.DateTime(timezone=True), nullable=True),
         sa.ForeignKeyConstraint(
@@ -102,6 +103,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_circle_records")),
         sa.UniqueConstraint(
             "circle_id", "kind", "number", name=op.f("uq_circle_records_circle_id_kind_number")
+        ),
+        sa.UniqueConstraint(
+            "circle_id", "client_key", name=op.f("uq_circle_records_circle_id_client_key")
         ),
     )
 
