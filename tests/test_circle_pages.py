@@ -182,3 +182,34 @@ def test_a_record_sent_again_with_its_key_is_stored_once(client, circle, databas
     assert count(database, CircleRecord) == 2
     body = api_circle(client, circle)
     assert body["ledger"]["balances"] == {"Ann": 300, "Bob": -300, "Cy": 0}
+
+
+def test_the_people_of_a_finished_game_start_a_circle_from_it(app, client, uow):
+    from scorekeeper.service_layer import services
+
+    game = services.start_game(
+        uow,
+        variant="canasta",
+        players=["NS", "EW"],
+        seats=["Ann", "Bob", "Cy", "Dee"],
+        stakes={"currency": "EUR"},
+        title="Table 3",
+    )
+    game_id = game.game.public_id
+    reader = app.test_client()  # any phone that can see the game, a league table's too
+    assert "start a circle" not in reader.get(f"/games/{game_id}").get_data(as_text=True)
+    assert reader.post(f"/circles/from-game/{game_id}").status_code == 409
+    services.end_game(uow, game_id, game.edit_token)
+    assert "start a circle" in reader.get(f"/games/{game_id}").get_data(as_text=True)
+    started = reader.post(f"/circles/from-game/{game_id}")
+    assert started.status_code == 303
+    kept = reader.get(started.headers["Location"])
+    circle_id = circle_id_of(kept.headers["Location"])
+    body = api_circle(reader, circle_id)
+    assert (body["name"], body["members"], body["currency"]) == (
+        "Table 3",
+        ["Ann", "Bob", "Cy", "Dee"],
+        "EUR",
+    )
+    assert body["games"] == []  # the game stays where it was played
+    assert reader.post("/circles/from-game/nope").status_code == 404

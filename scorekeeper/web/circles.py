@@ -35,7 +35,14 @@ from scorekeeper.service_layer.circles import CircleView
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
-from scorekeeper.web.presenters import CHART_HEIGHT, CHART_PAD, CHART_WIDTH, money, page_locale
+from scorekeeper.web.presenters import (
+    CHART_HEIGHT,
+    CHART_PAD,
+    CHART_WIDTH,
+    game_name,
+    money,
+    page_locale,
+)
 from scorekeeper.web.table import qr_svg
 
 bp = Blueprint("circles", __name__)
@@ -85,6 +92,7 @@ def editing(public_id: str) -> str:
 
 
 @bp.errorhandler(circles.CircleNotFound)
+@bp.errorhandler(services.GameNotFound)
 def not_found(error: services.ServiceError):
     from scorekeeper.web.table import error_page
 
@@ -125,6 +133,23 @@ def new_circle():
     return render_template("circles/new.html", errors=errors, detail=detail, form=request.form), (
         422 if errors else 200
     )
+
+
+@bp.post("/circles/from-game/<game_id>")
+def from_game(game_id: str):
+    """A circle for the people of a finished game (a league night's table among them),
+    who want to keep playing together: they are its first members. The game itself stays
+    where it is (a league keeps its games)."""
+    view = services.load_game(unit_of_work(), game_id)
+    if not view.state.finished:
+        abort(409)
+    setup = view.setup
+    people = list(setup.seats or setup.players)
+    currency = (setup.stakes or {}).get("currency", "USD")
+    name = (view.title or _("%(game)s players", game=game_name(view)))[: circles.NAME_LIMIT]
+    started = circles.create_circle(unit_of_work(), name=name, members=people, currency=currency)
+    circle_id = started.circle.public_id
+    return redirect(url_for(".edit_link", public_id=circle_id, token=started.edit_token), 303)
 
 
 def field_messages(errors: dict[str, str]) -> dict[str, str]:
