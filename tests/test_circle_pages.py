@@ -213,3 +213,14 @@ def test_the_people_of_a_finished_game_start_a_circle_from_it(app, client, uow):
     )
     assert body["games"] == []  # the game stays where it was played
     assert reader.post("/circles/from-game/nope").status_code == 404
+
+
+def test_a_member_is_renamed_from_the_page(client, circle):
+    renamed = client.post(
+        f"/circles/{circle}/members/rename", data={"name": "bob", "new_name": "Robert"}
+    )
+    assert renamed.status_code == 303
+    assert api_circle(client, circle)["members"] == ["Ann", "Robert", "Cy"]
+    client.post(f"/circles/{circle}/members/rename", data={"name": "Ann", "new_name": "cy"})
+    assert api_circle(client, circle)["members"] == ["Ann", "Robert", "Cy"]
+    assert "cy is already a member" in client.get(f"/circles/{circle}").get_data(as_text=True)

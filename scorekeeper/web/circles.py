@@ -366,6 +366,21 @@ def add_member(public_id: str):
     return back(public_id)
 
 
+@bp.post("/circles/<public_id>/members/rename")
+def rename_member(public_id: str):
+    try:
+        circles.rename_member(
+            unit_of_work(),
+            public_id,
+            editing(public_id),
+            request.form.get("name"),
+            request.form.get("new_name"),
+        )
+    except services.InvalidInput as error:
+        return refused(public_id, error)
+    return back(public_id)
+
+
 @bp.post("/circles/<public_id>/expenses")
 def add_expense(public_id: str):
     token = editing(public_id)
