@@ -85,7 +85,7 @@ def create_game():
     }
     if unknown:
         raise Problem(422, message("The game cannot be started as given."), unknown)
-    if "circle" in body:
+    if body.get("circle") is not None:  # null: no circle, as if left out
         from scorekeeper.web.circles_api import start_game_in_circle
 
         return start_game_in_circle(body)

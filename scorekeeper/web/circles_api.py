@@ -170,14 +170,15 @@ def ledger_csv(circle_id: str):
 
 def start_game_in_circle(body: Mapping[str, Any]) -> Response:
     """``POST /api/v1/games`` with ``"circle"``: the circle's token is the bearer."""
-    started, view = circles.start_game(unit_of_work(), body.get("circle"), api.bearer_token(), body)
+    started, _view = circles.start_game(
+        unit_of_work(), body.get("circle"), api.bearer_token(), body
+    )
     game = started.game
     return api.json_response(
         {
             "game": game.as_dict(),
             "edit_token": started.edit_token,
             "links": links.links(game.public_id, started.edit_token),
-            "circle": view.public_id,
         },
         201,
         headers={

@@ -148,7 +148,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "stakes": nullable(ref("Stakes")),
                 "title": nullable({"type": "string", "maxLength": 120}),
                 "circle": {
-                    **STRING,
+                    **nullable(STRING),
                     "description": "Start the game in this circle, with the circle's edit "
                     "token as the bearer: its players (or seats) join the members.",
                 },
@@ -265,12 +265,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             required=["view", "edit", "sheet"],
         ),
         "StartedGame": obj(
-            {
-                "game": ref("GameState"),
-                "edit_token": NAME,
-                "links": ref("Links"),
-                "circle": {**STRING, "description": "The circle it was started in."},
-            },
+            {"game": ref("GameState"), "edit_token": NAME, "links": ref("Links")},
             required=["game", "edit_token", "links"],
         ),
         "NewToken": obj(

@@ -171,6 +171,7 @@ def test_a_game_started_in_a_circle_adds_its_new_players_as_members(circle):
     started = circle(members=["Ann", "Bob"])
     response = started.game(players=[" ann", "Dee", "BOB"])
     assert response.status_code == 201, response.get_data(as_text=True)
+    assert set(response.get_json()) == {"game", "edit_token", "links"}
     assert response.get_json()["game"]["players"] == ["ann", "Dee", "BOB"]
     body = started.get()
     assert body["members"] == ["Ann", "Bob", "Dee"]
@@ -179,6 +180,15 @@ def test_a_game_started_in_a_circle_adds_its_new_players_as_members(circle):
     assert game["players"] == ["Ann", "Dee", "Bob"]
     assert game["finished"] is False
     assert game["winners"] == []
+
+
+def test_a_game_with_circle_null_is_a_game_outside_any_circle(client, circle):
+    started = circle(members=["Ann"])
+    response = client.post(
+        "/api/v1/games", json={"circle": None, "variant": "rummy", "players": ["Ann", "Bob"]}
+    )
+    assert response.status_code == 201
+    assert started.get()["games"] == []
 
 
 def test_games_are_listed_newest_first_with_their_winners(circle):
