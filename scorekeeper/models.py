@@ -140,3 +140,72 @@ class IdempotencyRecord(Base):
     status: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Circle(Base):
+    """People who play together again and again (docs/circles.md): its members, the games
+    played in it and the money records; balances and stats are derived on every read."""
+
+    __tablename__ = "circles"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(43), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(80))
+    currency: Mapped[str] = mapped_column(String(3))
+    # Grows with every change to the circle itself; the version shown adds its games'.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CircleMember(Base):
+    __tablename__ = "circle_members"
+    __table_args__ = (UniqueConstraint("circle_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"))
+    position: Mapped[int]  # join order
+    name: Mapped[str] = mapped_column(String(40))
+
+
+class CircleGame(Base):
+    """A game played in a circle. ``member_ids`` names the member in each of the game's
+    places (its players, or a partnership game's seats), so a renamed member keeps
+    their games while the game keeps the name that was typed."""
+
+    __tablename__ = "circle_games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    member_ids: Mapped[list[int]] = mapped_column(JSON)
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CircleRecord(Base):
+    """An expense or a payment. A removed one is kept (``removed_at``) for the history
+    and its undo; numbers count each kind apart and are never reused."""
+
+    __tablename__ = "circle_records"
+    __table_args__ = (
+        UniqueConstraint("circle_id", "kind", "number"),
+        UniqueConstraint("circle_id", "client_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(10))  # "expense" or "payment"
+    number: Mapped[int]
+    # The member who paid (the expense's payer, the payment's giver).
+    payer_id: Mapped[int] = mapped_column(ForeignKey("circle_members.id"))
+    # A payment's receiver; null for an expense.
+    payee_id: Mapped[int | None] = mapped_column(ForeignKey("circle_members.id"))
+    # An expense's sharers (member ids in member order); null for a payment.
+    shared_by: Mapped[list[int] | None] = mapped_column(JSON)
+    cents: Mapped[int]
+    note: Mapped[str | None] = mapped_column(String(200))
+    # A phone's one-time key (its outbox sends a record once however often it retries).
+    client_key: Mapped[str | None] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    removed_at: Mapped[datetime | None]

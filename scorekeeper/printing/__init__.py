@@ -20,12 +20,14 @@ from scorekeeper.printing.render import About, documents_to_pdf, render_html, re
 from scorekeeper.printing.sheet import game_sheet
 
 if TYPE_CHECKING:
+    from scorekeeper.service_layer.circles import CircleView
     from scorekeeper.service_layer.services import GameView
 
 __all__ = [
     "PackTable",
     "PrintError",
     "blank_pad_pdf",
+    "circle_statement_pdf",
     "game_sheet_pdf",
     "night_sheets_pdf",
     "print_pack_pdf",
@@ -49,6 +51,21 @@ def game_sheet_pdf(
         )
         about = About.of(sheet.title, subject, locale)
         return render_pdf("game_sheet.html", sheet=sheet, about=about)
+
+
+def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en_US") -> bytes:
+    """A circle's statement: members' games, wins, money and what to pay whom."""
+    from scorekeeper.printing.statement import statement
+
+    with force_locale(locale):
+        labels = {
+            "expense": _("%(payer)s paid for %(names)s"),
+            "payment": _("%(payer)s paid %(payee)s"),
+        }
+        made = statement(circle, view_url=view_url, locale=locale, labels=labels)
+        subject = _("Statement of the circle %(name)s", name=circle.name)
+        about = About.of(circle.name, subject, locale)
+        return render_pdf("circle_statement.html", s=made, about=about)
 
 
 def night_sheets_pdf(

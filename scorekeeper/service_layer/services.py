@@ -119,6 +119,7 @@ class GameView:
 class StartedGame:
     game: GameView
     edit_token: str  # shown once; only its hash is stored
+    row_id: int = 0  # the games row, for a use case that links it (a circle's game)
 
 
 @dataclass(frozen=True)
@@ -190,59 +191,75 @@ def start_game(
     seats: Any = None,
     language: str | None = None,
 ) -> StartedGame:
+    setup = checked_setup(
+        players=players,
+        variant=variant,
+        preset=preset,
+        options=options,
+        first_dealer=first_dealer,
+        stakes=stakes,
+        title=title,
+        seats=seats,
+    )
+    with uow:
+        started = add_game(uow, setup, title=title, language=language)
+        uow.commit()
+        return started
+
+
+def checked_setup(*, title: Any = None, **given: Any) -> scoring.Setup:
+    """A new game's setup, or InvalidInput with every field's error."""
     errors: dict[str, str] = {}
     if title is not None and not (
         isinstance(title, str) and len(title.strip()) <= 120 and title.isprintable()
     ):
         errors["title"] = "must be text of at most 120 characters, without control characters"
     try:
-        setup = scoring.make_setup(
-            variant=variant,
-            preset=preset,
-            players=players,
-            options=options,
-            first_dealer=first_dealer,
-            stakes=stakes,
-            seats=seats,
-        )
+        setup = scoring.make_setup(**given)
     except scoring.ScoringError as exc:
         errors = {**exc.errors, **errors}
     if errors:
         raise InvalidInput(message("The game cannot be started as given."), errors)
+    return setup
 
+
+def add_game(
+    uow: UnitOfWork, setup: scoring.Setup, *, title: Any = None, language: str | None = None
+) -> StartedGame:
+    """Add a game with a checked setup in ``uow``'s transaction (the caller commits);
+    ``row_id`` is the new row's id."""
     edit_token = new_edit_token()
     now = utcnow()
-    with uow:
-        game = Game(
-            public_id=new_public_id(),
-            edit_token_hash=hash_token(edit_token),
-            variant=setup.variant,
-            preset=setup.preset,
-            options=dict(setup.options),
-            stakes=dict(setup.stakes) if setup.stakes is not None else None,
-            first_dealer=setup.first_dealer,
-            seated_players=None if setup.seats is None else list(setup.seats),
-            title=(title.strip() or None) if isinstance(title, str) else None,
-            language=language,
-            version=1,
-            created_at=now,
-            updated_at=now,
-            seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
-        )
-        uow.session.add(game)
-        uow.commit()
-        loaded = _LoadedGame(
-            id=game.id,
-            public_id=game.public_id,
-            title=game.title,
-            version=game.version,
-            created_at=game.created_at,
-            updated_at=game.updated_at,
-            edit_token_hash=game.edit_token_hash,
-            setup=setup,
-            language=game.language,
-        )
-        return StartedGame(game=_view(loaded), edit_token=edit_token)
+    game = Game(
+        public_id=new_public_id(),
+        edit_token_hash=hash_token(edit_token),
+        variant=setup.variant,
+        preset=setup.preset,
+        options=dict(setup.options),
+        stakes=dict(setup.stakes) if setup.stakes is not None else None,
+        first_dealer=setup.first_dealer,
+        seated_players=None if setup.seats is None else list(setup.seats),
+        title=(title.strip() or None) if isinstance(title, str) else None,
+        language=language,
+        version=1,
+        created_at=now,
+        updated_at=now,
+        seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
+    )
+    uow.session.add(game)
+    uow.session.flush()
+    loaded = _LoadedGame(
+        id=game.id,
+        public_id=game.public_id,
+        title=game.title,
+        version=game.version,
+        created_at=game.created_at,
+        updated_at=game.updated_at,
+        edit_token_hash=game.edit_token_hash,
+        setup=setup,
+        language=game.language,
+    )
+    return StartedGame(game=_view(loaded), edit_token=edit_token, row_id=game.id)
 
 
 def load_game(uow: UnitOfWork, public_id: str) -> GameView:
@@ -255,6 +272,19 @@ def load_game(uow: UnitOfWork, public_id: str) -> GameView:
         view = _view(_find_game(uow, public_id))
         _keep_view(view)
         return view
+
+
+def views_at(uow: UnitOfWork, versions: Mapping[str, int]) -> dict[str, GameView]:
+    """Many games' views by id, inside the caller's unit of work (a circle reads all its
+    games): each one from the cache when its version is there, else derived and kept."""
+    views = {}
+    for public_id, version in versions.items():
+        view = _cached_view(public_id, version)
+        if view is None or view.version != version:
+            view = _view(_find_game(uow, public_id))
+            _keep_view(view)
+        views[public_id] = view
+    return views
 
 
 def current_version(uow: UnitOfWork, public_id: str) -> int:

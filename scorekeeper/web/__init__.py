@@ -104,11 +104,13 @@ def init_app(app: Flask) -> None:
 
     league.init_app(app)
 
-    from scorekeeper.web import api, say, sheets, table
+    from scorekeeper.web import api, circles, circles_api, say, sheets, table
 
     app.register_blueprint(table.bp)
     app.register_blueprint(say.bp)
+    app.register_blueprint(circles.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(circles_api.bp)
     app.register_blueprint(sheets.bp)
     limit_pdfs(app)
 

@@ -81,9 +81,17 @@ def create_game():
         raise Problem(
             422, message("A new game is a JSON object."), {"": message("must be a JSON object")}
         )
-    unknown = {name: "is not a field of a new game" for name in body if name not in GAME_FIELDS}
+    unknown = {
+        name: "is not a field of a new game"
+        for name in body
+        if name not in GAME_FIELDS and name != "circle"
+    }
     if unknown:
         raise Problem(422, message("The game cannot be started as given."), unknown)
+    if body.get("circle") is not None:  # null: no circle, as if left out
+        from scorekeeper.web.circles_api import start_game_in_circle
+
+        return start_game_in_circle(body)
     started = services.start_game(unit_of_work(), **{name: body.get(name) for name in GAME_FIELDS})
     game = started.game
     return json_response(

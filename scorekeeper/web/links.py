@@ -6,6 +6,7 @@ QR codes encode:
   /games/<id>/edit/<token>    edit link: a capability URL
   /games/<id>/sheet.pdf       the printed score sheet (for people)
   /api/v1/games/<id>/sheet.pdf  the same sheet for API clients (problem+json errors)
+  /circles/<id>, /circles/<id>/edit/<token>  a circle's view and edit links
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ def sheet_url(public_id: str) -> str:
 
 def api_sheet_url(public_id: str) -> str:
     return f"{base_url()}/api/v1/games/{public_id}/sheet.pdf"
+
+
+def circle_view_url(public_id: str) -> str:
+    return f"{base_url()}/circles/{public_id}"
+
+
+def circle_edit_url(public_id: str, edit_token: str) -> str:
+    return f"{base_url()}/circles/{public_id}/edit/{edit_token}"
 
 
 def links(public_id: str, edit_token: str) -> dict[str, str]:

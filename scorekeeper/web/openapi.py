@@ -163,6 +163,11 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "first_dealer": STRING,
                 "stakes": nullable(ref("Stakes")),
                 "title": nullable({"type": "string", "maxLength": 120}),
+                "circle": {
+                    **nullable(STRING),
+                    "description": "Start the game in this circle, with the circle's edit "
+                    "token as the bearer: its players (or seats) join the members.",
+                },
                 "seats": nullable(
                     array(
                         {"type": "string", "minLength": 1, "maxLength": 40},
@@ -673,6 +678,8 @@ def paths() -> dict[str, Any]:
 
 @cache
 def document() -> dict[str, Any]:
+    from scorekeeper.web import openapi_circles  # it builds on this module's parts
+
     catalogue = scoring.describe_catalogue()
     return {
         "openapi": "3.1.0",
@@ -682,9 +689,9 @@ def document() -> dict[str, Any]:
             "description": "Score rummy-family games played with real cards. "
             "Errors are RFC 9457 problem details. Guide: docs/api.md.",
         },
-        "paths": paths(),
+        "paths": {**paths(), **openapi_circles.paths()},
         "components": {
-            "schemas": schemas(catalogue),
+            "schemas": {**schemas(catalogue), **openapi_circles.schemas()},
             "responses": RESPONSES,
             "parameters": PARAMETERS,
             "securitySchemes": {
@@ -692,7 +699,13 @@ def document() -> dict[str, Any]:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The game's edit token, from POST /api/v1/games.",
-                }
+                },
+                "circleToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The circle's edit token, from POST /api/v1/circles; "
+                    "also starts a game in the circle.",
+                },
             },
         },
     }

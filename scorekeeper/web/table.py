@@ -336,9 +336,14 @@ def render_game(
     # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
+    from scorekeeper.web import circles  # the circle pages build on this module
+
+    circle = circles.circle_of(view.public_id)
     return render_template(
         "game.html",
         view=view,
+        circle=circle,
+        joinable=circles.joinable_circles(view.public_id) if token and circle is None else [],
         b=board(view, page_locale()),
         form=form,
         editable=token is not None,
@@ -531,6 +536,11 @@ def play_again(public_id: str):
         flash(_("This game is not over yet."))
         return redirect(url_for(".game", public_id=public_id), 303)
     setup = view.setup
+    from scorekeeper.web import circles
+
+    in_circle = circles.play_again_in_circle(view, next_first_dealer(setup))
+    if in_circle is not None:
+        return in_circle
     started = services.start_game(
         unit_of_work(),
         players=list(setup.players),

@@ -85,6 +85,7 @@ class TestPdfLimit:
             "league.pack",
             "league.night_sheets",
             "league.standings_pdf",
+            "circles.statement",
         }
         for endpoint in pdf_routes:
             assert getattr(app.view_functions[endpoint], "__wrapped__", None), endpoint

@@ -1,0 +1,130 @@
+"""A circle's statement (docs/circles.md): each member's games, wins, net at the table,
+expenses, payments and balance, what to pay whom, and every game and record. A pure
+view-model from the loaded circle; render.py makes the PDF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.printing import words
+from scorekeeper.scoring import circle as ledger
+from scorekeeper.scoring import get_variant
+from scorekeeper.translate import preset_name, translate
+
+if TYPE_CHECKING:
+    from scorekeeper.service_layer.circles import CircleView
+
+
+@dataclass(frozen=True)
+class MemberLine:
+    name: str
+    games: int
+    wins: int
+    net: str
+    expenses: str  # what the expenses owe them, less what they owe
+    payments: str  # payments made, less payments received
+    balance: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class GameLine:
+    day: str
+    game: str
+    winners: str
+    finished: bool
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    day: str
+    text: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class Statement:
+    name: str
+    span: str
+    members: tuple[MemberLine, ...]
+    transfers: tuple[tuple[str, str, str], ...]
+    games: tuple[GameLine, ...]
+    records: tuple[RecordLine, ...]
+    view_url: str
+
+
+def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str, str]) -> Statement:
+    """``labels``: the words the records are told in, translated by the caller
+    ("expense", "payment" as "%(payer)s ... %(names)s" sentences)."""
+    names = view.names
+
+    def fmt(cents: int, signed: bool = False) -> str:
+        return words.money(cents, view.currency, locale, signed=signed)
+
+    n = len(names)
+    expense_part, payment_part = [0] * n, [0] * n
+    for record in view.records:
+        if record.removed_at is not None:
+            continue
+        part = expense_part if record.kind == "expense" else payment_part
+        for member, cents in ledger.changes(record.event).items():
+            part[member] += cents
+    balances = view.balances()
+    stats = view.stats()
+    members = tuple(
+        MemberLine(
+            name=names[i],
+            games=stats[i].games,
+            wins=stats[i].wins,
+            net=fmt(stats[i].net_cents, True),
+            expenses=fmt(expense_part[i], True),
+            payments=fmt(payment_part[i], True),
+            balance=fmt(balances[i], True),
+            cents=balances[i],
+        )
+        for i in range(n)
+    )
+    games = tuple(
+        GameLine(
+            day=words.day(g.game.created_at, locale),
+            game=g.game.title
+            or preset_name(g.game.setup.preset)
+            or translate(get_variant(g.game.setup.variant).name),
+            winners=", ".join(names[m] for p in g.result.winners for m in g.result.sides[p]),
+            finished=g.result.finished,
+        )
+        for g in view.games
+    )
+    records = tuple(
+        RecordLine(
+            day=words.day(r.at, locale),
+            text=(
+                labels["expense"]
+                % {
+                    "payer": names[r.payer],
+                    "names": ", ".join(names[i] for i in r.shared_by or ()),
+                }
+                if r.kind == "expense"
+                else labels["payment"] % {"payer": names[r.payer], "payee": names[r.payee or 0]}
+            )
+            + (f" ({r.note})" if r.note else ""),
+            amount=fmt(r.cents),
+        )
+        for r in view.records
+        if r.removed_at is None
+    )
+    days = [g.game.created_at for g in view.games] + [r.at for r in view.records]
+    span = ""
+    if days:
+        first, last = words.day(min(days), locale), words.day(max(days), locale)
+        span = first if first == last else f"{first} \u2013 {last}"
+    return Statement(
+        name=view.name,
+        span=span,
+        members=members,
+        transfers=tuple((t["from"], t["to"], fmt(t["cents"])) for t in view.transfers()),
+        games=games,
+        records=records,
+        view_url=view_url,
+    )

@@ -1,0 +1,204 @@
+"""What a circle's use cases return (service_layer.circles): the circle as loaded, with
+its ledger and stats derived by ``scoring.circle`` on each read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import Any
+
+from scorekeeper.scoring import circle as ledger
+from scorekeeper.service_layer.services import GameView, _iso
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every stored time is UTC.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class CircleGameView:
+    game: GameView
+    members: tuple[int, ...]  # member index in each of the game's places
+    result: ledger.GameResult
+
+    @property
+    def at(self) -> datetime:
+        """When its result counts in the running ledger: its last change."""
+        return self.game.updated_at
+
+
+@dataclass(frozen=True)
+class Record:
+    kind: str
+    number: int
+    payer: int  # member index
+    payee: int | None
+    shared_by: tuple[int, ...] | None
+    cents: int
+    note: str | None
+    at: datetime
+    removed_at: datetime | None
+
+    @property
+    def event(self) -> ledger.Expense | ledger.Payment:
+        if self.kind == "expense":
+            return ledger.Expense(self.number, self.payer, self.cents, self.shared_by or ())
+        return ledger.Payment(self.number, self.payer, self.payee or 0, self.cents)
+
+
+@dataclass(frozen=True)
+class CircleView:
+    public_id: str
+    name: str
+    currency: str
+    version: int
+    created_at: datetime
+    members: tuple[Member, ...]
+    games: tuple[CircleGameView, ...]  # newest first
+    records: tuple[Record, ...]  # every record, removed ones too, in the order made
+
+    @property
+    def etag(self) -> str:
+        return f'"v{self.version}"'
+
+    @property
+    def names(self) -> list[str]:
+        return [member.name for member in self.members]
+
+    def live(self, kind: str) -> list[Record]:
+        return [r for r in self.records if r.kind == kind and r.removed_at is None]
+
+    def events(self) -> list[tuple[datetime, Any, ledger.Event]]:
+        """(at, source, event): finished games' results, expenses and payments in time order."""
+        timed: list[tuple[datetime, Any, ledger.Event]] = [
+            (_utc(game.at), game, game.result) for game in self.games if game.result.finished
+        ]
+        timed += [(_utc(r.at), r, r.event) for r in self.records if r.removed_at is None]
+        timed.sort(key=lambda item: item[0])
+        return timed
+
+    def balances(self) -> list[int]:
+        return list(self._balances)
+
+    def stats(self) -> list[ledger.MemberStats]:
+        return self._stats
+
+    # Worked out once per loaded circle: a view is kept per version and shared, and a
+    # page asks for the balances several times (members, settle up, the statement).
+    @cached_property
+    def _balances(self) -> tuple[int, ...]:
+        return tuple(ledger.balances(len(self.members), (e for _, _, e in self.events())))
+
+    @cached_property
+    def _stats(self) -> list[ledger.MemberStats]:
+        return ledger.stats(len(self.members), (game.result for game in self.games))
+
+    def member_index(self, name: Any) -> int | None:
+        if not isinstance(name, str):
+            return None
+        folded = name.strip().casefold()
+        for index, member in enumerate(self.members):
+            if member.name.casefold() == folded:
+                return index
+        return None
+
+    def transfers(self, host: int | None = None) -> list[dict[str, Any]]:
+        balances = self.balances()
+        made = (
+            ledger.settle_fewest(balances)
+            if host is None
+            else ledger.settle_through(balances, host)
+        )
+        names = self.names
+        return [{"from": names[a], "to": names[b], "cents": cents} for a, b, cents in made]
+
+    def as_dict(self, host: int | None = None) -> dict[str, Any]:
+        """The circle of docs/api.md; ``host``: settle through that member."""
+        names = self.names
+        balances = self.balances()
+        return {
+            "id": self.public_id,
+            "name": self.name,
+            "currency": self.currency,
+            "version": self.version,
+            "members": names,
+            "games": [self._game_dict(game) for game in self.games],
+            "stats": {names[i]: line.as_dict() for i, line in enumerate(self.stats())},
+            "payments": [
+                {
+                    "number": r.number,
+                    "from": names[r.payer],
+                    "to": names[r.payee or 0],
+                    "cents": r.cents,
+                    "note": r.note,
+                    "at": _iso(r.at),
+                }
+                for r in self.live("payment")
+            ],
+            "expenses": [
+                {
+                    "number": r.number,
+                    "paid_by": names[r.payer],
+                    "cents": r.cents,
+                    "shared_by": [names[i] for i in r.shared_by or ()],
+                    "note": r.note,
+                    "at": _iso(r.at),
+                }
+                for r in self.live("expense")
+            ],
+            "ledger": {
+                "balances": dict(zip(names, balances, strict=True)),
+                "transfers": self.transfers(host),
+            },
+        }
+
+    def _game_dict(self, game: CircleGameView) -> dict[str, Any]:
+        names = self.names
+        result = game.result
+        winners = [names[m] for place in result.winners for m in result.sides[place]]
+        state = game.game.state
+        return {
+            "id": game.game.public_id,
+            "title": game.game.title,
+            "variant": state.variant,
+            "preset": state.preset,
+            "players": [names[m] for m in game.members],
+            "finished": state.finished,
+            "winners": winners if state.finished else [],
+            "created_at": _iso(game.game.created_at),
+        }
+
+
+def circle_game(view: GameView, members: tuple[int, ...]) -> CircleGameView:
+    state = view.state
+    players = list(state.players)
+    if view.setup.seats is not None:
+        sides = tuple(
+            tuple(members[seat] for seat in range(side, len(members), len(players)))
+            for side in range(len(players))
+        )
+    else:
+        sides = tuple((member,) for member in members)
+    settlement = state.settlement
+    result = ledger.GameResult(
+        key=view.public_id,
+        variant=state.variant,
+        finished=state.finished,
+        sides=sides,
+        winners=tuple(players.index(name) for name in state.winners),
+        balances=None
+        if settlement is None
+        else tuple(settlement["balances"][name] for name in players),
+    )
+    return CircleGameView(game=view, members=members, result=result)

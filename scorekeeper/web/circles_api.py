@@ -1,0 +1,266 @@
+"""JSON API v1: circles (docs/api.md, "Circles"; docs/circles.md).
+
+As the game routes: parse, call a use case, shape the answer; every refusal is a
+problem+json. A circle's edit token is the bearer; a game is started in a circle by
+``POST /api/v1/games`` with ``"circle"`` (web.api hands it to ``start_game_in_circle``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+
+from scorekeeper.extensions import csrf, limit_writes
+from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer import circles, services
+from scorekeeper.web import api, links, unit_of_work
+from scorekeeper.web.problems import Problem, problem_response
+
+bp = Blueprint("circles_api", __name__, url_prefix="/api/v1/circles")
+csrf.exempt(bp)
+limit_writes(bp)
+
+CIRCLE_FIELDS = ("name", "members", "currency")
+PAYMENT_FIELDS = ("from", "to", "cents", "note")
+EXPENSE_FIELDS = ("paid_by", "cents", "shared_by", "note")
+RECORD_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
+STATUS_OF = {
+    circles.CircleNotFound: 404,
+    circles.RecordNotFound: 404,
+    circles.CircleConflict: 409,
+}
+
+
+@bp.post("")
+def create_circle():
+    body = object_body(CIRCLE_FIELDS, message("The circle cannot be started as given."))
+    started = circles.create_circle(
+        unit_of_work(), **{name: body.get(name) for name in CIRCLE_FIELDS}
+    )
+    circle = started.circle
+    return api.json_response(
+        {
+            "circle": circle.as_dict(),
+            "edit_token": started.edit_token,
+            "links": circle_links(circle.public_id, started.edit_token),
+        },
+        201,
+        headers={
+            "Location": url_for("circles_api.circle", circle_id=circle.public_id),
+            "ETag": circle.etag,
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+@bp.get("/<circle_id>")
+def circle(circle_id: str):
+    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
+    return circle_response(view, host_of(view))
+
+
+@bp.post("/<circle_id>/members")
+def add_member(circle_id: str):
+    body = object_body(("name",), message("The member cannot be added."))
+    view = circles.add_member(
+        unit_of_work(),
+        checked_circle_id(circle_id),
+        api.bearer_token(),
+        body.get("name"),
+        if_match=request.headers.get("If-Match"),
+    )
+    return circle_response(view, status=201)
+
+
+@bp.patch("/<circle_id>/members")
+def rename_member(circle_id: str):
+    body = object_body(("name", "new_name"), message("The member cannot be renamed so."))
+    view = circles.rename_member(
+        unit_of_work(),
+        checked_circle_id(circle_id),
+        api.bearer_token(),
+        body.get("name"),
+        body.get("new_name"),
+    )
+    return circle_response(view)
+
+
+@bp.post("/<circle_id>/payments")
+def add_payment(circle_id: str):
+    body = object_body(PAYMENT_FIELDS, message("The payment cannot be recorded as given."))
+    view = circles.add_payment(
+        unit_of_work(), checked_circle_id(circle_id), api.bearer_token(), body
+    )
+    return circle_response(view, status=201)
+
+
+@bp.post("/<circle_id>/expenses")
+def add_expense(circle_id: str):
+    body = object_body(EXPENSE_FIELDS, message("The expense cannot be recorded as given."))
+    view = circles.add_expense(
+        unit_of_work(), checked_circle_id(circle_id), api.bearer_token(), body
+    )
+    return circle_response(view, status=201)
+
+
+@bp.delete("/<circle_id>/payments/<number>", defaults={"kind": "payments"})
+@bp.delete(
+    "/<circle_id>/expenses/<number>", defaults={"kind": "expenses"}, endpoint="remove_expense"
+)
+def remove_record(circle_id: str, kind: str, number: str):
+    circle_id = checked_circle_id(circle_id)
+    view = circles.remove_record(
+        unit_of_work(),
+        circle_id,
+        api.bearer_token(),
+        kind.removesuffix("s"),
+        checked_number(kind, number),
+        if_match=request.headers.get("If-Match"),
+    )
+    return circle_response(view)
+
+
+@bp.post("/<circle_id>/payments/<number>/restore", defaults={"kind": "payments"})
+@bp.post(
+    "/<circle_id>/expenses/<number>/restore",
+    defaults={"kind": "expenses"},
+    endpoint="restore_expense",
+)
+def restore_record(circle_id: str, kind: str, number: str):
+    """The undo of a mistaken removal."""
+    circle_id = checked_circle_id(circle_id)
+    view = circles.remove_record(
+        unit_of_work(),
+        circle_id,
+        api.bearer_token(),
+        kind.removesuffix("s"),
+        checked_number(kind, number),
+        restore=True,
+    )
+    return circle_response(view)
+
+
+@bp.post("/<circle_id>/games")
+def add_game(circle_id: str):
+    """Bring an existing game in: the circle's token as the bearer, the game's in the body."""
+    body = object_body(("game", "edit_token"), message("The game cannot be added to the circle."))
+    view = circles.add_existing_game(
+        unit_of_work(),
+        checked_circle_id(circle_id),
+        api.bearer_token(),
+        body.get("game"),
+        body.get("edit_token"),
+    )
+    return circle_response(view, status=201)
+
+
+@bp.get("/<circle_id>/ledger.csv")
+def ledger_csv(circle_id: str):
+    from scorekeeper.web.circle_export import ledger_rows
+    from scorekeeper.web.league import csv_response
+
+    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
+    response = csv_response(ledger_rows(view), f"{view.name} ledger.csv")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def start_game_in_circle(body: Mapping[str, Any]) -> Response:
+    """``POST /api/v1/games`` with ``"circle"``: the circle's token is the bearer."""
+    started, _view = circles.start_game(
+        unit_of_work(), body.get("circle"), api.bearer_token(), body
+    )
+    game = started.game
+    return api.json_response(
+        {
+            "game": game.as_dict(),
+            "edit_token": started.edit_token,
+            "links": links.links(game.public_id, started.edit_token),
+        },
+        201,
+        headers={
+            "Location": url_for("api.game", game_id=game.public_id),
+            "ETag": game.etag,
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+# ---------------------------------------------------------------- errors
+
+
+@bp.errorhandler(services.ServiceError)
+def service_refused(error: services.ServiceError):
+    status = next((code for kind, code in STATUS_OF.items() if isinstance(error, kind)), None)
+    if status is None:
+        return api.service_refused(error)
+    extensions: dict[str, Any] = {}
+    headers: dict[str, str] = {}
+    if isinstance(error, circles.CircleConflict):
+        extensions["circle"] = error.circle.as_dict()
+        headers["ETag"] = error.circle.etag
+    return problem_response(status, error.detail, error.errors, headers=headers, **extensions)
+
+
+bp.register_error_handler(Problem, api.problem)
+bp.register_error_handler(api.HTTPException, api.http_error)
+
+
+# ---------------------------------------------------------------- request parts
+
+
+def checked_circle_id(circle_id: str) -> str:
+    if not api.GAME_ID.fullmatch(circle_id):
+        raise circles.CircleNotFound(message("There is no circle %(circle)r.", circle=circle_id))
+    return circle_id
+
+
+def checked_number(kind: str, number: str) -> int:
+    if not RECORD_NUMBER.fullmatch(number):
+        raise circles.RecordNotFound(circles.no_record(kind.removesuffix("s"), number))
+    return int(number)
+
+
+def object_body(fields: tuple[str, ...], refused: str) -> Mapping[str, Any]:
+    """The JSON object sent, with no field beyond ``fields`` (else 422, nothing stored)."""
+    body = api.json_body()
+    if not isinstance(body, Mapping):
+        raise Problem(422, refused, {"": message("must be a JSON object")})
+    unknown = {name: message("is not a field here") for name in body if name not in fields}
+    if unknown:
+        raise Problem(422, refused, unknown)
+    return body
+
+
+def host_of(view: circles.CircleView) -> int | None:
+    """``?settle=host&host=NAME``: settle through that member; the default is fewest."""
+    settle = request.args.get("settle", "fewest")
+    if settle == "fewest":
+        return None
+    errors: dict[str, str] = {}
+    host = view.member_index(request.args.get("host"))
+    if settle != "host":
+        errors["settle"] = message('must be "fewest" or "host"')
+    elif host is None:
+        errors["host"] = message("must be a member of this circle")
+    if errors:
+        raise Problem(422, message("The circle cannot be settled so."), errors)
+    return host
+
+
+def circle_links(circle_id: str, edit_token: str) -> dict[str, str]:
+    return {
+        "view": links.circle_view_url(circle_id),
+        "edit": links.circle_edit_url(circle_id, edit_token),
+    }
+
+
+def circle_response(
+    view: circles.CircleView, host: int | None = None, *, status: int = 200
+) -> Response:
+    return api.json_response(
+        view.as_dict(host), status, headers={"ETag": view.etag, "Cache-Control": "no-cache"}
+    )

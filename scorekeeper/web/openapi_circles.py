@@ -1,0 +1,311 @@
+"""The circles part of the OpenAPI document (web.openapi merges it in): docs/api.md,
+"Circles"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.web.openapi import (
+    BODY_ERRORS,
+    BOOLEAN,
+    HEADER,
+    INTEGER,
+    NAME,
+    QUERY_ERRORS,
+    STRING,
+    array,
+    errors,
+    json_body,
+    nullable,
+    obj,
+    ref,
+)
+
+MEMBER = {"type": "string", "minLength": 1, "maxLength": 40}
+CENTS = {"type": "integer", "minimum": 1, "maximum": 10**9}
+NOTE = nullable({"type": "string", "maxLength": 200})
+MONEY = {"type": "object", "additionalProperties": INTEGER}
+CIRCLE_TOKEN = [{"circleToken": []}]
+WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
+
+
+def schemas() -> dict[str, Any]:
+    transfer = obj(
+        {"from": STRING, "to": STRING, "cents": INTEGER}, required=["from", "to", "cents"]
+    )
+    count = obj({"games": INTEGER, "wins": INTEGER}, required=["games", "wins"])
+    game = obj(
+        {
+            "id": STRING,
+            "title": nullable(STRING),
+            "variant": STRING,
+            "preset": nullable(STRING),
+            "players": array(STRING),
+            "finished": BOOLEAN,
+            "winners": array(STRING),
+            "created_at": {"type": "string", "format": "date-time"},
+        },
+        required=["id", "title", "variant", "preset", "players", "finished", "winners"],
+    )
+    stats = obj(
+        {
+            "games": INTEGER,
+            "wins": INTEGER,
+            "by_variant": {"type": "object", "additionalProperties": count},
+            "net_cents": INTEGER,
+        },
+        required=["games", "wins", "by_variant", "net_cents"],
+    )
+    at = {"type": "string", "format": "date-time"}
+    payment = obj(
+        {"number": INTEGER, "from": STRING, "to": STRING, "cents": INTEGER, "note": NOTE, "at": at},
+        required=["number", "from", "to", "cents", "note", "at"],
+    )
+    expense = obj(
+        {
+            "number": INTEGER,
+            "paid_by": STRING,
+            "cents": INTEGER,
+            "shared_by": array(STRING),
+            "note": NOTE,
+            "at": at,
+        },
+        required=["number", "paid_by", "cents", "shared_by", "note", "at"],
+    )
+    return {
+        "Circle": obj(
+            {
+                "id": STRING,
+                "name": STRING,
+                "currency": STRING,
+                "version": {"type": "integer", "minimum": 1},
+                "members": array(STRING),
+                "games": {**array(game), "description": "Newest first."},
+                "stats": {"type": "object", "additionalProperties": stats},
+                "payments": array(payment),
+                "expenses": array(expense),
+                "ledger": obj(
+                    {
+                        "balances": {**MONEY, "description": "Cents per member; they sum to 0."},
+                        "transfers": array(transfer),
+                    },
+                    required=["balances", "transfers"],
+                ),
+            },
+            required=[
+                "id",
+                "name",
+                "currency",
+                "version",
+                "members",
+                "games",
+                "stats",
+                "payments",
+                "expenses",
+                "ledger",
+            ],
+        ),
+        "NewCircle": obj(
+            {
+                "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                "members": nullable(array(MEMBER, maxItems=100)),
+                "currency": nullable({"type": "string", "pattern": "^[A-Z]{3}$"}),
+            },
+            required=["name"],
+            additionalProperties=False,
+        ),
+        "StartedCircle": obj(
+            {
+                "circle": ref("Circle"),
+                "edit_token": NAME,
+                "links": obj(
+                    {
+                        "view": {"type": "string", "format": "uri"},
+                        "edit": {"type": "string", "format": "uri"},
+                    },
+                    required=["view", "edit"],
+                ),
+            },
+            required=["circle", "edit_token", "links"],
+        ),
+        "NewMember": obj({"name": MEMBER}, required=["name"], additionalProperties=False),
+        "Rename": obj(
+            {"name": MEMBER, "new_name": MEMBER},
+            required=["name", "new_name"],
+            additionalProperties=False,
+        ),
+        "NewPayment": obj(
+            {"from": MEMBER, "to": MEMBER, "cents": CENTS, "note": NOTE},
+            required=["from", "to", "cents"],
+            additionalProperties=False,
+        ),
+        "NewExpense": obj(
+            {
+                "paid_by": MEMBER,
+                "cents": CENTS,
+                "shared_by": array(MEMBER, minItems=1),
+                "note": NOTE,
+            },
+            required=["paid_by", "cents", "shared_by"],
+            additionalProperties=False,
+        ),
+        "CircleGame": obj(
+            {"game": NAME, "edit_token": NAME},
+            required=["game", "edit_token"],
+            additionalProperties=False,
+        ),
+    }
+
+
+def circle_answer(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "headers": {"ETag": {**HEADER, "required": True}},
+        "content": {"application/json": {"schema": ref("Circle")}},
+    }
+
+
+def paths() -> dict[str, Any]:
+    circle = [
+        {
+            "name": "circle_id",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,43}$"},
+            "description": "The circle's unguessable id.",
+        }
+    ]
+    record = [
+        *circle,
+        {
+            "name": "number",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
+        },
+    ]
+    if_match = {"$ref": "#/components/parameters/IfMatch"}
+
+    def write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
+        return {
+            "operationId": operation_id,
+            "summary": summary,
+            "security": CIRCLE_TOKEN,
+            "requestBody": json_body(body),
+            "responses": {
+                status: circle_answer(summary),
+                **errors(*BODY_ERRORS, *WRITE_ERRORS),
+            },
+        }
+
+    def removal(operation_id: str, summary: str) -> dict[str, Any]:
+        return {
+            "parameters": record,
+            "delete": {
+                "operationId": operation_id,
+                "summary": summary,
+                "security": CIRCLE_TOKEN,
+                "parameters": [if_match],
+                "responses": {
+                    "200": circle_answer("Removed"),
+                    **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
+                },
+            },
+        }
+
+    def restore(operation_id: str, summary: str) -> dict[str, Any]:
+        return {
+            "parameters": record,
+            "post": {
+                "operationId": operation_id,
+                "summary": summary,
+                "security": CIRCLE_TOKEN,
+                "responses": {
+                    "200": circle_answer("Restored"),
+                    **errors(*QUERY_ERRORS, *WRITE_ERRORS),
+                },
+            },
+        }
+
+    return {
+        "/api/v1/circles": {
+            "post": {
+                "operationId": "createCircle",
+                "summary": "Start a circle; the answer holds its edit token, shown only once",
+                "requestBody": json_body("NewCircle"),
+                "responses": {
+                    "201": {
+                        "description": "Started",
+                        "headers": {
+                            "Location": {**HEADER, "required": True},
+                            "ETag": {**HEADER, "required": True},
+                        },
+                        "content": {"application/json": {"schema": ref("StartedCircle")}},
+                    },
+                    **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
+                },
+            }
+        },
+        "/api/v1/circles/{circle_id}": {
+            "parameters": circle,
+            "get": {
+                "operationId": "getCircle",
+                "summary": "The circle: members, games, stats and ledger",
+                "parameters": [
+                    {
+                        "name": "settle",
+                        "in": "query",
+                        "schema": {"type": "string", "enum": ["fewest", "host"]},
+                        "description": "host: every other member settles with `host` alone.",
+                    },
+                    {"name": "host", "in": "query", "schema": STRING},
+                ],
+                "responses": {
+                    "200": circle_answer("The circle"),
+                    **errors(*QUERY_ERRORS, "NotFound", "Invalid", "Unavailable"),
+                },
+            },
+        },
+        "/api/v1/circles/{circle_id}/members": {
+            "parameters": circle,
+            "post": write(
+                "addMember", "A new member (422 if the name is taken)", "NewMember", "201"
+            ),
+            "patch": write("renameMember", "Rename a member", "Rename", "200"),
+        },
+        "/api/v1/circles/{circle_id}/payments": {
+            "parameters": circle,
+            "post": write("addPayment", "Money handed over", "NewPayment", "201"),
+        },
+        "/api/v1/circles/{circle_id}/expenses": {
+            "parameters": circle,
+            "post": write("addExpense", "A shared cost", "NewExpense", "201"),
+        },
+        "/api/v1/circles/{circle_id}/games": {
+            "parameters": circle,
+            "post": write("addCircleGame", "Bring an existing game in", "CircleGame", "201"),
+        },
+        "/api/v1/circles/{circle_id}/payments/{number}": removal(
+            "removePayment", "Remove payment n (a correction)"
+        ),
+        "/api/v1/circles/{circle_id}/expenses/{number}": removal(
+            "removeExpense", "Remove expense n (a correction)"
+        ),
+        "/api/v1/circles/{circle_id}/payments/{number}/restore": restore(
+            "restorePayment", "Put a removed payment back"
+        ),
+        "/api/v1/circles/{circle_id}/expenses/{number}/restore": restore(
+            "restoreExpense", "Put a removed expense back"
+        ),
+        "/api/v1/circles/{circle_id}/ledger.csv": {
+            "parameters": circle,
+            "get": {
+                "operationId": "circleLedger",
+                "summary": "Every game result, expense and payment with running balances",
+                "responses": {
+                    "200": {"description": "CSV", "content": {"text/csv": {"schema": STRING}}},
+                    **errors(*QUERY_ERRORS, "NotFound", "Unavailable"),
+                },
+            },
+        },
+    }

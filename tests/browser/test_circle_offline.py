@@ -1,0 +1,67 @@
+"""The circle page without a signal (real Chromium, its service worker): it opens from
+the phone's cache, and an expense and a payment added offline wait on the phone and are
+stored once each, in order, when the signal returns."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.service_layer import circles
+
+pytestmark = pytest.mark.browser
+
+
+def records(uow, circle_id: str, count: int, most: float = 20) -> list:
+    """The circle's records once it has ``count`` of them (the phone sends on its own)."""
+    until = time.monotonic() + most
+    while time.monotonic() < until:
+        found = circles.load_circle(uow, circle_id).records
+        if len(found) >= count:
+            return list(found)
+        time.sleep(0.2)
+    return list(circles.load_circle(uow, circle_id).records)
+
+
+def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, shots, uow):
+    started = circles.create_circle(uow, name="Cabin", members=["Ann", "Bob", "Cy"])
+    circle_id, token = started.circle.public_id, started.edit_token
+    page = new_phone()
+    page.goto(f"/circles/{circle_id}/edit/{token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.reload()  # the worker keeps the page as it passes
+    page.wait_for_function(
+        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
+    )
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Cabin")
+
+    page.locator("#expense summary").tap()
+    page.get_by_label("How much (USD)").first.fill("30")
+    page.get_by_label("What for").fill("Firewood")
+    page.get_by_role("button", name="Add the expense").tap()
+    page.locator("#payment summary").tap()
+    page.locator("#payment").get_by_label("How much (USD)").fill("5")
+    page.locator("#payment").get_by_role("button", name="Mark as paid").tap()
+    waiting = page.locator("#waiting li")
+    expect(waiting).to_have_count(2)
+    expect(waiting.nth(0)).to_contain_text("Expense waiting to send")
+    expect(waiting.nth(1)).to_contain_text("Payment waiting to send")
+    page.screenshot(path=shots / "circle-offline.png", full_page=True)
+    assert circles.load_circle(uow, circle_id).records == ()
+
+    page.context.set_offline(False)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    stored = records(uow, circle_id, 2)
+    assert [(r.kind, r.cents) for r in stored] == [("expense", 3000), ("payment", 500)]
+    expect(page.locator("#history li")).to_have_count(2)
+    expect(page.locator("#waiting")).to_be_hidden()
+    # The page opened again sends nothing more: the outbox is empty, and each record's
+    # key would store nothing new even if it were not.
+    page.reload()
+    expect(page.locator("#history li")).to_have_count(2)
+    assert page.evaluate("() => Object.keys(localStorage).map((k) => localStorage[k])") == ["[]"]
+    assert len(circles.load_circle(uow, circle_id).records) == 2
