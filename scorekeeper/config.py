@@ -61,6 +61,8 @@ class Defaults:
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"
     RATELIMIT_LOGIN = "10 per minute"
+    # Per client address: an import of a big league is seconds of database time.
+    RATELIMIT_IMPORTS = "6 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with

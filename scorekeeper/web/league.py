@@ -1017,6 +1017,7 @@ def game_csv(game_id: str):
 
 @bp.route("/leagues/import", methods=["GET", "POST"])
 @login_required
+@limiter.limit(lambda: current_app.config["RATELIMIT_IMPORTS"], methods=["POST"])
 def import_file():
     if request.method != "POST":
         return render_template("league/import.html")
