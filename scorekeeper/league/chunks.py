@@ -20,8 +20,9 @@ from scorekeeper.league.models import League, Member, Night
 from scorekeeper.models import DealRevision, Game
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-CHUNK_DEALS = 2000  # about a fifth of a second of SQLite's time on a small machine
-CHUNK_ROWS = 200  # games, or league tables (with their seats), a transaction
+# A step holds SQLite's writer lock for some tens of milliseconds on a small machine.
+CHUNK_DEALS = 250  # deals (and earlier versions) a transaction
+CHUNK_ROWS = 50  # games, or league tables (with their seats), a transaction
 
 Item = TypeVar("Item")
 GameRows = tuple[Game, list[DealRevision]]

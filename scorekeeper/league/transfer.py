@@ -624,7 +624,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         raise
     with uow:
         # Derive every game's result now, so the first standings page is quick.
-        standings.refresh(uow.session, league.id)
+        standings.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
     return Imported(league_id=league.public_id, invited=invited)
 
 
