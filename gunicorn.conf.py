@@ -18,7 +18,9 @@ from scorekeeper.web.edge import redact_tokens
 wsgi_app = "scorekeeper:create_app_or_exit()"
 bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
-worker_class = "gthread"
+# gthread, but a request gets a thread only once it has arrived: clients that send half a
+# request and stop (slowloris) wait in the event loop, not on the threads table play needs.
+worker_class = "scorekeeper.serving.HeadFirstThreadWorker"
 threads = int(os.environ.get("SCOREKEEPER_THREADS", "4"))
 # A deal post takes milliseconds; anything near this is stuck, not slow.
 timeout = 30

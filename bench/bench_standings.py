@@ -157,7 +157,7 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
     app = create_app(
         {
             "DATABASE_URL": url,
-            "SECRET_KEY": "bench" * 8,
+            "SECRET_KEY": "bench-key:Wq8rT2mZ6vN4pL0sX7cJ3yK5",
             "RATELIMIT_ENABLED": False,
             "SESSION_COOKIE_SECURE": False,
             "WTF_CSRF_ENABLED": False,

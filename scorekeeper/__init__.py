@@ -85,6 +85,10 @@ def ensure_instance_folder(path: str) -> None:
 
 # Shorter keys can be guessed, and a guessed key forges any session (an organizer's too).
 SECRET_KEY_MIN_BYTES = 32
+# zxcvbn's estimate of the guesses a key needs, at least (about 80 bits): 32 spaces, a
+# word repeated or a keyboard row are refused; any random key of 32 characters passes.
+SECRET_KEY_MIN_GUESSES = 10**24
+MAKE_A_KEY = "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
 
 
 def check_secret_key(key: str | bytes, where: str) -> None:
@@ -92,7 +96,15 @@ def check_secret_key(key: str | bytes, where: str) -> None:
     if size < SECRET_KEY_MIN_BYTES:
         raise DatabaseConfigError(
             f"the secret key {where} is {size} bytes; it must be at least {SECRET_KEY_MIN_BYTES} "
-            "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
+            + MAKE_A_KEY
+        )
+    from zxcvbn import zxcvbn
+
+    text = key if isinstance(key, str) else key.decode("latin-1")
+    if zxcvbn(text[:100])["guesses"] < SECRET_KEY_MIN_GUESSES:
+        raise DatabaseConfigError(
+            f"the secret key {where} is too easy to guess (a repeat, a sequence, words or "
+            f"blanks); make a random one {MAKE_A_KEY}"
         )
 
 

@@ -61,8 +61,13 @@ class Defaults:
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"
     RATELIMIT_LOGIN = "10 per minute"
+    # Per client address: an import of a big league is seconds of database time.
+    RATELIMIT_IMPORTS = "6 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
+    # PDFs one process renders at once; one more asked for meanwhile is a 503 with
+    # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).
+    PDF_RENDERERS = 1
 
     # How the app is reached from the table, for links and QR codes when the
     # request's own host is not the one players should use (e.g. behind a proxy).

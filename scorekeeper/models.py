@@ -18,7 +18,6 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -127,7 +126,9 @@ class DealRevision(Base):
 
 
 class IdempotencyRecord(Base):
-    """The first answer to a write sent with an Idempotency-Key (or a form's one-time key)."""
+    """A write sent with an Idempotency-Key (or a form's one-time key): what rebuilds its
+    first answer (the deal it recorded, the version it made, a hash of the answer), kept
+    for services.IDEMPOTENCY_KEYS_KEPT."""
 
     __tablename__ = "idempotency_records"
     __table_args__ = (UniqueConstraint("game_id", "key"),)
@@ -138,8 +139,10 @@ class IdempotencyRecord(Base):
     # A hash of the request body: the same key with another body is refused.
     fingerprint: Mapped[str] = mapped_column(String(64))
     status: Mapped[int]
-    body: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    number: Mapped[int]  # the deal recorded
+    version: Mapped[int]  # the game's version the first answer showed
+    answer_hash: Mapped[str] = mapped_column(String(64))  # SHA-256 of the first answer
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
 class Circle(Base):

@@ -128,7 +128,9 @@ def test_rate_limits_are_off_in_testing_unless_the_test_turns_them_on(tmp_path, 
 def test_the_default_database_is_a_sqlite_file_in_the_instance_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     instance = tmp_path / "instance"
-    app = create_app({"SECRET_KEY": "x" * 32}, instance_path=str(instance))
+    app = create_app(
+        {"SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"}, instance_path=str(instance)
+    )
     try:
         assert app.config["DATABASE_URL"] == f"sqlite:///{instance / 'scorekeeper.sqlite3'}"
     finally:
@@ -160,7 +162,10 @@ def test_a_secret_key_is_generated_once_into_the_instance_folder(tmp_path, datab
 )
 def test_a_bad_database_url_is_one_clear_error(tmp_path, url, message):
     with pytest.raises(DatabaseConfigError, match=message):
-        create_app({"DATABASE_URL": url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path))
+        create_app(
+            {"DATABASE_URL": url, "SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"},
+            instance_path=str(tmp_path),
+        )
 
 
 def test_an_unreachable_postgresql_is_one_clear_line_without_the_password(tmp_path):
@@ -169,7 +174,7 @@ def test_an_unreachable_postgresql_is_one_clear_line_without_the_password(tmp_pa
         env={
             **os.environ,
             "SCOREKEEPER_DATABASE_URL": "postgresql://ann:hunter2@127.0.0.1:1/scores",
-            "SCOREKEEPER_SECRET_KEY": "x" * 32,
+            "SCOREKEEPER_SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n",
         },
         cwd=tmp_path,
         capture_output=True,
@@ -190,7 +195,10 @@ def test_an_unreachable_postgresql_is_one_clear_line_without_the_password(tmp_pa
 def test_a_fresh_database_gets_the_newest_schema_when_the_app_starts(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path))
+    app = create_app(
+        {"DATABASE_URL": url, "SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"},
+        instance_path=str(tmp_path),
+    )
     database = app.extensions["scorekeeper.db"]
     try:
         assert set(inspect(database.engine).get_table_names()) >= HEAD_TABLES
@@ -210,7 +218,10 @@ def test_the_first_init_db_says_it_created_the_schema_and_the_next_that_it_is_up
     url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
     said = []
     for _ in range(2):
-        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path))
+        app = create_app(
+            {"DATABASE_URL": url, "SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"},
+            instance_path=str(tmp_path),
+        )
         try:
             result = app.test_cli_runner().invoke(args=["init-db"])
         finally:
@@ -232,7 +243,10 @@ def test_init_db_upgrades_an_older_schema_and_is_safe_to_repeat(tmp_path, monkey
         command.upgrade(alembic_config(connection), "0001")
     older.dispose()
     # A database that holds anything is init-db's to upgrade, never the app start's.
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path))
+    app = create_app(
+        {"DATABASE_URL": url, "SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"},
+        instance_path=str(tmp_path),
+    )
     runner = app.test_cli_runner()
     database = app.extensions["scorekeeper.db"]
     try:

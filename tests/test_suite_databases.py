@@ -48,7 +48,8 @@ def game_ids(url: str) -> list[str]:
 @pytest.fixture
 def precious_game(precious_url, tmp_path) -> str:
     app = create_app(
-        {"DATABASE_URL": precious_url, "SECRET_KEY": "x" * 32}, instance_path=str(tmp_path / "real")
+        {"DATABASE_URL": precious_url, "SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"},
+        instance_path=str(tmp_path / "real"),
     )
     try:
         answer = app.test_client().post(

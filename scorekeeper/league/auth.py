@@ -20,6 +20,7 @@ from flask_login import LoginManager, UserMixin, user_logged_in, user_logged_out
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
+from zxcvbn import zxcvbn
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from scorekeeper.league.access import claim_invitations
@@ -135,7 +136,23 @@ def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
     if password.lower() in breached_passwords():
         errors[field] = _("is in a list of passwords leaked from other sites: choose another")
         return ""
+    if guessable(password):
+        errors[field] = _(
+            "is too easy to guess (leaked passwords, words, repeats or sequences): choose another"
+        )
+        return ""
     return password
+
+
+# zxcvbn's estimate below which a password is refused: fewer than a million guesses
+# (its scores 0 and 1), such as 123456789012, passwordpassword or iloveyou1234: leaked
+# passwords, words and names joined, repeated or in sequence. Offline: its own lists.
+GUESSES_AT_LEAST = 10**6
+
+
+def guessable(password: str) -> bool:
+    # The first 100 characters: zxcvbn's time grows faster than the length.
+    return zxcvbn(password[:100])["guesses"] < GUESSES_AT_LEAST
 
 
 def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -> Account:

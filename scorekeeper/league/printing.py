@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from functools import cache
-from pathlib import Path
 
 from flask import render_template
 from flask_babel import force_locale
-from weasyprint import CSS, HTML
+from weasyprint import CSS
 
 from scorekeeper.league.standings import Standings
 from scorekeeper.league.views import LeagueHead
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import page_for
-from scorekeeper.printing.render import (
-    STATIC,
-    About,
-    StaticOnlyFetcher,
-    font_config,
-    page_numbers,
-)
+from scorekeeper.printing.render import STATIC, About, StaticOnlyFetcher, html_to_pdf
 
 STYLESHEET = STATIC / "league" / "print.css"
 
@@ -30,27 +24,29 @@ def stylesheet() -> CSS:
     return CSS(filename=str(STYLESHEET), url_fetcher=StaticOnlyFetcher())
 
 
+# The most players a printed table lists (about 12 pages): a club's whole league fits; a
+# bigger one prints its top players and says how many more are on the standings page.
+PRINTED_MAX_LINES = 500
+
+
 def standings_pdf(
     league: LeagueHead, standings: Standings, *, page_size: str = "A4", locale: str = "en_US"
 ) -> bytes:
+    left_out = max(0, len(standings.lines) - PRINTED_MAX_LINES)
+    printed_lines = replace(standings, lines=standings.lines[:PRINTED_MAX_LINES])
     with force_locale(locale):  # written in the language its figures and dates are in
         html = render_template(
             "league/print/standings.html",
             league=league,
-            standings=standings,
+            standings=printed_lines,
+            left_out=left_out,
             page=page_for(page_size, landscape=False),
             money=lambda cents: words.money(cents, standings.currency, locale, signed=True),
             signed=signed_figure,
             printed=words.day(date.today(), locale),
             lang=About.of("", "", locale).lang,
         )
-        numbers = page_numbers()
-    document = HTML(
-        string=html, base_url=Path(STATIC).as_uri() + "/", url_fetcher=StaticOnlyFetcher()
-    )
-    return document.write_pdf(
-        stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
-    )
+        return html_to_pdf(html, stylesheets=(stylesheet(),), style="league")
 
 
 def signed_figure(value: float) -> str:

@@ -174,7 +174,8 @@ def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
             )
         ).all()
         before = placings_of(session, ids)
-        session.execute(delete(LeagueResult).where(LeagueResult.table_id.in_(ids)))
+        # Derived before the first write: SQLite's one writer lock is held from the
+        # DELETE to the commit, and deriving a few hundred games is CPU time.
         rows = []
         for table in tables:
             outcome = table_result(table)
@@ -198,6 +199,7 @@ def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
                 )
             table.cached_version = table.game.version if table.game else None
             table.cached_revision = table.revision
+        session.execute(delete(LeagueResult).where(LeagueResult.table_id.in_(ids)))
         if rows:
             session.execute(insert(LeagueResult), rows)
         after = placings_of(session, ids)

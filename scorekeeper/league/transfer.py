@@ -24,7 +24,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.db import storable
-from scorekeeper.league import seating, standings
+from scorekeeper.league import chunks, seating, standings
 from scorekeeper.league.access import managed, name_key
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
@@ -561,15 +561,6 @@ def _with_token(game: Game) -> str:
     return token
 
 
-def _add_revisions(session, games: list[tuple[Game, list[DealRevision]]]) -> None:
-    """Earlier versions of deals, once the games have ids (after a flush)."""
-    session.flush()
-    for game, revisions in games:
-        for revision in revisions:
-            revision.game_id = game.id
-        session.add_all(revisions)
-
-
 def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Imported:
     """Import a league (the importer becomes its owner) or a single game; all or nothing."""
     reader = Reader()
@@ -582,7 +573,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         with uow:
             keep_free_ids(uow.session, Game, [rows[0]], services.new_public_id)
             uow.session.add(rows[0])
-            _add_revisions(uow.session, [rows])
+            chunks.add_revisions(uow.session, [rows])
             uow.commit()
             return Imported(game_id=rows[0].public_id, edit_token=token)
     if doc.get("format") != LEAGUE_FORMAT or doc.get("version") != FORMAT_VERSION:
@@ -612,23 +603,29 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             if table.game is not None:
                 table.edit_token = _with_token(table.game)
     with uow:
-        session = uow.session
-        keep_free_ids(session, League, [league], new_league_id)
-        keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
-        # Every other address is invited, known here or not: an import never tells who
-        # has an account; each becomes a co-organizer at its next login or signup.
-        importer = session.get(Organizer, organizer_id)
-        invited = tuple(dict.fromkeys(e for e in emails if e != importer.email))
-        league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
-        league.invitations = [OrganizerInvitation(email=email) for email in invited]
-        session.add(league)
-        _add_revisions(session, games)
-        for night, sat_out in byes:
-            night.byes = [member.id for member in sat_out]
-        uow.commit()
+        keep_free_ids(uow.session, League, [league], new_league_id)
+        keep_free_ids(uow.session, Game, [game for game, _ in games], services.new_public_id)
+        importer_email = uow.session.get(Organizer, organizer_id).email
+    # Stored in steps of bounded size (league.chunks), so table play writes between them.
+    nights, league.nights = list(league.nights), []
+    try:
+        chunks.store_games(uow, games)
+        with uow:
+            # Every other address is invited, known here or not: an import never tells who
+            # has an account; each becomes a co-organizer at its next login or signup.
+            invited = tuple(dict.fromkeys(e for e in emails if e != importer_email))
+            league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
+            league.invitations = [OrganizerInvitation(email=email) for email in invited]
+            uow.session.add(league)
+            uow.commit()
+        chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
+    except BaseException:
+        chunks.forget(uow, league, games)
+        raise
+    with uow:
         # Derive every game's result now, so the first standings page is quick.
-        standings.refresh(session, league.id)
-        return Imported(league_id=league.public_id, invited=invited)
+        standings.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
+    return Imported(league_id=league.public_id, invited=invited)
 
 
 def keep_free_ids(session, model, rows: list, new_id) -> None:

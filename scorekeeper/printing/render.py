@@ -27,6 +27,8 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
+from scorekeeper.printing.budget import cached_pdf, content_key
+
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = PACKAGE_ROOT / "templates" / "print"
 STATIC = PACKAGE_ROOT / "static"
@@ -163,10 +165,14 @@ def _page_numbers(words: str) -> CSS:
     return CSS(string=f"@page {{ @bottom-right {{ content: {' '.join(parts)} }} }}")
 
 
+def _page_words() -> str:
+    return gettext("page %(page)s of %(pages)s", page="\x01", pages="\x02")
+
+
 def page_numbers() -> CSS:
     """ "page 1 of 2" at the foot of each page, in the language being printed (the
     stylesheets' own words are English; a translation may put the numbers in any order)."""
-    return _page_numbers(gettext("page %(page)s of %(pages)s", page="\x01", pages="\x02"))
+    return _page_numbers(_page_words())
 
 
 _per_thread = threading.local()
@@ -221,17 +227,25 @@ def _young_collections_less_often() -> Iterator[None]:
         gc.collect(0)
 
 
-def html_to_pdf(html: str) -> bytes:
-    with _young_collections_less_often():
-        document = HTML(
-            string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
-        )
-        return document.write_pdf(
-            stylesheets=[stylesheet(), page_numbers()],
-            font_config=font_config(),
-            # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
-            pdf_variant="pdf/ua-1",
-        )
+def html_to_pdf(html: str, *, stylesheets: tuple[CSS, ...] | None = None, style: str = "") -> bytes:
+    """The PDF of ``html``, made once per content (budget.cached_pdf) in a render slot.
+
+    ``stylesheets`` replace the sheets' own, ``style`` naming them for the cache."""
+    numbers = page_numbers()
+
+    def make() -> bytes:
+        with _young_collections_less_often():
+            document = HTML(
+                string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+            )
+            return document.write_pdf(
+                stylesheets=[*(stylesheets or (stylesheet(),)), numbers],
+                font_config=font_config(),
+                # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
+                pdf_variant="pdf/ua-1",
+            )
+
+    return cached_pdf(content_key("one", style, _page_words(), html), make)
 
 
 def render_pdf(template: str, **context) -> bytes:
@@ -240,17 +254,25 @@ def render_pdf(template: str, **context) -> bytes:
 
 def documents_to_pdf(htmls: list[str], about: About) -> bytes:
     """Several documents (each its own page numbering) as one PDF, for the archive."""
-    with _young_collections_less_often():
-        rendered = [
-            HTML(
-                string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
-            ).render(stylesheets=[stylesheet(), page_numbers()], font_config=font_config())
-            for html in htmls
-        ]
-        pages = [page for document in rendered for page in document.pages]
-        combined = rendered[0].copy(pages)
-        combined.metadata.title = about.title
-        combined.metadata.authors = [about.author]
-        combined.metadata.description = about.subject
-        combined.metadata.lang = about.lang
-        return combined.write_pdf(pdf_variant="pdf/ua-1")
+    numbers = page_numbers()
+
+    def make() -> bytes:
+        with _young_collections_less_often():
+            rendered = [
+                HTML(
+                    string=html,
+                    base_url=path2url(str(STATIC)) + "/",
+                    url_fetcher=StaticOnlyFetcher(),
+                ).render(stylesheets=[stylesheet(), numbers], font_config=font_config())
+                for html in htmls
+            ]
+            pages = [page for document in rendered for page in document.pages]
+            combined = rendered[0].copy(pages)
+            combined.metadata.title = about.title
+            combined.metadata.authors = [about.author]
+            combined.metadata.description = about.subject
+            combined.metadata.lang = about.lang
+            return combined.write_pdf(pdf_variant="pdf/ua-1")
+
+    about_words = (about.title, about.author, about.subject, about.lang)
+    return cached_pdf(content_key("many", *about_words, _page_words(), *htmls), make)

@@ -16,7 +16,7 @@ import secrets
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -323,7 +323,9 @@ def record_deal(
         if idempotency_key is not None:
             earlier = uow.session.scalar(
                 select(IdempotencyRecord).where(
-                    IdempotencyRecord.game_id == game.id, IdempotencyRecord.key == idempotency_key
+                    IdempotencyRecord.game_id == game.id,
+                    IdempotencyRecord.key == idempotency_key,
+                    IdempotencyRecord.created_at >= utcnow() - IDEMPOTENCY_KEYS_KEPT,
                 )
             )
             if earlier is not None:
@@ -332,8 +334,7 @@ def record_deal(
                         message("This Idempotency-Key was used for a different request."),
                         {"Idempotency-Key": message("was used before with another body")},
                     )
-                body = earlier.body
-                return RecordedDeal(game=_fresh_view(uow, public_id), replayed_body=body)
+                return _replay(uow, public_id, earlier)
 
         entries = game.entries
         _check_claimed_number(uow, game, entry, len(entries) + 1)
@@ -356,24 +357,63 @@ def record_deal(
                 game_id=game.id,
                 number=len(entries) + 1,
                 entry=accepted,
-                recorded_at=utcnow(),
+                # The moment the game's version moved (_lock_game): a replay rebuilds
+                # its first answer's updated_at from it.
+                recorded_at=game.updated_at,
                 recorded_by=by,
             )
         )
         view = _view(game, [*entries, accepted])
         if idempotency_key is not None:
-            uow.connection.execute(
-                insert(IdempotencyRecord).values(
-                    game_id=game.id,
-                    key=idempotency_key,
-                    fingerprint=request_fingerprint,
-                    status=201,
-                    body=view.json,
-                    created_at=utcnow(),
-                )
-            )
+            _keep_key(uow, game.id, idempotency_key, request_fingerprint, view)
         _commit_or_conflict(uow, view)
         return RecordedDeal(game=view)
+
+
+# How long a write's Idempotency-Key is remembered (docs/security.md): a phone retries
+# within seconds or, offline, within an evening. Each key row holds no answer, only what
+# rebuilds it: the deal's number, the version it made and a hash of the answer.
+IDEMPOTENCY_KEYS_KEPT = timedelta(hours=24)
+
+
+def _keep_key(
+    uow: UnitOfWork, game_id: int, key: str, request_fingerprint: str, view: GameView
+) -> None:
+    """Remember the key with what rebuilds its answer; forget every key past its time."""
+    now = utcnow()
+    uow.connection.execute(
+        delete(IdempotencyRecord).where(IdempotencyRecord.created_at < now - IDEMPOTENCY_KEYS_KEPT)
+    )
+    uow.connection.execute(
+        insert(IdempotencyRecord).values(
+            game_id=game_id,
+            key=key,
+            fingerprint=request_fingerprint,
+            status=201,
+            number=len(view.entries),
+            version=view.version,
+            answer_hash=hashlib.sha256(view.json.encode()).hexdigest(),
+            created_at=now,
+        )
+    )
+
+
+def _replay(uow: UnitOfWork, public_id: str, earlier: IdempotencyRecord) -> RecordedDeal:
+    """The first answer again, rebuilt from the game: the game as that deal left it, byte
+    for byte while the deals up to it stand as they were; else the game as it is now."""
+    number, version, answer_hash = earlier.number, earlier.version, earlier.answer_hash
+    uow.rollback()
+    game = _find_game(uow, public_id)
+    now = _view(game)
+    if now.version == version or not 1 <= number <= len(game.deals):
+        return RecordedDeal(game=now, replayed_body=now.json)
+    then = _view(
+        replace(game, version=version, updated_at=game.deals[number - 1].recorded_at, ending=None),
+        game.entries[:number],
+    )
+    if hashlib.sha256(then.json.encode()).hexdigest() == answer_hash:
+        return RecordedDeal(game=now, replayed_body=then.json)
+    return RecordedDeal(game=now, replayed_body=now.json)
 
 
 def correct_deal(

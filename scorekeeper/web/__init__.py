@@ -10,7 +10,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from contextlib import suppress
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
@@ -123,14 +123,44 @@ _limited_pdf_views: dict[Callable, Callable] = {}
 
 
 def limit_pdfs(app: Flask) -> None:
-    """Put every route ending in .pdf, whichever blueprint has it, under PDF_LIMIT."""
+    """Put every route ending in .pdf, whichever blueprint has it, under PDF_LIMIT, and
+    answer 503 when this process's PDF render slots are all busy (printing.budget)."""
     for rule in app.url_map.iter_rules():
         if rule.rule.endswith(".pdf"):
             view = app.view_functions[rule.endpoint]
             if view not in _limited_pdf_views.values():
                 if view not in _limited_pdf_views:
-                    _limited_pdf_views[view] = PDF_LIMIT(view)
+                    _limited_pdf_views[view] = PDF_LIMIT(busy_is_503(view))
                 app.view_functions[rule.endpoint] = _limited_pdf_views[view]
+
+
+def busy_is_503(view: Callable) -> Callable:
+    @wraps(view)
+    def answer_or_busy(*args: Any, **kwargs: Any):
+        # Imported on use: printing pulls in WeasyPrint, which no other route needs.
+        from scorekeeper.printing import budget
+
+        budget.use_slots(current_app.config["PDF_RENDERERS"])
+        try:
+            return view(*args, **kwargs)
+        except budget.PrintBusy as busy:
+            return pdf_busy(busy.retry_after)
+
+    return answer_or_busy
+
+
+def pdf_busy(retry_after: int) -> Response:
+    """Every render slot is making another PDF: try again shortly (the page does so itself)."""
+    message = _("Another PDF is being made just now. This page tries again in a few seconds.")
+    headers = {"Retry-After": str(retry_after), "Cache-Control": "no-store"}
+    if request.path.startswith("/api/"):
+        from scorekeeper.web.problems import problem_response
+
+        return problem_response(503, message, headers=headers)
+    from flask import render_template
+
+    body = render_template("error.html", code=503, message=message)
+    return Response(body, 503, headers={**headers, "Refresh": str(retry_after)})
 
 
 def version_static_urls(endpoint: str, values: dict[str, Any]) -> None:

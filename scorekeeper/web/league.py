@@ -44,7 +44,7 @@ from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
 from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
-from scorekeeper.web.presenters import page_locale
+from scorekeeper.web.presenters import printed_locale
 
 bp = Blueprint("league", __name__)
 limit_writes(bp)
@@ -679,6 +679,7 @@ def pack(public_id: str, night_id: int):
             _("Start the night first: the pack prints each table's edit link."),
             {"night": _("not started")},
         )
+    check_night_size(night_view.tables)
     rules = view.rules
     tables = [
         PackTable(
@@ -700,9 +701,16 @@ def pack(public_id: str, night_id: int):
         day=night_view.held_on,
         public_url=public_url if view.published else None,
         page_size=page_size,
-        locale=page_locale(),
+        locale=printed_locale(),
     )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
+
+
+# A night's PDFs print at most this many tables (a club's biggest night is about 30), and
+# its sheets at most this many deals in all (about 5 s of CPU); each table's sheet obeys
+# SHEET_MAX_DEALS. Beyond, the organizer is told to print the tables' own sheets.
+NIGHT_MAX_TABLES = 50
+NIGHT_MAX_DEALS = 400
 
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/sheets.pdf")
@@ -716,20 +724,68 @@ def night_sheets(public_id: str, night_id: int):
     uow = unit_of_work()
     view, night_view = league.night_view(uow, public_id, organizer_id(), night_id)
     speak(view.language)
+    check_night_size(night_view.tables)
     games = [
-        (services.load_game(uow, table.game_id), links.view_url(table.game_id))
+        (table.number, services.load_game(uow, table.game_id), links.view_url(table.game_id))
         for table in night_view.tables
         if table.game_id
     ]
-    games = [(game, url) for game, url in games if game.state.deals]
+    games = [(number, game, url) for number, game, url in games if game.state.deals]
     if not games:
         raise services.InvalidInput(
             _("No game of this night has a deal yet: there is no sheet to print."),
             {"night": _("no games played")},
         )
+    check_night_deals(games)
     title = f"{view.name} {night_view.held_on.isoformat()}"
-    pdf = night_sheets_pdf(games, title=title, page_size=page_size, locale=page_locale())
+    pdf = night_sheets_pdf(
+        [(game, url) for _number, game, url in games],
+        title=title,
+        page_size=page_size,
+        locale=printed_locale(),
+    )
     return pdf_response(pdf, f"{title} sheets.pdf")
+
+
+def check_night_size(tables) -> None:
+    if len(tables) > NIGHT_MAX_TABLES:
+        raise services.InvalidInput(
+            _(
+                "This night has %(tables)s tables; one PDF prints at most %(most)s.",
+                tables=len(tables),
+                most=NIGHT_MAX_TABLES,
+            ),
+            {"night": _("at most %(most)s tables", most=NIGHT_MAX_TABLES)},
+        )
+
+
+def check_night_deals(games) -> None:
+    """Each table's sheet within a sheet's deal limit, and the night's deals within its own."""
+    from scorekeeper.web.sheets import SHEET_MAX_DEALS
+
+    for number, game, _url in games:
+        if len(game.entries) > SHEET_MAX_DEALS:
+            raise services.InvalidInput(
+                _(
+                    "Table %(number)s has %(deals)s deals; a sheet prints at most %(most)s. "
+                    "Its deals are all on the game's history page.",
+                    number=number,
+                    deals=len(game.entries),
+                    most=SHEET_MAX_DEALS,
+                ),
+                {f"tables.{number}.deals": _("at most %(most)s deals", most=SHEET_MAX_DEALS)},
+            )
+    deals = sum(len(game.entries) for _number, game, _url in games)
+    if deals > NIGHT_MAX_DEALS:
+        raise services.InvalidInput(
+            _(
+                "The night's games have %(deals)s deals; one PDF prints at most %(most)s. "
+                "Print each table's own sheet from its game page.",
+                deals=deals,
+                most=NIGHT_MAX_DEALS,
+            ),
+            {"night": _("at most %(most)s deals", most=NIGHT_MAX_DEALS)},
+        )
 
 
 def paper_asked() -> str | None:
@@ -850,7 +906,7 @@ def standings_pdf(public_id: str):
         return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     speak(view.language)
-    pdf = render(view, table, page_size=page_size, locale=page_locale())
+    pdf = render(view, table, page_size=page_size, locale=printed_locale())
     return pdf_response(pdf, f"{view.name} standings.pdf")
 
 
@@ -961,6 +1017,7 @@ def game_csv(game_id: str):
 
 @bp.route("/leagues/import", methods=["GET", "POST"])
 @login_required
+@limiter.limit(lambda: current_app.config["RATELIMIT_IMPORTS"], methods=["POST"])
 def import_file():
     if request.method != "POST":
         return render_template("league/import.html")

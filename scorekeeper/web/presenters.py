@@ -43,6 +43,17 @@ def page_locale() -> str:
             continue
         if locale.language == language:
             return str(locale)
+    return usual_locale(language)
+
+
+def printed_locale() -> str:
+    """The locale a PDF is written in: its language's usual one, whoever reads it, so
+    one PDF serves every reader of that language (and is rendered once)."""
+    return usual_locale(get_locale().language)
+
+
+def usual_locale(language: str) -> str:
+    """The locale a language is most often written in: fr_FR for French, hi_IN for Hindi."""
     usual = Locale.parse(get_global("likely_subtags").get(language, language))
     return f"{usual.language}_{usual.territory}" if usual.territory else usual.language
 

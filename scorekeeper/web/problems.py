@@ -38,6 +38,7 @@ TITLES = {
     415: _l("Unsupported Media Type"),
     422: _l("Unprocessable Entity"),
     429: _l("Too Many Requests"),
+    503: _l("Service Unavailable"),
 }
 
 

@@ -34,7 +34,7 @@ from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import number_or_text, option_field_name
 from scorekeeper.web.i18n import speak
-from scorekeeper.web.presenters import page_locale
+from scorekeeper.web.presenters import page_locale, printed_locale
 
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
 bp = Blueprint("sheets", __name__)
@@ -321,14 +321,32 @@ _sheets_lock = Lock()
 
 def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
     """The game's sheet, in the game's language, made once per game version, size,
-    language, locale and link.
+    language and link, whoever reads it.
 
-    A reload, a second phone or a refused retry costs a lookup, not a render.
-    Raises PrintError for a game longer than SHEET_MAX_DEALS.
+    A reload, a second phone, a reader in another region or a refused retry costs a
+    lookup, not a render: the sheet's figures and dates are written as its language
+    usually writes them (en_US, fr_FR), not as each reader's browser would.
+    Raises PrintError for a game longer than SHEET_MAX_DEALS, PrintBusy when every
+    render slot of this process is taken.
     """
+    check_sheet_length(game)
+    speak(game.language)  # a French table's sheet is French whoever downloads it
+    view_url = links.view_url(game.public_id)
+    key = (game.public_id, game.version, page_size, get_locale().language, view_url)
+    with _sheets_lock:
+        pdf = _sheets.get(key)
+    if pdf is None:
+        pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=printed_locale())
+        with _sheets_lock:
+            _sheets[key] = pdf
+    return pdf
+
+
+def check_sheet_length(game: services.GameView, where: str = "deals") -> None:
+    """Raises PrintError for a game longer than a sheet prints (SHEET_MAX_DEALS)."""
     if len(game.entries) > SHEET_MAX_DEALS:
         raise PrintError(
-            {"deals": _("a sheet prints at most %(most)s deals", most=SHEET_MAX_DEALS)},
+            {where: _("a sheet prints at most %(most)s deals", most=SHEET_MAX_DEALS)},
             _(
                 "This game has %(deals)s deals; a sheet prints at most %(most)s. Its deals "
                 "are all on the game's history page.",
@@ -336,17 +354,6 @@ def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
                 most=SHEET_MAX_DEALS,
             ),
         )
-    speak(game.language)  # a French table's sheet is French whoever downloads it
-    view_url = links.view_url(game.public_id)
-    locale = page_locale()
-    key = (game.public_id, game.version, page_size, str(get_locale()), locale, view_url)
-    with _sheets_lock:
-        pdf = _sheets.get(key)
-    if pdf is None:
-        pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=locale)
-        with _sheets_lock:
-            _sheets[key] = pdf
-    return pdf
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:

@@ -284,6 +284,11 @@ def game(public_id: str):
 RETRY, SAVED, PRESSED = "retry", "saved", "pressed"
 # Longer than any number or key the form takes, so every refused value is shown as sent.
 KEPT_CHARACTERS = 80
+# The session is one cookie (browsers drop one past 4 KB) that also carries the phone's
+# edit tokens: what a refused deal keeps is bounded in all, whatever was typed. A real
+# deal's values are a few characters each; junk past this is left for the player to retype.
+KEPT_IN_ALL = 400
+KEPT_MESSAGE = 120  # characters of each field's message
 
 
 def taken(key: str, public_id: str) -> dict[str, Any] | None:
@@ -367,17 +372,20 @@ def retry_later(
     """Keep what was typed, and why it was refused, for the game page to show again:
     the address stays the game's, and a reload does not send the deal again."""
     # Only the form's own fields, each cut short: the session is a cookie of at most 4 KB.
-    typed = {
-        name: value[:KEPT_CHARACTERS]
-        for name, value in request.form.to_dict().items()
-        if name in form and name != "csrf_token"
-    }
+    sent = request.form.to_dict()
+    # The deal's number and one-time key first: the retry must still name its deal.
+    typed = {name: sent[name][:KEPT_CHARACTERS] for name in ("number", "key") if name in sent}
+    room = KEPT_IN_ALL
+    for name, value in sent.items():
+        if name in form and name not in ("csrf_token", *typed) and room > 0:
+            typed[name] = value[: min(KEPT_CHARACTERS, room)]
+            room -= len(typed[name])
     session[RETRY] = {
         "game": public_id,
         "form": {**typed, **changes},
         # Translated now: the session keeps text, not the core's Messages.
-        "errors": {path: translate(error) for path, error in errors.items()},
-        "notice": notice,
+        "errors": {path: translate(error)[:KEPT_MESSAGE] for path, error in errors.items()},
+        "notice": notice[: KEPT_MESSAGE * 2],
     }
     return redirect(url_for(".game", public_id=public_id, _anchor="problems"), 303)
 

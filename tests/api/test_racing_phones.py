@@ -38,7 +38,7 @@ def servers(database_url, tmp_path) -> Iterator[list[int]]:
     env = {
         **os.environ,
         "SCOREKEEPER_DATABASE_URL": database_url,
-        "SCOREKEEPER_SECRET_KEY": "test-secret-key" * 3,
+        "SCOREKEEPER_SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n",
         "SCOREKEEPER_RATELIMIT_ENABLED": "false",
     }
     processes = [

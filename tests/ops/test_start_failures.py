@@ -75,7 +75,10 @@ def test_a_read_only_instance_folder_is_one_error_line(tmp_path):
 def test_a_read_only_database_file_is_one_error_line(tmp_path, database_url):
     database = Path(database_url.removeprefix("sqlite:///"))
     database.chmod(0o444)
-    env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "x" * 32}
+    env = {
+        "SCOREKEEPER_DATABASE_URL": database_url,
+        "SCOREKEEPER_SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n",
+    }
 
     line = the_one_line(init_db(tmp_path / "instance", env=env, ordinary_user=True))
 
@@ -98,7 +101,7 @@ def test_gunicorn_on_a_broken_setup_stops_with_one_error_line(tmp_path):
     env = {
         "SCOREKEEPER_BIND": f"{LOOPBACK}:{free_port()}",
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'no' / 'such' / 'folder.sqlite3'}",
-        "SCOREKEEPER_SECRET_KEY": "x" * 32,
+        "SCOREKEEPER_SECRET_KEY": "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n",
     }
     command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket"]
 

@@ -111,6 +111,12 @@ class TestOnHttps:
         ("qwerty123456", "leaked"),
         ("1q2w3e4r5t6y", "leaked"),
         ("LeaveMeAlone", "leaked"),
+        # Issue 23, finding 11: common 12-character passwords the list has shorter.
+        ("123456789012", "too easy to guess"),
+        ("passwordpassword", "too easy to guess"),
+        ("iloveyou1234", "too easy to guess"),
+        ("111111111111", "too easy to guess"),
+        ("monkeymonkey", "too easy to guess"),
     ],
 )
 def test_short_or_breached_passwords_are_refused(uow, password, message):

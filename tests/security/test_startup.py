@@ -11,7 +11,7 @@ import pytest
 from scorekeeper import create_app
 from tests.ops.test_start_failures import init_db, the_one_line
 
-GOOD_KEY = "k" * 32
+GOOD_KEY = "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"
 
 
 def key_file(tmp_path: Path, content: bytes) -> Path:
@@ -59,6 +59,25 @@ def test_a_short_configured_key_is_one_error_line(tmp_path, database_url):
         "Error: the secret key in SCOREKEEPER_SECRET_KEY is 4 bytes; it must be at least 32 "
         "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
     )
+
+
+@pytest.mark.parametrize(
+    "key", [" " * 32, "k" * 32, "0123456789abcdef" * 2, "test-secret-key" * 3, "qwertyuiop" * 4]
+)
+def test_a_configured_key_easy_to_guess_is_one_error_line(tmp_path, database_url, key):
+    # Issue 23, finding 14: 32 spaces (or any 32 bytes) started the app.
+    env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": key}
+    line = the_one_line(init_db(tmp_path / "instance", env=env))
+    assert line.startswith(
+        "Error: the secret key in SCOREKEEPER_SECRET_KEY is too easy to guess (a repeat, "
+    )
+    assert "secrets.token_hex(32)" in line
+
+
+def test_an_easy_key_file_is_one_error_line_too(tmp_path):
+    instance = key_file(tmp_path, b"passwordpassword" * 2)
+    line = the_one_line(init_db(instance))
+    assert line.startswith(f"Error: the secret key {instance / 'secret_key'} is too easy to guess")
 
 
 def test_a_good_key_file_is_used(tmp_path, database_url):

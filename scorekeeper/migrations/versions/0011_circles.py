@@ -1,7 +1,7 @@
 """circles: people who play together, their games, expenses and payments
 
 Revision ID: 0011
-Revises: 0008
+Revises: 0010
 Create Date: 2026-11-25 23:50:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011"
-down_revision: str | None = "0008"
+down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
