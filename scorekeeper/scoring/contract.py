@@ -10,26 +10,28 @@ from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
 
+# The texts are messages so that a page can show them in its language; the API and the
+# stored options keep them in English.
 BICYCLE = (
-    (10, "2 groups of 3"),
-    (10, "1 group of 3 + 1 sequence of 4"),
-    (10, "2 sequences of 4"),
-    (10, "3 groups of 3"),
-    (12, "2 groups of 3 + 1 sequence of 4"),
-    (12, "1 group of 3 + 2 sequences of 4"),
-    (12, "3 sequences of 4"),
+    (10, message("2 groups of 3")),
+    (10, message("1 group of 3 + 1 sequence of 4")),
+    (10, message("2 sequences of 4")),
+    (10, message("3 groups of 3")),
+    (12, message("2 groups of 3 + 1 sequence of 4")),
+    (12, message("1 group of 3 + 2 sequences of 4")),
+    (12, message("3 sequences of 4")),
 )
 SHANGHAI = (
-    "2 sets of 3",
-    "1 set of 3 + 1 run of 4",
-    "2 runs of 4",
-    "3 sets of 3",
-    "1 set of 3 + 1 run of 7",
-    "2 sets of 3 + 1 run of 5",
-    "3 runs of 4",
-    "1 set of 3 + 1 run of 10",
-    "3 sets of 3 + 1 run of 5",
-    "3 runs of 5",
+    message("2 sets of 3"),
+    message("1 set of 3 + 1 run of 4"),
+    message("2 runs of 4"),
+    message("3 sets of 3"),
+    message("1 set of 3 + 1 run of 7"),
+    message("2 sets of 3 + 1 run of 5"),
+    message("3 runs of 4"),
+    message("1 set of 3 + 1 run of 10"),
+    message("3 sets of 3 + 1 run of 5"),
+    message("3 runs of 5"),
 )
 SHANGHAI_CARDS = 11
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.

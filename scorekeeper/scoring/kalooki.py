@@ -23,6 +23,7 @@ class Kalooki(PoolVariant):
     min_players = 2
     max_players = 6
     higher_wins = False
+    allows_nobody_out = False  # an exhausted stock is reshuffled
     options = (
         OptionSpec(
             "pool_limit",

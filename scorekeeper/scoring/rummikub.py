@@ -34,6 +34,8 @@ class Rummikub(Variant):
     )
     min_players = 2
     max_players = 6
+    dealer_plays_first = True
+    runs_out = "pool"
     options = (
         OptionSpec(
             "joker",

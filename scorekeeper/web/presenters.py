@@ -142,6 +142,8 @@ class NextDeal:
     multiplier: int
     cards: int | None = None  # Five Crowns: cards dealt
     tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
+    contract: str | None = None  # Contract Rummy: what must be laid down first
+    nobody_deals: bool = False  # Rummikub: the "dealer" is who plays first
 
 
 @dataclass
@@ -250,6 +252,9 @@ def board(view: GameView, locale: str) -> Board:
             multiplier=nd["multiplier"],
             cards=nd.get("cards"),
             tiebreak=nd.get("tiebreak"),
+            # A contract of the house list shows as typed; the usual ones are translated.
+            contract=None if nd.get("contract") is None else _(nd["contract"]),
+            nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])
     boxes = state.boxes or {}
@@ -309,6 +314,8 @@ def player_notes(state: scoring.GameState, name: str) -> list[str]:
     rejoins = figures.get("rejoins", {}).get(name)
     if rejoins:
         notes.append(ngettext("rejoined once", "rejoined %(num)s times", rejoins))
+    if "wins" in figures:
+        notes.append(ngettext("%(num)s deal won", "%(num)s deals won", figures["wins"][name]))
     if "chips" in figures:
         notes.append(ngettext("%(num)s chip", "%(num)s chips", figures["chips"][name]))
     minimum = (state.next_deal or {}).get("minimum")
@@ -321,6 +328,8 @@ def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
     """Who plays first: the next seat on from the dealer (an individual where the game
     has seats) that takes part in the deal (``next_deal.players`` where the variant
     names them: Indian rummy's eliminated players and a tie-break's onlookers sit out)."""
+    if scoring.get_variant(setup.variant).dealer_plays_first:
+        return next_deal["dealer"]
     seats = list(setup.seats or setup.players)
     playing = next_deal.get("players") or next_deal.get("tiebreak")
     sides = setup.players
@@ -433,6 +442,8 @@ FLAG_TEXT = {
     "big_gin": _l("big gin"),
     "up_for_two": _l("went up for 2"),
     "concealed": _l("went out concealed"),
+    "one_turn": _l("went out in one turn"),
+    "no_joker": _l("without a joker"),
 }
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (
@@ -440,6 +451,7 @@ NUMBER_TEXT = (
     ("melded", _l("melded")),
     ("hands", _l("in hand")),
     ("hand", _l("in hand")),
+    ("racks", _l("on the rack")),
     ("press_points", _l("press")),
     ("natural", _l("natural canastas")),
     ("mixed", _l("mixed canastas")),
@@ -454,6 +466,7 @@ LIST_TEXT = {
     "wrong_show": _l("wrong show"),
     "rejoin": _l("rejoined"),
     "completed": _l("phase done"),
+    "not_opened": _l("not opened"),
 }
 
 
@@ -541,7 +554,7 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
         if wild_ace is not None and wild_ace != wild_value:
             buttons.append((_("Wild A"), wild_ace))
     joker = value("Joker")
-    if joker is not None:
+    if joker is not None and not any(name.casefold() == "joker" for name in named):
         buttons.append((_("Joker"), joker))
     return buttons
 
