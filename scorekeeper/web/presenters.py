@@ -242,6 +242,7 @@ def board(view: GameView, locale: str) -> Board:
     next_deal = None
     if state.next_deal is not None:
         nd = state.next_deal
+        contract = nd.get("contract")
         next_deal = NextDeal(
             number=nd["number"],
             dealer=nd["dealer"],
@@ -253,7 +254,7 @@ def board(view: GameView, locale: str) -> Board:
             cards=nd.get("cards"),
             tiebreak=nd.get("tiebreak"),
             # A contract of the house list shows as typed; the usual ones are translated.
-            contract=None if nd.get("contract") is None else _(nd["contract"]),
+            contract=None if contract is None else _(contract),
             nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])
