@@ -11,6 +11,7 @@ from .options import OptionSpec
 
 
 class ThreeThirteen(RisingWild):
+    pad_wild = True
     id = "threethirteen"
     name = message("3-13")
     description = message(

@@ -111,6 +111,8 @@ class Variant:
     max_deals: ClassVar[int] = 500
     # Partnership games (docs/rules.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
+    # Whether a paper pad has a column for each deal's wild rank, known before the deal.
+    pad_wild: ClassVar[bool] = False
     # Whether nobody deals and a deal's ``dealer`` is who plays first (Rummikub's tiles).
     dealer_plays_first: ClassVar[bool] = False
     partnership: ClassVar[bool] = False
@@ -248,6 +250,10 @@ class Variant:
 
     def wild(self, number: int) -> str | None:
         """The wild rank of deal ``number`` as known before it is played."""
+        return None
+
+    def contract(self, number: int) -> dict[str, Any] | None:
+        """Deal ``number``'s contract and cards (Contract Rummy), None in other games."""
         return None
 
     def multiplier(self, number: int, wild: str | None) -> int:
