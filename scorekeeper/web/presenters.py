@@ -355,7 +355,8 @@ def what_happened(variant: str, deal: Any) -> str | None:
             return _("big gin") if entry.get("big_gin") else _("gin")
         return _("undercut") if deal.winner != knocker else _("knock")
     if "out" in entry and entry["out"] is None:
-        return _("block")  # the stock ran out and nobody went out
+        # The stock (or Rummikub's pool) ran out and nobody went out.
+        return _("pool out") if scoring.get_variant(variant).runs_out == "pool" else _("block")
     return next((str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
 
 

@@ -51,6 +51,7 @@ def test_a_four_player_rummikub_game_with_a_deal_where_the_pool_ran_out(new_phon
         "Nobody: the pool ran out",
         {"racks_0": "7", "racks_1": "7", "racks_2": "20", "racks_3": "10"},
     )
+    expect(page.get_by_text("pool out", exact=True)).to_be_visible()
     phone.shot("rummikub-pool-out")
     record(phone, "Dee", {"racks_0": "32", "racks_1": "13", "racks_2": "2"})
     record(phone, "Cy", {"racks_0": "10", "racks_1": "25", "racks_3": "6"})
