@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.league import services as league
+from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 
 from .support import NAMES, make_league, make_organizer, member_ids
@@ -52,3 +53,36 @@ def test_a_rummikub_league_with_the_league_rules_counts_its_tables_winner(uow):
     lines = {line.name: line for line in standing.lines}
     assert lines[a].games == 1 and lines[a].wins == 1
     assert lines[b].wins == 0
+
+
+@pytest.mark.parametrize(
+    ("setup", "entries"),
+    [
+        (
+            {"variant": "kalooki", "stakes": {"entry_cents": 200}},
+            [
+                {"out": "A", "hands": {"B": 45, "C": 160}},
+                {"rejoin": ["C"], "out": "B", "hands": {"A": 90, "C": 20}},
+            ],
+        ),
+        (
+            {
+                "variant": "contract",
+                "options": {"contracts": [{"contract": "2 sets", "cards": 6}] * 2},
+            },
+            [{"out": "A", "hands": {"B": 4, "C": 9}, "one_turn": True}],
+        ),
+        ({"preset": "Rummikub"}, [{"out": None, "racks": {"A": 9, "B": 9, "C": 14}}]),
+    ],
+)
+def test_a_game_of_the_new_variants_round_trips_through_json(uow, setup, entries):
+    olga = make_organizer(uow)
+    started = services.start_game(uow, players=["A", "B", "C"], **setup)
+    for entry in entries:
+        services.record_deal(uow, started.game.public_id, started.edit_token, entry)
+    document = transfer.export_game(uow, started.game.public_id)
+    imported = transfer.import_document(uow, olga, document)
+    original = services.load_game(uow, started.game.public_id)
+    copy = services.check_edit_token(uow, imported.game_id, imported.edit_token)
+    assert copy.entries == original.entries
+    assert copy.state.as_dict() == original.state.as_dict()
