@@ -157,6 +157,35 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
             value, options, variant
         )
     ),
+    "low_cards": lambda value, options, variant: (
+        _("2 to 10 count their face value")
+        if value == "face"
+        else _("2 to 10 count %(value)s each", value=value)
+    ),
+    "ace": lambda value, options, variant: _("An Ace counts %(value)s", value=value),
+    "one_turn_bonus": lambda value, options, variant: (
+        _("Going out in one turn is only noted")
+        if value is None
+        else _("Going out in one turn scores %(points)s", points=f"{MINUS}{value}")
+    ),
+    "no_joker_bonus": lambda value, options, variant: (
+        _("Going out in one turn without a joker is only noted")
+        if value is None
+        else _("Going out in one turn without a joker scores %(points)s", points=f"{MINUS}{value}")
+    ),
+    "winner_bonus": lambda value, options, variant: _(
+        "The deal's winner adds %(points)s", points=value
+    ),
+    "loser_cap": lambda value, options, variant: (
+        _("No cap on a loser's minus")
+        if value is None
+        else _("A loser loses at most %(points)s a deal", points=value)
+    ),
+    "rank_by": lambda value, options, variant: (
+        _("The most deals won wins, then the highest total")
+        if value == "wins"
+        else _("The highest total wins")
+    ),
     "pool_limit": lambda value, options, variant: _("A total of %(limit)s eliminates", limit=value),
     "one_turn_double": _yes_no(
         _l("Going out all at once doubles the others' penalties"),

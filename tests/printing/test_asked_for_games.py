@@ -73,6 +73,17 @@ def test_the_three_thirteen_pad_has_eleven_rows_with_the_wild_rank(tmp_path):
     assert " K " in f" {rows[11]} "
 
 
+def test_the_house_rules_of_shanghai_and_a_rummikub_league_are_in_words(tmp_path):
+    text = read(blank_pad_pdf(preset="Shanghai", players=4), tmp_path)
+    assert "2 to 10 count 5 each" in text
+    assert "Going out in one turn without a joker scores \u221250" in text
+    league = {"loser_cap": 25, "winner_bonus": 50, "rank_by": "wins"}
+    text = read(blank_pad_pdf(preset="Rummikub", players=4, options=league), tmp_path)
+    assert "A loser loses at most 25 a deal" in text
+    assert "The deal's winner adds 50" in text
+    assert "The most deals won wins, then the highest total" in text
+
+
 def test_the_rummikub_pad_names_who_plays_first(tmp_path):
     text = read(blank_pad_pdf(preset="Rummikub", players=4), tmp_path)
     assert "Plays first" in text
