@@ -2,7 +2,9 @@
 
 Builds N complete 13-deal games (a mix of variants and options, fixed seed; pool
 rummy is split or ended by the table after deal 13; Five Crowns has its 11 deals,
-Phase 10 13 house phases, Hand and Foot 13 rounds), times ``derive`` + the
+Phase 10 13 house phases, Hand and Foot 13 rounds; 3-13 has its 11 deals, Contract
+Rummy 13 house contracts, Rummikub and Kalooki are ended by the table after deal 13),
+times ``derive`` + the
 settlement per game, and in the same run a plain-Python floor that only adds the
 same entered numbers into per-player totals.
 
@@ -47,8 +49,15 @@ MIX = (
     ("phase 10", "phase10", {"phases": [f"phase {n}" for n in range(1, DEALS + 1)]}, 4, "winner"),
     ("canasta", "canasta", {}, 2, "pairs"),
     ("hand and foot", "handfoot", {"rounds": DEALS, "minimums": [50] * DEALS}, 3, "pairs"),
-)
+    ("rummikub", "rummikub", {"rounds": None}, 4, "pairs"),
+    ("contract rummy", "contract", {"contracts": [{"contract": "2 sets", "cards": 10}] * DEALS},
+     5, "pairs"),
+    ("3-13 (11 deals)", "threethirteen", {}, 5, "pairs"),
+    ("kalooki", "kalooki", {}, 4, "pot"),
+)  # fmt: skip
 FIVE_CROWNS_DEALS = 11
+# The games of a fixed number of deals other than 13.
+ELEVEN_DEALS = ("five_crowns", "threethirteen")
 
 
 def indian_entry(rng: random.Random, playing: list[str]) -> dict:
@@ -86,6 +95,27 @@ def indian_game(rng: random.Random, setup) -> tuple[list[dict], dict | None]:
         return entries, end_early(setup, entries)
 
 
+def pool_game(rng: random.Random, setup) -> tuple[list[dict], dict | None]:
+    """13 deals of Kalooki, each among the players then taking part, an eliminated
+    player now and then buying back in; the table ends it if it goes on."""
+    entries: list[dict] = []
+    for _ in range(DEALS):
+        state = derive(setup, entries).as_dict()
+        if state["finished"]:
+            break
+        playing = list(state["next_deal"]["players"])
+        rejoin = [name for name in state["eliminated"] if rng.random() < 0.5]
+        out = rng.choice(playing)
+        others = [name for name in playing + rejoin if name != out]
+        entry = {"out": out, "hands": {name: rng.randint(0, 60) for name in others}}
+        if rejoin:
+            entry["rejoin"] = rejoin
+        entries.append(entry)
+    if derive(setup, entries).finished:
+        return entries, None
+    return entries, end_early(setup, entries)
+
+
 def partnership_entry(rng: random.Random, variant: str, sides: tuple[str, ...]) -> dict:
     """A deal of canasta or hand and foot: melds, hands, canastas or books, red threes."""
     out = rng.choice(sides) if rng.random() < 0.9 else None
@@ -121,16 +151,20 @@ def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> 
             "knocker": knocker,
             "hands": {knocker: rng.randint(0, 10), other: rng.randint(0, 60)},
         }
-    out = rng.choice(players) if rng.random() < 0.9 or variant == "five_crowns" else None
+    nobody = variant in ("rummy", "thirteen", "rummy500", "rummy5000", "acetoace", "rummikub")
+    out = rng.choice(players) if rng.random() < 0.9 or not nobody else None
     bound, step = {
         "rummy": (70, 1),
         "thirteen": (120, 1),
         "rummy500": (120, 1),
         "five_crowns": (150, 1),
+        "threethirteen": (30, 1),
+        "rummikub": (60, 1),
     }.get(variant, (300, 5))
+    field = "racks" if variant == "rummikub" else "hands"
     entry: dict = {
         "out": out,
-        "hands": {p: rng.randrange(0, bound, step) for p in players if p != out},
+        field: {p: rng.randrange(0, bound, step) for p in players if p != out},
     }
     if variant in ("rummy500", "rummy5000"):
         entry["melds"] = {p: rng.randrange(0, bound * 2, step) for p in players}
@@ -146,16 +180,16 @@ def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, lis
         stakes = {**STAKES, "mode": mode}
         if mode == "pot":
             stakes["entry_cents"] = ENTRY_CENTS
-        if variant == "indian":
+        if variant in ("indian", "kalooki"):
             setup = make_setup(
                 variant=variant, players=list(players), options=options, stakes=stakes
             )
-            entries, ending = indian_game(rng, setup)
+            entries, ending = (indian_game if variant == "indian" else pool_game)(rng, setup)
             state = derive(setup, entries, ending)
             if state.finished and len(state.deals) == DEALS:
                 games.append((label, setup, entries, ending))
             continue
-        deals = FIVE_CROWNS_DEALS if variant == "five_crowns" else DEALS
+        deals = FIVE_CROWNS_DEALS if variant in ELEVEN_DEALS else DEALS
         entries = [random_entry(rng, variant, players) for _ in range(deals)]
         options = dict(options)
         if variant in ("gin", "rummy500", "rummy5000", "canasta"):
@@ -164,10 +198,12 @@ def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, lis
                 continue
             options["target"] = target
         setup = make_setup(variant=variant, players=list(players), options=options, stakes=stakes)
-        state = derive(setup, entries)
+        # A game with no end rule of its own (Rummikub without rounds) the table ends.
+        ending = None if setup.options.get("rounds", 1) else end_early(setup, entries)
+        state = derive(setup, entries, ending)
         if not state.finished or len(state.deals) != deals:
             continue
-        games.append((label, setup, entries, None))
+        games.append((label, setup, entries, ending))
     return games
 
 
@@ -195,7 +231,7 @@ def floor(entries: list[dict]) -> dict[str, int]:
     """The least any scorer must do: add every entered number into a total."""
     totals: dict[str, int] = {}
     for entry in entries:
-        for field in ("hands", "melds", "melded", "hand"):
+        for field in ("hands", "melds", "melded", "hand", "racks"):
             values = entry.get(field)
             if values:
                 for name, value in values.items():

@@ -61,6 +61,7 @@ PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
 # dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
 NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
+CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0
 
@@ -71,6 +72,7 @@ class PadRow:
     dealer: str  # "" when the names are left to be written in
     wild: str  # "" when the dealer calls it
     multiplier: str  # "x2" for a deal that counts double whatever happens
+    contract: str = ""  # Contract Rummy: what to lay down first, and the cards dealt
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ class Pad:
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
     show_wild: bool
+    show_contract: bool
+    dealer_plays_first: bool  # Rummikub: the dealer column says who plays first
     show_press: bool
     box_bonus: int | None
     game_bonus: int | None
@@ -332,12 +336,14 @@ def _pad(
     page = page_for(page_size, landscape=two_up or orientation == "landscape")
     if two_up:
         page = Page(page.size, page.orientation, halves=2)
-    show_wild = setup.variant in ("thirteen", "acetoace")
+    show_wild = variant.pad_wild
+    show_contract = game.contract(1) is not None
     show_press = bool(options.get("press") or options.get("auto_press"))
     if gin_games:
         column_mm = (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
     else:
         fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * (show_wild + show_press)
+        fixed_mm += CONTRACT_MM * show_contract
         column_mm = (page.width_mm - fixed_mm) / n
     placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
@@ -363,6 +369,7 @@ def _pad(
                 dealer=dealer,
                 wild=wild or "",
                 multiplier=words.times(game.multiplier(number, wild)),
+                contract=words.contract(game.contract(number)),
             )
         )
     fixed = game.fixed_deals
@@ -392,6 +399,8 @@ def _pad(
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
         show_wild=show_wild,
+        show_contract=show_contract,
+        dealer_plays_first=variant.dealer_plays_first,
         show_press=show_press,
         box_bonus=options["box_bonus"] if gin_games else None,
         game_bonus=options["game_bonus"] if gin_games else None,

@@ -7,7 +7,7 @@ Pure: no Flask, no database. Every number is read from the derived game state
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
@@ -29,6 +29,7 @@ PORTRAIT_PLAYERS = 5
 # The grid's fixed columns (static/print/sheet.css), in mm: deal number, dealer,
 # a mark (wild, x2, Press), who went out (gin's column is wider: its notes are long).
 NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 9.0, 26.0, 48.0
+CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
 # An unfinished game played to a target gets this many blank rows to carry on in.
@@ -62,6 +63,7 @@ class DealRow:
     out: str  # who went out or knocked, or "nobody"
     note: str  # rummy, gin, undercut, void, the upcard ...
     cells: tuple[Cell, ...]
+    contract: str = ""  # Contract Rummy: the deal's contract and cards
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class BlankRow:
     dealer: str
     wild: str
     multiplier: str
+    contract: str = ""
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class GameSheet:
     finished: bool
     winners: tuple[str, ...]
     show_wild: bool
+    show_contract: bool
     show_multiplier: bool
     show_press: bool
     gin: bool
@@ -193,13 +197,18 @@ def game_sheet(
         options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
     ) or bool(gin and options["knock_card"])
     show_press = bool(options.get("press") or options.get("auto_press"))
+    show_contract = plan.contract(1) is not None
     out_mm = GIN_OUT_MM if gin else OUT_MM
     fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
+    fixed_mm += CONTRACT_MM * show_contract
     column_mm = (page.width_mm - fixed_mm) / len(players) - CELL_PADDING_MM
     placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
-        _row(state, deal, running, gin, hollywood, label)
+        replace(
+            _row(state, deal, running, gin, hollywood, label),
+            contract=words.contract(plan.contract(deal.number)),
+        )
         for deal, running in zip(state.deals, state.running_totals, strict=True)
     )
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
@@ -233,6 +242,7 @@ def game_sheet(
         finished=state.finished,
         winners=tuple(state.winners),
         show_wild=show_wild,
+        show_contract=show_contract,
         show_multiplier=show_multiplier,
         show_press=show_press,
         gin=gin,
@@ -286,6 +296,7 @@ def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[Blank
                 label.get(game.dealer(number), game.dealer(number)),  # a seat, with partners
                 wild or "",
                 words.times(game.multiplier(number, wild)),
+                words.contract(game.contract(number)),
             )
         )
     return tuple(rows)

@@ -14,6 +14,7 @@ from babel.dates import format_date
 from babel.numbers import format_currency
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
@@ -84,6 +85,12 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
         else _("When the stock runs out, nobody scores")
     ),
     "target": lambda value, options, variant: _("Game to %(target)s", target=value),
+    # Contract Rummy's house list: each deal's row carries its contract.
+    "contracts": lambda value, options, variant: ngettext(
+        "%(num)s contract, one a deal, on the rows below",
+        "%(num)s contracts, one a deal, on the rows below",
+        len(value),
+    ),
     "deals": lambda value, options, variant: (
         _("Played to the target")
         if value is None
@@ -142,7 +149,53 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "simple_values": _yes_no(
         _l("Simple values: A\u20138 count 5, 9\u2013K count 10"), _l("Cards count their face value")
     ),
-    "joker": _yes_no(_l("A Joker in the pack, always wild"), _l("No Joker")),
+    # Crazy Gin's joker says whether there is one; the newer games' says what it counts.
+    "joker": lambda value, options, variant: (
+        _("A Joker counts %(value)s", value=value)
+        if type(value) is int
+        else _yes_no(_l("A Joker in the pack, always wild"), _l("No Joker"))(
+            value, options, variant
+        )
+    ),
+    "low_cards": lambda value, options, variant: (
+        _("2 to 10 count their face value")
+        if value == "face"
+        else _("2 to 10 count %(value)s each", value=value)
+    ),
+    "ace": lambda value, options, variant: _("An Ace counts %(value)s", value=value),
+    "one_turn_bonus": lambda value, options, variant: (
+        _("Going out in one turn is only noted")
+        if value is None
+        else _("Going out in one turn scores %(points)s", points=f"{MINUS}{value}")
+    ),
+    "no_joker_bonus": lambda value, options, variant: (
+        _("Going out in one turn without a joker is only noted")
+        if value is None
+        else _("Going out in one turn without a joker scores %(points)s", points=f"{MINUS}{value}")
+    ),
+    "winner_bonus": lambda value, options, variant: _(
+        "The deal's winner adds %(points)s", points=value
+    ),
+    "loser_cap": lambda value, options, variant: (
+        _("No cap on a loser's minus")
+        if value is None
+        else _("A loser loses at most %(points)s a deal", points=value)
+    ),
+    "rank_by": lambda value, options, variant: (
+        _("The most deals won wins, then the highest total")
+        if value == "wins"
+        else _("The highest total wins")
+    ),
+    "pool_limit": lambda value, options, variant: _("A total of %(limit)s eliminates", limit=value),
+    "one_turn_double": _yes_no(
+        _l("Going out all at once doubles the others' penalties"),
+        _l("Going out all at once doubles nothing"),
+    ),
+    "not_opened_penalty": lambda value, options, variant: (
+        _("Not having laid down counts the hand")
+        if value is None
+        else _("Not having laid down counts %(points)s", points=value)
+    ),
     "joker_value": lambda value, options, variant: _("A Joker counts %(value)s", value=value),
     "double_on_7_or_king": _yes_no(
         _l("Deals with 7s or Kings wild count double"), _l("No doubling for 7s or Kings")
@@ -346,6 +399,14 @@ def day(moment: date | datetime, locale: str) -> str:
 def card(text: str) -> str:
     """``7S`` as ``7♠``."""
     return text[:-1] + SUIT_SIGNS.get(text[-1:], text[-1:]) if len(text) > 1 else text
+
+
+def contract(deal: Mapping[str, Any] | None) -> str:
+    """A deal's contract and its cards, as a pad or a sheet prints it ("" for none)."""
+    if deal is None:
+        return ""
+    words = deal["contract"]  # the usual contracts are in the catalogs; a house one as typed
+    return _("%(contract)s (%(cards)s cards)", contract=_(words), cards=deal["cards"])
 
 
 def times(multiplier: int) -> str:

@@ -11,6 +11,7 @@ WILDS = (*RANKS, "A")
 
 
 class AceToAce(MeldVariant):
+    pad_wild = True
     id = "acetoace"
     name = message("Ace to Ace")
     description = message(

@@ -1,4 +1,6 @@
-"""``five_crowns``: Five Crowns, eleven deals from 3 cards (3s wild) to 13 (Kings wild)."""
+"""``five_crowns``: Five Crowns, eleven deals from 3 cards (3s wild) to 13 (Kings wild).
+
+The rising wild (``RisingWild``) is shared with 3-13 (``threethirteen``)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,53 @@ def cards_dealt(number: int) -> int:
     return number + 2
 
 
-class FiveCrowns(OutVariant):
+class RisingWild(OutVariant):
+    """Eleven deals: deal k deals k + 2 cards and that rank is wild; the first player out
+    scores 0 (less any ``out_bonus``), everyone else their hand, within the deal's bound."""
+
+    higher_wins = False
+    allows_nobody_out = False
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return cards_dealt(len(WILDS))  # the largest bound; each deal checks its own
+
+    @classmethod
+    def wild_ranks(cls, options):
+        return frozenset(WILDS)
+
+    def prepare(self):
+        self.fixed_deals = len(WILDS)
+        self.highest = self.value_table(self.rules).highest
+
+    def wild(self, number):
+        return WILDS[number - 1] if number <= len(WILDS) else None
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            upcoming["cards"] = cards_dealt(upcoming["number"])
+        return upcoming
+
+    def check(self, values, out, number, errors):
+        bound = cards_dealt(number) * self.highest
+        for seat, hand in enumerate(values.get("hands") or ()):
+            name = self.players[seat]
+            if hand is not None and hand > bound and f"hands.{name}" not in errors:
+                errors[f"hands.{name}"] = message(
+                    "%(problem)s: %(cards)s cards in deal %(number)s",
+                    problem=number_message(bound),
+                    cards=cards_dealt(number),
+                    number=number,
+                )
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        by_seat = list(hands)
+        by_seat[out] = -self.rules.get("out_bonus", 0)
+        return self.deal(number, entry, by_seat, out, out, wild=self.wild(number))
+
+
+class FiveCrowns(RisingWild):
     id = "five_crowns"
     name = message("Five Crowns")
     description = message(
@@ -25,8 +73,6 @@ class FiveCrowns(OutVariant):
     )
     min_players = 2
     max_players = 7
-    higher_wins = False
-    allows_nobody_out = False
     options = (
         OptionSpec(
             "out_bonus",
@@ -55,40 +101,3 @@ class FiveCrowns(OutVariant):
         # A suit never changes a value, so the counter takes a rank alone (the stars
         # suit has no letter of its own).
         return ValueTable(ranks, wild=20, joker=JOKER_VALUE, ranks_alone=True)
-
-    @classmethod
-    def hand_cards(cls, options, players):
-        return cards_dealt(len(WILDS))  # the largest bound; each deal checks its own
-
-    @classmethod
-    def wild_ranks(cls, options):
-        return frozenset(WILDS)
-
-    def prepare(self):
-        self.fixed_deals = len(WILDS)
-
-    def wild(self, number):
-        return WILDS[number - 1] if number <= len(WILDS) else None
-
-    def next_deal(self):
-        upcoming = super().next_deal()
-        if upcoming is not None:
-            upcoming["cards"] = cards_dealt(upcoming["number"])
-        return upcoming
-
-    def check(self, values, out, number, errors):
-        bound = cards_dealt(number) * JOKER_VALUE
-        for seat, hand in enumerate(values.get("hands") or ()):
-            name = self.players[seat]
-            if hand is not None and hand > bound and f"hands.{name}" not in errors:
-                errors[f"hands.{name}"] = message(
-                    "%(problem)s: %(cards)s cards in deal %(number)s",
-                    problem=number_message(bound),
-                    cards=cards_dealt(number),
-                    number=number,
-                )
-
-    def score_deal(self, number, entry, values, out, hands, melds):
-        by_seat = list(hands)
-        by_seat[out] = -self.rules["out_bonus"]
-        return self.deal(number, entry, by_seat, out, out, wild=self.wild(number))

@@ -11,8 +11,8 @@ from .cards import RANKS, ValueTable, face_values
 from .entries import EntryField
 from .errors import ScoringError
 from .messages import Message, message
-from .options import POT_STAKES, OptionSpec, resolve
-from .variant import Variant
+from .options import OptionSpec, resolve
+from .pool import PoolVariant, resolve_pot_stakes
 
 FORMATS = ("points", "pool", "deals")
 POOL_LIMITS = (101, 201, 61)
@@ -60,7 +60,7 @@ def _per_table(what: Message, name: str) -> Message:
     )
 
 
-class Indian(Variant):
+class Indian(PoolVariant):
     id = "indian"
     name = message("Indian Rummy")
     description = message(
@@ -218,21 +218,10 @@ class Indian(Variant):
 
     @classmethod
     def resolve_stakes(cls, given, options):
-        if given is None:
+        form = options["format"]
+        stakes, errors = resolve_pot_stakes(given, STAKES_MODES[form], MODE_RULES[form])
+        if stakes is None:
             return None, {}
-        modes = STAKES_MODES[options["format"]]
-        if isinstance(given, Mapping) and given.get("mode") is None:
-            given = {**given, "mode": modes[0]}
-        stakes, errors = resolve(POT_STAKES, given, "stakes", message("the stakes"))
-        if "stakes.mode" not in errors and stakes["mode"] not in modes:
-            errors["stakes.mode"] = MODE_RULES[options["format"]]
-        if "stakes.entry_cents" not in errors:
-            if stakes["mode"] == "pot" and stakes["entry_cents"] is None:
-                errors["stakes.entry_cents"] = message(
-                    "is required with the pot: the cents each player pays in, more than 0"
-                )
-            elif stakes["mode"] != "pot" and stakes["entry_cents"] is not None:
-                errors["stakes.entry_cents"] = message("is only for the pot: leave it out")
         if stakes["deal_winner_cents"] and "stakes.deal_winner_cents" not in errors:
             errors["stakes.deal_winner_cents"] = message(
                 "must be 0 in Indian rummy: the deal's losers already pay its winner, "
@@ -255,45 +244,33 @@ class Indian(Variant):
 
     # ------------------------------------------------------------ one game
 
+    rejoin_above = 1  # a rejoiner comes back at the highest active total + 1
+
     def prepare(self):
+        super().prepare()
         rules = self.rules
         self.format = rules["format"]
-        self.pool = self.format == "pool"
+        self.pool = self.pooled = self.format == "pool"
         self.higher_wins = not self.pool
         self.fixed_deals = rules["deals"]
         self.limit = rules["pool_limit"]
         self.splittable = self.pool
-        self.rejoins = [0] * self.n
         drops = {"first": rules["first_drop"], "middle": rules["middle_drop"]}
         self.penalty_values = (rules["full_count"], drops, rules["wrong_show"])
 
     def taking_part(self) -> list[int]:
-        """The seats of the players taking part in the next deal (before any rejoin)."""
-        if self.pool:
-            return [seat for seat, total in enumerate(self.totals) if total < self.limit]
         if self.format == "deals" and len(self.deals) >= self.fixed_deals:
             return self.best(self.totals)  # a tie-break deal: the tied players only
-        return list(range(self.n))
+        return super().taking_part()
 
-    def dealer(self, number):
-        """The deal passes to the left, skipping the players who will not take part."""
-        skipping = self.pool or (self.format == "deals" and number > self.fixed_deals)
-        if not skipping or not self.deals or number != len(self.deals) + 1:
-            # Every player deals in turn (and in a fresh game, such as a blank pad).
-            return super().dealer(number)
-        previous = self.seats.exact[self.deals[-1].dealer]
-        playing = set(self.taking_part())
-        seat = next(
-            seat for step in range(1, self.n + 1) if (seat := (previous + step) % self.n) in playing
-        )
-        return self.players[seat]
+    def skips_dealers(self, number):
+        return self.pool or (self.format == "deals" and number > self.fixed_deals)
 
     def score(self, entry, number):
         values, accepted, errors = self.reader.read(entry)
-        players = self.players
         playing = set(self.taking_part())
         rejoined = self._rejoiners(values.get("rejoin") or [], playing, errors)
-        change = self._rejoin_change(rejoined)
+        change = self.rejoin_change(rejoined)
         playing.update(rejoined)
         out = self._out(values.get("out"), playing, errors)
         hands = values.get("hands") or [None] * self.n
@@ -332,9 +309,7 @@ class Indian(Variant):
             by_seat,
             out,
             out,
-            extras={"rejoin_change": {players[seat]: change[seat] for seat in rejoined}}
-            if rejoined
-            else None,
+            extras=self.rejoin_extras(change),
         )
 
     def _misplaced(
@@ -413,12 +388,7 @@ class Indian(Variant):
         if self.rules["rejoin_max"] is None:
             errors["rejoin"] = message("this game has no rejoining")
             return [seat for seat in seats if seat not in playing]
-        still_in = [seat for seat in seats if seat in playing]
-        for seat in still_in:
-            name = self.players[seat]
-            errors[f"rejoin.{name}"] = message(
-                "%(player)s is still in the game: only an eliminated player rejoins", player=name
-            )
+        rejoined = self.rejoiners(seats, playing, errors)
         highest = max(playing, key=lambda seat: (self.totals[seat], -seat))
         if self.totals[highest] > self.rules["rejoin_max"]:
             errors["rejoin"] = message(
@@ -427,19 +397,7 @@ class Indian(Variant):
                 total=self.totals[highest],
                 rejoin_max=self.rules["rejoin_max"],
             )
-        return [seat for seat in seats if seat not in playing]
-
-    def _rejoin_change(self, rejoined: list[int]) -> dict[int, int]:
-        """Each rejoiner comes back at the highest active total + 1."""
-        if not rejoined:
-            return {}
-        active = [total for total in self.totals if total < self.limit]
-        return {seat: max(active) + 1 - self.totals[seat] for seat in rejoined}
-
-    def record(self, deal):
-        for name in (deal.extras or {}).get("rejoin_change", ()):
-            self.rejoins[self.seats.exact[name]] += 1
-        super().record(deal)
+        return rejoined
 
     def is_over(self, deal):
         if self.pool:
@@ -449,20 +407,10 @@ class Indian(Variant):
         return self.format == "points" or len(self.best(self.totals)) == 1
 
     def leaders(self):
-        if not self.pool:
-            return self.best(self.totals)
-        active = self.taking_part()
-        low = min(self.totals[seat] for seat in active)
-        return [seat for seat in active if self.totals[seat] == low]
+        return self.pool_leaders() if self.pool else self.best(self.totals)
 
     def decide_winners(self, deal):
         return self.leaders()
-
-    def next_deal(self):
-        upcoming = super().next_deal()
-        if upcoming is not None:
-            upcoming["players"] = [self.players[seat] for seat in self.taking_part()]
-        return upcoming
 
     # ------------------------------------------------------------ the split and the pot
 
@@ -482,10 +430,6 @@ class Indian(Variant):
     def split_firsts(self) -> list[int]:
         """The entries each player receives before the pot is shared: a split's firsts."""
         return self._firsts() if self.split else [0] * self.n
-
-    def entries_paid(self) -> list[int]:
-        """The entries each player paid: the first and each rejoin."""
-        return [1 + rejoins for rejoins in self.rejoins]
 
     def split_winners(self):
         active = self.taking_part()
@@ -525,21 +469,7 @@ class Indian(Variant):
 
     def extras(self):
         players = self.players
-        extras: dict[str, Any] = {
-            "eliminated": [
-                players[seat]
-                for seat, total in enumerate(self.totals)
-                if self.pool and total >= self.limit
-            ],
-            "rejoins": dict(zip(players, self.rejoins, strict=True)),
-        }
-        stakes = self.setup.stakes
-        if stakes is not None:
-            extras["pot_cents"] = (
-                stakes["entry_cents"] * sum(self.entries_paid())
-                if stakes["mode"] == "pot"
-                else None
-            )
+        extras = super().extras()
         if self.format == "deals":
             base = self.rules["full_count"] * self.fixed_deals
             extras["chips"] = {

@@ -11,6 +11,8 @@ from .cards import card_name, parse_card, parse_rank
 from .messages import Message, message
 
 ITEM_LENGTH = 100  # characters in one text item of a list option (a phase's description)
+CONTRACT_LENGTH = 60  # characters in a contract's description (Contract Rummy)
+CONTRACT_CARDS = 20  # the most cards a contract's deal deals
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,9 @@ class OptionSpec:
     step: int = 1  # ints must be multiples of this
     pattern: str | None = None  # text must match this in full
     expected: Message | None = None  # what the error says a text value must be
-    # "list" options: what each item is ("text", "int" within minimum..maximum, or
-    # "card": a rank or a single card) and how many items (least, most) there may be.
+    # "list" options: what each item is ("text", "int" within minimum..maximum,
+    # "card": a rank or a single card, or "contract": {"contract": text, "cards": int})
+    # and how many items (least, most) there may be.
     items: str | None = None
     length: tuple[int, int] = (0, 20)
 
@@ -44,7 +47,8 @@ class OptionSpec:
         elif self.type == "int" and (type(value) is not int):
             ok = False
         elif self.choices is not None:
-            ok = value in self.choices
+            # Typed: true is not the choice 1 (Contract Rummy's low_cards mixes words and numbers).
+            ok = any(value == choice and type(value) is type(choice) for choice in self.choices)
         else:
             ok = (
                 (self.minimum is None or value >= self.minimum)
@@ -62,6 +66,8 @@ class OptionSpec:
                 ok = isinstance(item, str) and 1 <= len(item.strip()) <= ITEM_LENGTH
             elif self.items == "card":
                 ok = _card_or_rank(item) is not None
+            elif self.items == "contract":
+                ok = _contract(item) is not None
             else:
                 ok = (
                     type(item) is int
@@ -81,6 +87,13 @@ class OptionSpec:
             return message("must be a text of 1 to %(length)s characters", length=ITEM_LENGTH)
         if self.items == "card":
             return message("must be a rank (A, 2 to 10, J, Q, K) or a card such as JS")
+        if self.items == "contract":
+            return message(
+                'must be {"contract": a text of 1 to %(length)s characters, '
+                '"cards": a whole number from 1 to %(cards)s}',
+                length=CONTRACT_LENGTH,
+                cards=CONTRACT_CARDS,
+            )
         return self._number_expected()
 
     def _number_expected(self) -> Message:
@@ -105,6 +118,8 @@ class OptionSpec:
             return [item.strip() for item in value]
         if self.items == "card":
             return [_card_or_rank(item) for item in value]
+        if self.items == "contract":
+            return [_contract(item) for item in value]
         return list(value)
 
     def _expected(self) -> Message:
@@ -160,6 +175,18 @@ def _card_or_rank(item: Any) -> str | None:
         return rank
     card = parse_card(item)
     return None if card is None or card[1] is None else card_name(*card)
+
+
+def _contract(item: Any) -> dict[str, Any] | None:
+    """A contract as stored ({"contract": trimmed text, "cards": n}), else None."""
+    if not isinstance(item, Mapping) or set(item) != {"contract", "cards"}:
+        return None
+    text, cards = item["contract"], item["cards"]
+    if not isinstance(text, str) or not 1 <= len(text.strip()) <= CONTRACT_LENGTH:
+        return None
+    if type(cards) is not int or not 1 <= cards <= CONTRACT_CARDS:
+        return None
+    return {"contract": text.strip(), "cards": cards}
 
 
 def resolve(

@@ -8,17 +8,21 @@ from typing import Any
 
 from .acetoace import AceToAce
 from .canasta import Canasta
+from .contract import SHANGHAI_CONTRACTS, Contract
 from .errors import ScoringError
 from .five_crowns import FiveCrowns
 from .gin import Gin
 from .handfoot import HandAndFoot
 from .indian import Indian
+from .kalooki import Kalooki
 from .messages import message
 from .phase10 import PhaseTen
+from .rummikub import Rummikub
 from .rummy import Rummy
 from .rummy500 import Rummy500
 from .rummy5000 import Rummy5000
 from .thirteen import Thirteen
+from .threethirteen import ThreeThirteen
 from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
@@ -26,6 +30,7 @@ VARIANTS: dict[str, type[Variant]] = {
     for cls in (
         *(Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce),
         *(Indian, FiveCrowns, PhaseTen, Canasta, HandAndFoot),
+        *(Rummikub, Contract, ThreeThirteen, Kalooki),
     )
 }
 
@@ -211,6 +216,66 @@ PRESETS: dict[str, Preset] = {
             message(
                 "Sides play a hand and a foot, clean and dirty books of seven, over four rounds."
             ),
+        ),
+        Preset(
+            message("Rummikub"),
+            "rummikub",
+            message(
+                "Tiles 1 to 13 and jokers: who empties their rack collects the others' racks; "
+                "one round, each player playing first once."
+            ),
+        ),
+        Preset(
+            message("Contract Rummy"),
+            "contract",
+            message("Seven deals, each with its contract to lay down first; lowest total wins."),
+        ),
+        Preset(
+            message("Liverpool Rummy"),
+            "contract",
+            message("Contract Rummy's seven deals with jokers counting 25."),
+            {"joker": 25},
+        ),
+        Preset(
+            message("Shanghai"),
+            "contract",
+            message(
+                "Ten deals of 11 cards, number cards 5; going out blind scores -25, "
+                "-50 without a joker."
+            ),
+            {
+                "contracts": SHANGHAI_CONTRACTS,
+                "low_cards": 5,
+                "one_turn_bonus": 25,
+                "no_joker_bonus": 50,
+            },
+        ),
+        Preset(
+            message("3-13"),
+            "threethirteen",
+            message("Eleven deals from 3 cards to 13, the wild rank rising each deal."),
+        ),
+        Preset(
+            message("Kalooki"),
+            "kalooki",
+            message(
+                "Two packs and jokers, 13 cards: a total of 150 eliminates; "
+                "the last player left wins."
+            ),
+        ),
+        Preset(
+            message("Scala 40"),
+            "kalooki",
+            message(
+                "The Italian game: jolly 25, out at 101, 100 for not having opened, "
+                "a closing in one go doubles."
+            ),
+            {
+                "joker": 25,
+                "pool_limit": 101,
+                "not_opened_penalty": 100,
+                "one_turn_double": True,
+            },
         ),
     )
 }

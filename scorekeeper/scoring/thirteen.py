@@ -48,6 +48,7 @@ def auto_press(totals: list[int], gap: int) -> list[int]:
 
 
 class Thirteen(OutVariant):
+    pad_wild = True
     id = "thirteen"
     name = message("Thirteen-deal rummy")
     description = message(

@@ -102,6 +102,8 @@ class Variant:
     entry_fields: ClassVar[tuple[EntryField, ...]] = ()
     has_melds: ClassVar[bool] = False
     allows_nobody_out: ClassVar[bool] = True
+    # What ran out when nobody went out: "stock", or "pool" (Rummikub's tiles).
+    runs_out: ClassVar[str] = "stock"
     meld_bound: ClassVar[int | None] = None
     step: ClassVar[int] = 1  # every entered value is a multiple of this
     # Far above any real game (the longest fixed game is 200 deals, plus tie-breaks):
@@ -109,6 +111,10 @@ class Variant:
     max_deals: ClassVar[int] = 500
     # Partnership games (docs/rules.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
+    # Whether a paper pad has a column for each deal's wild rank, known before the deal.
+    pad_wild: ClassVar[bool] = False
+    # Whether nobody deals and a deal's ``dealer`` is who plays first (Rummikub's tiles).
+    dealer_plays_first: ClassVar[bool] = False
     partnership: ClassVar[bool] = False
     seats_per_side: ClassVar[tuple[int, int]] = (2, 4)
 
@@ -244,6 +250,10 @@ class Variant:
 
     def wild(self, number: int) -> str | None:
         """The wild rank of deal ``number`` as known before it is played."""
+        return None
+
+    def contract(self, number: int) -> dict[str, Any] | None:
+        """Deal ``number``'s contract and cards (Contract Rummy), None in other games."""
         return None
 
     def multiplier(self, number: int, wild: str | None) -> int:

@@ -110,14 +110,31 @@ MODE_LABELS = {
 
 
 def list_text(value: Any) -> str:
-    return "" if value is None else "\n".join(str(item) for item in value)
+    if value is None:
+        return ""
+    # Contract Rummy's contracts: "cards: contract" a line, such as "10: 2 groups of 3".
+    return "\n".join(
+        f"{item['cards']}: {item['contract']}" if isinstance(item, Mapping) else str(item)
+        for item in value
+    )
+
+
+def _contract_item(line: str) -> Any:
+    """A line "10: 2 groups of 3" as a contract; anything else as typed, for the core to
+    refuse naming the item."""
+    cards, colon, text = line.partition(":")
+    if colon and cards.strip().isdigit():
+        return {"contract": text.strip(), "cards": int(cards)}
+    return line
 
 
 def list_items(spec: scoring.OptionSpec, text: str | None) -> list[Any] | None:
     """A list option as typed: one item a line (numbers and cards may also be
     separated by commas or spaces); nothing typed is null where the option may be."""
-    if spec.items == "text":
+    if spec.items in ("text", "contract"):
         items = [line.strip() for line in (text or "").splitlines() if line.strip()]
+        if spec.items == "contract":
+            items = [_contract_item(line) for line in items]
     else:
         items = [item for item in re.split(r"[\s,]+", text or "") if item]
     if not items and spec.nullable:
@@ -364,6 +381,9 @@ HEADINGS = {
     "wild": _l("Wild rank the dealer called"),
     "upcard": _l("Upcard"),
     "concealed": _l("Went out concealed: the whole hand in one turn"),
+    "racks": _l("Tiles left on the rack"),
+    "one_turn": _l("Went out in one turn, having laid nothing before"),
+    "no_joker": _l("… and without a joker or other wild card"),
 }
 HAND_HEADINGS = {"gin": _l("Deadwood"), "thirteen": _l("Penalty points in hand")}
 # Column heads where a player's row has two numbers.
@@ -372,16 +392,18 @@ COLUMNS = {
     "hands": _l("In hand"),
     "melded": _l("Melded"),
     "hand": _l("In hand"),
+    "racks": _l("On the rack"),
 }
 # Per-player card points, typed as numbers; every other per-player field (a
 # partnership's canastas, books and red threes) is a count, given with steppers.
-POINT_FIELDS = ("melds", "hands", "melded", "hand")
+POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
 # Each player's one-tap marks beside their number (entry kinds players and
 # choice_per_player), and the counts' labels.
 TAPS = {
     "wrong_show": _l("Wrong show"),
     "rejoin": _l("Rejoins"),
     "completed": _l("Phase done"),
+    "not_opened": _l("Not opened"),
     "first": _l("1st drop"),
     "middle": _l("Middle drop"),
 }
@@ -396,6 +418,7 @@ COUNTS = {
     "red_threes_held": _l("Red 3s held"),
 }
 NOBODY = {"out": _l("Nobody: the stock ran out"), "knocker": _l("Nobody knocked: void deal")}
+NOBODY_OUT = {"stock": NOBODY["out"], "pool": _l("Nobody: the pool ran out")}
 
 
 class DealForm(FlaskForm):
@@ -627,7 +650,7 @@ def deal_form(
             if f.name == "knocker" and any(x.name == "void" for x in fields):
                 choices.append(SelectChoice("void", NOBODY["knocker"]))
             elif variant.allows_nobody_out:
-                choices.append(SelectChoice("none", NOBODY["out"]))
+                choices.append(SelectChoice("none", NOBODY_OUT[variant.runs_out]))
             attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
         elif f.kind == "per_player" and f.name in COUNTS:
             for seat, name in enumerate(players):

@@ -89,8 +89,15 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
     }
     next_deal = {
         **deal_position,
-        "players": {**array(STRING), "description": "indian: the players taking part."},
-        "cards": {**INTEGER, "description": "five_crowns: cards dealt to each player."},
+        "players": {
+            **array(STRING),
+            "description": "indian, kalooki: the players taking part.",
+        },
+        "cards": {
+            **INTEGER,
+            "description": "five_crowns, threethirteen, contract: cards dealt to each player.",
+        },
+        "contract": {**STRING, "description": "contract: what must be laid down first."},
         "tiebreak": {**array(STRING), "description": "phase10: the tied players replaying."},
         "minimum": {**POINTS, "description": "canasta, handfoot: each side's first meld."},
     }
@@ -148,7 +155,8 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "entry_cents": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "mode pot (Indian rummy): each entry's fee into the pot.",
+                    "description": "mode pot (Indian rummy, Kalooki): each entry's fee into "
+                    "the pot.",
                 },
             }
         ),
@@ -188,7 +196,10 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "points": {**POINTS, "description": "What this deal adds to each total."},
                 "winner": nullable(STRING),
                 "adjustment": {**POINTS, "description": "Auto-Press raise, on deal 1."},
-                "rejoin_change": {**POINTS, "description": "indian pool: rejoiners' change."},
+                "rejoin_change": {
+                    **POINTS,
+                    "description": "indian pool, kalooki: rejoiners' change.",
+                },
                 "phase": {**POINTS, "description": "phase10: the phase each player played."},
             },
             required=[*deal_position, "entry", "points", "winner"],
@@ -237,9 +248,19 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "ended_early": {**BOOLEAN, "description": "The table ended the game early."},
                 "split": {**BOOLEAN, "description": "indian pool: ended by a split."},
                 "seats": {**array(STRING), "description": "Partnerships: individuals in seats."},
-                "eliminated": {**array(STRING), "description": "indian pool: out of the game."},
-                "rejoins": {**POINTS, "description": "indian pool: each player's rejoins."},
-                "pot_cents": {**INTEGER, "description": "indian with a pot: what it holds."},
+                "eliminated": {
+                    **array(STRING),
+                    "description": "indian pool, kalooki: out of the game.",
+                },
+                "rejoins": {
+                    **POINTS,
+                    "description": "indian pool, kalooki: each player's rejoins.",
+                },
+                "pot_cents": {
+                    **INTEGER,
+                    "description": "indian, kalooki with a pot: what it holds.",
+                },
+                "wins": {**POINTS, "description": "rummikub: deals each player won."},
                 "chips": {**POINTS, "description": "indian deals: each player's chips."},
                 "phase": {**POINTS, "description": "phase10: the phase each plays next."},
                 "winners": array(STRING),

@@ -153,6 +153,8 @@ class NextDeal:
     multiplier: int
     cards: int | None = None  # Five Crowns: cards dealt
     tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
+    contract: str | None = None  # Contract Rummy: what must be laid down first
+    nobody_deals: bool = False  # Rummikub: the "dealer" is who plays first
 
 
 @dataclass
@@ -251,6 +253,7 @@ def board(view: GameView, locale: str) -> Board:
     next_deal = None
     if state.next_deal is not None:
         nd = state.next_deal
+        contract = nd.get("contract")
         next_deal = NextDeal(
             number=nd["number"],
             dealer=nd["dealer"],
@@ -261,6 +264,9 @@ def board(view: GameView, locale: str) -> Board:
             multiplier=nd["multiplier"],
             cards=nd.get("cards"),
             tiebreak=nd.get("tiebreak"),
+            # A contract of the house list shows as typed; the usual ones are translated.
+            contract=None if contract is None else _(contract),
+            nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])
     boxes = state.boxes or {}
@@ -320,6 +326,8 @@ def player_notes(state: scoring.GameState, name: str) -> list[str]:
     rejoins = figures.get("rejoins", {}).get(name)
     if rejoins:
         notes.append(ngettext("rejoined once", "rejoined %(num)s times", rejoins))
+    if "wins" in figures:
+        notes.append(ngettext("%(num)s deal won", "%(num)s deals won", figures["wins"][name]))
     if "chips" in figures:
         notes.append(ngettext("%(num)s chip", "%(num)s chips", figures["chips"][name]))
     minimum = (state.next_deal or {}).get("minimum")
@@ -332,6 +340,8 @@ def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
     """Who plays first: the next seat on from the dealer (an individual where the game
     has seats) that takes part in the deal (``next_deal.players`` where the variant
     names them: Indian rummy's eliminated players and a tie-break's onlookers sit out)."""
+    if scoring.get_variant(setup.variant).dealer_plays_first:
+        return next_deal["dealer"]
     seats = list(setup.seats or setup.players)
     playing = next_deal.get("players") or next_deal.get("tiebreak")
     sides = setup.players
@@ -356,7 +366,8 @@ def what_happened(variant: str, deal: Any) -> str | None:
             return _("big gin") if entry.get("big_gin") else _("gin")
         return _("undercut") if deal.winner != knocker else _("knock")
     if "out" in entry and entry["out"] is None:
-        return _("block")  # the stock ran out and nobody went out
+        # The stock (or Rummikub's pool) ran out and nobody went out.
+        return _("pool out") if scoring.get_variant(variant).runs_out == "pool" else _("block")
     return next((str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
 
 
@@ -444,6 +455,8 @@ FLAG_TEXT = {
     "big_gin": _l("big gin"),
     "up_for_two": _l("went up for 2"),
     "concealed": _l("went out concealed"),
+    "one_turn": _l("went out in one turn"),
+    "no_joker": _l("without a joker"),
 }
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (
@@ -451,6 +464,7 @@ NUMBER_TEXT = (
     ("melded", _l("melded")),
     ("hands", _l("in hand")),
     ("hand", _l("in hand")),
+    ("racks", _l("on the rack")),
     ("press_points", _l("press")),
     ("natural", _l("natural canastas")),
     ("mixed", _l("mixed canastas")),
@@ -465,6 +479,7 @@ LIST_TEXT = {
     "wrong_show": _l("wrong show"),
     "rejoin": _l("rejoined"),
     "completed": _l("phase done"),
+    "not_opened": _l("not opened"),
 }
 
 
@@ -552,7 +567,7 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
         if wild_ace is not None and wild_ace != wild_value:
             buttons.append((_("Wild A"), wild_ace))
     joker = value("Joker")
-    if joker is not None:
+    if joker is not None and not any(name.casefold() == "joker" for name in named):
         buttons.append((_("Joker"), joker))
     return buttons
 

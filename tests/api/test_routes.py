@@ -33,6 +33,10 @@ def test_the_catalogue_lists_variants_and_presets_with_their_options_and_entry_f
         "phase10",
         "canasta",
         "handfoot",
+        "rummikub",
+        "contract",
+        "threethirteen",
+        "kalooki",
     }
     gin = next(variant for variant in catalogue["variants"] if variant["id"] == "gin")
     knock_limit = next(option for option in gin["options"] if option["name"] == "knock_limit")

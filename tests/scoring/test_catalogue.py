@@ -14,6 +14,7 @@ RULES_PRESETS = [
     "Beanie", "Biddies", "Treize Brasses", "Ace to Ace",
     "Points Rummy", "Pool Rummy 101", "Pool Rummy 201", "Pool Rummy 61", "Deals Rummy (2 deals)",
     "Deals Rummy (3 deals)", "Five Crowns", "Phase 10", "Canasta", "Hand and Foot",
+    "Rummikub", "Contract Rummy", "Liverpool Rummy", "Shanghai", "3-13", "Kalooki", "Scala 40",
 ]  # fmt: skip
 
 
@@ -30,7 +31,7 @@ def test_the_catalogue_lists_every_variant_of_the_rules():
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
     assert ids == [
         "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
-        "phase10", "canasta", "handfoot",
+        "phase10", "canasta", "handfoot", "rummikub", "contract", "threethirteen", "kalooki",
     ]  # fmt: skip
     assert list(VARIANTS) == ids
 
@@ -90,6 +91,21 @@ def test_every_option_has_a_type_a_default_choices_and_help():
         ("handfoot", {"rounds": 4, "minimums": [50, 90, 120, 150], "decks": None,
                       "out_bonus": 100, "red_three": 100, "red_three_held": 100,
                       "wild_book": None, "sevens_book": None}),
+        ("rummikub", {"joker": 30, "rounds": 1, "target": None, "rank_by": "points",
+                      "winner_bonus": 0, "loser_cap": None}),
+        ("contract", {"contracts": [
+            {"contract": "2 groups of 3", "cards": 10},
+            {"contract": "1 group of 3 + 1 sequence of 4", "cards": 10},
+            {"contract": "2 sequences of 4", "cards": 10},
+            {"contract": "3 groups of 3", "cards": 10},
+            {"contract": "2 groups of 3 + 1 sequence of 4", "cards": 12},
+            {"contract": "1 group of 3 + 2 sequences of 4", "cards": 12},
+            {"contract": "3 sequences of 4", "cards": 12},
+        ], "ace": 15, "joker": 15, "low_cards": "face", "out_bonus": 0, "one_turn_bonus": None,
+            "no_joker_bonus": None}),
+        ("threethirteen", {"face_values": "ten", "wild_value": None}),
+        ("kalooki", {"pool_limit": 150, "ace": 11, "joker": 15, "one_turn_double": False,
+                     "not_opened_penalty": None, "rejoin": True}),
     ],
 )  # fmt: skip
 def test_option_names_and_defaults_are_those_of_the_rules(variant_id, defaults):
@@ -115,6 +131,12 @@ def test_the_rummy_target_default_is_shown_as_null_and_explained():
         ("thirteen", {"out": "player", "hands": "per_player", "wild": "rank",
                       "press_points": "per_player", "up_for_two": "bool"}),
         ("acetoace", {"out": "player", "melds": "per_player", "hands": "per_player"}),
+        ("rummikub", {"out": "player", "racks": "per_player"}),
+        ("contract", {"out": "player", "hands": "per_player", "one_turn": "bool",
+                      "no_joker": "bool"}),
+        ("threethirteen", {"out": "player", "hands": "per_player"}),
+        ("kalooki", {"out": "player", "hands": "per_player", "one_turn": "bool",
+                     "not_opened": "players", "rejoin": "players"}),
     ],
 )  # fmt: skip
 def test_entry_fields_are_those_of_the_rules(variant_id, fields):
@@ -132,6 +154,10 @@ def test_entry_fields_are_those_of_the_rules(variant_id, fields):
         ("rummy5000", 3, 8, True, True),
         ("thirteen", 2, 8, False, False),
         ("acetoace", 2, 4, True, True),
+        ("rummikub", 2, 6, True, False),
+        ("contract", 2, 8, False, False),
+        ("threethirteen", 2, 8, False, False),
+        ("kalooki", 2, 6, False, False),
     ],
 )
 def test_variants_describe_themselves(variant_id, low, high, higher_wins, has_melds):

@@ -72,12 +72,39 @@ VARIANTS = {
         "sevens_book": st.none() | st.just(1000),
         "red_three_held": st.sampled_from([100, 500]),
     }),
+    "rummikub": (2, 6, {
+        "joker": st.sampled_from([30, 50]),
+        "rounds": st.none() | st.integers(1, 3),
+        "target": st.none() | st.integers(20, 200),
+        "rank_by": st.sampled_from(["points", "wins"]),
+        "winner_bonus": st.sampled_from([0, 50]),
+        "loser_cap": st.none() | st.just(25),
+    }),
+    "contract": (2, 8, {
+        "joker": st.sampled_from([15, 25]),
+        "low_cards": st.sampled_from(["face", 5]),
+        "out_bonus": st.integers(0, 10),
+        "one_turn_bonus": st.none() | st.just(25),
+        "no_joker_bonus": st.none() | st.just(50),
+    }),
+    "threethirteen": (2, 8, {
+        "face_values": st.sampled_from(["ten", "rank"]),
+        "wild_value": st.none() | st.just(20),
+    }),
+    "kalooki": (2, 6, {
+        "pool_limit": st.sampled_from([101, 150, 201]),
+        "one_turn_double": st.booleans(),
+        "not_opened_penalty": st.none() | st.just(100),
+        "rejoin": st.booleans(),
+    }),
 }  # fmt: skip
 PARTNERSHIPS = ("canasta", "handfoot")
 
 
 @st.composite
 def stakes(draw, variant):
+    if variant == "kalooki":  # played for a pot only
+        return {"mode": "pot", "entry_cents": draw(st.integers(1, 500))}
     modes = ["pairs", "winner", *(["per_deal"] if variant == "rummy" else [])]
     return {
         "mode": draw(st.sampled_from(modes)),
@@ -88,12 +115,12 @@ def stakes(draw, variant):
 
 
 @st.composite
-def setups(draw) -> Setup:
-    variant = draw(st.sampled_from(sorted(VARIANTS)))
+def setups(draw, variant: str | None = None) -> Setup:
+    variant = variant or draw(st.sampled_from(sorted(VARIANTS)))
     low, high, options = VARIANTS[variant]
     players = list(NAMES[: draw(st.integers(low, high))])
     chosen = draw(st.fixed_dictionaries({}, optional=options))
-    if "rounds" in chosen:  # handfoot: one minimum for each round
+    if variant == "handfoot" and "rounds" in chosen:  # one minimum for each round
         chosen["minimums"] = [50 + 5 * r for r in range(chosen["rounds"])]
     seats = None
     if variant in PARTNERSHIPS and draw(st.booleans()):
@@ -118,6 +145,12 @@ def entry_for(draw, setup: Setup, entries: list[dict], calls: list[str]) -> dict
         return partnership_entry(draw, setup)
     if setup.variant == "phase10":
         return phase10_entry(draw, setup, entries)
+    if setup.variant == "kalooki":
+        return kalooki_entry(draw, setup, entries)
+    if setup.variant == "rummikub":
+        went_out = draw(st.none() | st.sampled_from(players))
+        racks = st.integers(0, 120)
+        return {"out": went_out, "racks": {p: draw(racks) for p in players if p != went_out}}
     if setup.variant == "gin":
         if draw(st.integers(0, 9)) == 0:
             return {"void": True}
@@ -131,14 +164,19 @@ def entry_for(draw, setup: Setup, entries: list[dict], calls: list[str]) -> dict
             entry["upcard"] = draw(st.sampled_from(["KH", "QS", "10D", "JC", "10S"]))
         return entry
     step = 5 if setup.variant == "rummy5000" else 1
-    nobody = st.nothing() if setup.variant == "five_crowns" else st.none()
+    never_nobody = ("five_crowns", "contract", "threethirteen")
+    nobody = st.nothing() if setup.variant in never_nobody else st.none()
     went_out = draw(nobody | st.sampled_from(players))
-    values = st.integers(0, 60 // step).map(lambda v: v * step)
+    most = min(60, 10 * (number + 2)) if setup.variant == "threethirteen" else 60
+    values = st.integers(0, most // step).map(lambda v: v * step)
     entry = {"out": went_out, "hands": {p: draw(values) for p in players if p != went_out}}
     if setup.variant in ("rummy500", "rummy5000", "acetoace"):
         entry["melds"] = {p: draw(values) for p in players}
     if setup.variant == "rummy" and went_out is not None:
         entry["rummy"] = draw(st.booleans())
+    if setup.variant == "contract":
+        entry["one_turn"] = draw(st.booleans())
+        entry["no_joker"] = entry["one_turn"] and draw(st.booleans())
     if setup.variant == "thirteen":
         if options["up_for_two"] and went_out is not None:
             entry["up_for_two"] = draw(st.booleans())
@@ -160,6 +198,31 @@ def phase10_entry(draw, setup: Setup, entries: list[dict]) -> dict:
         "completed": completed or [went_out],
         "hands": {p: draw(fives) for p in others},
     }
+
+
+def kalooki_entry(draw, setup: Setup, entries: list[dict]) -> dict:
+    """Hands for the players taking part, now and then a rejoin and players not opened."""
+    state = derive(setup, entries).as_dict()
+    if state["finished"]:  # the entry is refused as after the end, whatever it is
+        return {"out": setup.players[0]}
+    playing = list(state["next_deal"]["players"])
+    rejoin = []
+    if state["eliminated"] and setup.options["rejoin"] and draw(st.booleans()):
+        rejoin = draw(st.lists(st.sampled_from(state["eliminated"]), min_size=1, unique=True))
+    went_out = draw(st.sampled_from(playing + rejoin))
+    others = [p for p in playing + rejoin if p != went_out]
+    not_opened = draw(st.lists(st.sampled_from(others), unique=True)) if others else []
+    fixed = setup.options["not_opened_penalty"] is not None
+    hands = st.sampled_from([0, 5, 40, 90]) | st.integers(0, 210)
+    entry = {
+        "out": went_out,
+        "hands": {p: draw(hands) for p in others if not (fixed and p in not_opened)},
+        "one_turn": draw(st.booleans()),
+        "not_opened": not_opened,
+    }
+    if rejoin:
+        entry["rejoin"] = rejoin
+    return entry
 
 
 def partnership_entry(draw, setup: Setup) -> dict:
@@ -189,9 +252,9 @@ def partnership_entry(draw, setup: Setup) -> dict:
 
 
 @st.composite
-def games(draw) -> tuple[Setup, list[dict]]:
+def games(draw, variant: str | None = None) -> tuple[Setup, list[dict]]:
     """A setup and the entries of a game played to its end (or 16 deals)."""
-    setup = draw(setups())
+    setup = draw(setups(variant))
     calls = draw(st.permutations(RANKS))
     entries: list[dict] = []
     for _ in range(16):
@@ -263,6 +326,15 @@ def check_prefixes(setup: Setup, entries: list[dict]) -> None:
 
 
 @FAST
+@given(games("rummikub"))
+def test_rummikub_deals_sum_to_zero_without_a_winner_bonus(game):
+    setup, entries = game
+    for deal in derive(setup, entries).deals:
+        bonus = setup.options["winner_bonus"] if deal.winner is not None else 0
+        assert sum(deal.points.values()) == bonus
+
+
+@FAST
 @given(games())
 def test_totals_are_the_sums_of_the_deal_points(game):
     setup, entries = game
@@ -300,7 +372,8 @@ JSON = st.recursive(
 FIELDS = ["out", "hands", "melds", "rummy", "knocker", "void", "big_gin", "upcard", "wild",
           "press_points", "up_for_two", "number", "completed", "melded", "hand", "natural",
           "mixed", "red_threes", "concealed", "clean", "dirty", "sevens", "red_threes_held",
-          "drops", "wrong_show", "rejoin"]  # fmt: skip
+          "drops", "wrong_show", "rejoin", "racks", "one_turn", "no_joker",
+          "not_opened"]  # fmt: skip
 PLAYER_KEYS = st.sampled_from(["Ann", " ann", "BOB", "Cy", "Zed", ""]) | st.text(max_size=4)
 PER_PLAYER = st.dictionaries(PLAYER_KEYS, st.integers(-5, 400) | JSON, max_size=5)
 ENTRIES = (
@@ -343,6 +416,15 @@ EVERYTHING_ON = [
         stakes={"mode": "pot", "entry_cents": 500},
     ),
     make_setup(variant="indian", players=["Ann", "Bob", "Cy"], options={"format": "deals"}),
+    make_setup(
+        variant="rummikub",
+        players=["Ann", "Bob", "Cy"],
+        options={"loser_cap": 25, "winner_bonus": 50, "rank_by": "wins"},
+    ),
+    make_setup(preset="Shanghai", players=["Ann", "Bob", "Cy"]),
+    make_setup(variant="threethirteen", players=["Ann", "Bob", "Cy"], options={"wild_value": 20}),
+    make_setup(preset="Scala 40", players=["Ann", "Bob", "Cy"], stakes={"entry_cents": 100}),
+    make_setup(variant="kalooki", players=["Ann", "Bob", "Cy"], options={"pool_limit": 20}),
 ]
 
 

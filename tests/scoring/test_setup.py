@@ -65,6 +65,10 @@ def test_a_name_of_exactly_forty_characters_is_fine():
         ("rummy5000", 3, 8),
         ("thirteen", 2, 8),
         ("acetoace", 2, 4),
+        ("rummikub", 2, 6),
+        ("contract", 2, 8),
+        ("threethirteen", 2, 8),
+        ("kalooki", 2, 6),
     ],
 )
 def test_each_variant_has_its_own_player_count(variant, low, high):
@@ -128,6 +132,25 @@ def test_options_must_be_an_object():
          "dealer_choice"),
         ("thirteen", {"hand_size": 14}, "options.hand_size", "must be a whole number from 5 to 13"),
         ("thirteen", {"face_values": "court"}, "options.face_values", "must be one of: ten, rank"),
+        ("rummikub", {"rounds": 21}, "options.rounds",
+         "must be a whole number from 1 to 20, or null"),
+        ("rummikub", {"rank_by": "games"}, "options.rank_by", "must be one of: points, wins"),
+        ("contract", {"low_cards": 11}, "options.low_cards",
+         "must be one of: face, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"),
+        ("contract", {"low_cards": True}, "options.low_cards",
+         "must be one of: face, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"),
+        ("contract", {"contracts": []}, "options.contracts",
+         'must be a list of 1 to 20 items; each must be {"contract": a text of 1 to 60 '
+         'characters, "cards": a whole number from 1 to 20}'),
+        ("contract", {"contracts": [{"contract": "2 sets", "cards": 21}]}, "options.contracts",
+         'item 1 must be {"contract": a text of 1 to 60 characters, "cards": a whole number '
+         'from 1 to 20}'),
+        ("contract", {"contracts": [{"contract": "x" * 61, "cards": 10}]}, "options.contracts",
+         'item 1 must be {"contract": a text of 1 to 60 characters, "cards": a whole number '
+         'from 1 to 20}'),
+        ("threethirteen", {"face_values": "court"}, "options.face_values",
+         "must be one of: ten, rank"),
+        ("kalooki", {"rejoin": "yes"}, "options.rejoin", "must be true or false"),
     ],
 )  # fmt: skip
 def test_each_variant_checks_its_own_options(variant, options, field, message):
@@ -254,6 +277,17 @@ def test_a_variant_that_contradicts_the_preset_is_an_error():
         ("Phase 10", "phase10", {"tie": "replay"}),
         ("Canasta", "canasta", {"target": 5000}),
         ("Hand and Foot", "handfoot", {"rounds": 4}),
+        ("Rummikub", "rummikub", {"joker": 30, "rounds": 1}),
+        ("Contract Rummy", "contract", {"joker": 15, "low_cards": "face"}),
+        ("Liverpool Rummy", "contract", {"joker": 25}),
+        ("Shanghai", "contract", {"low_cards": 5, "one_turn_bonus": 25, "no_joker_bonus": 50}),
+        ("3-13", "threethirteen", {"face_values": "ten"}),
+        ("Kalooki", "kalooki", {"pool_limit": 150, "joker": 15}),
+        (
+            "Scala 40",
+            "kalooki",
+            {"joker": 25, "pool_limit": 101, "not_opened_penalty": 100, "one_turn_double": True},
+        ),
     ],
 )
 def test_every_preset_resolves_to_its_variant_and_options(name, variant, options):

@@ -1,0 +1,189 @@
+"""``contract``: Contract Rummy (Liverpool, Shanghai): one deal per contract, each with
+its melds to lay down first and its number of cards; lowest total wins (docs/rules.md
+section 17)."""
+
+from __future__ import annotations
+
+from .cards import ValueTable, face_values
+from .entries import EntryField
+from .messages import message
+from .options import OptionSpec
+from .variant import OutVariant
+
+# The texts are messages so that a page can show them in its language; the API and the
+# stored options keep them in English.
+BICYCLE = (
+    (10, message("2 groups of 3")),
+    (10, message("1 group of 3 + 1 sequence of 4")),
+    (10, message("2 sequences of 4")),
+    (10, message("3 groups of 3")),
+    (12, message("2 groups of 3 + 1 sequence of 4")),
+    (12, message("1 group of 3 + 2 sequences of 4")),
+    (12, message("3 sequences of 4")),
+)
+SHANGHAI = (
+    message("2 sets of 3"),
+    message("1 set of 3 + 1 run of 4"),
+    message("2 runs of 4"),
+    message("3 sets of 3"),
+    message("1 set of 3 + 1 run of 7"),
+    message("2 sets of 3 + 1 run of 5"),
+    message("3 runs of 4"),
+    message("1 set of 3 + 1 run of 10"),
+    message("3 sets of 3 + 1 run of 5"),
+    message("3 runs of 5"),
+)
+SHANGHAI_CARDS = 11
+# Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
+HAND_CARDS = 30
+
+
+def contracts(pairs) -> list[dict]:
+    return [{"contract": text, "cards": cards} for cards, text in pairs]
+
+
+SHANGHAI_CONTRACTS = contracts((SHANGHAI_CARDS, text) for text in SHANGHAI)
+
+
+class Contract(OutVariant):
+    id = "contract"
+    name = message("Contract Rummy")
+    description = message(
+        "One deal per contract, from 2 groups of 3 to 3 sequences of 4: lay the contract "
+        "down before anything else; penalty points, lowest total wins."
+    )
+    min_players = 2
+    max_players = 8
+    higher_wins = False
+    allows_nobody_out = False
+    options = (
+        OptionSpec(
+            "contracts",
+            "list",
+            contracts(BICYCLE),
+            items="contract",
+            length=(1, 20),
+            help=message(
+                "The contracts in order, one deal each: what must be laid down first and "
+                "the cards dealt (the seven of Bicycle's rules by default)."
+            ),
+        ),
+        OptionSpec(
+            "ace",
+            "int",
+            15,
+            minimum=1,
+            maximum=50,
+            help=message("What an Ace left in hand counts."),
+        ),
+        OptionSpec(
+            "joker",
+            "int",
+            15,
+            minimum=1,
+            maximum=50,
+            help=message(
+                "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
+            ),
+        ),
+        OptionSpec(
+            "low_cards",
+            "choice",
+            "face",
+            ("face", *range(1, 11)),
+            message(
+                "2 to 10: face (their face value), or a number each of them counts (5 in Shanghai)."
+            ),
+        ),
+        OptionSpec(
+            "out_bonus",
+            "int",
+            0,
+            minimum=0,
+            maximum=100,
+            help=message("House rule: the player who goes out scores minus this."),
+        ),
+        OptionSpec(
+            "one_turn_bonus",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=500,
+            help=message(
+                "Going out in one turn (blind) scores minus this instead (25 in Shanghai); "
+                "null: only recorded."
+            ),
+        ),
+        OptionSpec(
+            "no_joker_bonus",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=500,
+            help=message(
+                "Going out in one turn without a joker or other wild card scores minus this "
+                "instead (50 in Shanghai); null: only recorded."
+            ),
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", message("Who went out.")),
+        EntryField("hands", "per_player", message("Value of the cards each other player holds.")),
+        EntryField(
+            "one_turn",
+            "bool",
+            message("Who went out did it in one turn, having melded nothing before (blind)."),
+        ),
+        EntryField(
+            "no_joker",
+            "bool",
+            message("Going out in one turn, without a joker or other wild card."),
+        ),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        low = options["low_cards"]
+        ranks = face_values(A=options["ace"])
+        if low != "face":
+            ranks |= {rank: low for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")}
+        joker = options["joker"]
+        return ValueTable(ranks, wild=joker, joker=joker)
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return HAND_CARDS
+
+    def prepare(self):
+        self.fixed_deals = len(self.rules["contracts"])
+
+    def contract(self, number: int) -> dict | None:
+        """Deal ``number``'s contract and cards, or None past the last."""
+        listed = self.rules["contracts"]
+        return listed[number - 1] if number <= len(listed) else None
+
+    def next_deal(self):
+        upcoming = super().next_deal()
+        if upcoming is not None:
+            upcoming.update(self.contract(upcoming["number"]))
+        return upcoming
+
+    def check(self, values, out, number, errors):
+        if values.get("no_joker") and not values.get("one_turn") and "one_turn" not in errors:
+            errors["no_joker"] = message(
+                "only with one_turn: going out without a joker counts when going out in one turn"
+            )
+
+    def score_deal(self, number, entry, values, out, hands, melds):
+        rules = self.rules
+        bonus = rules["out_bonus"]
+        if values.get("one_turn"):
+            if rules["one_turn_bonus"] is not None:
+                bonus = rules["one_turn_bonus"]
+            if values.get("no_joker") and rules["no_joker_bonus"] is not None:
+                bonus = rules["no_joker_bonus"]
+        by_seat = list(hands)
+        by_seat[out] = -bonus
+        return self.deal(number, entry, by_seat, out, out)

@@ -1,0 +1,194 @@
+"""``kalooki``: Kalooki (Kaluki, Kalookie) and Scala 40: penalty points, a player reaching
+the pool limit is eliminated and may buy back in, the last player left wins the pot
+(docs/rules.md section 20). The pool machinery is pool rummy's (``pool.py``)."""
+
+from __future__ import annotations
+
+from .cards import ValueTable, face_values
+from .entries import EntryField
+from .messages import message
+from .options import OptionSpec
+from .pool import PoolVariant, resolve_pot_stakes
+
+HAND_CARDS = 14  # 13 dealt and the card drawn
+
+
+class Kalooki(PoolVariant):
+    id = "kalooki"
+    name = message("Kalooki")
+    description = message(
+        "13 cards from two packs with jokers: penalty points, a player reaching the pool "
+        "limit is out and may buy back in; the last player left wins."
+    )
+    min_players = 2
+    max_players = 6
+    higher_wins = False
+    allows_nobody_out = False  # an exhausted stock is reshuffled
+    options = (
+        OptionSpec(
+            "pool_limit",
+            "int",
+            150,
+            minimum=10,
+            maximum=1000,
+            help=message(
+                "A player whose total reaches this is eliminated (101 or 201 in Scala 40)."
+            ),
+        ),
+        OptionSpec("ace", "int", 11, minimum=1, maximum=50, help=message("What an Ace counts.")),
+        OptionSpec(
+            "joker",
+            "int",
+            15,
+            minimum=1,
+            maximum=50,
+            help=message("What a Joker counts (25 in some UK rules and in Scala 40)."),
+        ),
+        OptionSpec(
+            "one_turn_double",
+            "bool",
+            False,
+            help=message(
+                "Going out all at once doubles every other player's penalty (Scala 40's "
+                "chiusura in mano)."
+            ),
+        ),
+        OptionSpec(
+            "not_opened_penalty",
+            "int",
+            None,
+            nullable=True,
+            minimum=1,
+            maximum=500,
+            help=message(
+                "A player who had not laid down when someone went out scores this instead of "
+                "their hand (100 in Scala 40); null: their hand counts."
+            ),
+        ),
+        OptionSpec(
+            "rejoin",
+            "bool",
+            True,
+            help=message("An eliminated player may buy back in at the highest total still in."),
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", message("Who went out.")),
+        EntryField(
+            "hands",
+            "per_player",
+            message("Value of the cards each other player taking part holds."),
+        ),
+        EntryField(
+            "one_turn",
+            "bool",
+            message("Who went out laid the whole hand in one turn, having laid nothing before."),
+        ),
+        EntryField(
+            "not_opened",
+            "players",
+            message("Players taking part who had not laid down when the deal ended."),
+        ),
+        EntryField(
+            "rejoin",
+            "players",
+            message("Eliminated players buying back in before this deal."),
+            option="rejoin",
+        ),
+    )
+
+    @classmethod
+    def resolve_stakes(cls, given, options):
+        return resolve_pot_stakes(
+            given, ("pot",), message("Kalooki is played for a pot: the mode must be pot")
+        )
+
+    @classmethod
+    def value_table(cls, options):
+        return ValueTable(face_values(A=options["ace"]), joker=options["joker"])
+
+    @classmethod
+    def hand_cards(cls, options, players):
+        return HAND_CARDS
+
+    def prepare(self):
+        super().prepare()
+        self.limit = self.rules["pool_limit"]
+
+    def score(self, entry, number):
+        values, accepted, errors = self.reader.read(entry)
+        players = self.players
+        playing = set(self.taking_part())
+        rejoined = self.rejoiners(values.get("rejoin") or [], playing, errors)
+        change = self.rejoin_change(rejoined)
+        playing.update(rejoined)
+        out = values.get("out")
+        if out is None and "out" not in errors:
+            errors["out"] = message("Choose who went out")
+        elif out is not None and out not in playing:
+            errors["out"] = self._absent(out)
+        not_opened = values.get("not_opened") or []
+        for seat in not_opened:
+            if seat == out:
+                errors[f"not_opened.{players[seat]}"] = message(
+                    "%(player)s went out: going out means having laid down", player=players[seat]
+                )
+            elif seat not in playing:
+                errors[f"not_opened.{players[seat]}"] = self._absent(seat)
+        penalties = self._penalties(values, out, playing, set(not_opened), errors)
+        self.refuse(errors, number)
+        by_seat = [penalty + change.get(seat, 0) for seat, penalty in enumerate(penalties)]
+        return self.deal(number, accepted, by_seat, out, out, extras=self.rejoin_extras(change))
+
+    def _penalties(
+        self, values: dict, out: int | None, playing: set[int], not_opened: set[int], errors: dict
+    ) -> list[int]:
+        """Each player's penalty for the deal, noting what is missing or misplaced."""
+        rules = self.rules
+        fixed = rules["not_opened_penalty"]
+        times = 2 if values.get("one_turn") and rules["one_turn_double"] else 1
+        hands = values.get("hands") or [None] * self.n
+        penalties = [0] * self.n
+        known = "out" not in errors and "hands" not in errors
+        for seat, hand in enumerate(hands):
+            name = self.players[seat]
+            key = f"hands.{name}"
+            if key in errors or not known:
+                continue
+            flat = fixed is not None and seat in not_opened
+            if seat not in playing:
+                if hand is not None:
+                    errors[key] = self._absent(seat)
+            elif seat == out:
+                if hand:
+                    errors[key] = message("must be 0 or left out: %(player)s went out", player=name)
+            elif flat and hand is not None:
+                errors[key] = message(
+                    "must be left out: %(player)s had not laid down and scores %(penalty)s",
+                    player=name,
+                    penalty=fixed,
+                )
+            elif flat:
+                penalties[seat] = fixed * times
+            elif hand is None:
+                errors[key] = message(
+                    "Enter what %(player)s held: %(player)s did not go out", player=name
+                )
+            else:
+                penalties[seat] = hand * times
+        return penalties
+
+    def _absent(self, seat: int) -> str:
+        return message(
+            "%(player)s is out of the pool and takes no part in this deal (rejoin first)",
+            player=self.players[seat],
+        )
+
+    def is_over(self, deal):
+        return len(self.active()) == 1
+
+    def leaders(self):
+        return self.pool_leaders()
+
+    def decide_winners(self, deal):
+        return self.leaders()

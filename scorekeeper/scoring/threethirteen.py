@@ -1,0 +1,60 @@
+"""``threethirteen``: 3-13, eleven deals from 3 cards (3s wild) to 13 (Kings wild) with one
+ordinary pack; the rising wild is Five Crowns' (docs/rules.md section 18)."""
+
+from __future__ import annotations
+
+from .cards import ValueTable, face_values
+from .entries import EntryField
+from .five_crowns import RisingWild
+from .messages import message
+from .options import OptionSpec
+
+
+class ThreeThirteen(RisingWild):
+    pad_wild = True
+    id = "threethirteen"
+    name = message("3-13")
+    description = message(
+        "Eleven deals from 3 cards to 13, the wild rank rising with them, with ordinary "
+        "packs; penalty points, lowest total wins."
+    )
+    min_players = 2
+    max_players = 8
+    options = (
+        OptionSpec(
+            "face_values",
+            "choice",
+            "ten",
+            ("ten", "rank"),
+            message("ten: J, Q and K count 10 each; rank: J 11, Q 12, K 13."),
+        ),
+        OptionSpec(
+            "wild_value",
+            "int",
+            None,
+            nullable=True,
+            minimum=1,
+            maximum=100,
+            help=message(
+                "House rule: a card of the deal's wild rank left in hand counts this "
+                "(e.g. 20); null: its ordinary value."
+            ),
+        ),
+    )
+    entry_fields = (
+        EntryField("out", "player", message("Who went out first.")),
+        EntryField(
+            "hands",
+            "per_player",
+            message(
+                "Value of each other player's cards outside sets and runs after their last "
+                "turn (0 if they went out too)."
+            ),
+        ),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        ranks = face_values(J=11, Q=12, K=13) if options["face_values"] == "rank" else face_values()
+        # Without wild_value a wild card counts its ordinary value: no wild value of its own.
+        return ValueTable(ranks, wild=options["wild_value"])
