@@ -78,14 +78,17 @@ endif
 serve: runtime-packages init-db
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
-# The whole suite on SQLite. PostgreSQL: make test-postgres, or point
-# SCOREKEEPER_TEST_DATABASE_URL at a server (the suite makes its own database there).
+# The whole suite on SQLite, on every core (pytest-xdist; WORKERS=1 for one process),
+# then its wall time and slowest tests. PostgreSQL: make test-postgres, or point
+# SCOREKEEPER_TEST_DATABASE_URL at a server (each worker makes its own database there).
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=15
 test: test-packages install $(NODE_STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
-	scripts/with-throwaway-postgres $(BIN)/python -m pytest
+	scripts/with-throwaway-postgres $(PYTEST)
 
 lint: install
 	$(BIN)/ruff check .
