@@ -137,7 +137,7 @@ def test_another_phones_deal_is_shown_by_save_and_what_was_typed_moves_on(
     # Meanwhile the other phone at the table records deal 1.
     services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 5, "Cy": 6}})
     stale = page.locator("#stale")
-    expect(stale).to_be_visible(timeout=8000)
+    expect(stale).to_be_visible()
     expect(stale).to_have_text(
         "Another phone saved deal 1. What you typed is kept for deal 2: check it, then save."
     )

@@ -174,7 +174,7 @@ def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, u
     deal("Ann", {"Bob": 10, "Cy": 45})
     expect(page.locator(".offer summary")).to_have_text("Cy may take 15 to put the Press on")
     phone.shot("thirteen-press-offer")
-    expect(viewer.locator(".totals")).to_contain_text("45", timeout=8000)
+    expect(viewer.locator(".totals")).to_contain_text("45")
     assert viewer.evaluate("window.notReloaded") is True
     viewer.screenshot(path=shots / "thirteen-viewer.png", full_page=True)
     phone.tap(page.locator(".offer summary"))  # a deliberate second tap, never a stray one
