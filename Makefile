@@ -13,7 +13,7 @@ TEST_LOCK := requirements/test.txt
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install runtime-packages test-packages run serve init-db test test-postgres lint bench lock catalogs
+.PHONY: install runtime-packages test-packages run serve init-db test test-postgres test-stress lint bench lock catalogs
 
 # The translations: catalogs (.po) are in the repository, compiled (.mo) here, never committed.
 CATALOGS := scorekeeper/translations
@@ -89,6 +89,11 @@ test: test-packages install $(NODE_STAMP)
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
 	scripts/with-throwaway-postgres $(PYTEST)
+
+# The browser, push, offline and ops tests 5 times in a row with every core kept busy
+# (scripts/stress-tests; ROUNDS=n for another count): a race shows here, not in CI.
+test-stress: test-packages install $(NODE_STAMP)
+	scripts/stress-tests
 
 lint: install
 	$(BIN)/ruff check .

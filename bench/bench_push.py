@@ -7,7 +7,7 @@ and the load test's deal latency with and without the watchers.
     .venv/bin/python bench/bench_push.py --json     # the results as JSON
     scripts/with-throwaway-postgres .venv/bin/python bench/bench_push.py
 
-One gunicorn (gunicorn.conf.py's 3 gthread workers, with the README's setting for many
+One gunicorn (gunicorn.conf.py's 3 gthread workers, with docs/deployment.md's setting for many
 watchers: 64 threads and 62 streams each) on a fresh database (bench_load's). Each phase
 runs one round of bench_load's paced tables (one 13-deal game each) and meanwhile posts
 a deal every ``DEAL_EVERY`` paces to one watched game:
@@ -59,7 +59,7 @@ from bench_load import (
 )
 
 WATCHERS = (10, 200)
-THREADS, STREAMS = 64, 62  # per process: the README's setting for many watchers
+THREADS, STREAMS = 64, 62  # per process: docs/deployment.md's setting for many watchers
 POLL_SECONDS = 3.0  # the page's poll period (static/game.js)
 # The watched game gets a deal every this many paces of the load's tables, at most
 # WATCHED_DEALS a phase: the last is posted a poll period before the load's end.
