@@ -57,3 +57,17 @@ def test_no_layer_below_the_web_imports_the_web_layer(part):
         if name == "scorekeeper.web" or name.startswith("scorekeeper.web.")
     }
     assert found == set()
+
+
+def test_test_modules_take_their_helpers_from_helper_modules_not_from_each_other():
+    """A test module imported by another runs its tests' imports twice and ties the two
+    together; helpers live in support.py, cases.py and the like (docs/testing.md)."""
+    tests = PACKAGE.parent / "tests"
+    found = set()
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                last = node.module.rsplit(".", 1)[-1]
+                if last.startswith("test_"):
+                    found.add(f"{path.relative_to(tests)}: {node.module}")
+    assert found == set()

@@ -10,15 +10,9 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.test_table_play import start_game
+from tests.browser.support import SCREENS, start_game
 
 pytestmark = pytest.mark.browser
-
-# A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
-SCREENS = {
-    "360x640": {"viewport": {"width": 360, "height": 640}, "screen": {"width": 360, "height": 640}},
-    "Pixel 5": {},
-}
 
 
 @pytest.fixture(params=SCREENS)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.test_entry import SCREENS
+from tests.browser.support import SCREENS, opened_with_its_worker, save_offline
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -25,33 +25,6 @@ DEALS = [
 @pytest.fixture(params=SCREENS)
 def screen(request) -> str:
     return request.param
-
-
-def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
-    """Open the game online once: the service worker takes the page and its files."""
-    page.goto(f"/games/{game_id}/edit/{token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
-    )
-    # The outbox's own script, fetched only when needed, is kept for the day it is.
-    page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-files-1'))"
-        ".match(document.querySelector('#deal-form').dataset.outbox))"
-    )
-
-
-def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> None:
-    page.get_by_role("radio", name=out, exact=True).tap()
-    for name, value in hands.items():
-        page.get_by_label(f"{name}: In hand").fill(str(value))
-    page.get_by_role("button", name=f"Save deal {number}").tap()
-    # A row of the deal grid: the deal's number, who went out, "waiting to send".
-    row = page.locator("#deals tr.waiting").nth(number - 1)
-    expect(row).to_contain_text("waiting to send")
-    expect(row.get_by_role("rowheader")).to_have_text(str(number))
-    expect(row).to_contain_text(f"{out} went out")
-    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
 
 
 def stored(uow, game_id: str, count: int) -> list[dict]:

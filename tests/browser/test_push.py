@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from scorekeeper.web import push
-from tests.browser.test_entry import SCREENS
+from tests.browser.support import SCREENS
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
