@@ -23,7 +23,7 @@
   addEventListener("load", () => {
     const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src].filter(Boolean);
     if (!navigator.onLine || !window.caches) return;
-    caches.open("sk-files-1").then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
+    caches.open(sk.caches.files).then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
   });
 
   // Recording a deal: tap who went out, type each number, Enter moves on; only Save saves.

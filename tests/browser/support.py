@@ -99,11 +99,11 @@ def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
     page.goto(f"/games/{game_id}/edit/{token}")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
+        "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
     )
     # The outbox's own script, fetched only when needed, is kept for the day it is.
     page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-files-1'))"
+        "async () => !!(await (await caches.open(sk.caches.files))"
         ".match(document.querySelector('#deal-form').dataset.outbox))"
     )
 
