@@ -13,7 +13,7 @@ TEST_LOCK := requirements/test.txt
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: install runtime-packages test-packages run serve init-db test test-postgres lint bench lock catalogs
+.PHONY: install runtime-packages test-packages run serve init-db test test-postgres test-stress lint bench lock catalogs
 
 # The translations: catalogs (.po) are in the repository, compiled (.mo) here, never committed.
 CATALOGS := scorekeeper/translations
@@ -78,14 +78,22 @@ endif
 serve: runtime-packages init-db
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
-# The whole suite on SQLite. PostgreSQL: make test-postgres, or point
-# SCOREKEEPER_TEST_DATABASE_URL at a server (the suite makes its own database there).
+# The whole suite on SQLite, on every core (pytest-xdist; WORKERS=1 for one process),
+# then its wall time and slowest tests. PostgreSQL: make test-postgres, or point
+# SCOREKEEPER_TEST_DATABASE_URL at a server (each worker makes its own database there).
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=15
 test: test-packages install $(NODE_STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
-	scripts/with-throwaway-postgres $(BIN)/python -m pytest
+	scripts/with-throwaway-postgres $(PYTEST)
+
+# The browser, push, offline and ops tests 5 times in a row with every core kept busy
+# (scripts/stress-tests; ROUNDS=n for another count): a race shows here, not in CI.
+test-stress: test-packages install $(NODE_STAMP)
+	scripts/stress-tests
 
 lint: install
 	$(BIN)/ruff check .

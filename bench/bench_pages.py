@@ -216,7 +216,7 @@ def languages_table(by_language: dict[str, list[dict]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--quick", action="store_true", help="push figures at the quick pace")
@@ -248,7 +248,11 @@ def main() -> None:
         for name, when in ON_DEMAND:
             data = (ROOT / "scorekeeper" / "static" / name).read_bytes()
             print(f"| {name}: {when} | {len(data):,} | {gz(data):,} |")
+    broken = bench_push.failures(push) if push else []
+    for failure in broken:
+        print(f"bench_push: {failure}", file=sys.stderr)
+    return 1 if broken else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -7,7 +7,7 @@ and the load test's deal latency with and without the watchers.
     .venv/bin/python bench/bench_push.py --json     # the results as JSON
     scripts/with-throwaway-postgres .venv/bin/python bench/bench_push.py
 
-One gunicorn (gunicorn.conf.py's 3 gthread workers, with the README's setting for many
+One gunicorn (gunicorn.conf.py's 3 gthread workers, with docs/deployment.md's setting for many
 watchers: 64 threads and 62 streams each) on a fresh database (bench_load's). Each phase
 runs one round of bench_load's paced tables (one 13-deal game each) and meanwhile posts
 a deal every ``DEAL_EVERY`` paces to one watched game:
@@ -33,6 +33,7 @@ import http.client
 import json
 import os
 import random
+import re
 import socket
 import sys
 import tempfile
@@ -58,11 +59,35 @@ from bench_load import (
 )
 
 WATCHERS = (10, 200)
-THREADS, STREAMS = 64, 62  # per process: the README's setting for many watchers
+THREADS, STREAMS = 64, 62  # per process: docs/deployment.md's setting for many watchers
 POLL_SECONDS = 3.0  # the page's poll period (static/game.js)
 # The watched game gets a deal every this many paces of the load's tables, at most
 # WATCHED_DEALS a phase: the last is posted a poll period before the load's end.
 DEAL_EVERY, WATCHED_DEALS = 1.2, 8
+
+
+def version_of(etag: str) -> int:
+    """The game's version in the scoreboard's ETag: "v7", or W/"v7" once gzip has made it
+    weak (a weak one was once read as no version, and every watcher failed)."""
+    found = re.fullmatch(r'(?:W/)?"v(\d+)(?::[\w-]+)?"', etag)
+    if found is None:
+        raise ValueError(f"not a scoreboard ETag: {etag!r}")
+    return int(found.group(1))
+
+
+def failures(results: dict) -> list[str]:
+    """What makes a run measure nothing or measure wrongly: errors, deals a watcher never
+    showed, a watching phase with no figure."""
+    found = []
+    for p in results["phases"]:
+        if p["load_errors"] or p["watcher_errors"] or p["not_shown"]:
+            found.append(
+                f"{p['label']}: {p['load_errors']} load errors, {p['watcher_errors']} watcher"
+                f" errors, {p['not_shown']} deals not shown"
+            )
+        if p["watchers"] and not (p["push_shown_ms"] or p["poll_shown_ms"]):
+            found.append(f"{p['label']}: no deal shown on any watcher")
+    return found
 
 
 class Watcher(threading.Thread):
@@ -87,7 +112,7 @@ class Watcher(threading.Thread):
         )
         if answer.status == 200:
             self.etag = answer.headers["etag"]
-            self.shown.append((int(self.etag.strip('"').removeprefix("v")), time.perf_counter()))
+            self.shown.append((version_of(self.etag), time.perf_counter()))
 
     def run(self) -> None:
         try:
@@ -296,7 +321,9 @@ def main() -> int:
     args = parser.parse_args()
     results = run(args.quick, tuple(args.watchers))
     print(json.dumps(results, indent=2) if args.json else report(results))
-    return 1 if any(p["load_errors"] or p["watcher_errors"] for p in results["phases"]) else 0
+    for failure in failures(results):
+        print(f"bench_push: {failure}", file=sys.stderr)
+    return 1 if failures(results) else 0
 
 
 if __name__ == "__main__":

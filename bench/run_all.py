@@ -55,7 +55,30 @@ def machine() -> dict[str, str]:
         "os": platform.platform(terse=True),
         "database": "PostgreSQL" if url.startswith(("postgresql", "postgres:")) else "SQLite",
         "date": datetime.date.today().isoformat(),
+        "commit": commit(),
     }
+
+
+def commit() -> str:
+    """The checkout's commit, marked when it has changes not committed."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(BENCH), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(BENCH.parent), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "commit unknown"
+    return f"commit {head}{' with changes' if dirty else ''}"
 
 
 def discover() -> tuple[list[Path], list[str]]:
@@ -88,7 +111,9 @@ def run_one(script: Path, quick: bool) -> tuple[dict | list | None, str]:
         last = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
         return parse(done.stdout), f"exit {done.returncode}: {last}"
     results = parse(done.stdout)
-    return results, "" if results is not None else "printed no JSON"
+    if results is None:
+        return None, "printed no JSON"
+    return results, "" if measures(results) else "measured nothing"
 
 
 def parse(stdout: str) -> dict | list | None:
@@ -155,7 +180,8 @@ def cell(text: str) -> str:
 def markdown(about: dict[str, str], outcomes: list[tuple[str, dict | list | None, str]]) -> str:
     lines = [
         f"Benchmarks on {about['cpu']}, {about['cores']}, {about['ram']}; {about['python']}, "
-        f"{about['os']}; database {about['database']}; {about['date']}.",
+        f"{about['os']}; database {about['database']}; {about['date']}, "
+        f"{about.get('commit', 'commit unknown')}.",
         "",
         "| benchmark | measure | value |",
         "|---|---|---|",

@@ -6,7 +6,7 @@ its shared storages need a Redis or memcached server. This one keeps the
 fixed-window counters in a small SQLite file of its own in the instance folder
 (never the scores' database, so it adds no lock there):
 ``scorekeeper-sqlite:////path/to/ratelimits.sqlite3``.
-Several app servers still need Redis (README: Several app servers).
+Several app servers still need Redis (docs/deployment.md: Several app servers).
 """
 
 from __future__ import annotations

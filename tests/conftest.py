@@ -24,6 +24,7 @@ from sqlalchemy.exc import DBAPIError
 import scorekeeper.league.models  # noqa: F401
 from scorekeeper import create_app
 from scorekeeper.db import Database, describe_url, upgrade_schema
+from scorekeeper.league import auth
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
@@ -40,6 +41,12 @@ SUITE_VARIABLES = {TEST_DATABASE_VARIABLE, CHROMIUM_VARIABLE}
 for _name in [name for name in os.environ if name.startswith("SCOREKEEPER_")]:
     if _name not in SUITE_VARIABLES:
         del os.environ[_name]
+
+# scrypt at N=2**10 rather than 2**15: a stored hash is still scrypt, and an organizer costs
+# a millisecond rather than a quarter of a second (the league tests make hundreds). Servers
+# the tests start as processes (gunicorn) keep the full cost.
+PRODUCTION_HASH_METHOD = auth.PASSWORD_HASH_METHOD
+auth.PASSWORD_HASH_METHOD = "scrypt:1024:8:1"
 
 POSTGRES_SERVER_URL = os.environ.get(TEST_DATABASE_VARIABLE, "")
 ON_POSTGRES = bool(POSTGRES_SERVER_URL)
@@ -172,8 +179,15 @@ def runner(app):
 
 
 @pytest.fixture
-def database(app) -> Database:
-    return app.extensions["scorekeeper.db"]
+def database(request, database_url) -> Iterator[Database]:
+    """The app's database when the test has an app; else one opened on the test database
+    alone, sparing the test an app it does not use."""
+    if "app" in request.fixturenames:
+        yield request.getfixturevalue("app").extensions["scorekeeper.db"]
+        return
+    database = Database(database_url)
+    yield database
+    database.dispose()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ the URL names is never written to.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,8 +52,11 @@ def server_connection(server_url: str) -> Iterator:
 
 
 def create_postgres_database(server_url: str, prefix: str = "scorekeeper_test") -> str:
-    """A new, empty database beside the one ``server_url`` names; returns its URL."""
-    name = f"{prefix}_{secrets.token_hex(6)}"
+    """A new, empty database beside the one ``server_url`` names; returns its URL.
+
+    Each pytest-xdist worker makes its own (its name says which worker: gw0, gw1...)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = f"{prefix}_{worker + '_' if worker else ''}{secrets.token_hex(6)}"
     with server_connection(server_url) as connection:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     return make_url(server_url).set(database=name).render_as_string(hide_password=False)

@@ -9,8 +9,7 @@ import pytest
 from sqlalchemy import func, inspect, select
 
 from scorekeeper.models import Deal, Game
-
-from .test_foundation import make_game
+from tests.rows import make_game
 
 
 @pytest.mark.sqlite

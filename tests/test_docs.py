@@ -48,3 +48,62 @@ def test_the_api_reference_lists_every_api_route(app):
         re.sub(r"\{\w+\}", "{}", path) for path in re.findall(r"`[A-Z]+ (/api/v1/\S+)`", API)
     }
     assert routes <= documented
+
+
+def documents() -> list[Path]:
+    """The README, docs/ and every other Markdown file of the repository's own."""
+    skipped = {".git", ".venv", "node_modules", "test-output", "instance"}
+    found = [path for path in ROOT.glob("*.md")]
+    for top in ROOT.iterdir():
+        if top.is_dir() and not top.is_symlink() and top.name not in skipped:
+            found += top.rglob("*.md")
+    return sorted(found)
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)|\bsrc=\"([^\"]+)\"")
+
+
+def anchors(path: Path) -> set[str]:
+    """The heading anchors GitHub gives a Markdown file's headings."""
+    found = set()
+    for heading in re.findall(r"^#{1,6} (.+)$", path.read_text(), flags=re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", "")).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+def test_every_relative_link_in_the_readme_and_docs_resolves():
+    broken = []
+    for path in documents():
+        text = re.sub(r"```.*?```", "", path.read_text(), flags=re.S)
+        for match in LINK.finditer(text):
+            target = match.group(1) or match.group(2)
+            if re.match(r"^[a-z]+:", target):
+                continue  # https:, mailto:: not ours to check offline
+            file, _, anchor = target.partition("#")
+            resolved = (path.parent / file).resolve() if file else path
+            where = f"{path.relative_to(ROOT)}: {target}"
+            if not resolved.exists():
+                broken.append(f"{where} (no such file)")
+            elif anchor and resolved.suffix == ".md" and anchor not in anchors(resolved):
+                broken.append(f"{where} (no such heading)")
+    assert broken == []
+
+
+def test_the_readme_is_short_and_its_layout_names_every_top_level_folder_and_package():
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) <= 200
+    layout = readme[readme.index("## Layout") :]
+    tracked = {
+        path.name
+        for path in ROOT.iterdir()
+        if path.is_dir() and not path.name.startswith(".")
+        and path.name not in {"node_modules", "test-output", "build", "dist"}
+        and not path.name.endswith(".egg-info")
+    }  # fmt: skip
+    packages = {
+        path.name for path in (ROOT / "scorekeeper").iterdir() if (path / "__init__.py").exists()
+    }
+    missing = {name for name in tracked if f"`{name}/`" not in layout}
+    missing |= {name for name in packages if f"`scorekeeper/{name}/`" not in layout}
+    assert missing == set()

@@ -23,7 +23,8 @@ from scorekeeper.db import (
     schema_revision,
     upgrade_schema,
 )
-from scorekeeper.models import Deal, Game, Seat
+from scorekeeper.models import Deal, Game
+from tests.rows import make_game
 
 
 def newest_revision() -> str:
@@ -31,24 +32,6 @@ def newest_revision() -> str:
 
 
 HEAD_TABLES = {"games", "seats", "deals", "deal_revisions", "idempotency_records"}
-
-
-def make_game(session, *, public_id: str = "g1") -> Game:
-    game = Game(
-        public_id=public_id,
-        edit_token_hash="0" * 64,
-        variant="rummy",
-        preset=None,
-        options={"scoring": "winner_takes_all"},
-        stakes=None,
-        first_dealer="Ann",
-        title=None,
-        version=1,
-        seats=[Seat(position=0, name="Ann"), Seat(position=1, name="Bob")],
-    )
-    session.add(game)
-    session.commit()
-    return game
 
 
 # ---------------------------------------------------------------- factory and config

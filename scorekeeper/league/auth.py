@@ -36,8 +36,11 @@ login_manager.login_message = _l("Log in as an organizer to see this page.")
 PASSWORD_MIN = 12
 PASSWORD_MAX = 200
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
+# werkzeug's scrypt at its full cost (N=2**15, about 0.1-0.3 s a hash: what a guess costs).
+# The test suite swaps in a cheap scrypt (tests/conftest.py), where organizers are many.
+PASSWORD_HASH_METHOD = "scrypt"
 # Checked against when the email is unknown, so both paths cost one scrypt.
-_DUMMY_HASH = generate_password_hash("no such organizer", method="scrypt")
+_DUMMY_HASH = generate_password_hash("no such organizer", method=PASSWORD_HASH_METHOD)
 # What a logged-in session carries besides Flask-Login's own keys.
 GENERATION = "organizer_generation"
 LAST_SEEN = "organizer_seen"
@@ -62,7 +65,7 @@ def _account(organizer: Organizer) -> Account:
 
 
 def hash_password(password: str) -> str:
-    return generate_password_hash(password, method="scrypt")
+    return generate_password_hash(password, method=PASSWORD_HASH_METHOD)
 
 
 def _uow() -> UnitOfWork:

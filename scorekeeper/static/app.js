@@ -30,18 +30,21 @@
       document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
     }
   }
+  // The caches the service worker keeps pages and files in: named here only (the worker
+  // is told them in its own URL, static/sw.js; game.js reads them from sk).
+  const caches_ = { pages: "sk-pages-1", files: "sk-files-1" };
   // The pages' own scripts (static/game.js, static/new_game.js) use these helpers too.
-  window.sk = { $, $$, load, el };
+  window.sk = { $, $$, load, el, caches: caches_ };
 
   // This phone keeps the pages it opened (the service worker): a game opens offline.
   if ("serviceWorker" in navigator) {
     const first = !navigator.serviceWorker.controller;
-    navigator.serviceWorker.register("/sw.js").then(() => {
+    navigator.serviceWorker.register("/sw.js?" + new URLSearchParams(caches_)).then(() => {
       if (!first || !navigator.onLine) return;
       // The page and files loaded before the worker ran: keep them now.
       const files = [...$$("link[rel=stylesheet]"), ...$$("script[src]")].map((f) => f.href || f.src);
-      caches.open("sk-files-1").then((cache) => cache.addAll(files)).catch(() => {});
-      if (body.dataset.game) caches.open("sk-pages-1").then((cache) => cache.add(location.pathname)).catch(() => {});
+      caches.open(caches_.files).then((cache) => cache.addAll(files)).catch(() => {});
+      if (body.dataset.game) caches.open(caches_.pages).then((cache) => cache.add(location.pathname)).catch(() => {});
     }).catch(() => {});
   }
 

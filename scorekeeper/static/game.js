@@ -24,7 +24,7 @@
     const said = $("#say-form")?.dataset || {};
     const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.words, said.game].filter(Boolean);
     if (!navigator.onLine || !window.caches) return;
-    caches.open("sk-files-1").then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
+    caches.open(sk.caches.files).then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
   });
 
   // Recording a deal: tap who went out, type each number, Enter moves on; only Save saves.

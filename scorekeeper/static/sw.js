@@ -2,8 +2,8 @@
 // page opens without a signal. Pages come from the network while there is one (always
 // the newest score); files are named by their content hash, so a kept copy is right.
 "use strict";
-const PAGES = "sk-pages-1";
-const FILES = "sk-files-1";
+// The caches' names come from the page that registered this worker (static/app.js).
+const { pages: PAGES, files: FILES } = Object.fromEntries(new URL(location.href).searchParams);
 
 // The home page is kept from the first visit to any page, so it opens offline at once.
 self.addEventListener("install", (event) => {

@@ -13,24 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.checks import (
-    content_type_conformance,
     negative_data_rejection,
-    not_a_server_error,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
 )
 
 from scorekeeper.web import openapi
 from tests.api.conftest import PLAYERS, ann_goes_out, bearer
+from tests.api.support import CONFORMANCE
 
-CONFORMANCE = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
-]
 OPERATIONS = {
     f"{method.upper()} {path}": bool(
         "parameters" in item or {"parameters", "requestBody"} & operation.keys()

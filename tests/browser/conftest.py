@@ -13,7 +13,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 from werkzeug.serving import make_server
 
 from tests.chromium import find_chromium
@@ -28,6 +35,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = "Pixel 5"
+# Waits on the page (expect, and every action) end at these limits only when the event
+# never comes: on a machine running two suites at once, 5 s (Playwright's default for
+# expect) was once too short for a notice that did come. A limit is no measure of speed.
+PATIENCE_MS = 30_000
+expect.set_options(timeout=PATIENCE_MS)
 
 
 @pytest.fixture
@@ -81,7 +93,7 @@ def new_phone(browser: Browser, phone_profile: dict, live_server: str):
         context = browser.new_context(**{**phone_profile, **settings}, base_url=live_server)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PATIENCE_MS)
         return page
 
     yield open_phone

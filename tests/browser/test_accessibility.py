@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
-from tests.browser.test_offline import opened_with_its_worker, save_offline
+from tests.browser.support import opened_with_its_worker, save_offline
 from tests.printing.cases import LONG_NAMES
 
 pytestmark = pytest.mark.browser

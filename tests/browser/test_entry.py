@@ -10,15 +10,9 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.test_table_play import start_game
+from tests.browser.support import SCREENS, start_game
 
 pytestmark = pytest.mark.browser
-
-# A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
-SCREENS = {
-    "360x640": {"viewport": {"width": 360, "height": 640}, "screen": {"width": 360, "height": 640}},
-    "Pixel 5": {},
-}
 
 
 @pytest.fixture(params=SCREENS)
@@ -137,7 +131,7 @@ def test_another_phones_deal_is_shown_by_save_and_what_was_typed_moves_on(
     # Meanwhile the other phone at the table records deal 1.
     services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 5, "Cy": 6}})
     stale = page.locator("#stale")
-    expect(stale).to_be_visible(timeout=8000)
+    expect(stale).to_be_visible()
     expect(stale).to_have_text(
         "Another phone saved deal 1. What you typed is kept for deal 2: check it, then save."
     )

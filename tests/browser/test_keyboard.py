@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.test_table_play import start_game
+from tests.browser.support import start_game
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Phone
-from tests.browser.test_table_play import start_game
+from tests.browser.support import start_game
 
 pytestmark = pytest.mark.browser
 

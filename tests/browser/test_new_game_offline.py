@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_small_screens import LANGUAGES, SMALL
+from tests.browser.support import LANGUAGES, SMALL
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 

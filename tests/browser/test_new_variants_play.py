@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.test_table_play import SAVE, totals_on
+from tests.browser.support import SAVE, totals_on
 
 pytestmark = pytest.mark.browser
 

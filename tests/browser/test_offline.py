@@ -4,13 +4,12 @@ worker and IndexedDB, the network cut with context.set_offline)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.test_entry import SCREENS
+from tests.browser.support import SCREENS, opened_with_its_worker, save_offline
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -28,42 +27,33 @@ def screen(request) -> str:
     return request.param
 
 
-def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
-    """Open the game online once: the service worker takes the page and its files."""
-    page.goto(f"/games/{game_id}/edit/{token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
-    )
-    # The outbox's own script, fetched only when needed, is kept for the day it is.
-    page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-files-1'))"
-        ".match(document.querySelector('#deal-form').dataset.outbox))"
-    )
-
-
-def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> None:
-    page.get_by_role("radio", name=out, exact=True).tap()
-    for name, value in hands.items():
-        page.get_by_label(f"{name}: In hand").fill(str(value))
-    page.get_by_role("button", name=f"Save deal {number}").tap()
-    # A row of the deal grid: the deal's number, who went out, "waiting to send".
-    row = page.locator("#deals tr.waiting").nth(number - 1)
-    expect(row).to_contain_text("waiting to send")
-    expect(row.get_by_role("rowheader")).to_have_text(str(number))
-    expect(row).to_contain_text(f"{out} went out")
-    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
-
-
-def stored(uow, game_id: str, count: int, most: float = 20) -> list[dict]:
+def stored(uow, game_id: str, count: int) -> list[dict]:
     """The game's entries once it has ``count`` of them (the phone sends on its own)."""
-    until = time.monotonic() + most
-    while time.monotonic() < until:
-        entries = list(services.load_game(uow, game_id).entries)
-        if len(entries) >= count:
-            return entries
-        time.sleep(0.2)
+    wait_until(
+        lambda: len(services.load_game(uow, game_id).entries) >= count,
+        f"{count} deals stored",
+    )
     return list(services.load_game(uow, game_id).entries)
+
+
+def nothing_left_to_send(context: BrowserContext) -> None:
+    """Wait until the phone's outbox (IndexedDB) is empty: with nothing left in it, nothing
+    can be sent again later, which no wait of a moment could show. Read from a page of its
+    own: the game page reloads itself once its deals are sent."""
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_function(
+        """() => new Promise((resolve, reject) => {
+          const request = indexedDB.open("scorekeeper", 1);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const db = request.result;
+            const count = db.transaction("outbox").objectStore("outbox").count();
+            count.onsuccess = () => { db.close(); resolve(count.result === 0); };
+          };
+        })"""
+    )
+    page.close()
 
 
 def expected(deals) -> list[dict]:
@@ -103,7 +93,7 @@ def test_three_deals_saved_offline_reach_the_server_in_order_once_the_signal_ret
     assert stored(uow, game_id, 3) == expected(DEALS)
     expect(page.locator("#deals tr.waiting")).to_have_count(0)
     expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
-    time.sleep(1)  # nothing is sent twice, even a moment later
+    nothing_left_to_send(page.context)
     assert list(services.load_game(uow, game_id).entries) == expected(DEALS)
 
 
@@ -123,7 +113,7 @@ def test_a_deal_another_phone_recorded_meanwhile_is_stored_once(new_phone, shots
     assert len(services.load_game(uow, game_id).entries) == 1
     page.context.set_offline(False)
     assert stored(uow, game_id, 3) == expected(DEALS)
-    time.sleep(1)
+    nothing_left_to_send(page.context)
     assert list(services.load_game(uow, game_id).entries) == expected(DEALS)
 
 

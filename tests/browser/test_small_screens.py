@@ -10,12 +10,11 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
+from tests.browser.support import LANGUAGES, SMALL
 from tests.printing.cases import LONG_NAMES
 
 pytestmark = pytest.mark.browser
 
-SMALL = {"viewport": {"width": 375, "height": 667}, "screen": {"width": 375, "height": 667}}
-LANGUAGES = {"en": "en-US", "pl": "pl-PL"}
 # The words of a text the browser broke across two lines (hyphens and spaces excepted).
 BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
   const broken = [];

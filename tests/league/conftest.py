@@ -1,5 +1,4 @@
-"""tests/browser's live server and screenshot folder, for the league night test; a second
-app on a fresh database, for moving a league from one server to another."""
+"""A second app on a fresh database, for moving a league from one server to another."""
 
 import shutil
 from collections.abc import Iterator
@@ -8,7 +7,6 @@ import pytest
 from flask import Flask
 
 from scorekeeper import create_app
-from tests.browser.conftest import live_server, shots  # noqa: F401
 from tests.conftest import ON_POSTGRES, POSTGRES_SERVER_URL, migrate_empty
 from tests.databases import create_postgres_database, drop_postgres_database
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
-from scorekeeper.league import auth
+from scorekeeper.league import auth, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 
@@ -64,3 +65,57 @@ def play_out(uow, table, winner_seat: int = 0, hand: int = 10) -> services.GameV
 
 def login(client, email: str = "org@example.org", password: str = PASSWORD):
     return client.post("/account/login", data={"email": email, "password": password})
+
+
+def figures(uow, lid, organizer, season=None):
+    _, table = league.league_standings(uow, lid, organizer, season)
+    return [
+        (
+            line.name,
+            line.games,
+            line.wins,
+            line.points,
+            line.deals,
+            line.money_cents,
+            round(line.rating, 9),
+            None if line.rating_change is None else round(line.rating_change, 9),
+        )
+        for line in table.lines
+    ]
+
+
+LONG_NAMES = [f"Élisabeth-Françoise Núñez de Åkerlund {i:02}" for i in range(24)]
+
+
+def a_season(uow, nights: int = 30) -> tuple[int, dict]:
+    """A gin season of ``nights`` nights x 12 tables, 24 members with 40-character names.
+
+    One night is played for real (each table three deals, then ended early);
+    the export repeats it on later dates with the seats turned, as a season would.
+    """
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=LONG_NAMES, rules=GIN, name="Gin season")
+    ids = list(member_ids(uow, lid, olga).values())
+    night = started_night(uow, lid, olga, ids, method="random")
+    for table in night.tables:
+        first, second = table.names
+        for knocker, deadwood in [(first, 7), (second, 4), (first, 0)]:
+            other = second if knocker == first else first
+            entry = {"knocker": knocker, "hands": {knocker: deadwood, other: 30}}
+            services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, lid, olga, night.id, table.number, True)
+    document = transfer.export_league(uow, lid, olga)
+    played = document["nights"][0]
+    for n in range(1, nights):
+        copy = json.loads(json.dumps(played))
+        copy["held_on"] = date.fromordinal(date(2026, 1, 8).toordinal() + 7 * n).isoformat()
+        for table in copy["tables"]:
+            table["seats"] = table["seats"][::-1] if n % 2 else table["seats"]
+            if n % 2:
+                setup = table["game"]["setup"]
+                setup["players"] = setup["players"][::-1]
+        document["nights"].append(copy)
+    return olga, document
+
+
+GIN = league.Rules("gin", "Gin Rummy", {}, None, 2)

@@ -13,9 +13,8 @@ from scorekeeper.league import services as league
 from scorekeeper.league.nights import side_names
 from scorekeeper.service_layer import services
 
-from .support import NAMES, make_league, make_organizer, member_ids, seat_night
+from .support import NAMES, figures, make_league, make_organizer, member_ids, seat_night
 from .support import started_night as start
-from .test_transfer import figures
 
 # A one-deal game: the side that goes out in RULES.md section 13's example passes 1500.
 CANASTA = league.Rules("canasta", "Canasta", {"target": 1500}, {"cents_per_point": 1}, 4)

@@ -19,7 +19,16 @@ from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import (
+    NAMES,
+    a_season,
+    figures,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+)
 from .support import started_night as start
 
 
@@ -48,23 +57,6 @@ def played(uow):
     totals = dict(zip(paper.names, [5, 25, 15], strict=True))
     league.set_paper_totals(uow, lid, olga, second.id, paper.number, totals)
     return olga, lid
-
-
-def figures(uow, lid, organizer, season=None):
-    _, table = league.league_standings(uow, lid, organizer, season)
-    return [
-        (
-            line.name,
-            line.games,
-            line.wins,
-            line.points,
-            line.deals,
-            line.money_cents,
-            round(line.rating, 9),
-            None if line.rating_change is None else round(line.rating_change, 9),
-        )
-        for line in table.lines
-    ]
 
 
 def test_a_league_exported_and_imported_has_the_same_standings(uow, played):
@@ -241,41 +233,6 @@ def test_any_json_document_is_imported_or_refused_cleanly(uow, head, body):
         transfer.import_document(uow, 1, {**body, **head})
     except services.InvalidInput as refused:
         assert refused.errors
-
-
-GIN = league.Rules("gin", "Gin Rummy", {}, None, 2)
-LONG_NAMES = [f"Élisabeth-Françoise Núñez de Åkerlund {i:02}" for i in range(24)]
-
-
-def a_season(uow, nights: int = 30) -> tuple[int, dict]:
-    """A gin season of ``nights`` nights x 12 tables, 24 members with 40-character names.
-
-    One night is played for real (each table three deals, then ended early);
-    the export repeats it on later dates with the seats turned, as a season would.
-    """
-    olga = make_organizer(uow)
-    lid = make_league(uow, olga, names=LONG_NAMES, rules=GIN, name="Gin season")
-    ids = list(member_ids(uow, lid, olga).values())
-    night = start(uow, lid, olga, ids, method="random")
-    for table in night.tables:
-        first, second = table.names
-        for knocker, deadwood in [(first, 7), (second, 4), (first, 0)]:
-            other = second if knocker == first else first
-            entry = {"knocker": knocker, "hands": {knocker: deadwood, other: 30}}
-            services.record_deal(uow, table.game_id, table.edit_token, entry)
-        league.set_closed(uow, lid, olga, night.id, table.number, True)
-    document = transfer.export_league(uow, lid, olga)
-    played = document["nights"][0]
-    for n in range(1, nights):
-        copy = json.loads(json.dumps(played))
-        copy["held_on"] = date.fromordinal(date(2026, 1, 8).toordinal() + 7 * n).isoformat()
-        for table in copy["tables"]:
-            table["seats"] = table["seats"][::-1] if n % 2 else table["seats"]
-            if n % 2:
-                setup = table["game"]["setup"]
-                setup["players"] = setup["players"][::-1]
-        document["nights"].append(copy)
-    return olga, document
 
 
 def test_a_season_of_30_nights_at_12_tables_imports_through_the_page(client, uow):

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from bench.bench_load import PLAYERS, Phone
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.bench_load import PLAYERS, ROOT, Phone
 
 
 def start_game(phone: Phone) -> tuple[str, dict[str, str]]:
@@ -11,3 +17,41 @@ def start_game(phone: Phone) -> tuple[str, dict[str, str]]:
     assert answer.status == 201, answer.body
     created = answer.json()
     return created["game"]["id"], {"Authorization": f"Bearer {created['edit_token']}"}
+
+
+def init_db(instance: Path, *, env: dict[str, str] | None = None, **limits):
+    app = f"scorekeeper:create_app(instance_path={str(instance)!r})"
+    return run([sys.executable, "-m", "flask", "--app", app, "init-db"], env=env or {}, **limits)
+
+
+def the_one_line(result) -> str:
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# root writes through any file mode; a process without these capabilities
+# meets permissions the way the service's own user would.
+AS_AN_ORDINARY_USER = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"]
+
+
+def run(command: list[str], *, env: dict[str, str], ordinary_user=False, file_size_limit=None):
+    if ordinary_user and os.geteuid() == 0:
+        command = [*AS_AN_ORDINARY_USER, *command]
+
+    def limit_file_size() -> None:
+        # A file may not grow past this: the disk is full. (Python ignores
+        # SIGXFSZ, so the write fails instead of killing the process.)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    return subprocess.run(
+        command,
+        env={**os.environ, **env},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_file_size if file_size_limit is not None else None,
+    )

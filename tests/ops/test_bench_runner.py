@@ -12,6 +12,7 @@ MACHINE = {
     "os": "Linux",
     "database": "SQLite",
     "date": "2025-06-01",
+    "commit": "commit 1234abc",
 }
 
 
@@ -49,7 +50,7 @@ def test_the_table_names_the_machine_and_what_was_not_measured():
 
     assert table.splitlines() == [
         "Benchmarks on Some CPU, 2 cores, 4.0 GiB RAM; Python 3.11.7, Linux; "
-        "database SQLite; 2025-06-01.",
+        "database SQLite; 2025-06-01, commit 1234abc.",
         "",
         "| benchmark | measure | value |",
         "|---|---|---|",

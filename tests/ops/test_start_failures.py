@@ -2,52 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import resource
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bench.bench_load import GUNICORN_CONF, LOOPBACK, ROOT, free_port
-
-# root writes through any file mode; a process without these capabilities
-# meets permissions the way the service's own user would.
-AS_AN_ORDINARY_USER = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"]
-
-
-def run(command: list[str], *, env: dict[str, str], ordinary_user=False, file_size_limit=None):
-    if ordinary_user and os.geteuid() == 0:
-        command = [*AS_AN_ORDINARY_USER, *command]
-
-    def limit_file_size() -> None:
-        # A file may not grow past this: the disk is full. (Python ignores
-        # SIGXFSZ, so the write fails instead of killing the process.)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
-
-    return subprocess.run(
-        command,
-        env={**os.environ, **env},
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=limit_file_size if file_size_limit is not None else None,
-    )
-
-
-def init_db(instance: Path, *, env: dict[str, str] | None = None, **limits):
-    app = f"scorekeeper:create_app(instance_path={str(instance)!r})"
-    return run([sys.executable, "-m", "flask", "--app", app, "init-db"], env=env or {}, **limits)
-
-
-def the_one_line(result) -> str:
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
+from bench.bench_load import GUNICORN_CONF, LOOPBACK, free_port
+from tests.ops.support import init_db, run, the_one_line
 
 
 def test_an_instance_folder_that_cannot_be_created_is_one_error_line(tmp_path):

@@ -14,6 +14,7 @@ from sqlalchemy.engine import make_url
 
 from bench.bench_load import DEALS, PLAYERS, Phone, Recorder, thirteen_entry, verify_scorekeeper
 from scorekeeper import create_app
+from tests.waiting import wait_until
 
 from .support import start_game
 
@@ -128,7 +129,8 @@ def test_phones_posting_through_a_held_lock_get_201_or_503_and_all_finish(
         ]
         for phone in phones:
             phone.start()
-        time.sleep(1.0)  # ten busy timeouts
+        # Every phone is turned away at least twice while the lock is held.
+        wait_until(lambda: statuses.count(503) >= 2 * len(phones), "each phone refused twice")
         assert record.acknowledged == 0
     for phone in phones:
         phone.join(30)

@@ -1,9 +1,10 @@
 """Sheets and pads fit the page at real-world sizes, and names never break.
 
-Every variant and preset, 2 to 8 players, 40-character accented names, A4 and
-Letter: a blank pad and a sheet of up to 14 deals take one page; a long game runs
-over pages that each carry the title, the header row and the running totals; no
-word of a name is broken at a line's end.
+Every layout a pad or sheet takes (tests/printing/layouts.py: each game's widest table in
+each orientation; games laid out alike share a case, checked below), 40-character
+accented names, A4 and Letter: a blank pad and a sheet of up to 14 deals take one page;
+a long game runs over pages that each carry the title, the header row and the running
+totals; no word of a name is broken at a line's end.
 """
 
 from __future__ import annotations
@@ -25,29 +26,38 @@ from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
 from tests.printing.cases import LONG_NAMES, ORDINARY_NAMES, SHORT_NAMES, played
+from tests.printing.layouts import (
+    ALL_GAMES,
+    LAYOUTS,
+    PLAYER_COUNTS,
+    SAME_AS,
+    game_of,
+    layout_params,
+    pad_markup,
+    seated,
+    widest_tables,
+)
 from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
 
 PAPERS = ["A4", "Letter"]
+MATRIX = layout_params()
 
 
-def seated(game: dict[str, str], players: int) -> bool:
-    try:
-        make_setup(players=SHORT_NAMES[:players], **game)
-    except ScoringError:
-        return False
-    return True
+def test_every_game_has_its_layouts_in_the_matrix():
+    cases: dict[str, set[int]] = {}
+    for name, players, _ in LAYOUTS:
+        cases.setdefault(name, set()).add(players)
+    assert set(ALL_GAMES) == set(cases) | set(SAME_AS)
+    for name, counts in cases.items():
+        assert counts == widest_tables(game_of(name)), f"{name}: its widest tables are the cases"
 
 
-GAMES = [
-    *({"preset": name} for name in PRESETS),
-    *({"variant": variant} for variant in VARIANTS),
-]
-MATRIX = [
-    pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
-    for game in GAMES
-    for players in (2, 4, 6, 8)
-    if seated(game, players)
-]
+@pytest.mark.parametrize("name", sorted(SAME_AS))
+def test_a_game_in_no_case_is_laid_out_as_the_one_standing_for_it(name):
+    game, stand_in = game_of(name), game_of(SAME_AS[name])
+    for players in PLAYER_COUNTS:
+        if seated(game, players):
+            assert pad_markup(game, players) == pad_markup(stand_in, players), players
 
 
 def partnership(game: dict[str, str]) -> bool:
@@ -194,9 +204,10 @@ def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
 
 TWO_UP = [
     pytest.param(game, players, id=f"{next(iter(game.values()))}-{players}")
-    for game in GAMES
-    for players in (2, 4)
-    if seated(game, players) and not partnership(game)
+    for game in (game_of(name) for name in dict.fromkeys(name for name, _, _ in LAYOUTS))
+    if not partnership(game)
+    # Two to a page takes up to 4 players: the widest such table.
+    for players in [max(count for count in (2, 4) if seated(game, count))]
 ]
 
 

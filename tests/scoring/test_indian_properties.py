@@ -18,7 +18,7 @@ from scorekeeper.scoring import (
     validate_entry,
 )
 
-from .test_properties import (
+from .support import (
     ENTRIES,
     check_payments_and_transfers,
     check_prefixes,

@@ -17,7 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 
 from tests.api.conftest import PLAYERS, ann_goes_out, bearer
-from tests.api.test_openapi import CONFORMANCE
+from tests.api.support import CONFORMANCE
 
 KNOWN_GAME = {"variant": "rummy", "players": PLAYERS}
 # Bounded: about two minutes on a loaded two-core machine.

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,11 +26,11 @@ pytestmark = pytest.mark.sqlite
 
 
 @pytest.fixture
-def folder(tmp_path_factory) -> Iterator[Path]:
-    path = tmp_path_factory.mktemp("readonly")
+def folder() -> Iterator[Path]:
+    # Not under pytest's own folders: they are 0700 up to pytest-of-<user>, which every
+    # pytest session of the same user (a second suite on the machine) sets back to 0700.
+    path = Path(tempfile.mkdtemp(prefix="scorekeeper-readonly-"))
     path.chmod(0o755)
-    os.chmod(path.parent, 0o755)  # pytest's own folders are 0700
-    os.chmod(path.parent.parent, 0o755)
     yield path
     shutil.rmtree(path)
 

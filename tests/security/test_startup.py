@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from tests.ops.test_start_failures import init_db, the_one_line
+from tests.ops.support import init_db, the_one_line
 
 GOOD_KEY = "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"
 

@@ -27,11 +27,19 @@ from scorekeeper.league.access import claim_invitations
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
-from tests.browser.test_table_play import correct, record
-
-from .support import NAMES, PASSWORD, make_league, make_organizer, member_ids, play_out
-from .support import started_night as start
-from .test_transfer import LONG_NAMES, a_season, figures
+from tests.browser.support import correct, record
+from tests.league.support import (
+    LONG_NAMES,
+    NAMES,
+    PASSWORD,
+    a_season,
+    figures,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+)
+from tests.league.support import started_night as start
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,129 @@
+"""Helpers for the browser tests: the screens they run on, a game started and played
+through the page, a phone taken offline. (Fixtures are in conftest.py.)"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Phone
+
+# A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
+SCREENS = {
+    "360x640": {"viewport": {"width": 360, "height": 640}, "screen": {"width": 360, "height": 640}},
+    "Pixel 5": {},
+}
+
+
+# An iPhone SE's screen, the smallest the issues name; the languages the small-screen
+# tests read the pages in (a long-word one beside English).
+SMALL = {"viewport": {"width": 375, "height": 667}, "screen": {"width": 375, "height": 667}}
+LANGUAGES = {"en": "en-US", "pl": "pl-PL"}
+SAVE = re.compile(r"^Save deal \d+$")
+
+
+def start_game(
+    phone: Phone,
+    game: str,
+    players: list[str],
+    *,
+    rules: dict[str, str] | None = None,
+    cents_per_point: str | None = None,
+) -> str:
+    page = phone.page
+    page.goto("/")
+    phone.tap(page.get_by_role("link", name="New game"))
+    # Its script loaded: before it, Enter in a name starts the game (the no-script way).
+    page.wait_for_load_state()
+    page.select_option("#game", label=game)
+    phone.tap(page.locator("#players-0"))
+    for i, name in enumerate(players):
+        phone.type(name)
+        if i < len(players) - 1:
+            phone.press("Enter")
+    if rules:
+        phone.tap(page.locator("summary", has_text="House rules"))
+        for field, value in rules.items():
+            page.fill(f"#{field}", value)
+    if cents_per_point:
+        phone.tap(page.locator("summary", has_text="Play for money"))
+        phone.tap(page.locator("#stakes_on"))
+        page.fill("#cents_per_point", cents_per_point)
+    phone.shot(f"{slug(game)}-new-game")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="Start the game"))
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    phone.count()
+    return page.url.rsplit("/", 1)[1]
+
+
+def record(phone: Phone, out: str | None, values: list[tuple[str, str]]) -> dict:
+    """Tap who went out, type each value where the focus lands, tap save."""
+    page = phone.page
+    if out is None:
+        phone.tap(page.locator("label.tap.nobody"))
+    else:
+        phone.tap(page.get_by_role("radio", name=out, exact=True))
+    for i, (field, text) in enumerate(values):
+        expect(page.locator(f"#{field}")).to_be_focused()
+        phone.type(text)
+        if i < len(values) - 1:
+            phone.press("Enter")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    expect(page.locator(".msg")).to_have_count(0)
+    taps, keys = phone.count()
+    digits = sum(len(text) for _field, text in values)
+    return {"taps": taps, "keys": keys, "min_taps": 2, "min_keys": digits}
+
+
+def totals_on(page: Page) -> dict[str, int]:
+    items = page.locator(".totals li")
+    return {
+        items.nth(i).locator(".name").inner_text(): int(items.nth(i).locator(".total").inner_text())
+        for i in range(items.count())
+    }
+
+
+def correct(phone: Phone, number: int, field: str, value: str) -> None:
+    page = phone.page
+    phone.tap(page.get_by_role("link", name=f"Correct deal {number}"))
+    expect(page.get_by_role("heading", name=f"Correct deal {number}")).to_be_visible()
+    page.fill(f"#{field}", value)
+    phone.shot("correct")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
+    expect(page.get_by_text(f"Deal {number} corrected.")).to_be_visible()
+    phone.count()
+
+
+def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
+    """Open the game online once: the service worker takes the page and its files."""
+    page.goto(f"/games/{game_id}/edit/{token}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(
+        "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
+    )
+    # The outbox's own script, fetched only when needed, is kept for the day it is.
+    page.wait_for_function(
+        "async () => !!(await (await caches.open(sk.caches.files))"
+        ".match(document.querySelector('#deal-form').dataset.outbox))"
+    )
+
+
+def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> None:
+    page.get_by_role("radio", name=out, exact=True).tap()
+    for name, value in hands.items():
+        page.get_by_label(f"{name}: In hand").fill(str(value))
+    page.get_by_role("button", name=f"Save deal {number}").tap()
+    # A row of the deal grid: the deal's number, who went out, "waiting to send".
+    row = page.locator("#deals tr.waiting").nth(number - 1)
+    expect(row).to_contain_text("waiting to send")
+    expect(row.get_by_role("rowheader")).to_have_text(str(number))
+    expect(row).to_contain_text(f"{out} went out")
+    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")

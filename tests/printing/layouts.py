@@ -1,0 +1,130 @@
+"""The layouts a printed pad or sheet takes, one case each, for tests/printing/test_fit.py.
+
+Rendering every variant and preset at 2, 4, 6 and 8 players on two papers took 500
+WeasyPrint renders, most of them of the same page with other words on it. What decides
+whether a page fits is its layout: the game's columns and rows, and the widest table in
+each orientation (a pad turns to landscape past a number of players, and a narrower
+table in the same orientation has wider columns). So each case below is a game's widest
+table in one orientation, and a game whose pad is laid out exactly as another's (a bare
+variant and its preset, presets that differ only in their target) stands in ``SAME_AS``:
+tests/printing/test_fit.py checks that their pads' markup is the same, so a change that
+gives one of them a layout of its own fails there until it gets a case here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.render import render_html
+from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
+from tests.printing.cases import LONG_NAMES, SHORT_NAMES
+
+PLAYER_COUNTS = (2, 4, 6, 8)
+
+
+def game_of(name: str) -> dict[str, str]:
+    return {"preset": name} if name in PRESETS else {"variant": name}
+
+
+# (game, players, what the case guards): each game's widest portrait and landscape table.
+LAYOUTS = [
+    ("Gin Rummy", 2, "gin-box-column-2"),
+    ("Oklahoma Gin", 2, "gin-box-column-and-a-house-rule-2"),
+    ("Hollywood Gin", 2, "three-gin-games-side-by-side-2"),
+    ("Rummy", 4, "deal-and-total-columns-4-portrait"),
+    ("Rummy", 6, "deal-and-total-columns-6-landscape"),
+    ("Block Rummy", 4, "a-house-rule-4-portrait"),
+    ("Block Rummy", 6, "a-house-rule-6-landscape"),
+    ("500 Rum", 4, "melds-hand-total-columns-4-portrait"),
+    ("500 Rum", 8, "melds-hand-total-columns-8-landscape"),
+    ("5000 Rummy", 4, "melds-columns-and-16-card-values-4-portrait"),
+    ("5000 Rummy", 8, "melds-columns-and-16-card-values-8-landscape"),
+    ("2500 Rummy", 4, "melds-columns-card-values-and-a-house-rule-4-portrait"),
+    ("2500 Rummy", 8, "melds-columns-card-values-and-a-house-rule-8-landscape"),
+    ("Crazy Gin (13 deals)", 4, "wild-card-rows-4-portrait"),
+    ("Crazy Gin (13 deals)", 8, "wild-card-rows-8-landscape"),
+    ("Crazy Gin with the Press", 4, "wild-and-press-4-portrait"),
+    ("Crazy Gin with the Press", 8, "wild-and-press-8-landscape"),
+    ("Beanie", 4, "wild-cards-and-a-house-rule-4-portrait"),
+    ("Beanie", 8, "wild-cards-and-a-house-rule-8-landscape"),
+    ("Biddies", 4, "wild-cards-and-two-house-rules-4-portrait"),
+    ("Biddies", 8, "wild-cards-and-two-house-rules-8-landscape"),
+    ("Ace to Ace", 4, "melds-columns-and-wild-cards-4-portrait"),
+    ("Points Rummy", 4, "15-card-values-4-portrait"),
+    ("Points Rummy", 6, "15-card-values-6-landscape"),
+    ("Pool Rummy 201", 4, "pool-two-house-rules-4-portrait"),
+    ("Pool Rummy 201", 6, "pool-two-house-rules-6-landscape"),
+    ("Deals Rummy (2 deals)", 4, "two-deal-rows-4-portrait"),
+    ("Deals Rummy (2 deals)", 6, "two-deal-rows-6-landscape"),
+    ("Deals Rummy (3 deals)", 4, "three-deal-rows-4-portrait"),
+    ("Deals Rummy (3 deals)", 6, "three-deal-rows-6-landscape"),
+    ("Five Crowns", 4, "eleven-rounds-4-portrait"),
+    ("Five Crowns", 6, "eleven-rounds-6-landscape"),
+    ("Phase 10", 4, "no-card-values-4-portrait"),
+    ("Phase 10", 6, "no-card-values-6-landscape"),
+    ("Canasta", 2, "partnership-side-rows-2"),
+    ("indian", 4, "indian-rummy-4-portrait"),
+    ("indian", 6, "indian-rummy-6-landscape"),
+]
+
+# A game laid out exactly as another (the pads' markup is the same but for the words).
+SAME_AS = {
+    "gin": "Gin Rummy",
+    "rummy": "Rummy",
+    "Penalty Rummy": "Block Rummy",
+    "rummy500": "500 Rum",
+    "rummy5000": "5000 Rummy",
+    "thirteen": "Crazy Gin (13 deals)",
+    "Treize Brasses": "Beanie",
+    "acetoace": "Ace to Ace",
+    "Pool Rummy 61": "Pool Rummy 201",
+    "Pool Rummy 101": "Pool Rummy 201",
+    "five_crowns": "Five Crowns",
+    "phase10": "Phase 10",
+    "Hand and Foot": "Canasta",
+    "canasta": "Canasta",
+    "handfoot": "Canasta",
+}
+
+ALL_GAMES = [*PRESETS, *VARIANTS]
+
+
+def layout_params() -> list:
+    return [pytest.param(game_of(name), players, id=guards) for name, players, guards in LAYOUTS]
+
+
+def seated(game: dict[str, str], players: int) -> bool:
+    try:
+        make_setup(players=SHORT_NAMES[:players], **game)
+    except ScoringError:
+        return False
+    return True
+
+
+def pad_markup(game: dict[str, str], players: int, size: str = "A4") -> str:
+    """The pad's HTML without its words: what lays the page out."""
+    with force_locale("en_US"):
+        pad = blank_pad(players=players, names=LONG_NAMES[:players], page_size=size, **game)
+        html = render_html("pad.html", pads=[pad], pack=None, about=None)
+    html = re.sub(r"<title>.*?</title>", "", html, flags=re.S)
+    html = re.sub(r'(aria-label|title|alt)="[^"]*"', "", html)
+    return re.sub(r">[^<]*<", "><", html)
+
+
+def orientation(game: dict[str, str], players: int) -> str:
+    with force_locale("en_US"):
+        pad = blank_pad(players=players, names=LONG_NAMES[:players], **game)
+    return pad.page.orientation
+
+
+def widest_tables(game: dict[str, str]) -> set[int]:
+    """The largest player count the game seats in each orientation."""
+    widest: dict[str, int] = {}
+    for players in PLAYER_COUNTS:
+        if seated(game, players):
+            widest[orientation(game, players)] = players
+    return set(widest.values())
