@@ -15,6 +15,14 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def end(game, body=None, **headers: str):
+    return game.client.post(
+        f"{game.url}/end",
+        json={} if body is None else body,
+        headers={**bearer(game.token), **headers},
+    )
+
+
 def ann_goes_out(bob: int = 5, cy: int = 7, **more: Any) -> dict[str, Any]:
     return {"out": "Ann", "hands": {"Bob": bob, "Cy": cy}, **more}
 

@@ -4,7 +4,7 @@ state's new members and a partnership game's seats, as the contract says."""
 from __future__ import annotations
 
 from scorekeeper.models import Deal, Game
-from tests.api.conftest import ann_goes_out, assert_problem, bearer, count
+from tests.api.conftest import ann_goes_out, assert_problem, bearer, count, end
 
 POOL_PLAYERS = ["A", "B", "C", "D"]
 # RULES.md section 10's pool rummy example, deal by deal.
@@ -13,14 +13,6 @@ POOL_DEALS = [
     {"out": "C", "hands": {"A": 52, "D": 95}, "drops": {"B": "middle"}},
     {"out": "B", "rejoin": ["D"], "hands": {"A": 30, "C": 61, "D": 28}},
 ]
-
-
-def end(game, body=None, **headers: str):
-    return game.client.post(
-        f"{game.url}/end",
-        json={} if body is None else body,
-        headers={**bearer(game.token), **headers},
-    )
 
 
 def reopen(game, **headers: str):

@@ -3,8 +3,7 @@ RULES.md sections 16-18, 20 and 23, GET /api/v1/variants and a problem for a bad
 
 from __future__ import annotations
 
-from tests.api.conftest import assert_problem
-from tests.api.test_end_and_reopen import end
+from tests.api.conftest import assert_problem, end
 
 FOUR = ["A", "B", "C", "D"]
 THREE = ["A", "B", "C"]

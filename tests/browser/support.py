@@ -7,7 +7,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from scorekeeper import scoring
+from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
+from tests.waiting import wait_until
 
 # A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
 SCREENS = {
@@ -127,3 +130,45 @@ def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> No
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def stored(uow, game_id: str, count: int) -> list[dict]:
+    """The game's entries once it has ``count`` of them (the phone sends on its own)."""
+    wait_until(
+        lambda: len(services.load_game(uow, game_id).entries) >= count,
+        f"{count} deals stored",
+    )
+    return list(services.load_game(uow, game_id).entries)
+
+
+def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str:
+    """Start a game from the new-game page; ``more`` fills fields by id after the names."""
+    page = phone.page
+    page.goto("/games/new")
+    page.select_option("#game", label=game)
+    for i, player in enumerate(players):
+        if i >= page.locator("#players input").count():
+            phone.tap(page.get_by_role("button", name="Add a player"))
+        page.fill(f"#players-{i}", player)
+    for opener in more.pop("open", ()):
+        phone.tap(page.locator("summary", has_text=opener))
+    for field, value in more.items():
+        target = page.locator(f"#{field}")
+        if target.get_attribute("type") == "checkbox":
+            phone.tap(target)
+        elif target.evaluate("e => e.tagName") == "SELECT":
+            target.select_option(value)
+        else:
+            target.fill(value)
+    phone.shot(f"{name}-new-game")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="Start the game"))
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> services.GameView:
+    view = services.load_game(uow, game_id)
+    assert list(view.entries) == expected
+    assert totals_on(phone.page) == scoring.derive(view.setup, expected, view.ending).totals
+    return view

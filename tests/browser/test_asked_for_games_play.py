@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Phone
-from tests.browser.test_new_variants_play import check, start
-from tests.browser.test_table_play import SAVE
+from tests.browser.support import SAVE, check, start
 
 pytestmark = pytest.mark.browser
 

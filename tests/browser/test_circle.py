@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles, services
 from tests.browser.conftest import Phone
-from tests.browser.test_offline import save_offline, stored
+from tests.browser.support import save_offline, stored
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     game_id = urlsplit(other.url).path.rsplit("/", 1)[1]
     other.wait_for_function("() => navigator.serviceWorker.controller !== null")
     other.wait_for_function(
-        "async () => !!(await (await caches.open('sk-files-1'))"
+        "async () => !!(await (await caches.open(sk.caches.files))"
         ".match(document.querySelector('#deal-form').dataset.outbox))"
     )
     other.context.set_offline(True)

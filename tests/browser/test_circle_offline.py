@@ -33,7 +33,7 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # the worker keeps the page as it passes
     page.wait_for_function(
-        "async () => !!(await (await caches.open('sk-pages-1')).match(location.pathname))"
+        "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
     )
     page.context.set_offline(True)
     page.reload()

@@ -8,43 +8,14 @@ scoring core; screenshots go to test-output/browser/.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.support import SAVE, totals_on
+from tests.browser.support import SAVE, check, start
 
 pytestmark = pytest.mark.browser
-
-
-def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str:
-    """Start a game from the new-game page; ``more`` fills fields by id after the names."""
-    page = phone.page
-    page.goto("/games/new")
-    page.select_option("#game", label=game)
-    for i, player in enumerate(players):
-        if i >= page.locator("#players input").count():
-            phone.tap(page.get_by_role("button", name="Add a player"))
-        page.fill(f"#players-{i}", player)
-    for opener in more.pop("open", ()):
-        phone.tap(page.locator("summary", has_text=opener))
-    for field, value in more.items():
-        target = page.locator(f"#{field}")
-        if target.get_attribute("type") == "checkbox":
-            phone.tap(target)
-        elif target.evaluate("e => e.tagName") == "SELECT":
-            target.select_option(value)
-        else:
-            target.fill(value)
-    phone.shot(f"{name}-new-game")
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="Start the game"))
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
-    return page.url.rsplit("/", 1)[1]
 
 
 def record(phone: Phone, out: str, numbers: dict[str, str], marks: list[str] = ()) -> None:
@@ -61,13 +32,6 @@ def record(phone: Phone, out: str, numbers: dict[str, str], marks: list[str] = (
     phone.shot("last-recorded")
     expect(page.locator(".msg")).to_have_count(0)
     expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
-
-
-def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> services.GameView:
-    view = services.load_game(uow, game_id)
-    assert list(view.entries) == expected
-    assert totals_on(phone.page) == scoring.derive(view.setup, expected, view.ending).totals
-    return view
 
 
 def end_here(phone: Phone, name: str, *, split: bool = False) -> None:

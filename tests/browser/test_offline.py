@@ -8,8 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.support import SCREENS, opened_with_its_worker, save_offline
-from tests.waiting import wait_until
+from tests.browser.support import SCREENS, opened_with_its_worker, save_offline, stored
 
 pytestmark = pytest.mark.browser
 
@@ -25,15 +24,6 @@ DEALS = [
 @pytest.fixture(params=SCREENS)
 def screen(request) -> str:
     return request.param
-
-
-def stored(uow, game_id: str, count: int) -> list[dict]:
-    """The game's entries once it has ``count`` of them (the phone sends on its own)."""
-    wait_until(
-        lambda: len(services.load_game(uow, game_id).entries) >= count,
-        f"{count} deals stored",
-    )
-    return list(services.load_game(uow, game_id).entries)
 
 
 def nothing_left_to_send(context: BrowserContext) -> None:

@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.support import LANGUAGES, SMALL
-from tests.browser.test_offline import opened_with_its_worker, stored
+from tests.browser.support import LANGUAGES, SMALL, opened_with_its_worker, stored
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 

@@ -136,7 +136,7 @@ def opened_for_offline(page, game_id: str, token: str) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_function(
         """async () => {
-          const files = await caches.open("sk-files-1");
+          const files = await caches.open(sk.caches.files);
           const say = document.querySelector("#say-form").dataset;
           const outbox = document.querySelector("#deal-form").dataset.outbox;
           const urls = [say.src, say.words, say.game, outbox];

@@ -14,9 +14,8 @@ from scorekeeper.printing import budget, render
 from scorekeeper.web import league as league_web
 from scorekeeper.web import sheets
 from tests.api.conftest import assert_problem
-from tests.league.support import NAMES, make_league, make_organizer, member_ids, play_out
+from tests.league.support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start_night
-from tests.league.test_pages import login
 
 
 def pdf_text(body: bytes) -> str:

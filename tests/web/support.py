@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -61,3 +62,8 @@ def message_beside(html: str, field_id: str) -> str:
     match = re.search(rf'<p class="msg" id="{re.escape(field_id)}-msg">([^<]*)</p>', html)
     assert match, f"no message beside {field_id}"
     return unescape(match.group(1))
+
+
+def counter_cards(page: str) -> dict[str, int]:
+    raw = re.search(r"data-cards='([^']*)'", page).group(1)
+    return dict(json.loads(raw))

@@ -5,8 +5,7 @@ one tap for a player not opened, a house list of contracts typed a line each."""
 from __future__ import annotations
 
 from scorekeeper.service_layer import services
-from tests.web.support import deal_data, entries, start, text
-from tests.web.test_table_pages import counter_cards
+from tests.web.support import counter_cards, deal_data, entries, start, text
 
 THREE = ["Ann", "Bob", "Cy"]
 PRESETS = ["Rummikub", "Contract Rummy", "Liverpool Rummy", "Shanghai", "3-13", "Kalooki",

@@ -15,6 +15,7 @@ from scorekeeper import scoring
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 from tests.web.support import (
+    counter_cards,
     deal_data,
     entries,
     message_beside,
@@ -616,11 +617,6 @@ def test_every_viewer_sees_each_new_deal_in_the_games_language_and_its_money(cli
 
 
 # ---------------------------------------------------------------- the card counter
-
-
-def counter_cards(page: str) -> dict[str, int]:
-    raw = re.search(r"data-cards='([^']*)'", page).group(1)
-    return dict(json.loads(raw))
 
 
 def test_the_card_counter_values_are_the_scoring_cores(client, uow):
