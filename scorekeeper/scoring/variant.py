@@ -111,6 +111,16 @@ class Variant:
     # setup may seat this many individual players (least, most) per side.
     partnership: ClassVar[bool] = False
     seats_per_side: ClassVar[tuple[int, int]] = (2, 4)
+    # A game whose players may be sides or people (the free pad): given seats, its
+    # players are sides, 2 to ``max_sides`` of them.
+    optional_sides: ClassVar[bool] = False
+    max_sides: ClassVar[int] = 8
+    max_seats: ClassVar[int] = 8  # people at the table when seated
+
+    @classmethod
+    def takes_seats(cls) -> bool:
+        """Whether a setup may seat individual players by side."""
+        return cls.partnership or cls.optional_sides
 
     # ------------------------------------------------------------ catalogue and setup
 
@@ -126,7 +136,12 @@ class Variant:
             "has_melds": cls.has_melds,
             "allows_nobody_out": cls.allows_nobody_out,
             "partnership": cls.partnership,
-            **({"seats_per_side": list(cls.seats_per_side)} if cls.partnership else {}),
+            **(
+                {"seats_per_side": list(cls.seats_per_side), "max_seats": cls.max_seats}
+                if cls.takes_seats()
+                else {}
+            ),
+            **({"optional_sides": True} if cls.optional_sides else {}),
             "options": [spec.describe() for spec in cls.options],
             "entry_fields": [f.describe() for f in cls.entry_fields],
         }

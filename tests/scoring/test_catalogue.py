@@ -14,6 +14,7 @@ RULES_PRESETS = [
     "Beanie", "Biddies", "Treize Brasses", "Ace to Ace",
     "Points Rummy", "Pool Rummy 101", "Pool Rummy 201", "Pool Rummy 61", "Deals Rummy (2 deals)",
     "Deals Rummy (3 deals)", "Five Crowns", "Phase 10", "Canasta", "Hand and Foot",
+    "Golf (9 holes)", "Golf (18 holes)", "Burraco", "Buraco", "Free score pad",
 ]  # fmt: skip
 
 
@@ -31,6 +32,7 @@ def test_the_catalogue_lists_every_variant_of_the_rules():
     assert ids == [
         "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
         "phase10", "canasta", "handfoot",
+        "golf", "burraco", "free",
     ]  # fmt: skip
     assert list(VARIANTS) == ids
 
