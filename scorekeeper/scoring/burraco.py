@@ -82,25 +82,34 @@ class Burraco(Partnership):
             "out",
             "player",
             message("The side whose player closed, or null: the stock ran out."),
+            label=message("Who closed?"),
         ),
         MELDED,
         HAND,
-        EntryField("clean", "per_player", message("Clean burracos (burraco pulito) of each side.")),
+        EntryField(
+            "clean",
+            "per_player",
+            message("Clean burracos (burraco pulito) of each side."),
+            label=message("Clean burracos"),
+        ),
         EntryField(
             "dirty",
             "per_player",
             message("Dirty burracos (burraco sporco, with a wild card) of each side."),
+            label=message("Dirty burracos"),
         ),
         EntryField(
             "semi_clean",
             "per_player",
             message("Semi-clean burracos (burraco semipulito) of each side."),
             option="semi_clean",
+            label=message("Semi-clean burracos"),
         ),
         EntryField(
             "pozzetto",
             "bool_per_player",
             message("Whether each side took its pozzetto (Buraco: the morto)."),
+            label=message("Took the pozzetto"),
         ),
     )
 

@@ -41,6 +41,9 @@ class EntryField:
     when: Any = None  # the value that option must have (None: any true value)
     choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
     length: int | None = None  # ranks_per_player: how many ranks each player has
+    # What the pages call the field, where the variant names it its own way
+    # (Burraco's clean burracos rather than Hand and Foot's clean books).
+    label: Message | None = None
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.

@@ -61,6 +61,7 @@ class Free(Variant):
             "scores",
             "signed_per_player",
             message("Each player's score for the deal (may be negative)."),
+            label=message("Score"),
         ),
     )
 

@@ -96,6 +96,7 @@ class Golf(Variant):
             "scores",
             "signed_per_player",
             message("Each player's score for the hole (may be negative)."),
+            label=message("Hole score"),
         ),
         EntryField(
             "grids",
@@ -105,12 +106,23 @@ class Golf(Variant):
                 "the app scores them."
             ),
             length=6,
+            label=message("Grid"),
         ),
     )
 
     @classmethod
     def value_table(cls, options):
         return ValueTable(GOLF_VALUES, joker=JOKER_VALUE if options["jokers"] else None)
+
+    @classmethod
+    def grid_rules(cls, options):
+        values = {**GOLF_VALUES, **({JOKER: JOKER_VALUE} if options["jokers"] else {})}
+        return {
+            "values": values,
+            "columns": [list(column) for column in COLUMNS],
+            "pairs": {"2": options["pair_of_twos"]},  # a pair scores 0 unless listed
+            "four_of_a_kind": options["four_of_a_kind"],
+        }
 
     def prepare(self):
         self.fixed_deals = self.rules["holes"]

@@ -194,6 +194,12 @@ class Variant:
         return cls.hand_cards(options, players) * cls.value_table(options).highest
 
     @classmethod
+    def grid_rules(cls, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What a page's grid helper needs to score a grid of ranks as the core does
+        (Golf's six cards), or None where the game has no grid."""
+        return None
+
+    @classmethod
     def wild_ranks(cls, options: Mapping[str, Any]) -> frozenset[str]:
         """The ranks the card counter accepts as the deal's wild rank."""
         return frozenset()
