@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
+from scorekeeper.translate import translate
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Print typography, spelled as escapes so that no look-alike hides in the source.
@@ -310,7 +311,7 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
             _("Each deal: melds less the cards left in hand."),
             _("Highest total after deal 14 wins; ties share."),
         )
-    return ()
+    return tuple(translate(rule) for rule in get_variant(variant_id).pad_rules(o))
 
 
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:

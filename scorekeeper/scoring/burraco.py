@@ -119,6 +119,19 @@ class Burraco(Partnership):
         return ValueTable(values, joker=options["joker"])
 
     @classmethod
+    def pad_rules(cls, options):
+        return (
+            message(
+                "Each side: melds less hand, + 200 a clean burraco, 100 a dirty one, "
+                "100 for closing, \u2212100 without the pozzetto."
+            ),
+            message(
+                "After a deal where a total reaches %(target)s, the highest wins; ties share.",
+                target=options["target"],
+            ),
+        )
+
+    @classmethod
     def pack_points(cls, options):
         return PACKS_POINTS + 8 * options["pinella"] + 4 * options["joker"]
 

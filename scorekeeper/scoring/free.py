@@ -22,6 +22,7 @@ class Free(Variant):
     optional_sides = True  # given seats, the players are sides
     max_sides = 10
     max_seats = 20
+    has_cards = False
     options = (
         OptionSpec(
             "higher_wins",
@@ -64,6 +65,25 @@ class Free(Variant):
             label=message("Score"),
         ),
     )
+
+    @classmethod
+    def pad_rules(cls, options):
+        rules = [
+            message("Write each player's score every deal; the total runs on.")
+            if not options["zero_sum"]
+            else message("Write each player's score every deal; a deal's scores add up to 0.")
+        ]
+        if options["higher_wins"]:
+            rules.append(message("Highest total wins; ties share."))
+        else:
+            rules.append(message("Lowest total wins; ties share."))
+        if options["target"] is not None:
+            rules.append(
+                message("The game ends when a total reaches %(target)s.", target=options["target"])
+            )
+        if options["rounds"] is not None:
+            rules.append(message("The game ends after %(deals)s deals.", deals=options["rounds"]))
+        return tuple(rules)
 
     def prepare(self):
         self.higher_wins = self.rules["higher_wins"]

@@ -115,6 +115,28 @@ class Golf(Variant):
         return ValueTable(GOLF_VALUES, joker=JOKER_VALUE if options["jokers"] else None)
 
     @classmethod
+    def pad_rules(cls, options):
+        twos = options["pair_of_twos"]
+        rules = [
+            message(
+                "A 1, 2 \u22122, 3-10 their pips, J Q 10, K 0%(joker)s. A column of two cards "
+                "of one rank scores 0 (two 2s: %(twos)s).",
+                joker=message(", Joker \u22122") if options["jokers"] else "",
+                twos=str(twos).replace("-", "\u2212"),
+            ),
+            message("Lowest total after hole %(holes)s wins; ties share.", holes=options["holes"]),
+        ]
+        four = options["four_of_a_kind"]
+        if four is not None:
+            rules.append(
+                message(
+                    "Two columns paired in one rank score %(four)s together.",
+                    four=str(four).replace("-", "\u2212"),
+                )
+            )
+        return tuple(rules)
+
+    @classmethod
     def grid_rules(cls, options):
         values = {**GOLF_VALUES, **({JOKER: JOKER_VALUE} if options["jokers"] else {})}
         return {

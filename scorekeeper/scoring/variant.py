@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
-from .messages import message
+from .messages import Message, message
 from .options import OptionSpec, resolve, resolve_stakes
 
 if TYPE_CHECKING:
@@ -116,6 +116,7 @@ class Variant:
     optional_sides: ClassVar[bool] = False
     max_sides: ClassVar[int] = 8
     max_seats: ClassVar[int] = 8  # people at the table when seated
+    has_cards: ClassVar[bool] = True  # False: no card values (the free pad)
 
     @classmethod
     def takes_seats(cls) -> bool:
@@ -192,6 +193,12 @@ class Variant:
     def hand_bound(cls, options: Mapping[str, Any], players: int) -> int:
         """Cards in hand x the highest card value under the options."""
         return cls.hand_cards(options, players) * cls.value_table(options).highest
+
+    @classmethod
+    def pad_rules(cls, options: Mapping[str, Any]) -> tuple[Message, ...]:
+        """The few sentences a table needs to score a deal by hand, for a paper pad's
+        foot, where the variant gives them itself."""
+        return ()
 
     @classmethod
     def grid_rules(cls, options: Mapping[str, Any]) -> dict[str, Any] | None:
