@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.service_layer import services
 from scorekeeper.web.presenters import entry_text
-from tests.web.support import deal_data, entries, message_beside, start, text
+from tests.web.support import csrf_token, deal_data, entries, message_beside, start, text
 
 PRESETS = ["Golf (9 holes)", "Golf (18 holes)", "Burraco", "Buraco", "Free score pad"]
 
@@ -72,3 +72,21 @@ def test_a_free_pad_takes_one_player_or_many_and_negative_scores(client, uow):
     scores = {f"scores_{i}": str(i - 5) for i in range(12)}
     assert record(client, game_id, **scores).status_code == 303
     assert services.load_game(uow, game_id).state.totals["P0"] == -5
+
+
+def test_a_finished_seated_game_shows_its_page_and_plays_again_with_its_seats(client, uow):
+    seats = {"seats-0": "Nadia", "seats-1": "Émile", "seats-2": "Søren", "seats-3": "Wanjiru"}
+    game_id = start(client, ["NS", "EW"], game="preset:Burraco", **seats)
+    typed = {"melded_0": "560", "hand_0": "15", "melded_1": "245", "hand_1": "85"}
+    for _deal in range(3):
+        record(client, game_id, out="0", clean_0="1", pozzetto_0="y", pozzetto_1="y", **typed)
+    assert services.load_game(uow, game_id).state.finished
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 200
+    assert "Émile deals first" in text(page)
+    token = csrf_token(page.get_data(as_text=True))
+    response = client.post(f"/games/{game_id}/again", data={"csrf_token": token})
+    assert response.status_code == 303
+    new_id = response.headers["Location"].split("/")[2]
+    again = services.load_game(uow, new_id).setup
+    assert again.seats == ("Nadia", "Émile", "Søren", "Wanjiru") and again.first_dealer == "Émile"
