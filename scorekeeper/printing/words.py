@@ -143,7 +143,38 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "simple_values": _yes_no(
         _l("Simple values: A\u20138 count 5, 9\u2013K count 10"), _l("Cards count their face value")
     ),
-    "joker": _yes_no(_l("A Joker in the pack, always wild"), _l("No Joker")),
+    # thirteen's joker is whether there is one; Burraco's what it counts.
+    "joker": lambda value, options, variant: (
+        _("A Joker counts %(value)s", value=value)
+        if type(value) is int
+        else _("A Joker in the pack, always wild")
+        if value
+        else _("No Joker")
+    ),
+    "holes": lambda value, options, variant: _("%(holes)s holes", holes=value),
+    "jokers": _yes_no(_l("Two Jokers a pack, \u22122 each"), _l("No Jokers")),
+    "pair_of_twos": lambda value, options, variant: _(
+        "A column pair of 2s scores %(value)s", value=str(value).replace("-", MINUS)
+    ),
+    "four_of_a_kind": lambda value, options, variant: (
+        _("No bonus for four of a kind")
+        if value is None
+        else _(
+            "Two columns paired in one rank score %(four)s together",
+            four=str(value).replace("-", MINUS),
+        )
+    ),
+    "semi_clean": lambda value, options, variant: (
+        _("Semi-clean burracos score nothing extra")
+        if value is None
+        else _("A semi-clean burraco scores %(value)s", value=value)
+    ),
+    "clean_to_close": _yes_no(
+        _l("Only a side with a clean burraco may close"), _l("Any burraco lets a side close")
+    ),
+    "pinella": lambda value, options, variant: _("A 2 (pinella) counts %(value)s", value=value),
+    "higher_wins": _yes_no(_l("Highest total wins"), _l("Lowest total wins")),
+    "zero_sum": _yes_no(_l("Every deal's scores add up to 0"), _l("Scores need not add up to 0")),
     "joker_value": lambda value, options, variant: _("A Joker counts %(value)s", value=value),
     "double_on_7_or_king": _yes_no(
         _l("Deals with 7s or Kings wild count double"), _l("No doubling for 7s or Kings")
