@@ -279,14 +279,15 @@ def blank_pad(
 
 
 def _counts(variant: Any, preset: Any) -> tuple[int, int]:
-    """The players a pad may have: the variant's own, at most PAD_PLAYERS on paper."""
+    """The seats a pad may have: 2 to 8 as ever (the variant's own count is make_setup's
+    to check), down to 1 and up to PAD_PLAYERS where the variant takes them (the free pad)."""
     try:
         cls = (
             get_variant(variant) if variant is not None else get_variant(get_preset(preset).variant)
         )
     except ScoringError:
         return 2, 8  # make_setup names what is wrong
-    return cls.min_players, min(cls.max_players, PAD_PLAYERS)
+    return min(2, cls.min_players), max(8, min(cls.max_players, PAD_PLAYERS))
 
 
 def _names(
