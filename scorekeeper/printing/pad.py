@@ -48,8 +48,7 @@ SIDE_ROWS = {
     "burraco": (
         _l("Melds"),
         _l("Burracos"),
-        _l("Closing"),
-        _l("Pozzetto (minus)"),
+        _l("Closing, pozzetto (minus)"),
         _l("Hand (minus)"),
         _l("Deal"),
         _l("Total"),
@@ -141,6 +140,7 @@ class Pad:
     qr_url: str | None
     page: Page
     side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
+    has_cards: bool = True  # False: no card values line (the free pad)
 
     @property
     def running_columns(self) -> bool:
@@ -433,6 +433,7 @@ def _pad(
         qr_url=qr_url,
         page=page,
         side_rows=side_rows,
+        has_cards=variant.has_cards,
     )
 
 
