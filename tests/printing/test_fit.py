@@ -113,7 +113,7 @@ def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
     texts = pages(pdf, tmp_path)
     assert len(texts) == 1 or runs_on(game, players), f"{len(texts)} pages"
     assert_no_name_broken(pdf, tmp_path, names)
-    assert "Settlement" in texts[0]
+    assert "Settlement" in texts[-1]
 
 
 @pytest.mark.parametrize("names", [SHORT_NAMES, ORDINARY_NAMES * 2], ids=["short", "ordinary"])
