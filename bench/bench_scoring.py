@@ -54,6 +54,9 @@ MIX = (
      5, "pairs"),
     ("3-13 (11 deals)", "threethirteen", {}, 5, "pairs"),
     ("kalooki", "kalooki", {}, 4, "pot"),
+    ("golf (13 holes)", "golf", {"holes": DEALS}, 4, "pairs"),
+    ("burraco", "burraco", {}, 2, "pairs"),
+    ("free pad", "free", {"rounds": DEALS}, 5, "winner"),
 )  # fmt: skip
 FIVE_CROWNS_DEALS = 11
 # The games of a fixed number of deals other than 13.
@@ -131,8 +134,30 @@ def partnership_entry(rng: random.Random, variant: str, sides: tuple[str, ...]) 
     return entry
 
 
+def burraco_entry(rng: random.Random, sides: tuple[str, ...]) -> dict:
+    """A deal of burraco: the side that closed took its pozzetto and has a clean burraco."""
+    out = rng.choice(sides) if rng.random() < 0.9 else None
+    entry: dict = {
+        "out": out,
+        "melded": {side: rng.randrange(5, 300, 5) for side in sides},
+        "hand": {side: rng.randrange(0, 100, 5) for side in sides},
+        "clean": {side: rng.randint(1, 2) for side in sides},
+        "dirty": {side: rng.randint(0, 2) for side in sides},
+        "pozzetto": {side: side == out or rng.random() < 0.8 for side in sides},
+    }
+    return entry
+
+
 def random_entry(rng: random.Random, variant: str, players: tuple[str, ...]) -> dict:
     """A plausible entry; nobody-out deals now and then."""
+    if variant == "burraco":
+        return burraco_entry(rng, players)
+    if variant == "golf":  # half the players give their six cards, half a score
+        ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+        grids = {p: [rng.choice(ranks) for _ in range(6)] for p in players[::2]}
+        return {"grids": grids, "scores": {p: rng.randint(-6, 40) for p in players[1::2]}}
+    if variant == "free":
+        return {"scores": {p: rng.randint(-50, 100) for p in players}}
     if variant in ("canasta", "handfoot"):
         return partnership_entry(rng, variant, players)
     if variant == "phase10":
@@ -192,7 +217,7 @@ def build_games(count: int, seed: int = 20240601) -> list[tuple[str, object, lis
         deals = FIVE_CROWNS_DEALS if variant in ELEVEN_DEALS else DEALS
         entries = [random_entry(rng, variant, players) for _ in range(deals)]
         options = dict(options)
-        if variant in ("gin", "rummy500", "rummy5000", "canasta"):
+        if variant in ("gin", "rummy500", "rummy5000", "canasta", "burraco"):
             target = _target_reached_at_last_deal(variant, players, options, entries)
             if target is None:
                 continue
@@ -218,7 +243,7 @@ def _target_reached_at_last_deal(variant, players, options, entries):
     final = list(running[-1].values())
     if not 0 < tops[-1] < unreachable or tops[-1] <= max(tops[:-1]) or final.count(tops[-1]) > 1:
         return None
-    if variant in ("rummy5000", "canasta"):
+    if variant in ("rummy5000", "canasta", "burraco"):
         return tops[-1] if tops[-1] % 5 == 0 else None
     return tops[-1]
 
@@ -231,7 +256,7 @@ def floor(entries: list[dict]) -> dict[str, int]:
     """The least any scorer must do: add every entered number into a total."""
     totals: dict[str, int] = {}
     for entry in entries:
-        for field in ("hands", "melds", "melded", "hand", "racks"):
+        for field in ("hands", "melds", "melded", "hand", "racks", "scores"):
             values = entry.get(field)
             if values:
                 for name, value in values.items():

@@ -38,7 +38,7 @@ from scorekeeper.league.views import (
     rules_of,
 )
 from scorekeeper.models import Game
-from scorekeeper.scoring.game import MOST_SEATS, NAME_LENGTH
+from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -59,7 +59,7 @@ def people_at_table(cls: type[scoring.Variant]) -> list[int]:
             sides * partners
             for sides in range(cls.min_players, cls.max_players + 1)
             for partners in range(low, high + 1)
-            if sides * partners <= MOST_SEATS
+            if sides * partners <= cls.max_seats
         }
     )
 

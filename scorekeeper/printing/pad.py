@@ -19,7 +19,7 @@ from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
 from scorekeeper.printing.seats import Seat, narrow_labels, seats
-from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
+from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.translate import preset_name, translate
 
@@ -45,6 +45,14 @@ SIDE_ROWS = {
         _l("Deal"),
         _l("Total"),
     ),
+    "burraco": (
+        _l("Melds"),
+        _l("Burracos"),
+        _l("Closing, pozzetto (minus)"),
+        _l("Hand (minus)"),
+        _l("Deal"),
+        _l("Total"),
+    ),
     "handfoot": (
         _l("Melds"),
         _l("Books"),
@@ -56,6 +64,8 @@ SIDE_ROWS = {
     ),
 }
 SIDE_DEALS = 4
+# The most players a paper pad has columns for (the free pad takes 20 on screen).
+PAD_PLAYERS = 10
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
@@ -134,6 +144,7 @@ class Pad:
     qr_url: str | None
     page: Page
     side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
+    has_cards: bool = True  # False: no card values line (the free pad)
 
     @property
     def running_columns(self) -> bool:
@@ -211,7 +222,7 @@ def blank_pad(
         isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= MAX_ROWS
     ):
         errors["rows"] = _("must be a whole number of rows from 1 to %(most)s", most=MAX_ROWS)
-    written = _names(players, names, errors)
+    written = _names(players, names, errors, _counts(variant, preset))
     count = players if isinstance(players, int) and not isinstance(players, bool) else 0
     placeholders = [f"Seat {seat}" for seat in range(1, count + 1)]
     dealer_seat = _dealer_seat(first_dealer, written, errors)
@@ -271,9 +282,26 @@ def blank_pad(
     return pad
 
 
-def _names(players: Any, names: Sequence[str], errors: dict[str, str]) -> list[str]:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
-        errors["players"] = _("must be a whole number of players from 2 to 8")
+def _counts(variant: Any, preset: Any) -> tuple[int, int]:
+    """The seats a pad may have: 2 to 8 as ever (the variant's own count is make_setup's
+    to check), down to 1 and up to PAD_PLAYERS where the variant takes them (the free pad)."""
+    try:
+        cls = (
+            get_variant(variant) if variant is not None else get_variant(get_preset(preset).variant)
+        )
+    except ScoringError:
+        return 2, 8  # make_setup names what is wrong
+    return min(2, cls.min_players), max(8, min(cls.max_players, PAD_PLAYERS))
+
+
+def _names(
+    players: Any, names: Sequence[str], errors: dict[str, str], counts: tuple[int, int]
+) -> list[str]:
+    low, high = counts
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        errors["players"] = _(
+            "must be a whole number of players from %(least)s to %(most)s", least=low, most=high
+        )
         return []
     if len(names) > players:
         errors["names"] = _(
@@ -414,6 +442,7 @@ def _pad(
         qr_url=qr_url,
         page=page,
         side_rows=side_rows,
+        has_cards=variant.has_cards,
     )
 
 
@@ -425,7 +454,10 @@ def _row_space(rows: int, orientation: str) -> str:
 
 def card_values(setup: Setup) -> tuple[CardValue, ...]:
     """What each card counts in hand under the setup's options, A to K then the wild cards."""
-    table = get_variant(setup.variant).value_table(setup.options)
+    variant = get_variant(setup.variant)
+    if not variant.has_cards:
+        return ()
+    table = variant.value_table(setup.options)
     # Not every pack has every rank (Five Crowns has no Aces or 2s).
     values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
     if table.wild is not None:

@@ -175,6 +175,7 @@ class GameSheet:
     # A partnership game's people in seat order (the players are then the sides).
     partner_seats: tuple[str, ...] = ()
     chart: Chart | None = None  # a finished game's running totals, drawn
+    out_heading: str = ""  # the who-went-out column's heading
 
 
 def game_sheet(
@@ -198,6 +199,9 @@ def game_sheet(
     ) or bool(gin and options["knock_card"])
     show_press = bool(options.get("press") or options.get("auto_press"))
     show_contract = plan.contract(1) is not None
+    # A game whose entries name nobody going out (Golf, the free pad): its column
+    # names each deal's winner instead.
+    no_out = not any(f.kind == "player" for f in variant.entry_fields)
     out_mm = GIN_OUT_MM if gin else OUT_MM
     fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
     fixed_mm += CONTRACT_MM * show_contract
@@ -206,7 +210,7 @@ def game_sheet(
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
         replace(
-            _row(state, deal, running, gin, hollywood, label),
+            _row(state, deal, running, gin, hollywood, label, no_out),
             contract=words.contract(plan.contract(deal.number)),
         )
         for deal, running in zip(state.deals, state.running_totals, strict=True)
@@ -248,6 +252,7 @@ def game_sheet(
         gin=gin,
         hollywood=hollywood,
         rows=rows,
+        out_heading=_("Knocked") if gin else _("Won the deal") if no_out else _("Out"),
         blank_rows=blank_rows,
         parts=parts,
         totals=tuple(state.totals[name] for name in players),
@@ -361,6 +366,7 @@ def _row(
     gin: bool,
     hollywood: bool,
     label: Mapping[str, str],
+    no_out: bool = False,
 ) -> DealRow:
     entry = deal.entry
     press_points = entry.get("press_points") or {}
@@ -375,6 +381,8 @@ def _row(
         cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
     if gin:
         out, note = _gin_outcome(deal, hollywood, label)
+    elif no_out:
+        out, note = (label[deal.winner] if deal.winner else _("tie")), ""
     else:
         out = label[entry["out"]] if entry.get("out") else _("nobody")
         note = _out_note(deal, label)

@@ -18,6 +18,7 @@ from flask_babel import ngettext
 from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
+from scorekeeper.translate import translate
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Print typography, spelled as escapes so that no look-alike hides in the source.
@@ -196,6 +197,30 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
         if value is None
         else _("Not having laid down counts %(points)s", points=value)
     ),
+    "holes": lambda value, options, variant: _("%(holes)s holes", holes=value),
+    "jokers": _yes_no(_l("Two Jokers a pack, \u22122 each"), _l("No Jokers")),
+    "pair_of_twos": lambda value, options, variant: _(
+        "A column pair of 2s scores %(value)s", value=str(value).replace("-", MINUS)
+    ),
+    "four_of_a_kind": lambda value, options, variant: (
+        _("No bonus for four of a kind")
+        if value is None
+        else _(
+            "Two columns paired in one rank score %(four)s together",
+            four=str(value).replace("-", MINUS),
+        )
+    ),
+    "semi_clean": lambda value, options, variant: (
+        _("Semi-clean burracos score nothing extra")
+        if value is None
+        else _("A semi-clean burraco scores %(value)s", value=value)
+    ),
+    "clean_to_close": _yes_no(
+        _l("Only a side with a clean burraco may close"), _l("Any burraco lets a side close")
+    ),
+    "pinella": lambda value, options, variant: _("A 2 (pinella) counts %(value)s", value=value),
+    "higher_wins": _yes_no(_l("Highest total wins"), _l("Lowest total wins")),
+    "zero_sum": _yes_no(_l("Every deal's scores add up to 0"), _l("Scores need not add up to 0")),
     "joker_value": lambda value, options, variant: _("A Joker counts %(value)s", value=value),
     "double_on_7_or_king": _yes_no(
         _l("Deals with 7s or Kings wild count double"), _l("No doubling for 7s or Kings")
@@ -363,7 +388,7 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
             _("Each deal: melds less the cards left in hand."),
             _("Highest total after deal 14 wins; ties share."),
         )
-    return ()
+    return tuple(translate(rule) for rule in get_variant(variant_id).pad_rules(o))
 
 
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:

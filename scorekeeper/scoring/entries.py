@@ -12,10 +12,24 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import card_name, parse_card, parse_rank
+from .cards import JOKER, card_name, parse_card, parse_rank
 from .messages import Message, message
 
-KINDS = ("player", "per_player", "bool", "rank", "card", "players", "choice_per_player")
+KINDS = (
+    "player",
+    "per_player",
+    "bool",
+    "rank",
+    "card",
+    "players",
+    "choice_per_player",
+    # A whole number per player that may be negative, within the game's (least, most).
+    "signed_per_player",
+    # true or false for every player (a side that took its pozzetto ...).
+    "bool_per_player",
+    # ``length`` ranks per player, "Joker" included (a golf grid ...).
+    "ranks_per_player",
+)
 
 
 @dataclass(frozen=True)
@@ -26,6 +40,10 @@ class EntryField:
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
     choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
+    length: int | None = None  # ranks_per_player: how many ranks each player has
+    # What the pages call the field, where the variant names it its own way
+    # (Burraco's clean burracos rather than Hand and Foot's clean books).
+    label: Message | None = None
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.
@@ -33,6 +51,8 @@ class EntryField:
             raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
         if (self.kind == "choice_per_player") != (self.choices is not None):
             raise ValueError(f"{self.name}: choices go with choice_per_player, and only there")
+        if (self.kind == "ranks_per_player") != (self.length is not None):
+            raise ValueError(f"{self.name}: length goes with ranks_per_player, and only there")
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -42,6 +62,7 @@ class EntryField:
             "option": self.option,
             "when": self.when,
             "choices": None if self.choices is None else list(self.choices),
+            **({} if self.length is None else {"length": self.length}),
         }
 
     def needs(self) -> Message:
@@ -68,6 +89,13 @@ class Seats:
         if seat is None:
             seat = self._folded.get(name.strip().casefold())
         return seat
+
+
+def parse_rank_or_joker(text: object) -> str | None:
+    """A rank in its canonical spelling, "Joker" (any case) included, else None."""
+    if isinstance(text, str) and text.strip().casefold() == JOKER.casefold():
+        return JOKER
+    return parse_rank(text)
 
 
 def number_message(bound: int, step: int = 1) -> Message:
@@ -97,7 +125,8 @@ class EntryReader:
     ):
         self.variant_id = variant_id
         self.seats = seats
-        self.bounds = bounds  # per_player field -> (bound, step)
+        # per_player field -> (bound, step); signed_per_player field -> (least, most)
+        self.bounds = bounds
         self.disabled = disabled  # field -> why this game does not take it
         self.fields = tuple(f for f in fields if f.name not in disabled)
         self.allowed = frozenset(f.name for f in self.fields) | {"number"}
@@ -123,6 +152,12 @@ class EntryReader:
                 values[name] = self._players(name, raw, errors, changes)
             elif kind == "choice_per_player":
                 values[name] = self._choice_per_player(field, raw, errors, changes)
+            elif kind == "signed_per_player":
+                values[name] = self._signed_per_player(name, raw, errors, changes)
+            elif kind == "bool_per_player":
+                values[name] = self._bool_per_player(name, raw, errors, changes)
+            elif kind == "ranks_per_player":
+                values[name] = self._ranks_per_player(field, raw, errors, changes)
             elif kind == "bool":
                 if type(raw) is not bool:
                     errors[name] = message("must be true or false")
@@ -216,6 +251,61 @@ class EntryReader:
 
         expected = message("must be an object with a number for each player")
         return self._by_seat(name, raw, expected, problem, errors, changes)
+
+    def _signed_per_player(
+        self, name: str, raw: Any, errors: dict[str, str], changes: dict
+    ) -> list[Any]:
+        """The values by seat, None where a player has none; negatives allowed."""
+        least, most = self.bounds[name]
+        wrong = message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
+
+        def problem(value: Any) -> str | None:
+            return None if type(value) is int and least <= value <= most else wrong
+
+        expected = message("must be an object with a number for each player")
+        return self._by_seat(name, raw, expected, problem, errors, changes)
+
+    def _bool_per_player(
+        self, name: str, raw: Any, errors: dict[str, str], changes: dict
+    ) -> list[Any]:
+        """true or false by seat, None where a player has none."""
+        wrong = message("must be true or false")
+
+        def problem(value: Any) -> str | None:
+            return None if type(value) is bool else wrong
+
+        expected = message("must be an object with true or false for each player")
+        return self._by_seat(name, raw, expected, problem, errors, changes)
+
+    def _ranks_per_player(
+        self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
+    ) -> list[Any]:
+        """Each player's ranks by seat (canonical spelling), None where a player has none."""
+        length = field.length or 0
+        wrong = message(
+            "must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length
+        )
+        spelled: dict[int, list[str]] = {}
+
+        def problem(value: Any) -> str | None:
+            if not isinstance(value, list) or len(value) != length:
+                return wrong
+            ranks = [parse_rank_or_joker(item) for item in value]
+            if None in ranks:
+                return wrong
+            if ranks != value:
+                spelled[id(value)] = ranks
+            return None
+
+        expected = message("must be an object with a list of ranks for each player")
+        by_seat = self._by_seat(field.name, raw, expected, problem, errors, changes)
+        if spelled and field.name not in errors:
+            given = changes.get(field.name, raw)
+            changes[field.name] = {
+                player: spelled.get(id(ranks), ranks) for player, ranks in given.items()
+            }
+            by_seat = [spelled.get(id(ranks), ranks) for ranks in by_seat]
+        return by_seat
 
     def _by_seat(
         self,

@@ -14,7 +14,7 @@ from .registry import get_preset, get_variant
 from .variant import Variant
 
 NAME_LENGTH = 40
-MOST_SEATS = 8  # people at a partnership game's table
+MOST_SEATS = Variant.max_seats  # people at a partnership game's table (the usual most)
 
 
 @dataclass(frozen=True)
@@ -203,13 +203,21 @@ def _seats(seats: Any, cls: type[Variant], sides: int, errors: dict[str, str]) -
     the same number per side, partners alternating, so seat i plays for side i mod sides."""
     if seats is None or not sides:  # no side is named well enough to seat anyone
         return None
-    if not cls.partnership:
+    if not cls.takes_seats():
         errors["seats"] = message(
             "only a partnership game has seats; %(variant)s is played by players", variant=cls.id
         )
         return None
     low, high = cls.seats_per_side
-    most = min(high, MOST_SEATS // sides)
+    most = min(high, cls.max_seats // sides)
+    if not 2 <= sides <= cls.max_sides or most < low:
+        errors["seats"] = message(
+            "%(variant)s seats players only for %(count)s sides, not %(given)s",
+            variant=cls.name,
+            count=_count(2, min(cls.max_sides, cls.max_seats // low)),
+            given=sides,
+        )
+        return None
     counts = _count(low * sides, most * sides) if low < most else str(low * sides)
     wanted = message(
         "%(count)s names: %(per_side)s for each side, partners alternating",

@@ -124,14 +124,14 @@ class Partnership(Variant):
     ) -> int:
         raise NotImplementedError
 
-    def minimums(self, number: int) -> list[int]:
-        """Each side's minimum first meld in deal ``number``."""
-        raise NotImplementedError
+    def minimums(self, number: int) -> list[int] | None:
+        """Each side's minimum first meld in deal ``number`` (None: the game has none)."""
+        return None
 
     def next_deal(self):
         upcoming = super().next_deal()
-        if upcoming is not None:
-            minimums = self.minimums(upcoming["number"])
+        minimums = None if upcoming is None else self.minimums(upcoming["number"])
+        if minimums is not None:
             upcoming["minimum"] = dict(zip(self.players, minimums, strict=True))
         return upcoming
 

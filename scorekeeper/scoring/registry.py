@@ -7,11 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .acetoace import AceToAce
+from .burraco import Burraco
 from .canasta import Canasta
 from .contract import SHANGHAI_CONTRACTS, Contract
 from .errors import ScoringError
 from .five_crowns import FiveCrowns
+from .free import Free
 from .gin import Gin
+from .golf import Golf
 from .handfoot import HandAndFoot
 from .indian import Indian
 from .kalooki import Kalooki
@@ -31,6 +34,7 @@ VARIANTS: dict[str, type[Variant]] = {
         *(Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce),
         *(Indian, FiveCrowns, PhaseTen, Canasta, HandAndFoot),
         *(Rummikub, Contract, ThreeThirteen, Kalooki),
+        *(Golf, Burraco, Free),
     )
 }
 
@@ -52,6 +56,37 @@ class Preset:
             "description": self.description,
         }
 
+
+# docs/rules.md section 23: Golf, Burraco and the free pad.
+GOLF_BURRACO_FREE = (
+    Preset(
+        message("Golf (9 holes)"),
+        "golf",
+        message("Six-card Golf over nine holes: column pairs cancel, lowest total wins."),
+    ),
+    Preset(
+        message("Golf (18 holes)"),
+        "golf",
+        message("Six-card Golf over eighteen holes, for a long game."),
+        {"holes": 18},
+    ),
+    Preset(
+        message("Burraco"),
+        "burraco",
+        message("Italian Burraco: clean burracos 200, dirty 100, the pozzetto, to 2005."),
+    ),
+    Preset(
+        message("Buraco"),
+        "burraco",
+        message("Brazilian Buraco: 2s count 10, Jokers 20, close with a clean canastra, to 3000."),
+        {"joker": 20, "pinella": 10, "target": 3000, "clean_to_close": True},
+    ),
+    Preset(
+        message("Free score pad"),
+        "free",
+        message("A pad for any other game: enter each player's score every deal."),
+    ),
+)
 
 PRESETS: dict[str, Preset] = {
     preset.name: preset
@@ -277,6 +312,7 @@ PRESETS: dict[str, Preset] = {
                 "one_turn_double": True,
             },
         ),
+        *GOLF_BURRACO_FREE,
     )
 }
 

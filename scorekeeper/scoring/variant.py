@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
-from .messages import message
+from .messages import Message, message
 from .options import OptionSpec, resolve, resolve_stakes
 
 if TYPE_CHECKING:
@@ -117,6 +117,17 @@ class Variant:
     dealer_plays_first: ClassVar[bool] = False
     partnership: ClassVar[bool] = False
     seats_per_side: ClassVar[tuple[int, int]] = (2, 4)
+    # A game whose players may be sides or people (the free pad): given seats, its
+    # players are sides, 2 to ``max_sides`` of them.
+    optional_sides: ClassVar[bool] = False
+    max_sides: ClassVar[int] = 8
+    max_seats: ClassVar[int] = 8  # people at the table when seated
+    has_cards: ClassVar[bool] = True  # False: no card values (the free pad)
+
+    @classmethod
+    def takes_seats(cls) -> bool:
+        """Whether a setup may seat individual players by side."""
+        return cls.partnership or cls.optional_sides
 
     # ------------------------------------------------------------ catalogue and setup
 
@@ -132,7 +143,12 @@ class Variant:
             "has_melds": cls.has_melds,
             "allows_nobody_out": cls.allows_nobody_out,
             "partnership": cls.partnership,
-            **({"seats_per_side": list(cls.seats_per_side)} if cls.partnership else {}),
+            **(
+                {"seats_per_side": list(cls.seats_per_side), "max_seats": cls.max_seats}
+                if cls.takes_seats()
+                else {}
+            ),
+            **({"optional_sides": True} if cls.optional_sides else {}),
             "options": [spec.describe() for spec in cls.options],
             "entry_fields": [f.describe() for f in cls.entry_fields],
         }
@@ -183,6 +199,18 @@ class Variant:
     def hand_bound(cls, options: Mapping[str, Any], players: int) -> int:
         """Cards in hand x the highest card value under the options."""
         return cls.hand_cards(options, players) * cls.value_table(options).highest
+
+    @classmethod
+    def pad_rules(cls, options: Mapping[str, Any]) -> tuple[Message, ...]:
+        """The few sentences a table needs to score a deal by hand, for a paper pad's
+        foot, where the variant gives them itself."""
+        return ()
+
+    @classmethod
+    def grid_rules(cls, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What a page's grid helper needs to score a grid of ranks as the core does
+        (Golf's six cards), or None where the game has no grid."""
+        return None
 
     @classmethod
     def wild_ranks(cls, options: Mapping[str, Any]) -> frozenset[str]:

@@ -36,11 +36,17 @@ from scorekeeper.translate import lazy_translation, translate
 from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
-NUMBER = re.compile(r"[0-9]{1,9}")
-MAX_PLAYERS = 8
+NUMBER = re.compile(r"-?[0-9]{1,9}")  # a minus only where the field takes one
+# The most players any variant takes (the free pad's 20); each game's own most is
+# its variant's max_players. Seats stay at the partnership tables' 8 on this page.
+MAX_PLAYERS = max(variant.max_players for variant in scoring.VARIANTS.values())
+MAX_SEATS = 8
 # Enough name fields for most tables without JS; blank ones are ignored.
 DEFAULT_SLOTS = 4
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "maxlength": 6}
+# A score that may be negative: a phone's number pad has no minus, so the page's
+# script adds a ± button beside it; typed, the minus is taken as well.
+SIGNED = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off", "maxlength": 7}
 
 
 def number_or_text(raw: Any) -> int | str | None:
@@ -191,8 +197,8 @@ class NewGameForm(FlaskForm):
     # Partnership games only: the people at the table, partners alternating.
     seats = FieldList(
         StringField(_l("Seat"), render_kw={"autocomplete": "off"}),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
     )
     first_dealer = SelectField(
         _l("First dealer"),
@@ -305,7 +311,7 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
         request["options"] = _options_given(form, variant_id)
     seats = [name for name in (entry.data or "" for entry in form.seats) if name.strip()]
     dealer = form.first_dealer.data
-    if seats and scoring.get_variant(variant_id).partnership:
+    if seats and scoring.get_variant(variant_id).takes_seats():
         # The first seat deals first: the deal passes seat by seat, not side by side.
         request["seats"] = seats
     elif dealer is not None and dealer.isdigit() and int(dealer) in slots:
@@ -431,6 +437,8 @@ class DealForm(FlaskForm):
     variant: str = ""
     # Who takes part in the deal, where the variant names them (None: everyone).
     taking_part: tuple[str, ...] | None = None
+    # How the grid helper scores a grid (Golf), from the variant; None without a grid.
+    grid_rules: dict[str, Any] | None = None
 
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:
         for f in self.entry_fields:
@@ -439,11 +447,24 @@ class DealForm(FlaskForm):
         return None
 
     def per_player(self) -> list[scoring.EntryField]:
-        """melds before hands: the order players count their cards in."""
+        """melds before hands: the order players count their cards in; then scores."""
         fields = [f for f in self.entry_fields if f.kind == "per_player"]
-        return sorted(
+        points = sorted(
             (f for f in fields if f.name in POINT_FIELDS), key=lambda f: POINT_FIELDS.index(f.name)
         )
+        return points + [f for f in self.entry_fields if f.kind == "signed_per_player"]
+
+    def grid(self) -> scoring.EntryField | None:
+        """A field of ranks per player (Golf's six cards), given with the grid helper."""
+        return next((f for f in self.entry_fields if f.kind == "ranks_per_player"), None)
+
+    def signed(self, name: str) -> bool:
+        return any(f.name == name and f.kind == "signed_per_player" for f in self.entry_fields)
+
+    def counts_legend(self) -> str:
+        """The counts' heading: the variant's own words for them, else the old families'."""
+        labels = [translate(f.label) for f in self.counts() if f.label]
+        return ", ".join(labels) if labels else _("Canastas, books and red threes")
 
     def counts(self) -> list[scoring.EntryField]:
         """A side's canastas, books and red threes: small whole numbers."""
@@ -463,16 +484,18 @@ class DealForm(FlaskForm):
                 marks += [self[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
             # A rejoin is for a player sitting out; the rest for those playing (a
             # correction, not knowing who sat out, offers every mark).
-            elif f.kind == "players" and (
-                self.taking_part is None or (f.name == "rejoin") != playing
-            ):
+            elif (
+                f.kind == "players"
+                and (self.taking_part is None or (f.name == "rejoin") != playing)
+            ) or f.kind == "bool_per_player":
                 marks.append(self[f"{f.name}_{seat}"])
         return marks
 
     def has_marks(self) -> bool:
         """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
-        return bool(self.counts()) or any(
-            f.kind in ("players", "choice_per_player") for f in self.entry_fields
+        marked = ("players", "choice_per_player", "bool_per_player", "signed_per_player")
+        return bool(self.counts() or self.grid()) or any(
+            f.kind in marked for f in self.entry_fields
         )
 
     def out_of_game(self, seat: int) -> bool:
@@ -491,6 +514,9 @@ class DealForm(FlaskForm):
         return [self[f.name] for f in self.entry_fields if f.kind == "bool" and f.name != "void"]
 
     def heading(self, name: str) -> str:
+        own = next((f.label for f in self.entry_fields if f.name == name and f.label), None)
+        if own is not None:
+            return translate(own)
         if name == "hands":
             return HAND_HEADINGS.get(self.variant, _("Points left in hand"))
         return HEADINGS.get(name, name.replace("_", " ").capitalize())
@@ -516,7 +542,7 @@ class DealForm(FlaskForm):
                     entry[f.name] = None
                 elif choice is not None and choice.isdigit() and int(choice) < len(self.players):
                     entry[f.name] = self.players[int(choice)]
-            elif f.kind == "per_player":
+            elif f.kind in ("per_player", "signed_per_player"):
                 values = {
                     name: number_or_text(self.cell(f.name, seat).data)
                     for seat, name in enumerate(self.players)
@@ -524,6 +550,19 @@ class DealForm(FlaskForm):
                 values = {name: v for name, v in values.items() if v is not None}
                 if values:  # none at all: the services name each one missing
                     entry[f.name] = values
+            elif f.kind == "bool_per_player":  # names every player, a tap for true
+                entry[f.name] = {
+                    name: bool(self[f"{f.name}_{seat}"].data)
+                    for seat, name in enumerate(self.players)
+                }
+            elif f.kind == "ranks_per_player":
+                grids = {
+                    name: self.cell(f.name, seat).data.replace(",", " ").split()
+                    for seat, name in enumerate(self.players)
+                    if (self.cell(f.name, seat).data or "").strip()
+                }
+                if grids:
+                    entry[f.name] = grids
             elif f.kind == "bool" and f.name != "void":
                 if self[f.name].data:
                     entry[f.name] = True
@@ -556,13 +595,13 @@ class DealForm(FlaskForm):
         for f in self.entry_fields:
             if f.kind == "player":
                 fields[f.name] = fields["void"] = self["out"]
-            elif f.kind == "per_player":
+            elif f.kind in ("per_player", "signed_per_player", "ranks_per_player"):
                 fields[f.name] = self[f"{f.name}_0"]
                 for seat, name in enumerate(self.players):
                     fields[f"{f.name}.{name}"] = self.cell(f.name, seat)
             elif f.kind == "card":
                 fields[f.name] = self["upcard_rank"]
-            elif f.kind in ("players", "choice_per_player"):
+            elif f.kind in ("players", "choice_per_player", "bool_per_player"):
                 fields.update(self._tap_error_fields(f))
             elif f.name != "void":
                 fields[f.name] = self[f.name]
@@ -573,7 +612,11 @@ class DealForm(FlaskForm):
         about the whole field beside the first such mark on the page."""
         fields: dict[str, Field] = {}
         for seat, name in enumerate(self.players):
-            first = f"{f.name}_{seat}" if f.kind == "players" else f"{f.name}_{f.choices[0]}_{seat}"
+            first = (
+                f"{f.name}_{f.choices[0]}_{seat}"
+                if f.kind == "choice_per_player"
+                else f"{f.name}_{seat}"
+            )
             fields[f"{f.name}.{name}"] = self[first]
             if f.name not in fields and self[first] in self.taps(seat):
                 fields[f.name] = self[first]
@@ -600,6 +643,9 @@ class DealForm(FlaskForm):
                         _("%(name)s, %(column)s", name=name, column=self.column(f.name).lower()),
                     )
                 )
+            grid = self.grid()
+            if grid is not None:
+                shown.append((self.cell(grid.name, seat), _("%(name)s, grid", name=name)))
         shown += [(flag, flag.label.text) for flag in self.flags()]
         if self.has("press_points"):
             shown += [
@@ -652,10 +698,23 @@ def deal_form(
             elif variant.allows_nobody_out:
                 choices.append(SelectChoice("none", NOBODY_OUT[variant.runs_out]))
             attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
-        elif f.kind == "per_player" and f.name in COUNTS:
+        elif f.kind == "per_player" and (f.name in COUNTS or f.label):
+            label = translate(f.label) if f.label else COUNTS[f.name]
             for seat, name in enumerate(players):
                 attrs[f"{f.name}_{seat}"] = StringField(
-                    f"{name}: {COUNTS[f.name]}", render_kw=_stepper(bounds.get(f.name))
+                    f"{name}: {label}", render_kw=_stepper(bounds.get(f.name))
+                )
+        elif f.kind == "signed_per_player":
+            for seat, name in enumerate(players):
+                attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=SIGNED)
+        elif f.kind == "bool_per_player":
+            for seat in range(len(players)):
+                attrs[f"{f.name}_{seat}"] = BooleanField(translate(f.label or f.help))
+        elif f.kind == "ranks_per_player":
+            for seat, name in enumerate(players):
+                attrs[f"{f.name}_{seat}"] = StringField(
+                    _("%(name)s: %(what)s", name=name, what=translate(f.label or f.help)),
+                    render_kw={"autocomplete": "off", "spellcheck": "false"},
                 )
         elif f.kind == "per_player":
             for seat, name in enumerate(players):
@@ -682,9 +741,15 @@ def deal_form(
             attrs["upcard_suit"] = RadioField(
                 _("Upcard suit"), choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
             )
+    attrs["grid_rules"] = variant.grid_rules(setup.options)
     form_class = type("GameDealForm", (DealForm,), attrs)
     form_class.taking_part = None if taking_part is None else tuple(taking_part)
     data: dict[str, Any] = {"number": str(number), "key": new_key()}
+    # A new deal starts with every side having taken its pozzetto: one tap marks the
+    # side that did not.
+    for f in fields:
+        if f.kind == "bool_per_player":
+            data.update({f"{f.name}_{seat}": True for seat in range(len(players))})
     if entry is not None:
         data.update(_prefill(entry, fields, players))
     return form_class(data=data, **kwargs)
@@ -703,10 +768,17 @@ def _prefill(
                 data["out"] = str(players.index(value))
             elif f.name in entry:
                 data["out"] = "none"
-        elif f.kind == "per_player":
+        elif f.kind in ("per_player", "signed_per_player"):
             for seat, name in enumerate(players):
                 if isinstance(value, Mapping) and name in value:
                     data[f"{f.name}_{seat}"] = str(value[name])
+        elif f.kind == "bool_per_player":
+            for seat, name in enumerate(players):
+                data[f"{f.name}_{seat}"] = isinstance(value, Mapping) and value.get(name) is True
+        elif f.kind == "ranks_per_player":
+            for seat, name in enumerate(players):
+                if isinstance(value, Mapping) and isinstance(value.get(name), list):
+                    data[f"{f.name}_{seat}"] = " ".join(map(str, value[name]))
         elif f.kind == "bool":
             data[f.name] = bool(value)
         elif f.kind == "players" and isinstance(value, list):

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from scorekeeper import scoring, understand
+from scorekeeper.scoring.entries import KINDS
 
 PROBLEM = "application/problem+json"
 # printing.layout.PAGE_SIZES, without importing WeasyPrint (tests/api/test_sheet.py renders both).
@@ -54,6 +55,12 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
         "card": STRING,
         "players": nullable(array(STRING)),
         "choice_per_player": {"type": "object", "additionalProperties": STRING},
+        "signed_per_player": {"type": "object", "additionalProperties": INTEGER},
+        "bool_per_player": {"type": "object", "additionalProperties": BOOLEAN},
+        "ranks_per_player": {
+            "type": "object",
+            "additionalProperties": array({"type": "string", "enum": RANKS}),
+        },
     }
     properties: dict[str, Any] = {
         "number": {
@@ -67,6 +74,13 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
             schema = {**kinds[field["kind"]], "description": field["help"]}
             if field.get("choices"):
                 schema["additionalProperties"] = {"type": "string", "enum": field["choices"]}
+            if field.get("length"):  # so many ranks for each player
+                length = field["length"]
+                schema["additionalProperties"] = {
+                    **schema["additionalProperties"],
+                    "minItems": length,
+                    "maxItems": length,
+                }
             properties.setdefault(field["name"], schema)
     return obj(
         properties,
@@ -165,7 +179,11 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "variant": {"type": "string", "enum": sorted(scoring.VARIANTS)},
                 "preset": {"type": "string", "enum": sorted(scoring.PRESETS)},
                 "players": array(
-                    {"type": "string", "minLength": 1, "maxLength": 40}, minItems=2, maxItems=8
+                    {"type": "string", "minLength": 1, "maxLength": 40},
+                    minItems=min(v.min_players for v in scoring.VARIANTS.values()),
+                    maxItems=max(v.max_players for v in scoring.VARIANTS.values()),
+                    description="Each variant's own count: GET /variants gives min_players "
+                    "and max_players (the free pad: 1 to 20).",
                 ),
                 "options": {"type": "object", "description": "Option name to value."},
                 "first_dealer": STRING,
@@ -179,9 +197,10 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                 "seats": nullable(
                     array(
                         {"type": "string", "minLength": 1, "maxLength": 40},
-                        maxItems=8,
-                        description="Partnership variants: the individual players in seat "
-                        "order, partners alternating; players are then the sides.",
+                        maxItems=max(v.max_seats for v in scoring.VARIANTS.values()),
+                        description="Partnership variants (and the free pad with sides): the "
+                        "individual players in seat order, partners alternating; players are "
+                        "then the sides. GET /variants gives seats_per_side and max_seats.",
                     )
                 ),
             },
@@ -319,6 +338,13 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                             "min_players": INTEGER,
                             "max_players": INTEGER,
                             "higher_wins": BOOLEAN,
+                            "partnership": BOOLEAN,
+                            "seats_per_side": array(INTEGER),
+                            "max_seats": INTEGER,
+                            "optional_sides": {
+                                **BOOLEAN,
+                                "description": "free: given seats, the players are sides.",
+                            },
                             "options": array(
                                 obj(
                                     {
@@ -335,9 +361,13 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
                                 obj(
                                     {
                                         "name": STRING,
-                                        "kind": STRING,
+                                        "kind": {"type": "string", "enum": list(KINDS)},
                                         "help": STRING,
                                         "choices": nullable(array(STRING)),
+                                        "length": {
+                                            **INTEGER,
+                                            "description": "ranks_per_player: ranks a player has.",
+                                        },
                                     },
                                     required=["name", "kind"],
                                 ),

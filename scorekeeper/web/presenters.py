@@ -483,9 +483,12 @@ LIST_TEXT = {
 }
 
 
-def entry_text(entry: dict[str, Any]) -> str:
-    """An entry in words, for the history page."""
+def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str:
+    """An entry in words, for the history page; the game's setup names the fields a
+    variant labels its own way (Burraco's burracos, Golf's grids, a pozzetto)."""
     parts = []
+    own = [f for f in enabled_fields(setup) if f.label] if setup is not None else []
+    labelled = {f.name for f in own if f.kind != "player"}
     if entry.get("void"):
         parts.append(_("void deal: nobody knocked"))
     elif "knocker" in entry:
@@ -496,7 +499,7 @@ def entry_text(entry: dict[str, Any]) -> str:
         )
     for name, label in NUMBER_TEXT:
         values = entry.get(name)
-        if isinstance(values, dict) and values:
+        if isinstance(values, dict) and values and name not in labelled:
             listed = ", ".join(f"{who} {v}" for who, v in values.items())
             parts.append(_("%(what)s: %(list)s", what=label, list=listed))
     if entry.get("drops"):
@@ -509,12 +512,32 @@ def entry_text(entry: dict[str, Any]) -> str:
     for name, label in LIST_TEXT.items():
         if entry.get(name):
             parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
+    parts += [_own_text(f, entry.get(f.name)) for f in own if f.kind != "player"]
+    parts = [part for part in parts if part]
     parts += [str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)]
     if entry.get("wild"):
         parts.append(_("wild %(card)s called", card=entry["wild"]))
     if entry.get("upcard"):
         parts.append(_("upcard %(card)s", card=entry["upcard"]))
     return "; ".join(parts)
+
+
+def _own_text(f: scoring.EntryField, values: Any) -> str:
+    """A labelled per-player field in words: numbers, yes or no, or a grid's cards."""
+    if not isinstance(values, dict) or not values:
+        return ""
+    if f.kind == "bool_per_player":
+        shown = {who: _("yes") if v is True else _("no") for who, v in values.items()}
+    elif f.kind == "ranks_per_player" and f.length == 6:  # two rows of three
+        shown = {
+            who: f"{' '.join(map(str, v[:3]))} / {' '.join(map(str, v[3:]))}"
+            for who, v in values.items()
+            if isinstance(v, list)
+        }
+    else:
+        shown = values
+    listed = ", ".join(f"{who} {value}" for who, value in shown.items())
+    return _("%(what)s: %(list)s", what=translate(f.label), list=listed)
 
 
 def when(moment: datetime) -> Markup:

@@ -530,8 +530,9 @@ def untake_press(public_id: str):
 
 
 def next_first_dealer(setup: scoring.Setup) -> str:
-    """Who deals first in the next game: the player after this game's first dealer."""
-    players = list(setup.players)
+    """Who deals first in the next game: the player after this game's first dealer (in a
+    seated partnership game, the next seat: the first dealer is a seat)."""
+    players = list(setup.seats or setup.players)
     return players[(players.index(setup.first_dealer) + 1) % len(players)]
 
 
@@ -556,6 +557,7 @@ def play_again(public_id: str):
         preset=setup.preset,
         options=dict(setup.options),
         first_dealer=next_first_dealer(setup),
+        seats=list(setup.seats) if setup.seats else None,
         stakes=dict(setup.stakes) if setup.stakes else None,
         title=view.title,
         language=view.language,

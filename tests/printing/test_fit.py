@@ -91,13 +91,22 @@ def assert_no_name_broken(pdf: bytes, tmp_path, names) -> None:
             assert left + right not in pieces, f"{left!r}/{right!r} broken on page {number}"
 
 
+def runs_on(game: dict[str, str], players: int) -> bool:
+    """A game of more fixed deals than a landscape page's 12 rows, on landscape paper."""
+    setup = make_setup(players=SHORT_NAMES[:players], **game)
+    deals = setup.options.get("holes") or 0
+    return players > 5 and deals > 12
+
+
 @pytest.mark.parametrize("size", PAPERS)
 @pytest.mark.parametrize(("game", "players"), MATRIX)
 def test_a_blank_pad_with_long_names_fits_one_page(tmp_path, game, players, size):
     names = LONG_NAMES[:players]
     pdf = blank_pad_pdf(players=players, names=names, page_size=size, **game)
     texts = pages(pdf, tmp_path)
-    assert len(texts) == 1, f"{len(texts)} pages"
+    # No old family has more deals than a landscape page holds (12): a longer game
+    # (18 holes of Golf) for more than 5 players runs on to a second page.
+    assert len(texts) == 1 or runs_on(game, players), f"{len(texts)} pages"
     assert_no_name_broken(pdf, tmp_path, names)
     for name in names:
         assert name in flat(texts[0]).replace("- ", "-")  # the legend: every full name
@@ -112,9 +121,9 @@ def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
     view = played(14, players=names, stakes=stakes_for(game, players), **game)
     pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
     texts = pages(pdf, tmp_path)
-    assert len(texts) == 1, f"{len(view.state.deals)} deals on {len(texts)} pages"
+    assert len(texts) == 1 or runs_on(game, players), f"{len(texts)} pages"
     assert_no_name_broken(pdf, tmp_path, names)
-    assert "Settlement" in texts[0]
+    assert "Settlement" in texts[-1]
 
 
 @pytest.mark.parametrize("names", [SHORT_NAMES, ORDINARY_NAMES * 2], ids=["short", "ordinary"])

@@ -15,6 +15,7 @@ RULES_PRESETS = [
     "Points Rummy", "Pool Rummy 101", "Pool Rummy 201", "Pool Rummy 61", "Deals Rummy (2 deals)",
     "Deals Rummy (3 deals)", "Five Crowns", "Phase 10", "Canasta", "Hand and Foot",
     "Rummikub", "Contract Rummy", "Liverpool Rummy", "Shanghai", "3-13", "Kalooki", "Scala 40",
+    "Golf (9 holes)", "Golf (18 holes)", "Burraco", "Buraco", "Free score pad",
 ]  # fmt: skip
 
 
@@ -32,6 +33,7 @@ def test_the_catalogue_lists_every_variant_of_the_rules():
     assert ids == [
         "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
         "phase10", "canasta", "handfoot", "rummikub", "contract", "threethirteen", "kalooki",
+        "golf", "burraco", "free",
     ]  # fmt: skip
     assert list(VARIANTS) == ids
 

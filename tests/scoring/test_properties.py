@@ -104,8 +104,25 @@ VARIANTS = {
         "not_opened_penalty": st.none() | st.just(100),
         "rejoin": st.booleans(),
     }),
+    "golf": (2, 8, {
+        "holes": st.integers(1, 18),
+        "jokers": st.booleans(),
+        "pair_of_twos": st.sampled_from([0, -4]),
+        "four_of_a_kind": st.none() | st.just(-10),
+    }),
+    "burraco": (2, 3, {
+        "target": st.integers(20, 600).map(lambda t: t * 5),
+        "semi_clean": st.none() | st.just(150),
+        "clean_to_close": st.booleans(),
+    }),
+    "free": (1, 8, {
+        "higher_wins": st.booleans(),
+        "target": st.none() | st.integers(-50, 200),
+        "rounds": st.none() | st.integers(1, 12),
+        "zero_sum": st.booleans(),
+    }),
 }  # fmt: skip
-PARTNERSHIPS = ("canasta", "handfoot")
+PARTNERSHIPS = ("canasta", "handfoot", "burraco")
 
 
 @st.composite
@@ -130,8 +147,11 @@ def setups(draw, variant: str | None = None) -> Setup:
     if variant == "handfoot" and "rounds" in chosen:  # one minimum for each round
         chosen["minimums"] = [50 + 5 * r for r in range(chosen["rounds"])]
     seats = None
-    if variant in PARTNERSHIPS and draw(st.booleans()):
-        per_side = 2 if variant == "canasta" or len(players) == 3 else draw(st.integers(2, 4))
+    seatable = variant in PARTNERSHIPS and (variant != "burraco" or len(players) == 2)
+    if (seatable or (variant == "free" and len(players) > 1)) and draw(st.booleans()):
+        table = 20 if variant == "free" else 8  # people seated at most
+        most = 2 if variant in ("canasta", "burraco") else min(4, table // len(players))
+        per_side = draw(st.integers(2, most))
         seats = [f"Seat {i}" for i in range(per_side * len(players))]
     return make_setup(
         variant=variant,
@@ -148,8 +168,12 @@ def entry_for(draw, setup: Setup, entries: list[dict], calls: list[str]) -> dict
     players = setup.players
     options = setup.options
     number = len(entries) + 1
+    if setup.variant == "burraco":
+        return burraco_entry(draw, setup)
     if setup.variant in PARTNERSHIPS:
         return partnership_entry(draw, setup)
+    if setup.variant in ("golf", "free"):
+        return scores_entry(draw, setup)
     if setup.variant == "phase10":
         return phase10_entry(draw, setup, entries)
     if setup.variant == "kalooki":
@@ -255,6 +279,45 @@ def partnership_entry(draw, setup: Setup) -> dict:
     for kind, option in (("wild", "wild_book"), ("sevens", "sevens_book")):
         if setup.options[option] is not None:
             entry[kind] = {side: draw(st.integers(0, 1)) for side in sides}
+    return entry
+
+
+def burraco_entry(draw, setup: Setup) -> dict:
+    """Melds and hands within the pack; the side that closed took its pozzetto and has a
+    clean burraco."""
+    sides = setup.players
+    went_out = draw(st.none() | st.sampled_from(sides))
+    fives = st.integers(1, 30).map(lambda v: v * 5)
+    entry: dict = {
+        "out": went_out,
+        "melded": {side: draw(fives) for side in sides},
+        "hand": {side: draw(fives) - 5 for side in sides},
+        "clean": {side: draw(st.integers(0, 2)) for side in sides},
+        "dirty": {side: draw(st.integers(0, 2)) for side in sides},
+        "pozzetto": {side: draw(st.booleans()) for side in sides},
+    }
+    if setup.options["semi_clean"] is not None:
+        entry["semi_clean"] = {side: draw(st.integers(0, 1)) for side in sides}
+    if went_out is not None:
+        entry["clean"][went_out] += 1
+        entry["pozzetto"][went_out] = True
+    return entry
+
+
+def scores_entry(draw, setup: Setup) -> dict:
+    """Golf: a grid or a score per player; free: scores (summing to 0 where they must)."""
+    players = setup.players
+    if setup.variant == "free":
+        scores = {p: draw(st.integers(-500, 500)) for p in players}
+        if setup.options["zero_sum"]:
+            scores[players[0]] -= sum(scores.values())
+        return {"scores": scores}
+    ranks = [*RANKS, *(["Joker"] if setup.options["jokers"] else [])]
+    grids = {p: draw(st.lists(st.sampled_from(ranks), min_size=6, max_size=6)) for p in players}
+    chosen = draw(st.lists(st.sampled_from(players), unique=True))
+    entry: dict = {"scores": {p: draw(st.integers(-6, 60)) for p in players if p not in chosen}}
+    if chosen:
+        entry["grids"] = {p: grids[p] for p in chosen}
     return entry
 
 
@@ -377,6 +440,9 @@ EVERYTHING_ON = [
     make_setup(variant="threethirteen", players=["Ann", "Bob", "Cy"], options={"wild_value": 20}),
     make_setup(preset="Scala 40", players=["Ann", "Bob", "Cy"], stakes={"entry_cents": 100}),
     make_setup(variant="kalooki", players=["Ann", "Bob", "Cy"], options={"pool_limit": 20}),
+    make_setup(variant="golf", players=["Ann", "Bob", "Cy"], options={"jokers": True}),
+    make_setup(variant="burraco", players=["Ann", "Bob"], options={"semi_clean": 150}),
+    make_setup(variant="free", players=["Ann", "Bob", "Cy"], options={"zero_sum": True}),
 ]
 
 
@@ -399,11 +465,13 @@ def test_corrections_and_derivation_raise_only_scoring_errors(setup, number, ent
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["rummy", "gin", "thirteen", "rummy5000", "canasta", "handfoot", "poker"])
+    | st.sampled_from(["golf", "burraco", "free"])
     | JSON,
-    st.sampled_from(["Biddies", "beanie", "Poker"]) | JSON,
+    st.sampled_from(["Biddies", "beanie", "Poker", "buraco", "Golf (18 holes)"]) | JSON,
     st.lists(PLAYER_KEYS | JSON, max_size=9) | JSON,
     st.dictionaries(
-        st.sampled_from(["target", "press", "ace_value", "phases", "minimums", "rounds", "x"]),
+        st.sampled_from(["target", "press", "ace_value", "phases", "minimums", "rounds", "x"])
+        | st.sampled_from(["holes", "jokers", "higher_wins", "zero_sum", "semi_clean"]),
         JSON,
     )
     | JSON,

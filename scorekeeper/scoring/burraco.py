@@ -1,0 +1,191 @@
+"""``burraco``: Burraco (Italy) and Buraco (Brazil), sides melding burracos of seven."""
+
+from __future__ import annotations
+
+from .cards import RANKS, ValueTable
+from .entries import EntryField
+from .messages import message
+from .options import OptionSpec
+from .partnership import HAND, MELDED, Partnership, too_many
+
+# A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
+BURRACO_VALUES = {rank: 15 if rank == "A" else 10 if index >= 7 else 5
+                  for index, rank in enumerate(RANKS) if rank != "2"}  # fmt: skip
+PACKS_POINTS = 800  # two packs without their 2s and Jokers
+BURRACOS_IN_ALL = 15  # 108 cards hold at most 15 melds of seven
+CLEAN, DIRTY = 200, 100
+CLOSING = 100
+POZZETTO_NOT_TAKEN = 100
+
+
+class Burraco(Partnership):
+    id = "burraco"
+    name = message("Burraco")
+    description = message(
+        "Two sides (or three players) meld burracos of seven, take their pozzetto "
+        "and close; clean and dirty burracos score bonuses, to 2005."
+    )
+    max_players = 3
+    seats_per_side = (2, 2)
+    max_seats = 4  # two sides of two; three players play alone
+    counts = ("clean", "dirty", "semi_clean")
+    options = (
+        OptionSpec(
+            "target",
+            "int",
+            2005,
+            minimum=5,
+            maximum=100_000,
+            step=5,
+            help=message("The game ends after a deal where a side's total reaches this."),
+        ),
+        OptionSpec(
+            "semi_clean",
+            "int",
+            None,
+            nullable=True,
+            minimum=0,
+            maximum=1000,
+            step=5,
+            help=message(
+                "Per semi-clean burraco (the wild card at an end; 150 where counted), "
+                "or null: none."
+            ),
+        ),
+        OptionSpec(
+            "clean_to_close",
+            "bool",
+            False,
+            help=message("Only a side with a clean burraco may close (international rules)."),
+        ),
+        OptionSpec(
+            "joker",
+            "int",
+            30,
+            minimum=0,
+            maximum=100,
+            step=5,
+            help=message("What a Joker counts (20 in Buraco)."),
+        ),
+        OptionSpec(
+            "pinella",
+            "int",
+            20,
+            minimum=0,
+            maximum=100,
+            step=5,
+            help=message("What a 2, the pinella, counts (10 in Buraco)."),
+        ),
+    )
+    entry_fields = (
+        EntryField(
+            "out",
+            "player",
+            message("The side whose player closed, or null: the stock ran out."),
+            label=message("Who closed?"),
+        ),
+        MELDED,
+        HAND,
+        EntryField(
+            "clean",
+            "per_player",
+            message("Clean burracos (burraco pulito) of each side."),
+            label=message("Clean burracos"),
+        ),
+        EntryField(
+            "dirty",
+            "per_player",
+            message("Dirty burracos (burraco sporco, with a wild card) of each side."),
+            label=message("Dirty burracos"),
+        ),
+        EntryField(
+            "semi_clean",
+            "per_player",
+            message("Semi-clean burracos (burraco semipulito) of each side."),
+            option="semi_clean",
+            label=message("Semi-clean burracos"),
+        ),
+        EntryField(
+            "pozzetto",
+            "bool_per_player",
+            message("Whether each side took its pozzetto (Buraco: the morto)."),
+            label=message("Took the pozzetto"),
+        ),
+    )
+
+    @classmethod
+    def value_table(cls, options):
+        values = {**BURRACO_VALUES, "2": options["pinella"]}
+        return ValueTable(values, joker=options["joker"])
+
+    @classmethod
+    def pad_rules(cls, options):
+        return (
+            message(
+                "Each side: melds less hand, + 200 a clean burraco, 100 a dirty one, "
+                "100 for closing, \u2212100 without the pozzetto."
+            ),
+            message(
+                "After a deal where a total reaches %(target)s, the highest wins; ties share.",
+                target=options["target"],
+            ),
+        )
+
+    @classmethod
+    def pack_points(cls, options):
+        return PACKS_POINTS + 8 * options["pinella"] + 4 * options["joker"]
+
+    def count_bounds(self):
+        return dict.fromkeys(self.counts, BURRACOS_IN_ALL)
+
+    def prepare(self):
+        self.target = self.rules["target"]
+
+    def check(self, values, out, melded, counts, errors):
+        players = self.players
+        taken = values.get("pozzetto") or [None] * self.n
+        if "pozzetto" not in errors:
+            for seat, took in enumerate(taken):
+                path = f"pozzetto.{players[seat]}"
+                if took is None and path not in errors:
+                    errors[path] = message(
+                        "Say whether %(side)s took its pozzetto", side=players[seat]
+                    )
+        burracos = [sum(counts[kind][seat] for kind in self.counts) for seat in range(self.n)]
+        if sum(burracos) > BURRACOS_IN_ALL:
+            errors["clean"] = too_many(message("burracos"), BURRACOS_IN_ALL, sum(burracos))
+        for seat, count in enumerate(burracos):
+            path = f"melded.{players[seat]}"
+            if count and not melded[seat] and path not in errors:
+                errors[path] = message("cannot be 0: %(side)s has a burraco", side=players[seat])
+        if out is not None:
+            self._check_closing(out, melded, counts, burracos, taken, errors)
+
+    def _check_closing(self, out, melded, counts, burracos, taken, errors):
+        side = self.players[out]
+        if not melded[out] and f"melded.{side}" not in errors:
+            errors[f"melded.{side}"] = message("cannot be 0: %(side)s closed", side=side)
+        if taken[out] is False:
+            errors[f"pozzetto.{side}"] = message(
+                "must be true: %(side)s closed, and only a side that took its pozzetto may",
+                side=side,
+            )
+        if self.rules["clean_to_close"] and not counts["clean"][out]:
+            errors.setdefault(
+                f"clean.{side}",
+                message("%(side)s closed without a clean burraco: closing needs one", side=side),
+            )
+        elif not burracos[out]:
+            errors.setdefault(
+                f"clean.{side}",
+                message("%(side)s closed without a burraco: closing needs one", side=side),
+            )
+
+    def bonus(self, seat, out, melded, counts, values):
+        bonus = CLEAN * counts["clean"][seat] + DIRTY * counts["dirty"][seat]
+        bonus += (self.rules["semi_clean"] or 0) * counts["semi_clean"][seat]
+        if seat == out:
+            bonus += CLOSING
+        if not (values.get("pozzetto") or [False] * self.n)[seat]:
+            bonus -= POZZETTO_NOT_TAKEN
+        return bonus
