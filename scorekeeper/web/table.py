@@ -512,9 +512,10 @@ def untake_press(public_id: str):
 
 
 def next_first_dealer(setup: scoring.Setup) -> str:
-    """Who deals first in the next game: the player after this game's first dealer."""
-    players = list(setup.players)
-    return players[(players.index(setup.first_dealer) + 1) % len(players)]
+    """Who deals first in the next game: the one after this game's first dealer. Where
+    partners are seated the deal passes seat by seat, so the dealer is a seat."""
+    dealers = list(setup.seats or setup.players)
+    return dealers[(dealers.index(setup.first_dealer) + 1) % len(dealers)]
 
 
 @bp.post("/games/<public_id>/again")
@@ -534,6 +535,7 @@ def play_again(public_id: str):
         options=dict(setup.options),
         first_dealer=next_first_dealer(setup),
         stakes=dict(setup.stakes) if setup.stakes else None,
+        seats=list(setup.seats) if setup.seats else None,
         title=view.title,
         language=view.language,
     )
