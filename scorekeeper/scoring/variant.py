@@ -142,6 +142,15 @@ class Variant:
         return options, errors
 
     @classmethod
+    def starting_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a game set up with ``given`` (a preset's) starts from, as a form
+        shows them before the players are known: each resolved as the game would be, and
+        None where the value hangs on how many play (rummy's target, the packs)."""
+        fewest, _errors = cls.resolve_options(dict(given), cls.min_players)
+        most, _errors = cls.resolve_options(dict(given), cls.max_players)
+        return {name: value if most[name] == value else None for name, value in fewest.items()}
+
+    @classmethod
     def resolve_stakes(
         cls, given: Any, options: Mapping[str, Any]
     ) -> tuple[dict[str, Any] | None, dict[str, str]]:

@@ -236,15 +236,29 @@ def option_fields(form: NewGameForm, variant_id: str) -> list[tuple[Field, scori
     ]
 
 
+def option_defaults(game: str) -> dict[str, Any]:
+    """Each house-rule field of ``game`` as the form first shows it: the options the
+    game starts from, as the core resolves them (a preset's own, and the defaults
+    that follow from them, such as Penalty Rummy's block)."""
+    _label, _description, variant_id, options, _stakes = GAMES[game]
+    variant = scoring.get_variant(variant_id)
+    starting = variant.starting_options(options)
+    shown: dict[str, Any] = {}
+    for spec in variant.options:
+        value = starting[spec.name]
+        if spec.type == "list":
+            shown[spec.name] = list_text(value)
+        else:
+            shown[spec.name] = value if spec.type == "bool" else "" if value is None else str(value)
+    return shown
+
+
 def fill_game_defaults(form: NewGameForm, game: str) -> None:
     """Set the house rules and stakes to what ``game`` starts with (a preset's own)."""
-    _label, _description, variant_id, options, stakes = GAMES[game]
+    _label, _description, variant_id, _options, stakes = GAMES[game]
+    shown = option_defaults(game)
     for field, spec in option_fields(form, variant_id):
-        value = options.get(spec.name, spec.default)
-        if spec.type == "list":
-            field.data = list_text(value)
-        else:
-            field.data = value if spec.type == "bool" else "" if value is None else str(value)
+        field.data = shown[spec.name]
     if stakes is not None:
         form.stakes_on.data = True
         for name, value in stakes.items():
@@ -284,7 +298,7 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
         request["variant"] = variant_id
     # House rules filled in for another game (changed without JS) do not apply.
     if form.shown.data == game:
-        request["options"] = _options_given(form, variant_id)
+        request["options"] = _options_given(form, game)
     seats = [name for name in (entry.data or "" for entry in form.seats) if name.strip()]
     dealer = form.first_dealer.data
     if seats and scoring.get_variant(variant_id).partnership:
@@ -307,27 +321,39 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
     return request, slots
 
 
-def _options_given(form: NewGameForm, variant_id: str) -> dict[str, Any]:
+def _options_given(form: NewGameForm, game: str) -> dict[str, Any]:
+    """The house rules the table changed: a field left as the form first showed it is
+    not sent, so the game takes the preset's or the core's own value (which may hang on
+    the other options or the players)."""
+    shown = option_defaults(game)
     given: dict[str, Any] = {}
-    for field, spec in option_fields(form, variant_id):
-        if spec.type == "bool":
-            given[spec.name] = bool(field.data)
-        elif spec.type == "list":
-            given[spec.name] = list_items(spec, field.data)
-        elif spec.choices is not None:
-            by_text = {str(choice): choice for choice in spec.choices}
-            given[spec.name] = by_text.get(field.data, field.data)
-        elif spec.type == "int":
-            # Blank leaves the option to its default, which may hang on the others
-            # (Indian rummy's penalties on the format); "none" is null where allowed.
-            value = number_or_text(field.data)
-            if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
-                given[spec.name] = None
-            elif value is not None:
-                given[spec.name] = value
-        else:
-            given[spec.name] = (field.data or "").strip()
+    for field, spec in option_fields(form, game_variant(game)):
+        value = _option_value(spec, field.data)
+        if value is not _BLANK and value != _option_value(spec, shown[spec.name]):
+            given[spec.name] = value
     return given
+
+
+_BLANK = object()  # a number field left blank: the option keeps its default
+
+
+def _option_value(spec: scoring.OptionSpec, data: Any) -> Any:
+    """One house-rule field's data as the option's value (or as typed, to be refused)."""
+    if spec.type == "bool":
+        return bool(data)
+    if spec.type == "list":
+        return list_items(spec, data)
+    if spec.choices is not None:
+        by_text = {str(choice): choice for choice in spec.choices}
+        return by_text.get(data, data)
+    if spec.type == "int":
+        # Blank leaves the option to its default, which may hang on the others
+        # (Indian rummy's penalties on the format); "none" is null where allowed.
+        value = number_or_text(data)
+        if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
+            return None
+        return _BLANK if value is None else value
+    return (data or "").strip()
 
 
 def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Field]:

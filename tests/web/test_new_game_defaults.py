@@ -1,0 +1,54 @@
+"""The new-game page starts from the game's own house rules (a preset's, and the
+defaults that follow from them), and sends only what the table changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import scoring
+from scorekeeper.service_layer import services
+from tests.web.support import house_rules_as_shown, start
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def test_penalty_rummy_from_the_page_blocks_a_stock_out_as_the_preset_does(client, uow):
+    shown = house_rules_as_shown(client, "preset:Penalty Rummy")
+    assert shown["o_rummy_stock_out"] == "block"  # the box shows what the game will do
+
+    game_id = start(client, PLAYERS, game="preset:Penalty Rummy", **shown)
+
+    setup = services.load_game(uow, game_id).setup
+    made = scoring.make_setup(preset="Penalty Rummy", players=PLAYERS)
+    assert setup.options == made.options
+    assert setup.options["stock_out"] == "block"
+
+
+@pytest.mark.parametrize("name", sorted(scoring.PRESETS))
+def test_every_preset_started_from_the_page_untouched_has_the_presets_options(client, uow, name):
+    variant = scoring.get_variant(scoring.PRESETS[name].variant)
+    players = ["NS", "EW"] if variant.partnership else PLAYERS[: variant.max_players]
+    shown = house_rules_as_shown(client, f"preset:{name}")
+    game_id = start(client, players, game=f"preset:{name}", **shown)
+    made = scoring.make_setup(preset=name, players=players)
+    assert services.load_game(uow, game_id).setup.options == made.options
+
+
+def test_a_rule_the_table_changes_is_sent_and_the_rest_follow_it(client, uow):
+    # Basic Rummy set to penalty scoring: the stock-out box left alone follows the
+    # scoring (block), as the API does for the same options.
+    shown = house_rules_as_shown(client, "variant:rummy")
+    assert shown["o_rummy_stock_out"] == "stalemate"
+    shown["o_rummy_scoring"] = "penalty"
+    game_id = start(client, PLAYERS, game="variant:rummy", **shown)
+    options = services.load_game(uow, game_id).setup.options
+    assert (options["scoring"], options["stock_out"], options["target"]) == (
+        "penalty",
+        "block",
+        100,
+    )
+
+    shown["o_rummy_stock_out"] = "block"
+    shown["o_rummy_scoring"] = "winner_takes_all"
+    game_id = start(client, PLAYERS, game="variant:rummy", **shown)
+    assert services.load_game(uow, game_id).setup.options["stock_out"] == "block"
