@@ -198,6 +198,10 @@ class Indian(Variant):
         return options, errors
 
     @classmethod
+    def wins_higher(cls, options):
+        return options["format"] != "pool"  # pool rummy's totals are penalties
+
+    @classmethod
     def check_options(cls, options, players):
         errors = {}
         if options["format"] != "pool":
@@ -259,7 +263,7 @@ class Indian(Variant):
         rules = self.rules
         self.format = rules["format"]
         self.pool = self.format == "pool"
-        self.higher_wins = not self.pool
+        self.higher_wins = self.wins_higher(rules)
         self.fixed_deals = rules["deals"]
         self.limit = rules["pool_limit"]
         self.splittable = self.pool

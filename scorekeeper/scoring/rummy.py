@@ -105,6 +105,10 @@ class Rummy(OutVariant):
         return super().resolve_options(given, players)
 
     @classmethod
+    def wins_higher(cls, options):
+        return options["scoring"] != "penalty"
+
+    @classmethod
     def computed_default(cls, name, options, players):
         # target is the only option computed from the players and the scoring.
         return 100 if options["scoring"] == "penalty" else 50 * players
@@ -119,7 +123,7 @@ class Rummy(OutVariant):
 
     def prepare(self):
         self.penalty = self.rules["scoring"] == "penalty"
-        self.higher_wins = not self.penalty
+        self.higher_wins = self.wins_higher(self.rules)
         self.block = self.rules["stock_out"] == "block"
         self.fixed_deals = self.rules["deals"]
         self.target = self.rules["target"]

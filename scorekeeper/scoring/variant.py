@@ -142,6 +142,12 @@ class Variant:
         return options, errors
 
     @classmethod
+    def wins_higher(cls, options: Mapping[str, Any]) -> bool:
+        """Whether the highest total wins a game with these (resolved) options; some
+        variants decide it per game (rummy's penalty scoring, Indian pool rummy)."""
+        return cls.higher_wins
+
+    @classmethod
     def starting_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options a game set up with ``given`` (a preset's) starts from, as a form
         shows them before the players are known: each resolved as the game would be, and
