@@ -228,8 +228,19 @@ class Gin(Variant):
         scored_in = self._scoring_games(scorer)
         by_seat = [0, 0]
         by_seat[scorer] = points * multiplier * len(scored_in)
+        if hands[knocker] == 0:
+            result = "big_gin" if values.get("big_gin") else "gin"
+        else:
+            result = "undercut" if scorer != knocker else "knock"
         return self.deal(
-            number, accepted, by_seat, scorer, scorer, multiplier=multiplier, scored_in=scored_in
+            number,
+            accepted,
+            by_seat,
+            scorer,
+            scorer,
+            multiplier=multiplier,
+            scored_in=scored_in,
+            result=result,
         )
 
     def _check_knock(self, knocker, deadwood, upcard, big_gin, errors):

@@ -135,11 +135,14 @@ class Rummy(OutVariant):
     def score_deal(self, number, entry, values, out, hands, melds):
         if out is None:
             by_seat, winner = self._nobody_out(hands)
-        elif self.penalty:
-            by_seat, winner = self._penalty(out, hands, values.get("rummy", False)), out
+            # The stock ran out: the table's rule says what it came to.
+            result = "block" if self.block else "stalemate"
+            return self.deal(number, entry, by_seat, winner, out, result=result)
+        if self.penalty:
+            by_seat = self._penalty(out, hands, values.get("rummy", False))
         else:
-            by_seat, winner = self._winner_takes_all(out, hands, values.get("rummy", False)), out
-        return self.deal(number, entry, by_seat, winner, out)
+            by_seat = self._winner_takes_all(out, hands, values.get("rummy", False))
+        return self.deal(number, entry, by_seat, out, out)
 
     def _winner_takes_all(self, out, hands, rummy):
         won = sum(hands)
