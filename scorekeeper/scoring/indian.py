@@ -202,6 +202,10 @@ class Indian(Variant):
         return options["format"] != "pool"  # pool rummy's totals are penalties
 
     @classmethod
+    def usual_stake_mode(cls, options):
+        return STAKES_MODES[options["format"]][0]  # pool rummy is played for a pot
+
+    @classmethod
     def check_options(cls, options, players):
         errors = {}
         if options["format"] != "pool":
@@ -226,7 +230,7 @@ class Indian(Variant):
             return None, {}
         modes = STAKES_MODES[options["format"]]
         if isinstance(given, Mapping) and given.get("mode") is None:
-            given = {**given, "mode": modes[0]}
+            given = {**given, "mode": cls.usual_stake_mode(options)}
         stakes, errors = resolve(POT_STAKES, given, "stakes", message("the stakes"))
         if "stakes.mode" not in errors and stakes["mode"] not in modes:
             errors["stakes.mode"] = MODE_RULES[options["format"]]

@@ -163,6 +163,11 @@ class Variant:
         return cls.higher_wins
 
     @classmethod
+    def usual_stake_mode(cls, options: Mapping[str, Any]) -> str:
+        """Who pays whom when the stakes leave it out, under these (resolved) options."""
+        return "pairs"
+
+    @classmethod
     def starting_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options a game set up with ``given`` (a preset's) starts from, as a form
         shows them before the players are known: each resolved as the game would be, and

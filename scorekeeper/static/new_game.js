@@ -132,6 +132,7 @@
       }
       full.textContent = "";
       renumber();
+      $("#mode").value = option.dataset.mode; // the game's own (pool rummy: a pot)
       if (Object.keys(stakes).length) {
         $("#stakes_on").checked = true;
         for (const [name, value] of Object.entries(stakes)) $("#" + name).value = value;

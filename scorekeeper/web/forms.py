@@ -253,12 +253,23 @@ def option_defaults(game: str) -> dict[str, Any]:
     return shown
 
 
+def usual_mode(game: str) -> str:
+    """Who pays whom in ``game`` unless the table says otherwise: the preset's, or the
+    one its options call for (pool rummy is played for a pot)."""
+    _label, _description, variant_id, options, stakes = GAMES[game]
+    if stakes and "mode" in stakes:
+        return stakes["mode"]
+    variant = scoring.get_variant(variant_id)
+    return variant.usual_stake_mode(variant.starting_options(options))
+
+
 def fill_game_defaults(form: NewGameForm, game: str) -> None:
     """Set the house rules and stakes to what ``game`` starts with (a preset's own)."""
     _label, _description, variant_id, _options, stakes = GAMES[game]
     shown = option_defaults(game)
     for field, spec in option_fields(form, variant_id):
         field.data = shown[spec.name]
+    form.mode.data = usual_mode(game)
     if stakes is not None:
         form.stakes_on.data = True
         for name, value in stakes.items():
@@ -309,16 +320,25 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
     elif dealer not in (None, "0"):
         request["first_dealer"] = ""  # a blank seat: the services say why
     if form.stakes_on.data:
-        request["stakes"] = {
-            "cents_per_point": number_or_text(form.cents_per_point.data),
-            "round_to": number_or_text(form.round_to.data),
-            "mode": form.mode.data,
-            "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
-            "currency": (form.currency.data or "").strip().upper(),
-        }
-        if form.mode.data == "pot":
-            request["stakes"]["entry_cents"] = number_or_text(form.entry_cents.data)
+        request["stakes"] = _stakes_given(form, game)
     return request, slots
+
+
+def _stakes_given(form: NewGameForm, game: str) -> dict[str, Any]:
+    stakes = {
+        "cents_per_point": number_or_text(form.cents_per_point.data),
+        "round_to": number_or_text(form.round_to.data),
+        "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
+        "currency": (form.currency.data or "").strip().upper(),
+    }
+    # Left as shown, the mode is the game's to choose from its house rules as they
+    # resolve (a format changed to pool is played for a pot).
+    if form.shown.data != game or form.mode.data != usual_mode(game):
+        stakes["mode"] = form.mode.data
+    entry = number_or_text(form.entry_cents.data)
+    if stakes.get("mode") == "pot" or ("mode" not in stakes and entry is not None):
+        stakes["entry_cents"] = entry
+    return stakes
 
 
 def _options_given(form: NewGameForm, game: str) -> dict[str, Any]:

@@ -55,6 +55,7 @@ from scorekeeper.web.forms import (
     number_or_text,
     option_fields,
     start_request,
+    usual_mode,
 )
 from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import (
@@ -239,6 +240,7 @@ def render_new_game(form: NewGameForm, **context: Any):
         variant=variant,
         most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
         option_fields=option_fields,
+        usual_mode=usual_mode,
         rules_open=rules_open,
         stakes_open=stakes_open,
         **context,

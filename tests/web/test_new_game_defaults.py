@@ -3,11 +3,13 @@ defaults that follow from them), and sends only what the table changed."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from tests.web.support import house_rules_as_shown, start
+from tests.web.support import house_rules_as_shown, start, text
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -52,3 +54,42 @@ def test_a_rule_the_table_changes_is_sent_and_the_rest_follow_it(client, uow):
     shown["o_rummy_scoring"] = "winner_takes_all"
     game_id = start(client, PLAYERS, game="variant:rummy", **shown)
     assert services.load_game(uow, game_id).setup.options["stock_out"] == "block"
+
+
+POOL = ["Aarav", "Bhavna", "Chandrasekhar", "Divyā"]
+
+
+def the_new_game_page_for(client, game: str) -> str:
+    """The page as it shows ``game`` chosen (the no-script "Update" button)."""
+    return text(client.post("/games/new", data={"game": game, "act": "update"}))
+
+
+@pytest.mark.parametrize("game", ["preset:Pool Rummy 101", "preset:Pool Rummy 61"])
+def test_a_pool_game_settles_up_in_a_pot_with_just_the_entry_fee_typed(client, uow, game):
+    page = the_new_game_page_for(client, game)
+    assert re.search(r'<option selected value="pot">', page)
+    assert f'value="{game}" data-variant="indian"' in page
+    assert 'data-mode="pot"' in page  # what the page's script selects for it
+
+    shown = house_rules_as_shown(client, game)
+    game_id = start(client, POOL, game=game, stakes_on="y", mode="pot", entry_cents="500", **shown)
+    state = services.load_game(uow, game_id).state.as_dict()
+    assert (state["stakes"]["mode"], state["pot_cents"]) == ("pot", 2000)
+
+
+def test_a_format_changed_to_pool_takes_the_pot_when_the_mode_is_left_alone(client, uow):
+    shown = house_rules_as_shown(client, "preset:Deals Rummy (2 deals)")
+    shown.update(o_indian_format="pool", o_indian_deals="none")
+    page = the_new_game_page_for(client, "preset:Deals Rummy (2 deals)")
+    mode = re.search(r'<option selected value="(\w+)">', page[page.index('id="mode"') :])
+    game_id = start(
+        client,
+        POOL,
+        game="preset:Deals Rummy (2 deals)",
+        stakes_on="y",
+        mode=mode.group(1),
+        entry_cents="500",
+        **shown,
+    )
+    stakes = services.load_game(uow, game_id).state.as_dict()["stakes"]
+    assert (stakes["mode"], stakes["entry_cents"]) == ("pot", 500)
