@@ -72,9 +72,10 @@
       event.preventDefault();
       if (players.children.length >= most()) {
         const option = $("#game").selectedOptions[0];
+        const sides = "sides" in option.dataset ? "_sides" : ""; // partners play as sides
         full.textContent = most() === 2
-          ? say("two", { game: option.textContent.replace(/ \(.*/, "") })
-          : say("most", { number: most() });
+          ? say("two" + sides, { game: option.textContent.replace(/ \(.*/, "") })
+          : say("most" + sides, { number: most() });
         return;
       }
       full.textContent = "";

@@ -577,4 +577,7 @@ def new_game_script_words() -> dict[str, str]:
         "player": _("Player {number}"),
         "most": _("{number} players is the most this game takes."),
         "two": _("{game} is for two players."),
+        # A partnership game's players are its sides (Canasta, Hand and Foot).
+        "most_sides": _("{number} sides is the most this game takes."),
+        "two_sides": _("{game} is for two sides."),
     }
