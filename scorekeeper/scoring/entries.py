@@ -26,6 +26,9 @@ class EntryField:
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
     choices: tuple[str, ...] | None = None  # choice_per_player: what each player may have
+    # "players" fields only: whoever went out is always one of them (Phase 10's
+    # completed: going out means laying down the phase first), so a form ticks them.
+    includes_out: bool = False
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.

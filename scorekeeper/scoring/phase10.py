@@ -70,6 +70,7 @@ class PhaseTen(OutVariant):
             "completed",
             "players",
             message("Everyone who laid down their phase this hand, including who went out."),
+            includes_out=True,
         ),
         EntryField("hands", "per_player", message("Value of each other player's cards.")),
     )

@@ -551,7 +551,10 @@ class DealForm(FlaskForm):
                     entry[f.name] = True
             elif f.kind == "players":
                 chosen = [
-                    name for seat, name in enumerate(self.players) if self[f"{f.name}_{seat}"].data
+                    name
+                    for seat, name in enumerate(self.players)
+                    if self[f"{f.name}_{seat}"].data
+                    or (f.includes_out and entry.get("out") == name)
                 ]
                 if chosen:
                     entry[f.name] = chosen
