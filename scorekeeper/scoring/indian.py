@@ -69,6 +69,7 @@ class Indian(Variant):
     )
     min_players = 2
     max_players = 6
+    allows_nobody_out = False  # every deal has a winner: a valid show, or the last one left
     options = (
         OptionSpec(
             "format",
@@ -169,8 +170,9 @@ class Indian(Variant):
             "choice_per_player",
             message("Who dropped: first (on the first turn, before drawing) or middle (later)."),
             choices=("first", "middle"),
+            excludes_out=True,
         ),
-        EntryField("wrong_show", "players", message("Who declared wrongly.")),
+        EntryField("wrong_show", "players", message("Who declared wrongly."), excludes_out=True),
         EntryField(
             "rejoin",
             "players",

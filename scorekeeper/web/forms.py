@@ -639,6 +639,12 @@ class DealForm(FlaskForm):
         ]
 
 
+def _not_for_out(f: scoring.EntryField) -> dict[str, str]:
+    """A mark the page's script hides beside whoever went out: they cannot have it, or
+    have it already (Phase 10's phase done)."""
+    return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
+
+
 def deal_form(
     setup: scoring.Setup,
     *,
@@ -687,11 +693,15 @@ def deal_form(
                 attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=NUMERIC)
         elif f.kind == "players":
             for seat in range(len(players)):
-                attrs[f"{f.name}_{seat}"] = BooleanField(TAPS.get(f.name, f.help))
+                attrs[f"{f.name}_{seat}"] = BooleanField(
+                    TAPS.get(f.name, f.help), render_kw=_not_for_out(f)
+                )
         elif f.kind == "choice_per_player":
             for seat in range(len(players)):
                 for choice in f.choices or ():
-                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(TAPS.get(choice, choice))
+                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(
+                        TAPS.get(choice, choice), render_kw=_not_for_out(f)
+                    )
         elif f.kind == "bool" and f.name != "void":
             attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
         elif f.kind == "rank":
