@@ -10,17 +10,19 @@ from .messages import message
 from .options import OptionSpec
 from .variant import Deal, OutVariant
 
+# Messages, so that pages and sheets show them in the reader's language; stored as
+# their English text, like any house phase.
 PHASES = (
-    "2 sets of 3",
-    "1 set of 3 + 1 run of 4",
-    "1 set of 4 + 1 run of 4",
-    "1 run of 7",
-    "1 run of 8",
-    "1 run of 9",
-    "2 sets of 4",
-    "7 cards of one color",
-    "1 set of 5 + 1 set of 2",
-    "1 set of 5 + 1 set of 3",
+    message("2 sets of 3"),
+    message("1 set of 3 + 1 run of 4"),
+    message("1 set of 4 + 1 run of 4"),
+    message("1 run of 7"),
+    message("1 run of 8"),
+    message("1 run of 9"),
+    message("2 sets of 4"),
+    message("7 cards of one color"),
+    message("1 set of 5 + 1 set of 2"),
+    message("1 set of 5 + 1 set of 3"),
 )
 # The pack: 1-9 count 5, 10-12 count 10, a Skip 15, a Wild 25.
 CARDS = {str(number): 5 if number < 10 else 10 for number in range(1, 13)} | {

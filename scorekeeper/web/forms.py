@@ -32,7 +32,7 @@ from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.translate import lazy_translation, translate
+from scorekeeper.translate import lazy_translation, list_item, list_item_typed, translate
 from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
@@ -247,7 +247,8 @@ def option_defaults(game: str) -> dict[str, Any]:
     for spec in variant.options:
         value = starting[spec.name]
         if spec.type == "list":
-            shown[spec.name] = list_text(value)
+            items = None if value is None else [list_item(spec, item) for item in value]
+            shown[spec.name] = list_text(items)
         else:
             shown[spec.name] = value if spec.type == "bool" else "" if value is None else str(value)
     return shown
@@ -362,7 +363,8 @@ def _option_value(spec: scoring.OptionSpec, data: Any) -> Any:
     if spec.type == "bool":
         return bool(data)
     if spec.type == "list":
-        return list_items(spec, data)
+        items = list_items(spec, data)
+        return None if items is None else [list_item_typed(spec, item) for item in items]
     if spec.choices is not None:
         by_text = {str(choice): choice for choice in spec.choices}
         return by_text.get(data, data)

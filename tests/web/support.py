@@ -84,5 +84,5 @@ def house_rules_as_shown(client, game: str) -> dict[str, str]:
     for name, value in re.findall(
         r'<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', html, re.S
     ):
-        fields[name] = unescape(value).lstrip("\n")
+        fields[name] = re.sub(r"^\r?\n", "", unescape(value))  # as a browser reads it
     return fields

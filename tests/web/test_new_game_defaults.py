@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask_babel import force_locale
 
 from scorekeeper import scoring
+from scorekeeper.printing import words
 from scorekeeper.service_layer import services
 from tests.web.support import house_rules_as_shown, start, text
 
@@ -93,3 +95,34 @@ def test_a_format_changed_to_pool_takes_the_pot_when_the_mode_is_left_alone(clie
     )
     stakes = services.load_game(uow, game_id).state.as_dict()["stakes"]
     assert (stakes["mode"], stakes["entry_cents"]) == ("pot", 500)
+
+
+def test_phase_10s_standard_phases_speak_the_pages_language_and_house_ones_stay_typed(
+    client, uow, app
+):
+    client.get("/language/fr")
+    shown = house_rules_as_shown(client, "preset:Phase 10")
+    phases = shown["o_phase10_phases"].splitlines()
+    assert phases[0] == "2 brelans"
+    assert "7 cartes d'une couleur" in phases
+    assert "2 sets of 3" not in shown["o_phase10_phases"]
+
+    untouched = start(client, PLAYERS, game="preset:Phase 10", **shown)
+    stored = services.load_game(uow, untouched).setup.options["phases"]
+    assert stored == scoring.make_setup(preset="Phase 10", players=PLAYERS).options["phases"]
+
+    # One house phase typed among the standard ones: the others stay standard.
+    shown["o_phase10_phases"] = "\n".join(["Une suite de 3 en cœur", *phases[1:]])
+    house = start(client, PLAYERS, game="preset:Phase 10", **shown)
+    stored = services.load_game(uow, house).setup.options["phases"]
+    assert stored[0] == "Une suite de 3 en cœur"
+    assert stored[1] == "1 set of 3 + 1 run of 4"
+
+    with app.test_request_context(), force_locale("de"):
+        said = words.house_rules("phase10", {"phases": stored, "tie": "replay"}, 3)
+    assert said == (
+        "Phasen: 1. Une suite de 3 en cœur; 2. 1 Drilling + 1 Folge aus 4; "
+        "3. 1 Vierling + 1 Folge aus 4; 4. 1 Folge aus 7; 5. 1 Folge aus 8; 6. 1 Folge aus 9; "
+        "7. 2 Vierlinge; 8. 7 Karten einer Farbe; 9. 1 Fünfling + 1 Zwilling; "
+        "10. 1 Fünfling + 1 Drilling",
+    )
