@@ -35,6 +35,7 @@ class FiveCrowns(OutVariant):
             minimum=0,
             maximum=100,
             help=message("House rule: the first player out scores minus this (e.g. 10)."),
+            label=message("Bonus for going out"),
         ),
     )
     entry_fields = (

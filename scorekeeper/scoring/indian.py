@@ -81,6 +81,8 @@ class Indian(Variant):
                 "add up and a player reaching the pool limit is out, the last one left wins; "
                 "deals: a set number of deals, highest total wins."
             ),
+            label=message("Format"),
+            choice_labels=(message("Points rummy"), message("Pool rummy"), message("Deals rummy")),
         ),
         OptionSpec(
             "deals",
@@ -93,6 +95,7 @@ class Indian(Variant):
                 "Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
                 "usual too), none in pool."
             ),
+            label=message("Number of deals"),
         ),
         OptionSpec(
             "pool_limit",
@@ -100,6 +103,7 @@ class Indian(Variant):
             101,
             choices=POOL_LIMITS,
             help=message("Pool rummy only: a player whose total reaches this is out."),
+            label=message("Pool limit"),
         ),
         OptionSpec(
             "first_drop",
@@ -110,6 +114,7 @@ class Indian(Variant):
             help=_per_table(
                 message("Penalty for dropping on the first turn, before drawing."), "first_drop"
             ),
+            label=message("First drop"),
         ),
         OptionSpec(
             "middle_drop",
@@ -118,6 +123,7 @@ class Indian(Variant):
             minimum=1,
             maximum=500,
             help=_per_table(message("Penalty for dropping later in the deal."), "middle_drop"),
+            label=message("Middle drop"),
         ),
         OptionSpec(
             "wrong_show",
@@ -126,6 +132,7 @@ class Indian(Variant):
             minimum=1,
             maximum=500,
             help=_per_table(message("Penalty for declaring wrongly."), "wrong_show"),
+            label=message("Wrong show"),
         ),
         OptionSpec(
             "full_count",
@@ -134,6 +141,7 @@ class Indian(Variant):
             minimum=1,
             maximum=HAND_CARDS * 10,
             help=_per_table(message("The most a hand counts."), "full_count"),
+            label=message("Full count"),
         ),
         OptionSpec(
             "rejoin_max",
@@ -144,11 +152,12 @@ class Indian(Variant):
             maximum=500,
             help=_per_table(
                 message(
-                    "Pool rummy: an eliminated player may rejoin while no active total is "
-                    "above this; null: no rejoining."
+                    "Pool rummy: an eliminated player may rejoin while no active total is above "
+                    "this; none: no rejoining."
                 ),
                 "rejoin_max",
             ),
+            label=message("Rejoin while no total is above"),
         ),
     )
     entry_fields = (

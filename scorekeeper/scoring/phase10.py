@@ -54,6 +54,7 @@ class PhaseTen(OutVariant):
                 "The phases in order, one description each (1 to 20 house phases); "
                 "completing the last ends the game."
             ),
+            label=message("Phases, one a line"),
         ),
         OptionSpec(
             "tie",
@@ -63,6 +64,11 @@ class PhaseTen(OutVariant):
             message(
                 "Tied lowest totals at the end: replay (the tied players play one more "
                 "hand on the last phase, its winner wins) or share."
+            ),
+            label=message("Tie at the end"),
+            choice_labels=(
+                message("The tied players replay the last phase"),
+                message("The tied players share the win"),
             ),
         ),
     )

@@ -38,8 +38,13 @@ class Rummy(OutVariant):
             "winner_takes_all",
             ("winner_takes_all", "penalty"),
             message(
-                "winner_takes_all: who goes out scores the others' hands (highest wins); "
-                "penalty: everyone scores their own hand (lowest wins)."
+                "Winner takes all: who goes out scores the others' hands (highest wins). Penalty: "
+                "everyone scores their own hand (lowest wins)."
+            ),
+            label=message("Scoring"),
+            choice_labels=(
+                message("Winner takes all (highest wins)"),
+                message("Penalty: everyone scores their hand (lowest wins)"),
             ),
         ),
         OptionSpec(
@@ -51,12 +56,19 @@ class Rummy(OutVariant):
                 "Going rummy (the whole hand in one turn): double the winner's deal "
                 "points, add 10, or nothing."
             ),
+            label=message("Going rummy"),
+            choice_labels=(
+                message("Doubles the points"),
+                message("Adds 10"),
+                message("Nothing more"),
+            ),
         ),
         OptionSpec(
             "ace_high",
             "bool",
             False,
             help=message("Aces high or low in runs; an Ace counts 15 in hand."),
+            label=message("Aces high"),
         ),
         OptionSpec(
             "stock_out",
@@ -67,6 +79,11 @@ class Rummy(OutVariant):
                 "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
                 "scores the differences; in penalty scoring everyone scores their hand). "
                 "Default: stalemate, or block with penalty scoring."
+            ),
+            label=message("When the stock runs out"),
+            choice_labels=(
+                message("Stalemate: nobody scores"),
+                message("Block: the lowest hand scores"),
             ),
         ),
         OptionSpec(
@@ -79,6 +96,7 @@ class Rummy(OutVariant):
             ),
             minimum=1,
             maximum=100_000,
+            label=message("Game to"),
         ),
         OptionSpec(
             "deals",
@@ -88,6 +106,7 @@ class Rummy(OutVariant):
             minimum=1,
             maximum=200,
             help=message("Play this many deals instead of to the target."),
+            label=message("Number of deals"),
         ),
     )
     entry_fields = (

@@ -63,12 +63,17 @@ def clean_key(raw: Any) -> str | None:
     return None
 
 
+NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
+
+
 def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dict[str, str]:
     """Put each service error on its field, in the page's language; return those that
     belong to no field."""
     left = {}
     for path, error in errors.items():
         field = fields.get(path)
+        if field is not None and getattr(error, "msgid", None) == NULLABLE:
+            error = error.params["expected"]  # a form leaves a field blank, never "null"
         if field is None:
             left[path] = translate(error)
         else:
@@ -130,7 +135,7 @@ def option_field_name(variant_id: str, option: str) -> str:
 
 
 def _option_field(spec: scoring.OptionSpec) -> Field:
-    label = spec.name.replace("_", " ").capitalize()
+    label = lazy_translation(spec.label) if spec.label else spec.name
     kw: dict[str, Any] = {"description": lazy_translation(spec.help)}
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
@@ -138,7 +143,8 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
         # One item a line: Phase 10's house phases are sentences.
         return TextAreaField(label, default=list_text(spec.default), **kw)
     if spec.choices is not None:
-        choices = [SelectChoice(str(c)) for c in spec.choices]
+        words = spec.choice_label
+        choices = [SelectChoice(str(c), lazy_translation(words(c))) for c in spec.choices]
         return SelectField(label, choices=choices, default=str(spec.default), **kw)
     default = "" if spec.default is None else str(spec.default)
     render = dict(NUMERIC) if spec.type == "int" else {"autocomplete": "off"}
