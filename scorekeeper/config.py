@@ -19,6 +19,9 @@ class Defaults:
     SESSION_COOKIE_SECURE = True
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
+    # The cookie goes out only when the session changed: a slow poll or event stream
+    # answering after a save would otherwise put back the cookie from before it.
+    SESSION_REFRESH_EACH_REQUEST = False
     REMEMBER_COOKIE_SECURE = True
     REMEMBER_COOKIE_HTTPONLY = True
     # An organizer's login ends after this long without a request (the phone's

@@ -7,6 +7,8 @@ parameters); here they are looked up in Flask-Babel's catalog for this request's
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import LazyString, gettext
 
 from scorekeeper import scoring
@@ -38,3 +40,21 @@ def preset_name(preset: str | None) -> str | None:
     """A preset's name in the reader's language (a game stores it in English)."""
     known = scoring.PRESETS.get(preset) if preset else None
     return translate(known.name) if known else preset
+
+
+def list_item(spec: scoring.OptionSpec, item: Any) -> Any:
+    """One item of a list option in the reader's language where it is one of the
+    option's own (Phase 10's standard phases, stored in English); a house item as typed."""
+    for usual in spec.default or ():
+        if isinstance(usual, Message) and usual == item:
+            return translate(usual)
+    return item
+
+
+def list_item_typed(spec: scoring.OptionSpec, typed: Any) -> Any:
+    """The stored form of an item typed (or left) in the reader's language: one of the
+    option's own items as the core spells it, anything else as typed."""
+    for usual in spec.default or ():
+        if isinstance(usual, Message) and typed in (usual, translate(usual)):
+            return str(usual)
+    return typed

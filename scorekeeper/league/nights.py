@@ -33,6 +33,7 @@ from scorekeeper.league.views import (
     LeagueView,
     NightView,
     TableView,
+    higher_wins,
     league_view_of,
     night_view_of,
     rules_of,
@@ -396,11 +397,11 @@ def night_glance(
     with uow:
         league = managed_row(uow.session, public_id, organizer_id)
         night = night_view_of(load_night(uow.session, league, night_id), True)
-        higher_wins = variant_of(league).higher_wins
+        wins_high = higher_wins(league)
     glances = []
     for table in night.tables:
         game = services.load_game(uow, table.game_id) if table.game_id else None
-        glances.append(glance(table, game, higher_wins))
+        glances.append(glance(table, game, wins_high))
     return tuple(glances)
 
 

@@ -32,6 +32,7 @@ from scorekeeper.league.models import (
     Member,
     Night,
 )
+from scorekeeper.league.views import higher_wins
 from scorekeeper.models import Game, Seat
 from scorekeeper.scoring.options import resolve_stakes
 
@@ -80,12 +81,12 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
     if game is None:
         return None
     names = game.players
-    higher_wins = scoring.get_variant(game.variant).higher_wins
     if table.source == "paper_totals":
         if not table.paper_totals:
             return None
         points = [int(table.paper_totals[name]) for name in names]
-        seat_places = places(points, higher_wins)
+        # The game's own rule: its options may make it won low (Penalty Rummy, pool).
+        seat_places = places(points, scoring.derive(setup_of(game), []).higher_wins)
         return "totals", seated(
             game,
             [
@@ -105,7 +106,7 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
         return None
     scores = state.final if state.final else state.totals
     points = [scores[name] for name in names]
-    seat_places = places(points, higher_wins)
+    seat_places = places(points, state.higher_wins)
     balances = state.settlement["balances"] if state.settlement else {}
     results = [
         SeatResult(
@@ -556,16 +557,16 @@ def standings(session: Session, league: League, season: str | None) -> Standings
             )
         )
     variant = scoring.get_variant(league.variant)
-    higher_wins = variant.higher_wins
+    wins_high = higher_wins(league)
     return Standings(
         season=season,
         seasons=seasons_of(session, league.id),
-        higher_wins=higher_wins,
+        higher_wins=wins_high,
         # Stakes are kept as given: no currency given is the game's default one.
         currency=resolve_stakes(league.stakes, league.variant)[0]["currency"]
         if league.stakes
         else None,
-        lines=tuple(rank(lines, league.rank_by, higher_wins, league.min_games)),
+        lines=tuple(rank(lines, league.rank_by, wins_high, league.min_games)),
         rank_by=league.rank_by,
         min_games=league.min_games,
         bye_counts=league.bye_counts,

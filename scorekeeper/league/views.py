@@ -145,6 +145,17 @@ def rules_of(league: League) -> Rules:
     return Rules(league.variant, league.preset, league.options, league.stakes, league.table_size)
 
 
+def higher_wins(league: League) -> bool:
+    """Whether the league's games go to the highest total, as a game of its rules
+    decides it (Penalty Rummy and pool rummy are won low, unlike their variants' usual)."""
+    cls = scoring.get_variant(league.variant)
+    players = [f"Player {i + 1}" for i in range(cls.min_players)]
+    setup = scoring.make_setup(
+        variant=league.variant, preset=league.preset, players=players, options=league.options
+    )
+    return scoring.derive(setup, []).higher_wins
+
+
 def member_view(member: Member) -> MemberView:
     return MemberView(member.id, member.name, tuple(member.aliases or ()))
 

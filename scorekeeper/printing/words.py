@@ -18,7 +18,7 @@ from flask_babel import ngettext
 from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
-from scorekeeper.translate import translate
+from scorekeeper.translate import list_item, translate
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Print typography, spelled as escapes so that no look-alike hides in the source.
@@ -52,6 +52,15 @@ STAKE_MODES = {
 
 def _yes_no(yes: LazyString, no: LazyString) -> Callable[[Any, Mapping[str, Any], str], str]:
     return lambda value, options, variant: str(yes) if value else str(no)
+
+
+def _phases(value: list[str], options: Mapping[str, Any], variant: str) -> str:
+    """House phases, numbered; the standard ones in the sheet's language."""
+    spec = next(spec for spec in get_variant(variant).options if spec.name == "phases")
+    phases = "; ".join(
+        f"{number}. {list_item(spec, phase)}" for number, phase in enumerate(value, 1)
+    )
+    return _("Phases: %(phases)s", phases=phases)
 
 
 def _out_bonus(value: int, options: Mapping[str, Any], variant: str) -> str:
@@ -141,6 +150,7 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
         "The Queen of spades counts %(value)s", value=10 if value is None else value
     ),
     "wild_sequence": lambda value, options, variant: str(SEQUENCE_WORDS.get(value, value)),
+    "phases": _phases,
     "joker_deal": _yes_no(_l("One more deal at the end, only the Joker wild"), _l("No Joker deal")),
     "hand_size": lambda value, options, variant: _("%(cards)s cards dealt", cards=value),
     "wild_value": lambda value, options, variant: _("A wild card counts %(value)s", value=value),

@@ -40,6 +40,7 @@ class Canasta(Partnership):
             maximum=100_000,
             step=5,
             help=message("The game ends after a deal where a side's total reaches this."),
+            label=message("Game to"),
         ),
         OptionSpec(
             "out_bonus",
@@ -49,6 +50,7 @@ class Canasta(Partnership):
             maximum=1000,
             step=5,
             help=message("To the side that goes out."),
+            label=message("Bonus for going out"),
         ),
         OptionSpec(
             "concealed_bonus",
@@ -58,9 +60,10 @@ class Canasta(Partnership):
             maximum=1000,
             step=5,
             help=message(
-                "In all, instead of out_bonus, when the player who went out melded "
+                "In all, instead of the bonus for going out, when the player who went out melded "
                 "their whole hand in one turn."
             ),
+            label=message("Bonus for going out concealed"),
         ),
         OptionSpec(
             "canastas_to_go_out",
@@ -69,6 +72,7 @@ class Canasta(Partnership):
             minimum=0,
             maximum=MELDS_PER_SIDE,
             help=message("Canastas a side needs before it may go out (2 in some groups)."),
+            label=message("Canastas needed to go out"),
         ),
     )
     entry_fields = (

@@ -44,6 +44,11 @@ class EntryField:
     # What the pages call the field, where the variant names it its own way
     # (Burraco's clean burracos rather than Hand and Foot's clean books).
     label: Message | None = None
+    # "players" fields only: whoever went out is always one of them (Phase 10's
+    # completed: going out means laying down the phase first), so a form ticks them.
+    includes_out: bool = False
+    # Never whoever went out (Indian rummy's winner neither dropped nor showed wrongly).
+    excludes_out: bool = False
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.

@@ -81,6 +81,7 @@ class FiveCrowns(RisingWild):
             minimum=0,
             maximum=100,
             help=message("House rule: the first player out scores minus this (e.g. 10)."),
+            label=message("Bonus for going out"),
         ),
     )
     entry_fields = (

@@ -79,6 +79,7 @@ class Gin(Variant):
             minimum=0,
             maximum=10,
             help=message("The most deadwood a knocker may hold."),
+            label=message("Knock with at most"),
         ),
         OptionSpec(
             "gin_bonus",
@@ -87,6 +88,7 @@ class Gin(Variant):
             minimum=0,
             maximum=1000,
             help=message("Going gin scores this plus the defender's deadwood."),
+            label=message("Gin bonus"),
         ),
         OptionSpec(
             "big_gin_bonus",
@@ -95,6 +97,7 @@ class Gin(Variant):
             minimum=0,
             maximum=1000,
             help=message("Going gin with all 11 cards scores this instead."),
+            label=message("Big gin bonus"),
         ),
         OptionSpec(
             "undercut_bonus",
@@ -103,12 +106,14 @@ class Gin(Variant):
             minimum=0,
             maximum=1000,
             help=message("The defender who undercuts scores this plus the difference."),
+            label=message("Undercut bonus"),
         ),
         OptionSpec(
             "undercut_on_equal",
             "bool",
             True,
             help=message("Defender's deadwood equal to the knocker's is an undercut."),
+            label=message("Equal deadwood is an undercut"),
         ),
         OptionSpec(
             "target",
@@ -117,6 +122,7 @@ class Gin(Variant):
             minimum=1,
             maximum=10_000,
             help=message("A game ends when a player's points reach this."),
+            label=message("Game to"),
         ),
         OptionSpec(
             "game_bonus",
@@ -125,6 +131,7 @@ class Gin(Variant):
             minimum=0,
             maximum=10_000,
             help=message("To the winner of a game."),
+            label=message("Game bonus"),
         ),
         OptionSpec(
             "box_bonus",
@@ -133,30 +140,40 @@ class Gin(Variant):
             minimum=0,
             maximum=1000,
             help=message("Per hand won, to each player at the end of a game."),
+            label=message("Points a box"),
         ),
         OptionSpec(
             "shutout_double",
             "bool",
             True,
             help=message("A winner whose opponent won no hand doubles their final score."),
+            label=message("Shutout doubles"),
         ),
         OptionSpec(
             "knock_card",
             "bool",
             False,
             help=message("Oklahoma: the upcard's value is the knock limit."),
+            label=message("Upcard sets the knock limit (Oklahoma)"),
         ),
         OptionSpec(
             "ace_requires_gin",
             "bool",
             True,
-            help=message("With knock_card: an Ace upcard means only gin may end the deal."),
+            help=message(
+                "When the upcard sets the knock limit: an Ace upcard means only gin may end the "
+                "deal."
+            ),
+            label=message("Ace upcard: gin only"),
         ),
         OptionSpec(
             "spade_doubles",
             "bool",
             True,
-            help=message("With knock_card: a spade upcard doubles the deal's points."),
+            help=message(
+                "When the upcard sets the knock limit: a spade upcard doubles the deal's points."
+            ),
+            label=message("Spade upcard doubles"),
         ),
         OptionSpec(
             "hollywood",
@@ -166,6 +183,7 @@ class Gin(Variant):
                 "Three games scored at once: a player's first win scores in game 1, "
                 "the second in games 1 and 2, later ones in all three."
             ),
+            label=message("Three games at once (Hollywood)"),
         ),
     )
     entry_fields = (
@@ -228,8 +246,19 @@ class Gin(Variant):
         scored_in = self._scoring_games(scorer)
         by_seat = [0, 0]
         by_seat[scorer] = points * multiplier * len(scored_in)
+        if hands[knocker] == 0:
+            result = "big_gin" if values.get("big_gin") else "gin"
+        else:
+            result = "undercut" if scorer != knocker else "knock"
         return self.deal(
-            number, accepted, by_seat, scorer, scorer, multiplier=multiplier, scored_in=scored_in
+            number,
+            accepted,
+            by_seat,
+            scorer,
+            scorer,
+            multiplier=multiplier,
+            scored_in=scored_in,
+            result=result,
         )
 
     def _check_knock(self, knocker, deadwood, upcard, big_gin, errors):

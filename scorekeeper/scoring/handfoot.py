@@ -32,7 +32,15 @@ class HandAndFoot(Partnership):
     seats_per_side = (2, 4)
     counts = ("clean", "dirty", "wild", "sevens", "red_threes", "red_threes_held")
     options = (
-        OptionSpec("rounds", "int", 4, minimum=1, maximum=20, help=message("Deals in a game.")),
+        OptionSpec(
+            "rounds",
+            "int",
+            4,
+            minimum=1,
+            maximum=20,
+            help=message("Deals in a game."),
+            label=message("Rounds"),
+        ),
         OptionSpec(
             "minimums",
             "list",
@@ -43,6 +51,7 @@ class HandAndFoot(Partnership):
             maximum=1000,
             step=5,
             help=message("The minimum first meld of each round, one for each round."),
+            label=message("Opening minimum of each round"),
         ),
         OptionSpec(
             "decks",
@@ -51,6 +60,7 @@ class HandAndFoot(Partnership):
             minimum=1,
             maximum=12,
             help=message("Packs of 54 in play (default: one more than the players)."),
+            label=message("Packs"),
         ),
         OptionSpec(
             "out_bonus",
@@ -60,6 +70,7 @@ class HandAndFoot(Partnership):
             maximum=5000,
             step=5,
             help=message("To the side that goes out."),
+            label=message("Bonus for going out"),
         ),
         OptionSpec(
             "red_three",
@@ -69,6 +80,7 @@ class HandAndFoot(Partnership):
             maximum=5000,
             step=5,
             help=message("Per red three laid down."),
+            label=message("A red three laid down"),
         ),
         OptionSpec(
             "red_three_held",
@@ -78,6 +90,7 @@ class HandAndFoot(Partnership):
             maximum=5000,
             step=5,
             help=message("Taken off per red three left in a hand or foot (500 in many groups)."),
+            label=message("A red three held"),
         ),
         OptionSpec(
             "wild_book",
@@ -87,7 +100,8 @@ class HandAndFoot(Partnership):
             minimum=0,
             maximum=10_000,
             step=5,
-            help=message("Per book of wild cards (e.g. 1500), or null: no wild books."),
+            help=message("Per book of wild cards (e.g. 1500); blank: no wild books."),
+            label=message("A book of wild cards"),
         ),
         OptionSpec(
             "sevens_book",
@@ -98,8 +112,9 @@ class HandAndFoot(Partnership):
             maximum=10_000,
             step=5,
             help=message(
-                "Per clean book of sevens (e.g. 1000), or null: sevens score as other books."
+                "Per clean book of sevens (e.g. 1000); blank: sevens score as other books."
             ),
+            label=message("A book of sevens"),
         ),
     )
     entry_fields = (

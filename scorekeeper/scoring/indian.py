@@ -69,6 +69,7 @@ class Indian(PoolVariant):
     )
     min_players = 2
     max_players = 6
+    allows_nobody_out = False  # every deal has a winner: a valid show, or the last one left
     options = (
         OptionSpec(
             "format",
@@ -80,6 +81,8 @@ class Indian(PoolVariant):
                 "add up and a player reaching the pool limit is out, the last one left wins; "
                 "deals: a set number of deals, highest total wins."
             ),
+            label=message("Format"),
+            choice_labels=(message("Points rummy"), message("Pool rummy"), message("Deals rummy")),
         ),
         OptionSpec(
             "deals",
@@ -92,6 +95,7 @@ class Indian(PoolVariant):
                 "Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
                 "usual too), none in pool."
             ),
+            label=message("Number of deals"),
         ),
         OptionSpec(
             "pool_limit",
@@ -99,6 +103,7 @@ class Indian(PoolVariant):
             101,
             choices=POOL_LIMITS,
             help=message("Pool rummy only: a player whose total reaches this is out."),
+            label=message("Pool limit"),
         ),
         OptionSpec(
             "first_drop",
@@ -109,6 +114,7 @@ class Indian(PoolVariant):
             help=_per_table(
                 message("Penalty for dropping on the first turn, before drawing."), "first_drop"
             ),
+            label=message("First drop"),
         ),
         OptionSpec(
             "middle_drop",
@@ -117,6 +123,7 @@ class Indian(PoolVariant):
             minimum=1,
             maximum=500,
             help=_per_table(message("Penalty for dropping later in the deal."), "middle_drop"),
+            label=message("Middle drop"),
         ),
         OptionSpec(
             "wrong_show",
@@ -125,6 +132,7 @@ class Indian(PoolVariant):
             minimum=1,
             maximum=500,
             help=_per_table(message("Penalty for declaring wrongly."), "wrong_show"),
+            label=message("Wrong show"),
         ),
         OptionSpec(
             "full_count",
@@ -133,6 +141,7 @@ class Indian(PoolVariant):
             minimum=1,
             maximum=HAND_CARDS * 10,
             help=_per_table(message("The most a hand counts."), "full_count"),
+            label=message("Full count"),
         ),
         OptionSpec(
             "rejoin_max",
@@ -143,11 +152,12 @@ class Indian(PoolVariant):
             maximum=500,
             help=_per_table(
                 message(
-                    "Pool rummy: an eliminated player may rejoin while no active total is "
-                    "above this; null: no rejoining."
+                    "Pool rummy: an eliminated player may rejoin while no active total is above "
+                    "this; none: no rejoining."
                 ),
                 "rejoin_max",
             ),
+            label=message("Rejoin while no total is above"),
         ),
     )
     entry_fields = (
@@ -169,8 +179,9 @@ class Indian(PoolVariant):
             "choice_per_player",
             message("Who dropped: first (on the first turn, before drawing) or middle (later)."),
             choices=("first", "middle"),
+            excludes_out=True,
         ),
-        EntryField("wrong_show", "players", message("Who declared wrongly.")),
+        EntryField("wrong_show", "players", message("Who declared wrongly."), excludes_out=True),
         EntryField(
             "rejoin",
             "players",
@@ -196,6 +207,14 @@ class Indian(PoolVariant):
         if not errors:
             errors = cls.check_options(options, players)
         return options, errors
+
+    @classmethod
+    def wins_higher(cls, options):
+        return options["format"] != "pool"  # pool rummy's totals are penalties
+
+    @classmethod
+    def usual_stake_mode(cls, options):
+        return STAKES_MODES[options["format"]][0]  # pool rummy is played for a pot
 
     @classmethod
     def check_options(cls, options, players):
@@ -251,7 +270,7 @@ class Indian(PoolVariant):
         rules = self.rules
         self.format = rules["format"]
         self.pool = self.pooled = self.format == "pool"
-        self.higher_wins = not self.pool
+        self.higher_wins = self.wins_higher(rules)
         self.fixed_deals = rules["deals"]
         self.limit = rules["pool_limit"]
         self.splittable = self.pool

@@ -98,6 +98,10 @@ class Kalooki(PoolVariant):
     )
 
     @classmethod
+    def usual_stake_mode(cls, options):
+        return "pot"  # the only stakes Kalooki takes
+
+    @classmethod
     def resolve_stakes(cls, given, options):
         return resolve_pot_stakes(
             given, ("pot",), message("Kalooki is played for a pot: the mode must be pot")

@@ -33,6 +33,16 @@ class OptionSpec:
     # and how many items (least, most) there may be.
     items: str | None = None
     length: tuple[int, int] = (0, 20)
+    # What a player calls the option and each of its choices (in ``choices``' order),
+    # for forms; the API speaks in names and ids.
+    label: Message | None = None
+    choice_labels: tuple[Message, ...] | None = None
+
+    def choice_label(self, choice: Any) -> Message | str:
+        """The words for one of the choices (the value itself where none are given)."""
+        if self.choice_labels is None or choice not in self.choices:
+            return str(choice)
+        return self.choice_labels[self.choices.index(choice)]
 
     def check(self, value: Any) -> Message | None:
         """What is wrong with ``value`` for this option, or None."""
@@ -230,6 +240,7 @@ STAKES = (
         help=message("Whole cents per point."),
         minimum=0,
         maximum=100_000,
+        label=message("Cents per point"),
     ),
     OptionSpec(
         "round_to",
@@ -237,6 +248,7 @@ STAKES = (
         5,
         choices=(1, 5, 10, 25),
         help=message("Each amount is rounded half up to this many cents."),
+        label=message("Round each amount to"),
     ),
     OptionSpec(
         "mode",
@@ -247,6 +259,12 @@ STAKES = (
             "pairs: everyone settles with everyone; winner: only the winner is paid; "
             "per_deal (rummy, Indian rummy): every deal's losers pay its winner."
         ),
+        label=message("Who pays whom"),
+        choice_labels=(
+            message("Everyone settles with everyone"),
+            message("Only the winner is paid"),
+            message("Each deal's losers pay its winner"),
+        ),
     ),
     OptionSpec(
         "deal_winner_cents",
@@ -255,6 +273,7 @@ STAKES = (
         minimum=0,
         maximum=100_000,
         help=message("Cents each other player pays whoever went out, every deal (not rounded)."),
+        label=message("Cents to whoever goes out, each deal"),
     ),
     OptionSpec(
         "currency",
@@ -263,6 +282,7 @@ STAKES = (
         pattern="[A-Z]{3}",
         help=message("ISO 4217 code, for display only."),
         expected=message("a 3-letter ISO currency code in capitals, such as USD or EUR"),
+        label=message("Currency"),
     ),
 )
 
@@ -278,12 +298,14 @@ ENTRY_CENTS = OptionSpec(
         "pot (Indian rummy): the cents each player pays into the pot for each entry "
         "(the first and each rejoin)."
     ),
+    label=message("Entry fee into the pot, in cents"),
 )
 POT_STAKES = (
     *(
         replace(
             spec,
             choices=(*spec.choices, "pot"),
+            choice_labels=(*spec.choice_labels, message("A pot: the winner takes it")),
             help=message(
                 "%(help)s pot (Indian rummy): everyone pays in, the winner takes the pot.",
                 help=spec.help,

@@ -10,17 +10,19 @@ from .messages import message
 from .options import OptionSpec
 from .variant import Deal, OutVariant
 
+# Messages, so that pages and sheets show them in the reader's language; stored as
+# their English text, like any house phase.
 PHASES = (
-    "2 sets of 3",
-    "1 set of 3 + 1 run of 4",
-    "1 set of 4 + 1 run of 4",
-    "1 run of 7",
-    "1 run of 8",
-    "1 run of 9",
-    "2 sets of 4",
-    "7 cards of one color",
-    "1 set of 5 + 1 set of 2",
-    "1 set of 5 + 1 set of 3",
+    message("2 sets of 3"),
+    message("1 set of 3 + 1 run of 4"),
+    message("1 set of 4 + 1 run of 4"),
+    message("1 run of 7"),
+    message("1 run of 8"),
+    message("1 run of 9"),
+    message("2 sets of 4"),
+    message("7 cards of one color"),
+    message("1 set of 5 + 1 set of 2"),
+    message("1 set of 5 + 1 set of 3"),
 )
 # The pack: 1-9 count 5, 10-12 count 10, a Skip 15, a Wild 25.
 CARDS = {str(number): 5 if number < 10 else 10 for number in range(1, 13)} | {
@@ -52,6 +54,7 @@ class PhaseTen(OutVariant):
                 "The phases in order, one description each (1 to 20 house phases); "
                 "completing the last ends the game."
             ),
+            label=message("Phases, one a line"),
         ),
         OptionSpec(
             "tie",
@@ -62,6 +65,11 @@ class PhaseTen(OutVariant):
                 "Tied lowest totals at the end: replay (the tied players play one more "
                 "hand on the last phase, its winner wins) or share."
             ),
+            label=message("Tie at the end"),
+            choice_labels=(
+                message("The tied players replay the last phase"),
+                message("The tied players share the win"),
+            ),
         ),
     )
     entry_fields = (
@@ -70,6 +78,7 @@ class PhaseTen(OutVariant):
             "completed",
             "players",
             message("Everyone who laid down their phase this hand, including who went out."),
+            includes_out=True,
         ),
         EntryField("hands", "per_player", message("Value of each other player's cards.")),
     )

@@ -160,7 +160,8 @@ class Rummikub(Variant):
                 )
         self.refuse(errors, number)
         by_seat, winner = self.points(out, racks)
-        return self.deal(number, accepted, by_seat, winner, out)
+        ended = {"result": "pool_out"} if out is None else {}  # the tiles ran out
+        return self.deal(number, accepted, by_seat, winner, out, **ended)
 
     def points(self, out: int | None, racks: list[int]) -> tuple[list[int], int | None]:
         """The deal's points and its winner (None for a tie at a pool out)."""

@@ -38,8 +38,13 @@ class Rummy(OutVariant):
             "winner_takes_all",
             ("winner_takes_all", "penalty"),
             message(
-                "winner_takes_all: who goes out scores the others' hands (highest wins); "
-                "penalty: everyone scores their own hand (lowest wins)."
+                "Winner takes all: who goes out scores the others' hands (highest wins). Penalty: "
+                "everyone scores their own hand (lowest wins)."
+            ),
+            label=message("Scoring"),
+            choice_labels=(
+                message("Winner takes all (highest wins)"),
+                message("Penalty: everyone scores their hand (lowest wins)"),
             ),
         ),
         OptionSpec(
@@ -51,12 +56,19 @@ class Rummy(OutVariant):
                 "Going rummy (the whole hand in one turn): double the winner's deal "
                 "points, add 10, or nothing."
             ),
+            label=message("Going rummy"),
+            choice_labels=(
+                message("Doubles the points"),
+                message("Adds 10"),
+                message("Nothing more"),
+            ),
         ),
         OptionSpec(
             "ace_high",
             "bool",
             False,
             help=message("Aces high or low in runs; an Ace counts 15 in hand."),
+            label=message("Aces high"),
         ),
         OptionSpec(
             "stock_out",
@@ -67,6 +79,11 @@ class Rummy(OutVariant):
                 "Nobody went out: stalemate (nobody scores) or block (the lowest hand "
                 "scores the differences; in penalty scoring everyone scores their hand). "
                 "Default: stalemate, or block with penalty scoring."
+            ),
+            label=message("When the stock runs out"),
+            choice_labels=(
+                message("Stalemate: nobody scores"),
+                message("Block: the lowest hand scores"),
             ),
         ),
         OptionSpec(
@@ -79,6 +96,7 @@ class Rummy(OutVariant):
             ),
             minimum=1,
             maximum=100_000,
+            label=message("Game to"),
         ),
         OptionSpec(
             "deals",
@@ -88,6 +106,7 @@ class Rummy(OutVariant):
             minimum=1,
             maximum=200,
             help=message("Play this many deals instead of to the target."),
+            label=message("Number of deals"),
         ),
     )
     entry_fields = (
@@ -105,6 +124,10 @@ class Rummy(OutVariant):
         return super().resolve_options(given, players)
 
     @classmethod
+    def wins_higher(cls, options):
+        return options["scoring"] != "penalty"
+
+    @classmethod
     def computed_default(cls, name, options, players):
         # target is the only option computed from the players and the scoring.
         return 100 if options["scoring"] == "penalty" else 50 * players
@@ -119,7 +142,7 @@ class Rummy(OutVariant):
 
     def prepare(self):
         self.penalty = self.rules["scoring"] == "penalty"
-        self.higher_wins = not self.penalty
+        self.higher_wins = self.wins_higher(self.rules)
         self.block = self.rules["stock_out"] == "block"
         self.fixed_deals = self.rules["deals"]
         self.target = self.rules["target"]
@@ -131,11 +154,14 @@ class Rummy(OutVariant):
     def score_deal(self, number, entry, values, out, hands, melds):
         if out is None:
             by_seat, winner = self._nobody_out(hands)
-        elif self.penalty:
-            by_seat, winner = self._penalty(out, hands, values.get("rummy", False)), out
+            # The stock ran out: the table's rule says what it came to.
+            result = "block" if self.block else "stalemate"
+            return self.deal(number, entry, by_seat, winner, out, result=result)
+        if self.penalty:
+            by_seat = self._penalty(out, hands, values.get("rummy", False))
         else:
-            by_seat, winner = self._winner_takes_all(out, hands, values.get("rummy", False)), out
-        return self.deal(number, entry, by_seat, winner, out)
+            by_seat = self._winner_takes_all(out, hands, values.get("rummy", False))
+        return self.deal(number, entry, by_seat, out, out)
 
     def _winner_takes_all(self, out, hands, rummy):
         won = sum(hands)

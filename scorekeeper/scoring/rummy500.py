@@ -31,6 +31,7 @@ class Rummy500(MeldVariant):
             minimum=1,
             maximum=100_000,
             help=message("The game ends after a deal where a total reaches this."),
+            label=message("Game to"),
         ),
         OptionSpec(
             "out_bonus",
@@ -39,6 +40,7 @@ class Rummy500(MeldVariant):
             minimum=0,
             maximum=1000,
             help=message("Extra points for the player who goes out."),
+            label=message("Bonus for going out"),
         ),
     )
     entry_fields = (OUT, MELDS, HANDS)

@@ -32,6 +32,11 @@ class Rummy5000(OutVariant):
                 "collect: everyone scores their melds and who goes out also scores the "
                 "others' hands; subtract: everyone scores melds less hand."
             ),
+            label=message("Scoring"),
+            choice_labels=(
+                message("Collect: melds, and the hands of the others to who goes out"),
+                message("Subtract: melds less hand"),
+            ),
         ),
         OptionSpec(
             "out_bonus",
@@ -41,6 +46,7 @@ class Rummy5000(OutVariant):
             maximum=1000,
             step=5,
             help=message("Extra points for the player who goes out (e.g. 200 with subtract)."),
+            label=message("Bonus for going out"),
         ),
         OptionSpec(
             "target",
@@ -53,12 +59,14 @@ class Rummy5000(OutVariant):
                 "The game ends after a deal where a total reaches this "
                 "(1500, 2000, 2200, 2500, 2800, 10000 are usual)."
             ),
+            label=message("Game to"),
         ),
         OptionSpec(
             "went_out_wins",
             "bool",
             False,
             help=message("Whoever went out on the last deal wins if at or over the target."),
+            label=message("Going out wins the game"),
         ),
         OptionSpec(
             "ace_value",
@@ -66,10 +74,21 @@ class Rummy5000(OutVariant):
             100,
             choices=(100, 50),
             help=message("An Ace that is not wild; a wild Ace counts 100 more."),
+            label=message("An Ace counts"),
         ),
-        OptionSpec("wild_always_200", "bool", False, help=message("Every wild card counts 200.")),
         OptionSpec(
-            "eights_nines_ten", "bool", False, help=message("8s and 9s count 10 instead of 5.")
+            "wild_always_200",
+            "bool",
+            False,
+            help=message("Every wild card counts 200."),
+            label=message("Every wild card counts 200"),
+        ),
+        OptionSpec(
+            "eights_nines_ten",
+            "bool",
+            False,
+            help=message("8s and 9s count 10 instead of 5."),
+            label=message("8s and 9s count 10"),
         ),
         OptionSpec(
             "queen_of_spades",
@@ -79,7 +98,8 @@ class Rummy5000(OutVariant):
             minimum=5,
             maximum=200,
             step=5,
-            help=message("The Queen of spades counts this (usually 45), or null."),
+            help=message("The Queen of spades counts this (usually 45); otherwise as any Queen."),
+            label=message("Queen of spades counts"),
         ),
         OptionSpec(
             "permanent_wilds",
@@ -91,6 +111,7 @@ class Rummy5000(OutVariant):
                 "Cards wild in every deal besides Jokers and the deal's wild rank: "
                 'ranks ("10", "2") or single cards ("JS", "JH": the one-eyed jacks).'
             ),
+            label=message("Cards always wild"),
         ),
     )
     entry_fields = (OUT, MELDS, HANDS)

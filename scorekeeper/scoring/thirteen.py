@@ -65,9 +65,18 @@ class Thirteen(OutVariant):
             "ace_to_king",
             tuple(SEQUENCES),
             message(
-                "The wild rank of each deal: ace_to_king (A, 2 ... K), two_to_king (12 "
-                "deals), two_to_ace, ace_to_ace (14), king_to_ace, or dealer_choice (the "
-                "dealer calls each rank once)."
+                "The wild rank of each deal, in turn: from Ace up to King, from 2 (12 deals), from "
+                "2 then Ace, from Ace to Ace (14 deals), from King down, or called by the dealer "
+                "(each rank once)."
+            ),
+            label=message("Wild rank of each deal"),
+            choice_labels=(
+                message("A, 2 \u2026 K"),
+                message("2 \u2026 K (12 deals)"),
+                message("2 \u2026 K, then A"),
+                message("A, 2 \u2026 K, then A again (14 deals)"),
+                message("K, Q \u2026 A"),
+                message("The dealer calls it"),
             ),
         ),
         OptionSpec(
@@ -75,6 +84,7 @@ class Thirteen(OutVariant):
             "bool",
             False,
             help=message("One more deal at the end where only the Joker is wild."),
+            label=message("Joker deal at the end"),
         ),
         OptionSpec(
             "hand_size",
@@ -85,6 +95,7 @@ class Thirteen(OutVariant):
             help=message(
                 "Cards dealt (10 for two or three players in some groups, 13 in Treize Brasses)."
             ),
+            label=message("Cards dealt"),
         ),
         OptionSpec(
             "wild_value",
@@ -93,6 +104,7 @@ class Thirteen(OutVariant):
             minimum=1,
             maximum=100,
             help=message("A wild card left in hand (15 or 20 in some groups)."),
+            label=message("A wild card counts"),
         ),
         OptionSpec(
             "ace_value",
@@ -101,6 +113,7 @@ class Thirteen(OutVariant):
             minimum=1,
             maximum=50,
             help=message("An Ace left in hand (10 in Biddies)."),
+            label=message("An Ace counts"),
         ),
         OptionSpec(
             "face_values",
@@ -108,21 +121,34 @@ class Thirteen(OutVariant):
             "ten",
             ("ten", "rank"),
             message("ten: J Q K count 10; rank: J 11, Q 12, K 13."),
+            label=message("Jack, Queen, King count"),
+            choice_labels=(
+                message("10 each"),
+                message("11, 12 and 13"),
+            ),
         ),
         OptionSpec(
             "simple_values",
             "bool",
             False,
-            help=message("Beanie: A-8 count 5, 9-K count 10, wild cards wild_value."),
+            help=message("Beanie: A-8 count 5, 9-K count 10, wild cards as a wild card counts."),
+            label=message("Simple card values (Beanie)"),
         ),
         OptionSpec(
             "joker",
             "bool",
             False,
-            help=message("A Joker in the pack, always wild, counting joker_value in hand."),
+            help=message("A Joker in the pack, always wild, counting in hand what a Joker counts."),
+            label=message("A Joker in the pack"),
         ),
         OptionSpec(
-            "joker_value", "int", 50, minimum=1, maximum=100, help=message("A Joker left in hand.")
+            "joker_value",
+            "int",
+            50,
+            minimum=1,
+            maximum=100,
+            help=message("A Joker left in hand."),
+            label=message("A Joker counts"),
         ),
         OptionSpec(
             "out_bonus",
@@ -131,21 +157,24 @@ class Thirteen(OutVariant):
             minimum=0,
             maximum=100,
             help=message("The player who goes out scores minus this (e.g. 15)."),
+            label=message("Bonus for going out"),
         ),
         OptionSpec(
             "double_on_7_or_king",
             "bool",
             False,
             help=message("Card points of a deal whose wild rank is 7 or K are doubled."),
+            label=message("Double on a 7 or King wild"),
         ),
         OptionSpec(
             "press",
             "bool",
             False,
             help=message(
-                "The Press: when one player trails their nearest rival by press_gap "
-                "or more, the next deal's card points are doubled."
+                "The Press: when one player trails their nearest rival by the gap below or more, "
+                "the next deal's card points are doubled."
             ),
+            label=message("The Press"),
         ),
         OptionSpec(
             "press_gap",
@@ -154,15 +183,17 @@ class Thirteen(OutVariant):
             minimum=1,
             maximum=1000,
             help=message("How far the trailing player must be behind for the Press."),
+            label=message("Press when trailing by"),
         ),
         OptionSpec(
             "auto_press",
             "bool",
             False,
             help=message(
-                "With 4 or more players: after deal 1 the highest total is raised to "
-                "the next highest + press_gap, and the Press is on for deal 2."
+                "With 4 or more players: after deal 1 the highest total is raised to the next "
+                "highest plus the Press gap, and the Press is on for deal 2."
             ),
+            label=message("Auto-Press after deal 1"),
         ),
         OptionSpec(
             "up_for_two",
@@ -171,6 +202,7 @@ class Thirteen(OutVariant):
             help=message(
                 "Biddies: going out holding a single natural 2 ends the play and scores 2."
             ),
+            label=message("Going up for 2"),
         ),
     )
     entry_fields = (

@@ -34,6 +34,7 @@ class Deal:
         "number",
         "points",
         "press",
+        "result",
         "scored_in",
         "went_out",
         "wild",
@@ -55,6 +56,7 @@ class Deal:
         adjustment: dict[str, int] | None = None,
         scored_in: tuple[int, ...] | None = None,
         extras: dict[str, Any] | None = None,
+        result: str | None = None,
     ):
         self.number = number
         self.dealer = dealer
@@ -70,6 +72,10 @@ class Deal:
         self.scored_in = scored_in  # Hollywood gin: the games (0, 1, 2) the deal scored in
         # Variant-specific members of the deal's dict (Phase 10's phases ...).
         self.extras = extras
+        # How the deal ended where a word says more than who went out: "void",
+        # "stock_out" (nobody went out), "block" or "stalemate" (rummy's stock-out
+        # rules), "gin", "big_gin", "knock" or "undercut"; None for an ordinary deal.
+        self.result = result
 
     def as_dict(self) -> dict[str, Any]:
         described = {
@@ -87,6 +93,15 @@ class Deal:
         if self.extras:
             described.update(self.extras)
         return described
+
+
+def plain_result(entry: Mapping[str, Any]) -> str | None:
+    """How a deal ended without a winner: void, or the stock ran out with nobody out."""
+    if entry.get("void"):
+        return "void"
+    if "out" in entry and entry["out"] is None:
+        return "stock_out"
+    return None
 
 
 class Variant:
@@ -162,6 +177,26 @@ class Variant:
         if not errors:
             errors = cls.check_options(options, players)
         return options, errors
+
+    @classmethod
+    def wins_higher(cls, options: Mapping[str, Any]) -> bool:
+        """Whether the highest total wins a game with these (resolved) options; some
+        variants decide it per game (rummy's penalty scoring, Indian pool rummy)."""
+        return cls.higher_wins
+
+    @classmethod
+    def usual_stake_mode(cls, options: Mapping[str, Any]) -> str:
+        """Who pays whom when the stakes leave it out, under these (resolved) options."""
+        return "pairs"
+
+    @classmethod
+    def starting_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a game set up with ``given`` (a preset's) starts from, as a form
+        shows them before the players are known: each resolved as the game would be, and
+        None where the value hangs on how many play (rummy's target, the packs)."""
+        fewest, _errors = cls.resolve_options(dict(given), cls.min_players)
+        most, _errors = cls.resolve_options(dict(given), cls.max_players)
+        return {name: value if most[name] == value else None for name, value in fewest.items()}
 
     @classmethod
     def resolve_stakes(
@@ -340,6 +375,7 @@ class Variant:
         **figures: Any,
     ) -> Deal:
         players = self.players
+        figures.setdefault("result", plain_result(entry))
         return Deal(
             number,
             self.dealer(number),

@@ -35,6 +35,11 @@
       for (const row of $$(".hands .row[data-seat]", deal)) {
         const isOut = chosen !== null && row.dataset.seat === chosen.value;
         row.classList.toggle("is-out", isOut);
+        // Marks whoever went out cannot have (a drop, a wrong show) or has anyway.
+        for (const box of $$("input[data-not-out]", row)) {
+          if (isOut) box.checked = false;
+          box.closest(".mark").hidden = isOut;
+        }
         const hand = $("[name^=hands_]", row);
         if (hand && deal.dataset.nohand === "1") {
           hand.disabled = isOut;

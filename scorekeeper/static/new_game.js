@@ -72,9 +72,10 @@
       event.preventDefault();
       if (players.children.length >= most()) {
         const option = $("#game").selectedOptions[0];
+        const sides = "sides" in option.dataset ? "_sides" : ""; // partners play as sides
         full.textContent = most() === 2
-          ? say("two", { game: option.textContent.replace(/ \(.*/, "") })
-          : say("most", { number: most() });
+          ? say("two" + sides, { game: option.textContent.replace(/ \(.*/, "") })
+          : say("most" + sides, { number: most() });
         return;
       }
       full.textContent = "";
@@ -142,6 +143,7 @@
       }
       full.textContent = "";
       renumber();
+      $("#mode").value = option.dataset.mode; // the game's own (pool rummy: a pot)
       if (Object.keys(stakes).length) {
         $("#stakes_on").checked = true;
         for (const [name, value] of Object.entries(stakes)) $("#" + name).value = value;

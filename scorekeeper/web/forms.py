@@ -32,7 +32,7 @@ from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.translate import lazy_translation, translate
+from scorekeeper.translate import lazy_translation, list_item, list_item_typed, translate
 from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
@@ -69,12 +69,17 @@ def clean_key(raw: Any) -> str | None:
     return None
 
 
+NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
+
+
 def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dict[str, str]:
     """Put each service error on its field, in the page's language; return those that
     belong to no field."""
     left = {}
     for path, error in errors.items():
         field = fields.get(path)
+        if field is not None and getattr(error, "msgid", None) == NULLABLE:
+            error = error.params["expected"]  # a form leaves a field blank, never "null"
         if field is None:
             left[path] = translate(error)
         else:
@@ -153,7 +158,7 @@ def option_field_name(variant_id: str, option: str) -> str:
 
 
 def _option_field(spec: scoring.OptionSpec) -> Field:
-    label = spec.name.replace("_", " ").capitalize()
+    label = lazy_translation(spec.label) if spec.label else spec.name
     kw: dict[str, Any] = {"description": lazy_translation(spec.help)}
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
@@ -161,7 +166,8 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
         # One item a line: Phase 10's house phases are sentences.
         return TextAreaField(label, default=list_text(spec.default), **kw)
     if spec.choices is not None:
-        choices = [SelectChoice(str(c)) for c in spec.choices]
+        words = spec.choice_label
+        choices = [SelectChoice(str(c), lazy_translation(words(c))) for c in spec.choices]
         return SelectField(label, choices=choices, default=str(spec.default), **kw)
     default = "" if spec.default is None else str(spec.default)
     render = dict(NUMERIC) if spec.type == "int" else {"autocomplete": "off"}
@@ -260,15 +266,41 @@ def option_fields(form: NewGameForm, variant_id: str) -> list[tuple[Field, scori
     ]
 
 
+def option_defaults(game: str) -> dict[str, Any]:
+    """Each house-rule field of ``game`` as the form first shows it: the options the
+    game starts from, as the core resolves them (a preset's own, and the defaults
+    that follow from them, such as Penalty Rummy's block)."""
+    _label, _description, variant_id, options, _stakes = GAMES[game]
+    variant = scoring.get_variant(variant_id)
+    starting = variant.starting_options(options)
+    shown: dict[str, Any] = {}
+    for spec in variant.options:
+        value = starting[spec.name]
+        if spec.type == "list":
+            items = None if value is None else [list_item(spec, item) for item in value]
+            shown[spec.name] = list_text(items)
+        else:
+            shown[spec.name] = value if spec.type == "bool" else "" if value is None else str(value)
+    return shown
+
+
+def usual_mode(game: str) -> str:
+    """Who pays whom in ``game`` unless the table says otherwise: the preset's, or the
+    one its options call for (pool rummy is played for a pot)."""
+    _label, _description, variant_id, options, stakes = GAMES[game]
+    if stakes and "mode" in stakes:
+        return stakes["mode"]
+    variant = scoring.get_variant(variant_id)
+    return variant.usual_stake_mode(variant.starting_options(options))
+
+
 def fill_game_defaults(form: NewGameForm, game: str) -> None:
     """Set the house rules and stakes to what ``game`` starts with (a preset's own)."""
-    _label, _description, variant_id, options, stakes = GAMES[game]
+    _label, _description, variant_id, _options, stakes = GAMES[game]
+    shown = option_defaults(game)
     for field, spec in option_fields(form, variant_id):
-        value = options.get(spec.name, spec.default)
-        if spec.type == "list":
-            field.data = list_text(value)
-        else:
-            field.data = value if spec.type == "bool" else "" if value is None else str(value)
+        field.data = shown[spec.name]
+    form.mode.data = usual_mode(game)
     if stakes is not None:
         form.stakes_on.data = True
         for name, value in stakes.items():
@@ -308,7 +340,7 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
         request["variant"] = variant_id
     # House rules filled in for another game (changed without JS) do not apply.
     if form.shown.data == game:
-        request["options"] = _options_given(form, variant_id)
+        request["options"] = _options_given(form, game)
     seats = [name for name in (entry.data or "" for entry in form.seats) if name.strip()]
     dealer = form.first_dealer.data
     if seats and scoring.get_variant(variant_id).takes_seats():
@@ -319,39 +351,61 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
     elif dealer not in (None, "0"):
         request["first_dealer"] = ""  # a blank seat: the services say why
     if form.stakes_on.data:
-        request["stakes"] = {
-            "cents_per_point": number_or_text(form.cents_per_point.data),
-            "round_to": number_or_text(form.round_to.data),
-            "mode": form.mode.data,
-            "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
-            "currency": (form.currency.data or "").strip().upper(),
-        }
-        if form.mode.data == "pot":
-            request["stakes"]["entry_cents"] = number_or_text(form.entry_cents.data)
+        request["stakes"] = _stakes_given(form, game)
     return request, slots
 
 
-def _options_given(form: NewGameForm, variant_id: str) -> dict[str, Any]:
+def _stakes_given(form: NewGameForm, game: str) -> dict[str, Any]:
+    stakes = {
+        "cents_per_point": number_or_text(form.cents_per_point.data),
+        "round_to": number_or_text(form.round_to.data),
+        "deal_winner_cents": number_or_text(form.deal_winner_cents.data),
+        "currency": (form.currency.data or "").strip().upper(),
+    }
+    # Left as shown, the mode is the game's to choose from its house rules as they
+    # resolve (a format changed to pool is played for a pot).
+    if form.shown.data != game or form.mode.data != usual_mode(game):
+        stakes["mode"] = form.mode.data
+    entry = number_or_text(form.entry_cents.data)
+    if stakes.get("mode") == "pot" or ("mode" not in stakes and entry is not None):
+        stakes["entry_cents"] = entry
+    return stakes
+
+
+def _options_given(form: NewGameForm, game: str) -> dict[str, Any]:
+    """The house rules the table changed: a field left as the form first showed it is
+    not sent, so the game takes the preset's or the core's own value (which may hang on
+    the other options or the players)."""
+    shown = option_defaults(game)
     given: dict[str, Any] = {}
-    for field, spec in option_fields(form, variant_id):
-        if spec.type == "bool":
-            given[spec.name] = bool(field.data)
-        elif spec.type == "list":
-            given[spec.name] = list_items(spec, field.data)
-        elif spec.choices is not None:
-            by_text = {str(choice): choice for choice in spec.choices}
-            given[spec.name] = by_text.get(field.data, field.data)
-        elif spec.type == "int":
-            # Blank leaves the option to its default, which may hang on the others
-            # (Indian rummy's penalties on the format); "none" is null where allowed.
-            value = number_or_text(field.data)
-            if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
-                given[spec.name] = None
-            elif value is not None:
-                given[spec.name] = value
-        else:
-            given[spec.name] = (field.data or "").strip()
+    for field, spec in option_fields(form, game_variant(game)):
+        value = _option_value(spec, field.data)
+        if value is not _BLANK and value != _option_value(spec, shown[spec.name]):
+            given[spec.name] = value
     return given
+
+
+_BLANK = object()  # a number field left blank: the option keeps its default
+
+
+def _option_value(spec: scoring.OptionSpec, data: Any) -> Any:
+    """One house-rule field's data as the option's value (or as typed, to be refused)."""
+    if spec.type == "bool":
+        return bool(data)
+    if spec.type == "list":
+        items = list_items(spec, data)
+        return None if items is None else [list_item_typed(spec, item) for item in items]
+    if spec.choices is not None:
+        by_text = {str(choice): choice for choice in spec.choices}
+        return by_text.get(data, data)
+    if spec.type == "int":
+        # Blank leaves the option to its default, which may hang on the others
+        # (Indian rummy's penalties on the format); "none" is null where allowed.
+        value = number_or_text(data)
+        if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
+            return None
+        return _BLANK if value is None else value
+    return (data or "").strip()
 
 
 def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Field]:
@@ -568,7 +622,10 @@ class DealForm(FlaskForm):
                     entry[f.name] = True
             elif f.kind == "players":
                 chosen = [
-                    name for seat, name in enumerate(self.players) if self[f"{f.name}_{seat}"].data
+                    name
+                    for seat, name in enumerate(self.players)
+                    if self[f"{f.name}_{seat}"].data
+                    or (f.includes_out and entry.get("out") == name)
                 ]
                 if chosen:
                     entry[f.name] = chosen
@@ -660,6 +717,12 @@ class DealForm(FlaskForm):
         ]
 
 
+def _not_for_out(f: scoring.EntryField) -> dict[str, str]:
+    """A mark the page's script hides beside whoever went out: they cannot have it, or
+    have it already (Phase 10's phase done)."""
+    return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
+
+
 def deal_form(
     setup: scoring.Setup,
     *,
@@ -721,11 +784,15 @@ def deal_form(
                 attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=NUMERIC)
         elif f.kind == "players":
             for seat in range(len(players)):
-                attrs[f"{f.name}_{seat}"] = BooleanField(TAPS.get(f.name, f.help))
+                attrs[f"{f.name}_{seat}"] = BooleanField(
+                    TAPS.get(f.name, f.help), render_kw=_not_for_out(f)
+                )
         elif f.kind == "choice_per_player":
             for seat in range(len(players)):
                 for choice in f.choices or ():
-                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(TAPS.get(choice, choice))
+                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(
+                        TAPS.get(choice, choice), render_kw=_not_for_out(f)
+                    )
         elif f.kind == "bool" and f.name != "void":
             attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
         elif f.kind == "rank":

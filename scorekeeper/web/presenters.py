@@ -246,7 +246,7 @@ def board(view: GameView, locale: str) -> Board:
                 deal.press,
                 bool(entry.get("void")),
                 cells,
-                what_happened(setup.variant, deal),
+                what_happened(deal),
             )
         )
     fields = {f.name for f in enabled_fields(setup)}
@@ -354,21 +354,12 @@ def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
     return seats[(dealer + 1) % len(seats)]
 
 
-def what_happened(variant: str, deal: Any) -> str | None:
-    """The deal in a word for the grid (knock, gin, undercut...); None for an ordinary
-    deal, where the dot on who went out says it all."""
-    entry = deal.entry
-    if entry.get("void"):
-        return _("void")
-    if variant == "gin":
-        knocker = entry["knocker"]
-        if entry["hands"][knocker] == 0:
-            return _("big gin") if entry.get("big_gin") else _("gin")
-        return _("undercut") if deal.winner != knocker else _("knock")
-    if "out" in entry and entry["out"] is None:
-        # The stock (or Rummikub's pool) ran out and nobody went out.
-        return _("pool out") if scoring.get_variant(variant).runs_out == "pool" else _("block")
-    return next((str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)), None)
+def what_happened(deal: Any) -> str | None:
+    """The deal in a word for the grid (knock, gin, block...), as the core says it
+    ended; None for an ordinary deal, where the dot on who went out says it all."""
+    if deal.result is not None:
+        return str(RESULT_TEXT[deal.result])
+    return next((str(text) for flag, text in FLAG_TEXT.items() if deal.entry.get(flag)), None)
 
 
 def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
@@ -450,6 +441,17 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 # ---------------------------------------------------------------- the history
 
 
+RESULT_TEXT = {
+    "void": _l("void"),
+    "stock_out": _l("stock ran out"),
+    "pool_out": _l("pool out"),
+    "block": _l("block"),
+    "stalemate": _l("stalemate: nobody scores"),
+    "gin": _l("gin"),
+    "big_gin": _l("big gin"),
+    "knock": _l("knock"),
+    "undercut": _l("undercut"),
+}
 FLAG_TEXT = {
     "rummy": _l("went rummy"),
     "big_gin": _l("big gin"),
@@ -624,4 +626,7 @@ def new_game_script_words() -> dict[str, str]:
         "player": _("Player {number}"),
         "most": _("{number} players is the most this game takes."),
         "two": _("{game} is for two players."),
+        # A partnership game's players are its sides (Canasta, Hand and Foot).
+        "most_sides": _("{number} sides is the most this game takes."),
+        "two_sides": _("{game} is for two sides."),
     }

@@ -55,6 +55,7 @@ from scorekeeper.web.forms import (
     number_or_text,
     option_fields,
     start_request,
+    usual_mode,
 )
 from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import (
@@ -238,7 +239,9 @@ def render_new_game(form: NewGameForm, **context: Any):
         games=GAMES,
         variant=variant,
         most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
+        partnerships={v.id for v in scoring.VARIANTS.values() if v.partnership},
         option_fields=option_fields,
+        usual_mode=usual_mode,
         rules_open=rules_open,
         stakes_open=stakes_open,
         **context,
@@ -530,10 +533,10 @@ def untake_press(public_id: str):
 
 
 def next_first_dealer(setup: scoring.Setup) -> str:
-    """Who deals first in the next game: the player after this game's first dealer (in a
-    seated partnership game, the next seat: the first dealer is a seat)."""
-    players = list(setup.seats or setup.players)
-    return players[(players.index(setup.first_dealer) + 1) % len(players)]
+    """Who deals first in the next game: the one after this game's first dealer. Where
+    partners are seated the deal passes seat by seat, so the dealer is a seat."""
+    dealers = list(setup.seats or setup.players)
+    return dealers[(dealers.index(setup.first_dealer) + 1) % len(dealers)]
 
 
 @bp.post("/games/<public_id>/again")

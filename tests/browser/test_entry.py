@@ -209,6 +209,41 @@ def test_choosing_gin_leaves_two_seats_and_a_ninth_player_is_refused_in_words(ph
     shot(phone, screen, "most-players")
 
 
+def test_partnership_games_count_sides_and_pool_rummy_is_played_for_a_pot(phone, screen):
+    page = phone.page
+    page.goto("/games/new")
+    page.select_option("#game", label="Canasta")
+    page.get_by_role("button", name="Add a player").tap()
+    expect(page.locator("#players-full")).to_have_text("Canasta is for two sides.")
+    page.select_option("#game", label="Hand and Foot")
+    page.get_by_role("button", name="Add a player").tap()
+    page.get_by_role("button", name="Add a player").tap()
+    expect(page.locator("#players-full")).to_have_text("3 sides is the most this game takes.")
+    # The stakes follow the game chosen: pool rummy settles up in a pot.
+    page.select_option("#game", label="Pool Rummy 101")
+    expect(page.locator("#mode")).to_have_value("pot")
+    page.select_option("#game", label="Rummy")
+    expect(page.locator("#mode")).to_have_value("pairs")
+
+
+def test_indian_rummys_winner_has_no_drop_or_wrong_show_to_tap(phone, screen):
+    page = phone.page
+    start_game(phone, "Pool Rummy 101", ["Aarav", "Bhavna", "Chandrasekhar"])
+    expect(page.get_by_role("radio", name="Nobody: the stock ran out")).to_have_count(0)
+    winner = page.locator(".hands .row[data-seat='1']")
+    other = page.locator(".hands .row[data-seat='0']")
+    winner.locator(".mark", has_text="Wrong show").tap()  # tapped before choosing
+    page.get_by_role("radio", name="Bhavna", exact=True).tap()
+    expect(winner.locator(".mark")).to_have_count(3)
+    for mark in winner.locator(".mark").all():
+        expect(mark).to_be_hidden()
+    expect(winner.locator("input[name=wrong_show_1]")).not_to_be_checked()
+    expect(other.locator(".mark").first).to_be_visible()
+    page.get_by_role("radio", name="Aarav", exact=True).tap()
+    expect(winner.locator(".mark").first).to_be_visible()
+    expect(other.locator(".mark").first).to_be_hidden()
+
+
 def test_history_times_are_in_the_phones_own_time(new_phone, shots, uow):
     started = services.start_game(uow, preset="Gin Rummy", players=["Ann", "Bob"])
     game_id, token = started.game.public_id, started.edit_token

@@ -67,3 +67,28 @@ def message_beside(html: str, field_id: str) -> str:
 def counter_cards(page: str) -> dict[str, int]:
     raw = re.search(r"data-cards='([^']*)'", page).group(1)
     return dict(json.loads(raw))
+
+
+def house_rules_as_shown(client, game: str) -> dict[str, str]:
+    """The chosen game's house-rule fields as a browser sends them untouched (the page's
+    script swaps this fieldset in when the game changes), with ``shown`` saying so."""
+    html = client.get("/games/new/rules", query_string={"game": game}).get_data(as_text=True)
+    fields = {"shown": game}
+    for tag in re.findall(r"<input[^>]*>", html):
+        name = re.search(r'name="([^"]+)"', tag).group(1)
+        if 'type="checkbox"' in tag:
+            if " checked" in tag:
+                fields[name] = "y"
+        else:
+            value = re.search(r'value="([^"]*)"', tag)
+            fields[name] = unescape(value.group(1)) if value else ""
+    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(r'<option[^>]*selected[^>]*value="([^"]*)"', options) or re.search(
+            r'<option[^>]*value="([^"]*)"[^>]*selected', options
+        )
+        fields[name] = unescape(chosen.group(1))
+    for name, value in re.findall(
+        r'<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', html, re.S
+    ):
+        fields[name] = re.sub(r"^\r?\n", "", unescape(value))  # as a browser reads it
+    return fields

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper.service_layer import services
 from scorekeeper.web.presenters import entry_text
 from tests.web.support import csrf_token, deal_data, entries, message_beside, start, text
@@ -148,6 +150,26 @@ def test_phase_10s_completed_phases_are_one_tap_per_player(client, uow):
         "Bob": 2,
         "Cy": 1,
     }
+
+
+def test_whoever_goes_out_at_phase_10_has_done_their_phase_without_a_tap(client, uow):
+    game_id = start(client, ["Ann", "Bob", "Cy"], game="preset:Phase 10")
+    response = record(client, game_id, out="0", hands_1="35", hands_2="80")
+    assert response.status_code == 303, text(response)
+    assert entries(uow, game_id)[0]["completed"] == ["Ann"]
+    response = record(client, game_id, out="2", completed_1="y", hands_0="10", hands_1="5")
+    assert response.status_code == 303, text(response)
+    assert entries(uow, game_id)[1]["completed"] == ["Bob", "Cy"]
+    phases = services.load_game(uow, game_id).state.as_dict()["phase"]
+    assert phases == {"Ann": 2, "Bob": 2, "Cy": 2}
+
+
+def test_the_api_still_wants_whoever_went_out_among_those_who_did_their_phase(uow):
+    started = services.start_game(uow, preset="Phase 10", players=["Ann", "Bob"])
+    entry = {"out": "Ann", "completed": ["Bob"], "hands": {"Bob": 20}}
+    with pytest.raises(services.InvalidInput) as refused:
+        services.record_deal(uow, started.game.public_id, started.edit_token, entry)
+    assert "completed" in refused.value.errors
 
 
 def test_a_sides_canastas_and_red_threes_are_steppers_with_their_bounds(client, uow):
