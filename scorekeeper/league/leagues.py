@@ -95,7 +95,8 @@ def check_language(value: Any, errors: dict[str, str]) -> str | None:
     """A league's language: one with a catalog, or none (each reader's own)."""
     if value in (None, ""):
         return None
-    if value not in LANGUAGES:
+    # Checked as text first: a list or an object from an import is not a language (nor hashable).
+    if not isinstance(value, str) or value not in LANGUAGES:
         errors["language"] = _("must be one of %(choices)s", choices=", ".join(LANGUAGES))
         return None
     return value

@@ -88,3 +88,21 @@ def test_an_id_beyond_any_row_is_not_found_not_an_overflow(client, uow, olga, pa
     assert response.status_code == 404
     page = response.get_data(as_text=True)
     assert "<h1>Not found</h1>" in page and 'class="league-nav"' in page
+
+
+@pytest.mark.parametrize("language", [[], {}, ["en"], 5, True])
+def test_an_import_whose_language_is_not_text_is_refused_naming_it(
+    client, uow, olga, exported, language
+):
+    exported["league"]["language"] = language
+    response = upload(client, json.dumps(exported).encode())
+    assert response.status_code == 422
+    assert "league.language" in response.get_data(as_text=True)
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+def test_an_import_of_an_empty_league_object_is_refused_not_a_500(client, uow, olga):
+    body = json.dumps({"format": "scorekeeper.league", "version": 1, "league": {}}).encode()
+    response = upload(client, body)
+    assert response.status_code == 422
+    assert "league.name" in response.get_data(as_text=True)
