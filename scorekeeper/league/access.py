@@ -8,6 +8,7 @@ looks absent to everyone but its organizers).
 
 from __future__ import annotations
 
+import re
 from contextlib import suppress
 from typing import Any
 
@@ -178,11 +179,24 @@ def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
         return [tuple(row) for row in rows]
 
 
+# What is left to refuse once line breaks and tabs are spaces: C0 and C1 control characters.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(value: str) -> str:
+    """Text as one line: every run of white space (CR, LF, tab ...) a single space."""
+    return " ".join(value.split())
+
+
 def clean_name(value: Any, field: str, limit: int, errors: dict[str, str]) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit:
         errors[field] = _("must be 1 to %(limit)s characters", limit=limit)
         return ""
-    return " ".join(value.split())
+    cleaned = one_line(value)
+    if CONTROL.search(cleaned):
+        errors[field] = _("must not contain control characters")
+        return ""
+    return cleaned
 
 
 def name_key(name: str) -> str:

@@ -25,7 +25,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.league import seating, standings
-from scorekeeper.league.access import managed, name_key
+from scorekeeper.league.access import CONTROL, managed, name_key, one_line
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
@@ -414,8 +414,13 @@ class Reader:
     def text(self, value: Any, path: str, limit: int, *, optional: bool = False) -> str | None:
         if value is None and optional:
             return None
+        # Cleaned as the forms clean what is typed: one line, no control characters.
         if isinstance(value, str) and 0 < len(value.strip()) <= limit:
-            return value.strip()
+            cleaned = one_line(value)
+            if not CONTROL.search(cleaned):
+                return cleaned
+            self.fail(path, _("must not contain control characters"))
+            return None
         self.fail(path, _("must be text of 1 to %(limit)s characters", limit=limit))
         return None
 

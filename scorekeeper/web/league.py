@@ -465,7 +465,8 @@ def unplan_night(public_id: str, planned_id: int):
 @bp.get("/leagues/<public_id>/schedule.ics")
 def schedule_ics(public_id: str):
     """The season's planned nights for a calendar app (anyone, once the league is published)."""
-    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=request.host)
+    host = urlsplit(links.base_url()).netloc  # PUBLIC_BASE_URL's when set, never any Host
+    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=host)
     response = Response(body, mimetype="text/calendar")
     response.headers["Content-Disposition"] = attachment("schedule.ics")
     return response

@@ -106,3 +106,43 @@ def test_an_import_of_an_empty_league_object_is_refused_not_a_500(client, uow, o
     response = upload(client, body)
     assert response.status_code == 422
     assert "league.name" in response.get_data(as_text=True)
+
+
+def test_imported_names_and_notes_are_cleaned_as_the_forms_clean_them(client, uow, olga, exported):
+    exported["league"]["name"] = "Club\rBEGIN:VEVENT\r\nUID:x"
+    exported["members"][0]["name"] = " Ann\r\n  Lee\t"
+    exported["schedule"] = [{"held_on": "2027-01-14", "note": "7 pm\rat\n the Crown"}]
+    assert upload(client, json.dumps(exported).encode()).status_code == 303
+    ids = [lid for lid, _ in league.leagues_of(uow, olga)]
+    (imported,) = [lid for lid in ids if lid != exported["league"]["id"]]
+    view = league.league_view(uow, imported, olga)
+    assert view.name == "Club BEGIN:VEVENT UID:x"
+    assert "Ann Lee" in [member.name for member in view.members]
+    assert [p.note for p in league.schedule_of(uow, imported, olga)] == ["7 pm at the Crown"]
+    feed = client.get(f"/leagues/{imported}/schedule.ics").data
+    assert b"\r" not in feed.replace(b"\r\n", b"")
+    assert feed.split(b"\r\n").count(b"BEGIN:VEVENT") == 1
+
+
+@pytest.mark.parametrize("field", ["name", "member", "note"])
+def test_an_imported_control_character_is_refused_by_its_path(client, uow, olga, exported, field):
+    path = {"name": "league.name", "member": "members.0.name", "note": "schedule.0.note"}[field]
+    exported["schedule"] = [{"held_on": "2027-01-14", "note": "7 pm"}]
+    if field == "name":
+        exported["league"]["name"] = "Club\x07"
+    elif field == "member":
+        exported["members"][0]["name"] = "Ann\x1b[2J"
+    else:
+        exported["schedule"][0]["note"] = "7 pm\x9b"
+    response = upload(client, json.dumps(exported).encode())
+    assert response.status_code == 422
+    assert path in response.get_data(as_text=True)
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+def test_a_member_name_with_a_control_character_is_refused_by_the_form(client, uow, olga):
+    lid = make_league(uow, olga, names=["Ann"])
+    response = client.post(f"/leagues/{lid}/members", data={"names": "Bob\x07\nCy"})
+    assert response.status_code == 422
+    assert "must not contain control characters" in response.get_data(as_text=True)
+    assert [m.name for m in league.league_view(uow, lid, olga).members] == ["Ann"]

@@ -701,3 +701,25 @@ def test_a_refused_rename_or_merge_keeps_the_form_and_says_why_once(client, uow,
     assert page.count("Pick two different members to merge.") == 1
     assert f'<option value="{ids["Cy"]}" selected>Cy</option>' in page
     assert "source:" not in page
+
+
+def test_the_calendar_feed_escapes_and_folds_its_text_and_names_the_configured_site(
+    app, client, uow, olga
+):
+    """RFC 5545: TEXT values escape ; , and \\, content lines fold at 75 octets; the UID
+    names the configured public base, whatever Host the request said."""
+    from icalendar import Calendar
+
+    app.config["PUBLIC_BASE_URL"] = "https://cards.example.org"
+    lid = make_league(uow, olga, name="Rummy; Gin, and \\ more")
+    note = "Zoë's, " + "upstairs; " * 7  # longer than a content line once escaped
+    assert client.post(f"/leagues/{lid}/schedule", data={"dates": "2027-01-14", "note": note})
+    league.set_published(uow, lid, olga, True)
+    feed = client.get(f"/leagues/{lid}/schedule.ics", headers={"Host": "evil.example"})
+    lines = feed.data.split(b"\r\n")
+    assert b"X-WR-CALNAME:Rummy\\; Gin\\, and \\\\ more" in lines
+    assert all(len(line) <= 75 for line in lines)
+    assert b"\r" not in feed.data.replace(b"\r\n", b"")
+    (event,) = Calendar.from_ical(feed.data).walk("VEVENT")
+    assert str(event["uid"]).endswith("@cards.example.org")
+    assert str(event["description"]) == note.strip()
