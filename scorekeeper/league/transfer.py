@@ -755,6 +755,8 @@ def _read_night(
     item = reader.mapping(raw, path)
     tables = []
     numbers: set[int] = set()
+    # Each member has one place a night: one seat at one table, or a bye.
+    placed: set[int] = set()
     for i, raw_table in enumerate(reader.items(item.get("tables"), f"{path}.tables", 500)):
         table_path = f"{path}.tables.{i}"
         doc = reader.mapping(raw_table, table_path)
@@ -769,6 +771,9 @@ def _read_night(
             if member is None:
                 reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
                 continue
+            if member_id in placed:
+                reader.fail(f"{table_path}.seats.{position}", _("is seated twice this night"))
+            placed.add(member_id)
             seats.append(LeagueSeat(position=position, member=member))
         rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
         game = rows[0] if rows else None
@@ -780,7 +785,8 @@ def _read_night(
                 key: reader.integer(value, f"{table_path}.paper_totals.{key}")
                 for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
             }
-            if game is not None and set(paper) != set(game.players):
+            # Totals are kept by the game's player names: without a game they name nobody.
+            if game is None or set(paper) != set(game.players):
                 reader.fail(f"{table_path}.paper_totals", _("must name the game's players"))
         # A partnership game's players are its sides: the league seats its seated players.
         seated = None if game is None else game.seated_players or game.players
@@ -810,7 +816,10 @@ def _read_night(
         member = members.get(member_id) if isinstance(member_id, int) else None
         if member is None:
             reader.fail(f"{path}.byes.{i}", _("is not a member"))
+        elif member_id in placed:
+            reader.fail(f"{path}.byes.{i}", _("is seated this night, or has a bye twice"))
         else:
+            placed.add(member_id)
             sat_out.append(member)
     if sat_out:
         byes.append((night, sat_out))

@@ -399,3 +399,46 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
         (date(2026, 4, 2), "7 pm"),
         (date(2026, 4, 9), "7 pm"),
     ]
+
+
+def one_member_in_every_seat(document):
+    table = document["nights"][0]["tables"][0]
+    table["seats"] = [table["seats"][0]] * len(table["seats"])
+    return "nights.0.tables.0.seats.1"
+
+
+def the_same_members_at_two_tables(document):
+    tables = document["nights"][0]["tables"]
+    tables[1]["seats"] = list(tables[0]["seats"])
+    return "nights.0.tables.1.seats.0"
+
+
+def a_bye_for_a_seated_member(document):
+    night = document["nights"][0]
+    night["byes"] = [night["tables"][0]["seats"][0]]
+    return "nights.0.byes.0"
+
+
+def paper_totals_naming_non_members(document):
+    table = document["nights"][1]["tables"][2]
+    table["game"], table["paper_totals"] = None, {"Zed": 5, "Nobody": 7}
+    return "nights.1.tables.2.paper_totals"
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        one_member_in_every_seat,
+        the_same_members_at_two_tables,
+        a_bye_for_a_seated_member,
+        paper_totals_naming_non_members,
+    ],
+)
+def test_an_impossible_night_is_refused_by_the_path_of_its_field(uow, played, break_it):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    path = break_it(document)
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, olga, document)
+    assert path in refused.value.errors
+    assert len(league.leagues_of(uow, olga)) == 1
