@@ -30,6 +30,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.routing import IntegerConverter
@@ -173,8 +174,29 @@ def signup():
     return render_template("league/signup.html", errors=errors, form=request.form), status
 
 
+def login_key() -> str:
+    """The address and the account it logs in to: wrong guesses at one account from a
+    club's shared address do not refuse another member's right password."""
+    email = request.form.get("email", "")
+    return f"{get_remote_address()} {email.strip().lower()[:254]}"
+
+
+def login_failed(response: Response) -> bool:
+    return response.status_code == 401
+
+
 @bp.route("/account/login", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["RATELIMIT_LOGIN"], methods=["POST"])
+@limiter.limit(
+    lambda: current_app.config["RATELIMIT_LOGIN"],
+    methods=["POST"],
+    key_func=login_key,
+    deduct_when=login_failed,
+)
+@limiter.limit(
+    lambda: current_app.config["RATELIMIT_LOGIN_ADDRESS"],
+    methods=["POST"],
+    deduct_when=login_failed,
+)
 def login():
     failed = False
     if request.method == "POST":
