@@ -19,7 +19,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
@@ -620,6 +620,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         session = uow.session
         keep_free_ids(session, League, [league], new_league_id)
         keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
+        keep_member_ids(session, league.members)
         # Every other address is invited, known here or not: an import never tells who
         # has an account; each becomes a co-organizer at its next login or signup.
         importer = session.get(Organizer, organizer_id)
@@ -647,6 +648,28 @@ def keep_free_ids(session, model, rows: list, new_id) -> None:
         if row.public_id in taken:
             row.public_id = new_id()
         taken.add(row.public_id)
+
+
+def keep_member_ids(session, members: list[Member]) -> None:
+    """Members keep their exported ids where free, so a saved player link finds the same
+    person (as the league's and games' ids are kept); a taken one gets an id above every
+    id in the file and the table, so no old link ever finds someone else (404 instead)."""
+    wanted = [member.id for member in members]
+    taken: set[int] = set()
+    for start in range(0, len(wanted), 500):
+        batch = wanted[start : start + 500]
+        taken.update(session.scalars(select(Member.id).where(Member.id.in_(batch))))
+    top = max([session.scalar(select(func.max(Member.id))) or 0, *wanted])
+    for member in members:
+        if member.id in taken:
+            top += 1
+            member.id = top
+    if session.get_bind().dialect.name == "postgresql":
+        # Ids given explicitly do not move the sequence: move it past them.
+        sequence = session.scalar(text("SELECT pg_get_serial_sequence('league_members', 'id')"))
+        latest = f"(SELECT last_value FROM {sequence})"
+        moved = text(f"SELECT setval('{sequence}', GREATEST(:top, {latest}))")
+        session.execute(moved, {"top": top})
 
 
 def _read_organizers(reader: Reader, value: Any, path: str) -> list[str]:
@@ -696,7 +719,7 @@ def _read_league(
         if old_id in members or key in keys:
             reader.fail(f"members.{i}", _("repeats another member"))
         keys.add(key)
-        members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
+        members[old_id] = Member(id=old_id, name=member_name, name_key=key, aliases=aliases)
     nights = [
         _read_night(reader, raw, f"nights.{i}", members, games, byes)
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))

@@ -442,3 +442,31 @@ def test_an_impossible_night_is_refused_by_the_path_of_its_field(uow, played, br
         transfer.import_document(uow, olga, document)
     assert path in refused.value.errors
     assert len(league.leagues_of(uow, olga)) == 1
+
+
+def test_a_saved_player_link_finds_the_same_person_or_nobody_after_a_move(uow, played, fresh_app):
+    """Member ids are kept where the new server has them free; a taken one gets an id no
+    exported link can name, so an old link answers 404 rather than show another person."""
+    olga, lid = played
+    league.set_published(uow, lid, olga, True)
+    document = transfer.export_league(uow, lid, olga)
+    fresh = UnitOfWork(fresh_app.extensions["scorekeeper.db"].session_factory)
+    importer = make_organizer(fresh)
+    make_league(fresh, importer, names=["Xan", "Yul", "Zia"], name="Other club")  # ids 1-3 taken
+    assert transfer.import_document(fresh, importer, document).league_id == lid
+    reader = fresh_app.test_client()
+    kept = 0
+    for member in document["members"]:
+        page = reader.get(f"/leagues/{lid}/players/{member['id']}")
+        if page.status_code == 200:
+            assert f"<h1>{member['name']}" in page.get_data(as_text=True)
+            kept += 1
+        else:
+            assert page.status_code == 404
+    assert kept == len(document["members"]) - 3
+    ids = member_ids(fresh, lid, importer)
+    assert len(set(ids.values())) == len(document["members"])
+    assert figures(fresh, lid, importer) == figures(uow, lid, olga)
+    # Members added after the import get ids of their own.
+    league.add_members(fresh, lid, importer, ["Newcomer"])
+    assert len(set(member_ids(fresh, lid, importer).values())) == len(document["members"]) + 1
