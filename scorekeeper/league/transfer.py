@@ -26,6 +26,7 @@ from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.league import seating, standings
 from scorekeeper.league.access import CONTROL, managed, name_key, one_line
+from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
@@ -35,7 +36,6 @@ from scorekeeper.league.models import (
     Member,
     Night,
     Organizer,
-    OrganizerInvitation,
     PlannedNight,
 )
 from scorekeeper.league.standings import setup_of
@@ -386,8 +386,8 @@ class Imported:
     league_id: str | None = None
     game_id: str | None = None
     edit_token: str | None = None
-    # The file's other organizers and invitations, invited here by email.
-    invited: tuple[str, ...] = ()
+    # The file's other organizers and invitations, invited here with one-time links.
+    invited: tuple[Invited, ...] = ()
 
 
 class Reader:
@@ -622,11 +622,13 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
         keep_member_ids(session, league.members)
         # Every other address is invited, known here or not: an import never tells who
-        # has an account; each becomes a co-organizer at its next login or signup.
+        # has an account; each gets a one-time link for the importer to pass on.
         importer = session.get(Organizer, organizer_id)
-        invited = tuple(dict.fromkeys(e for e in emails if e != importer.email))
+        addresses = dict.fromkeys(e for e in emails if e != importer.email)
+        links = [new_invitation(email) for email in addresses]
         league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
-        league.invitations = [OrganizerInvitation(email=email) for email in invited]
+        league.invitations = [row for row, _token in links]
+        invited = tuple(Invited(row.email, token) for row, token in links)
         session.add(league)
         _add_revisions(session, games)
         for night, sat_out in byes:

@@ -543,18 +543,41 @@ def merge_members(public_id: str):
 @bp.post("/leagues/<public_id>/organizers")
 @keeps_input(render_manage, "organizers")
 def add_organizer(public_id: str):
-    email = league.add_organizer(
+    invited = league.add_organizer(
         unit_of_work(), public_id, organizer_id(), request.form.get("email")
     )
-    # The same answer for every address: it never tells who has an account.
-    flash(
-        _(
-            "%(email)s is invited: with an account, they become a co-organizer when they next"
-            " log in or open their leagues; without one, when they sign up with that address.",
-            email=email,
-        )
-    )
+    if invited.token is None:
+        flash(_("%(email)s runs this league already.", email=invited.email))
+    else:
+        # The same answer for every other address: it never tells who has an account.
+        flash(invitation_said(invited))
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+
+
+def invitation_url(token: str) -> str:
+    return f"{links.base_url()}{url_for('league.invitation', token=token)}"
+
+
+def invitation_said(invited: league.Invited) -> str:
+    return _(
+        "%(email)s is invited. Pass them this link (it is shown only now, and works once,"
+        " for whoever opens it logged in): %(url)s",
+        email=invited.email,
+        url=invitation_url(invited.token),
+    )
+
+
+@bp.route("/account/invitations/<token>", methods=["GET", "POST"])
+@login_required
+def invitation(token: str):
+    """A co-organizer invitation's one-time link: see what it is, then accept it."""
+    if request.method == "POST":
+        public_id = league.accept_invitation(unit_of_work(), current_user.id, token)
+        flash(_("You are one of this league's organizers now."))
+        return redirect(url_for("league.manage", public_id=public_id), 303)
+    return render_template(
+        "league/invitation.html", invitation=league.invitation(unit_of_work(), token)
+    )
 
 
 @bp.post("/leagues/<public_id>/invitations/<row_id:invitation_id>/withdraw")
@@ -995,14 +1018,8 @@ def import_file():
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash(_("The league was imported."))
-        if result.invited:
-            flash(
-                _(
-                    "Invited as co-organizers (they become ones when they next log in or sign"
-                    " up): %(emails)s",
-                    emails=", ".join(result.invited),
-                )
-            )
+        for invited in result.invited:
+            flash(invitation_said(invited))
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
     edit_url = links.edit_url(result.game_id, result.edit_token)
     flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))

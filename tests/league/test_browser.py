@@ -23,7 +23,6 @@ from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
-from scorekeeper.league.access import claim_invitations
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
@@ -387,8 +386,8 @@ def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_sa
     olga, document = a_season(uow)
     lid = transfer.import_document(uow, olga, document).league_id
     cora = make_organizer(uow, "cora@example.org", "Cora")
-    league.add_organizer(uow, lid, olga, "cora@example.org")
-    claim_invitations(uow, cora)
+    invited = league.add_organizer(uow, lid, olga, "cora@example.org")
+    league.accept_invitation(uow, cora, invited.token)
     fresh = UnitOfWork(fresh_app.extensions["scorekeeper.db"].session_factory)
     importer = make_organizer(fresh)  # the same organizer, with an account on the new server
     with serving(fresh_app) as fresh_server:
@@ -396,7 +395,10 @@ def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_sa
             lambda new_phone: move_season(new_phone, shots, lid, fresh_server, tmp_path),
             live_server,
         )
-    make_organizer(fresh, "cora@example.org", "Cora")  # her invitation is claimed at signup
+    cora_there = make_organizer(fresh, "cora@example.org", "Cora")
+    # The import showed its one-time link for Cora; inviting again gives the one she opens.
+    link = league.add_organizer(fresh, lid, importer, "cora@example.org")
+    league.accept_invitation(fresh, cora_there, link.token)
 
     old, new = league.league_view(uow, lid, olga), league.league_view(fresh, lid, importer)
     assert [len(night.tables) for night in new.nights] == [12] * 30

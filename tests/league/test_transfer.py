@@ -357,8 +357,8 @@ def test_standings_csv_writes_negative_figures_as_numbers_and_guards_text(client
 def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, database, played):
     olga, lid = played
     pia = make_organizer(uow, email="pia@example.org", name="Pia")
-    league.add_organizer(uow, lid, olga, "PIA@example.org")
-    league.leagues_of(uow, pia)  # Pia takes the invitation up
+    link = league.add_organizer(uow, lid, olga, "PIA@example.org")
+    league.accept_invitation(uow, pia, link.token)  # Pia takes the invitation up
     league.add_organizer(uow, lid, olga, "Quin@example.org")  # still invited
     document = transfer.export_league(uow, lid, olga)
     assert document["organizers"] == [
@@ -384,10 +384,11 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
     imported = transfer.import_document(uow, olga, document)
     assert imported.league_id == lid
     # Every other address is invited, with an account here or not: nothing tells which.
-    assert imported.invited == ("pia@example.org", "new@example.org", "quin@example.org")
+    emails = ("pia@example.org", "new@example.org", "quin@example.org")
+    assert tuple(invited.email for invited in imported.invited) == emails
     invited = league.league_view(uow, lid, olga).invitations
     assert [i.email for i in invited] == ["new@example.org", "pia@example.org", "quin@example.org"]
-    league.leagues_of(uow, pia)  # Pia's next visit takes the invitation up
+    league.accept_invitation(uow, pia, imported.invited[0].token)  # Pia opens her new link
     view = league.league_view(uow, lid, pia)  # Pia runs it again
     assert [(o.email, o.role) for o in view.organizers] == [
         ("org@example.org", "owner"),
