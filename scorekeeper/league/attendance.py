@@ -62,8 +62,11 @@ def reseat(
 
 def remove_no_show(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, member_id: Any
-) -> None:
-    """Take a player who did not come off the night, before play starts."""
+) -> str:
+    """Take a player who did not come off the night, before play starts; says what changed.
+
+    A table that would be too small without them takes someone sitting out instead.
+    """
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         night = unstarted(league, night_id)
@@ -71,7 +74,7 @@ def remove_no_show(
         if member.id in (night.byes or ()):
             night.byes = [m for m in night.byes if m != member.id]
             uow.commit()
-            return
+            return _("The player is off tonight's seating.")
         table = next(
             (t for t in night.tables if any(s.member_id == member.id for s in t.seats)), None
         )
@@ -79,7 +82,20 @@ def remove_no_show(
             raise InvalidInput(
                 _("That player is not part of this night."), {"member": _("is not seated tonight")}
             )
-        if len(table.seats) - 1 not in people_at_table(variant_of(league)):
+        too_small = len(table.seats) - 1 not in people_at_table(variant_of(league))
+        if too_small and night.byes:
+            stand_in = member_of(league, night.byes[0])
+            next(s for s in table.seats if s.member_id == member.id).member_id = stand_in.id
+            night.byes = night.byes[1:]
+            uow.commit()
+            return _(
+                "%(name)s is off tonight's seating; %(stand_in)s, who was sitting out, takes"
+                " the seat at table %(number)s.",
+                name=member.name,
+                stand_in=stand_in.name,
+                number=table.number,
+            )
+        if too_small:
             raise InvalidInput(
                 _(
                     "Table %(number)s would be too small without %(name)s.",
@@ -93,6 +109,7 @@ def remove_no_show(
         for position, seat in enumerate(table.seats):
             seat.position = position
         uow.commit()
+        return _("The player is off tonight's seating.")
 
 
 def add_late_arrival(

@@ -227,19 +227,25 @@ def swap_seats(
     first: Any,
     second: Any,
 ) -> None:
-    """Swap two seated members (at one table or two) before play starts."""
+    """Swap two seated members (at one table or two), or a seated member and one
+    sitting out (who takes the seat), before play starts."""
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
         night = unstarted(league, night_id)
         seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
-        if first not in seats or second not in seats or first == second:
+        byes = list(night.byes or ())
+        if second in byes and first in seats:
+            seats[first].member_id = second
+            night.byes = [first if member == second else member for member in byes]
+        elif first not in seats or second not in seats or first == second:
             raise InvalidInput(
                 _("Pick two different players seated tonight."),
                 {"first": _("pick two seated players")},
             )
-        a, b = seats[first], seats[second]
-        a.member_id, b.member_id = b.member_id, a.member_id
+        else:
+            a, b = seats[first], seats[second]
+            a.member_id, b.member_id = b.member_id, a.member_id
         uow.commit()
 
 

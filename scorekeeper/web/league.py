@@ -683,8 +683,11 @@ def late_arrival(public_id: str, night_id: int):
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/remove")
 @keeps_input(render_night, "remove")
 def remove_no_show(public_id: str, night_id: int):
-    league.remove_no_show(unit_of_work(), public_id, organizer_id(), night_id, form_int("member"))
-    flash(_("The player is off tonight's seating."))
+    flash(
+        league.remove_no_show(
+            unit_of_work(), public_id, organizer_id(), night_id, form_int("member")
+        )
+    )
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 

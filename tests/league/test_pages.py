@@ -723,3 +723,44 @@ def test_the_calendar_feed_escapes_and_folds_its_text_and_names_the_configured_s
     (event,) = Calendar.from_ical(feed.data).walk("VEVENT")
     assert str(event["uid"]).endswith("@cards.example.org")
     assert str(event["description"]) == note.strip()
+
+
+GIN = league.Rules("gin", "Gin Rummy", {}, None, 2)
+
+
+def a_gin_night_with_a_bye(uow, olga):
+    """Five at gin: two tables of two, and one sitting out."""
+    lid = make_league(uow, olga, rules=GIN, names=NAMES[:5])
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, list(ids.values()))
+    _, night = league.night_view(uow, lid, olga, night_id)
+    ((bye_id, bye_name),) = night.byes
+    return lid, night, bye_id, bye_name
+
+
+def test_at_gin_a_no_show_is_replaced_by_the_player_sitting_out(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    gone = night.tables[0].seats[1]
+    taken_off = client.post(
+        f"/leagues/{lid}/nights/{night.id}/remove", data={"member": str(gone.member_id)}
+    )
+    assert taken_off.status_code == 303
+    page = client.get(taken_off.headers["Location"]).get_data(as_text=True)
+    assert f"{bye_name}, who was sitting out, takes the seat at table 1" in page
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert after.byes == ()
+    assert [seat.member_id for seat in after.tables[0].seats][1] == bye_id
+
+
+def test_at_gin_swap_offers_the_player_sitting_out(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    second = page[page.index('name="second"') :]
+    second = second[: second.index("</select>")]
+    assert f'<option value="{bye_id}">{escape(bye_name)} (sitting out)</option>' in second
+    seated = night.tables[1].seats[0]
+    form = {"first": str(seated.member_id), "second": str(bye_id)}
+    assert client.post(f"/leagues/{lid}/nights/{night.id}/swap", data=form).status_code == 303
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert [member_id for member_id, _ in after.byes] == [seated.member_id]
+    assert after.tables[1].seats[0].member_id == bye_id
