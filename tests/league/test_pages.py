@@ -764,3 +764,35 @@ def test_at_gin_swap_offers_the_player_sitting_out(client, uow, olga):
     _, after = league.night_view(uow, lid, olga, night.id)
     assert [member_id for member_id, _ in after.byes] == [seated.member_id]
     assert after.tables[1].seats[0].member_id == bye_id
+
+
+def test_an_earlier_game_reopened_by_a_correction_is_flagged_not_silently_dropped(
+    client, uow, olga
+):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date(2026, 3, 5))
+    for table in night.tables:
+        play_out(uow, table)
+    table = night.tables[1]
+    # Taking back the last deal of a finished game reopens it: it stops counting.
+    services.delete_last_deal(uow, table.game_id, table.edit_token, 2)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    assert standings.open_games == ((night.id, date(2026, 3, 5), 2),)
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Open, so not counted until finished or ended early:" in page
+    assert f'href="/leagues/{lid}/nights/{night.id}/tables/2">2026-03-05 table 2</a>' in page
+    board = client.get(f"/leagues/{lid}/nights/{night.id}/board").get_data(as_text=True)
+    assert 'class="state-reopened"' in board
+    assert "open again: not in the standings until finished or ended" in board
+
+
+def test_the_night_boards_times_carry_their_zone(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    play_out(uow, night.tables[0])
+    board = client.get(f"/leagues/{lid}/nights/{night.id}/board").get_data(as_text=True)
+    stamp = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', board)
+    assert stamp.group(1).endswith("+00:00")  # ISO 8601 with its offset: UTC, said so
+    assert stamp.group(2).endswith(" UTC")
