@@ -482,12 +482,14 @@ def rank(lines: list[Line], rank_by: str, higher_wins: bool, min_games: int) -> 
     """Ranked players first with shared places for ties (1, 2, 2, 4), then the unranked."""
     key = rank_key(rank_by, higher_wins)
     ordered = sorted(lines, key=lambda line: (key(line), line.name.casefold()))
-    ranked = [line for line in ordered if line.games >= min_games]
+    # A player with byes only is listed (unranked), never ranked on no games.
+    least = max(min_games, 1)
+    ranked = [line for line in ordered if line.games >= least]
     previous = None
     for index, line in enumerate(ranked, 1):
         line.place = previous.place if previous and key(previous) == key(line) else index
         previous = line
-    return ranked + [line for line in ordered if line.games < min_games]
+    return ranked + [line for line in ordered if line.games < least]
 
 
 def byes_of(session: Session, league_id: int, season: str | None) -> dict[int, int]:
@@ -573,6 +575,11 @@ def standings(session: Session, league: League, season: str | None) -> Standings
                 bye_points=bye_points,
             )
         )
+    listed = {line.member_id for line in lines}
+    sat_out_only = [member for member in byes if member not in listed]
+    if sat_out_only:
+        names = session.execute(select(Member.id, Member.name).where(Member.id.in_(sat_out_only)))
+        lines += [Line(member_id=i, name=name, byes=byes[i]) for i, name in names]
     variant = scoring.get_variant(league.variant)
     higher_wins = variant.higher_wins
     return Standings(

@@ -314,7 +314,14 @@ def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "fil
     except json.JSONDecodeError as exc:
         raise NotJson(
             _("That is not JSON."),
-            {field: _("%(problem)s at %(place)s", problem=exc.msg, place=place(text, exc.pos))},
+            # json's "Unterminated string starting at" would read "starting at at line 1".
+            {
+                field: _(
+                    "%(problem)s at %(place)s",
+                    problem=exc.msg.removesuffix(" starting at"),
+                    place=place(text, exc.pos),
+                )
+            },
         ) from None
     errors = unusable_values(value)
     if errors:
@@ -474,7 +481,8 @@ class Reader:
             setup = scoring.Setup.from_dict(doc.get("setup"))
         except scoring.ScoringError as exc:
             for field, message in exc.errors.items():
-                self.fail(f"{path}.setup.{field}", message)
+                # The core names a setup that is not an object "setup" itself.
+                self.fail(f"{path}.setup" if field == "setup" else f"{path}.setup.{field}", message)
             return None
         deals = []
         for i, raw in enumerate(self.items(doc.get("deals"), f"{path}.deals", 1000)):

@@ -506,11 +506,17 @@ def publish(public_id: str):
 @keeps_input(render_manage, "members")
 def add_members(public_id: str):
     names = [line for line in request.form.get("names", "").splitlines() if line.strip()]
-    added = league.add_members(unit_of_work(), public_id, organizer_id(), names)
+    skipped: list[str] = []
+    added = league.add_members(unit_of_work(), public_id, organizer_id(), names, skipped)
     if added:
         flash(ngettext("Added %(num)d member.", "Added %(num)d members.", len(added)))
-    else:
-        flash(_("Those names are members already."))
+    if skipped:
+        flash(
+            _(
+                "Skipped, as members already (or typed twice): %(names)s",
+                names=", ".join(skipped),
+            )
+        )
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
+from scorekeeper.service_layer import services
 
 from .support import login, make_league, make_organizer
 
@@ -146,3 +147,26 @@ def test_a_member_name_with_a_control_character_is_refused_by_the_form(client, u
     assert response.status_code == 422
     assert "must not contain control characters" in response.get_data(as_text=True)
     assert [m.name for m in league.league_view(uow, lid, olga).members] == ["Ann"]
+
+
+def test_json_errors_read_as_sentences(client, uow, olga):
+    response = upload(client, b'{"format": "scorekeeper.league", "league": "Thurs')
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Unterminated string at line 1, column 44" in page and "at at" not in page
+
+
+def test_a_game_setup_that_is_not_an_object_is_named_once(uow, olga, exported):
+    game = {"format": "scorekeeper.game", "version": 1, "setup": [], "deals": []}
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, olga, game)
+    assert list(refused.value.errors) == ["game.setup"]
+
+
+def test_pasted_names_say_which_were_skipped(client, uow, olga):
+    lid = make_league(uow, olga, names=["Ann"])
+    names = "\n".join([f"Player {n}" for n in range(1, 40)] + ["ann", "Player 7"])
+    response = client.post(f"/leagues/{lid}/members", data={"names": names})
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Added 39 members." in page
+    assert "Skipped, as members already (or typed twice): ann, Player 7" in page

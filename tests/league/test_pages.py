@@ -796,3 +796,20 @@ def test_the_night_boards_times_carry_their_zone(client, uow, olga):
     stamp = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', board)
     assert stamp.group(1).endswith("+00:00")  # ISO 8601 with its offset: UTC, said so
     assert stamp.group(2).endswith(" UTC")
+
+
+def test_a_player_whose_only_night_was_a_bye_is_in_the_standings_unranked(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    league.start_night(uow, lid, olga, night.id)
+    _, night = league.night_view(uow, lid, olga, night.id)
+    for table in night.tables:
+        first, second = table.names
+        entry = {"knocker": first, "hands": {first: 0, second: 30}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, lid, olga, night.id, table.number, True)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    (line,) = [line for line in standings.lines if line.member_id == bye_id]
+    assert (line.games, line.byes, line.place) == (0, 1, None)
+    assert standings.lines[-1] is line
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Not yet ranked: no game counted yet" in page and escape(bye_name) in page
