@@ -391,12 +391,19 @@ def new_league():
 
 
 def render_manage(
-    public_id: str, *, failed: str | None = None, refused=None, merge_plan=None, **ids
+    public_id: str,
+    *,
+    failed: str | None = None,
+    refused=None,
+    merge_plan=None,
+    tick: str | None = None,
+    **ids,
 ):
     view = league.league_view(unit_of_work(), public_id, organizer_id())
     if ids:
         failed = f"{failed}-{next(iter(ids.values()))}"
-    tick = request.args.get("tick")
+    retick = tick is not None
+    tick = tick or request.args.get("tick")
     preticked: list[str] = []
     if tick == "all":
         preticked = [str(member.id) for member in view.members]
@@ -417,6 +424,7 @@ def render_manage(
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,
+        retick=retick,
         merge_plan=merge_plan,
         schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
@@ -605,6 +613,9 @@ def remove_organizer(public_id: str, removed_id: int):
 @keeps_input(render_manage, "night")
 def new_night(public_id: str):
     form = request.form
+    if form.get("tick") in ("last", "all", "none"):
+        # "same as last night", "everyone", "nobody": tick them, keeping what was chosen.
+        return render_manage(public_id, failed="night", tick=form["tick"])
     try:
         held_on = date.fromisoformat(form.get("held_on", ""))
     except ValueError:

@@ -813,3 +813,26 @@ def test_a_player_whose_only_night_was_a_bye_is_in_the_standings_unranked(client
     assert standings.lines[-1] is line
     page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
     assert "Not yet ranked: no game counted yet" in page and escape(bye_name) in page
+
+
+@pytest.mark.parametrize("tick", ["all", "last", "none"])
+def test_ticking_everyone_keeps_the_date_season_and_seating_chosen(client, uow, olga, tick):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    form = {"held_on": "2026-05-01", "season": "Spring", "method": "rotating", "tick": tick}
+    form["present"] = [str(ids["Jo"])]
+    response = client.post(f"/leagues/{lid}/nights", data=form)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'name="held_on" required value="2026-05-01"' in page
+    assert 'name="season" maxlength="20" value="Spring"' in page
+    assert '<option value="rotating" selected>' in page
+    ticked = set(re.findall(r'name="present" value="(\d+)" checked', page))
+    expected = {
+        "all": {str(i) for i in ids.values()},
+        "last": {str(ids[n]) for n in NAMES[:4]},
+        "none": set(),
+    }
+    assert ticked == expected[tick]
+    assert len(league.league_view(uow, lid, olga).nights) == 1  # nothing seated
