@@ -22,7 +22,9 @@ from scorekeeper.league.access import (
 )
 from scorekeeper.league.attendance import (
     add_late_arrival,
+    change_night,
     delete_night,
+    deletion_plan,
     remove_no_show,
     reseat,
 )
@@ -118,10 +120,12 @@ __all__ = [
     "add_members",
     "add_organizer",
     "calendar_feed",
+    "change_night",
     "check_rules",
     "create_league",
     "create_night",
     "delete_night",
+    "deletion_plan",
     "game_players",
     "invitation",
     "is_organizer",

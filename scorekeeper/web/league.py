@@ -638,13 +638,14 @@ def night(public_id: str, night_id: int):
     return render_night(public_id, night_id=night_id)
 
 
-def render_night(public_id: str, *, night_id: int, failed=None, refused=None):
+def render_night(public_id: str, *, night_id: int, failed=None, refused=None, deletion_plan=None):
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
     seated = {member_id for member_id, _ in night_view.byes} | {
         seat.member_id for table in night_view.tables for seat in table.seats
     }
     return render_template(
         "league/night.html",
+        deletion_plan=deletion_plan,
         league=view,
         night=night_view,
         absent=[member for member in view.members if member.id not in seated],
@@ -708,10 +709,34 @@ def remove_no_show(public_id: str, night_id: int):
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/change")
+@keeps_input(render_night, "change")
+def change_night(public_id: str, night_id: int):
+    try:
+        held_on = date.fromisoformat(request.form.get("held_on", ""))
+    except ValueError:
+        held_on = None
+    league.change_night(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        night_id,
+        held_on=held_on,
+        season=request.form.get("season"),
+    )
+    flash(_("The night's date and season were saved."))
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/delete")
 @keeps_input(render_night, "delete")
 def delete_night(public_id: str, night_id: int):
-    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id)
+    confirmed = request.form.get("confirm") == "1"
+    if not confirmed:
+        plan = league.deletion_plan(unit_of_work(), public_id, organizer_id(), night_id)
+        if plan is not None:  # played: say what goes with it, and ask
+            return render_night(public_id, night_id=night_id, deletion_plan=plan)
+    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id, confirmed=confirmed)
     flash(_("The night was deleted."))
     return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
 

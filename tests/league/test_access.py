@@ -44,6 +44,8 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/late", {"member": "{mid}"}),
     ("POST", "/leagues/{lid}/nights/{nid}/remove", {"member": "{mid}"}),
     ("POST", "/leagues/{lid}/nights/{nid}/delete", {}),
+    ("POST", "/leagues/{lid}/nights/{nid}/delete", {"confirm": "1"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/change", {"held_on": "2026-04-01", "season": "X"}),
     ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
     ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),
     ("GET", "/leagues/{lid}/nights/{nid}/sheets.pdf", None),

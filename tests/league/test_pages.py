@@ -836,3 +836,49 @@ def test_ticking_everyone_keeps_the_date_season_and_seating_chosen(client, uow, 
     }
     assert ticked == expected[tick]
     assert len(league.league_view(uow, lid, olga).nights) == 1  # nothing seated
+
+
+def test_a_nights_date_and_season_can_be_put_right(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    play_out(uow, night.tables[0])
+    base = f"/leagues/{lid}/nights/{night.id}"
+    form = {"held_on": "2026-03-06", "season": "Spring 26"}
+    assert client.post(f"{base}/change", data=form).status_code == 303
+    (changed,) = league.league_view(uow, lid, olga).nights
+    assert (changed.held_on, changed.season) == (date(2026, 3, 6), "Spring 26")
+    refused = client.post(f"{base}/change", data={"held_on": "6 March", "season": " "})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "The date must be a date" in page and 'value="6 March"' in page
+    _, standings = league.league_standings(uow, lid, olga, "Spring 26")
+    assert sum(line.games for line in standings.lines) == 4
+
+
+def test_a_played_night_is_deleted_after_saying_what_goes_with_it(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+    play_out(uow, night.tables[0])
+    base = f"/leagues/{lid}/nights/{night.id}"
+    asked = client.post(f"{base}/delete")
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert "Delete the night of 2026-03-05? Its 1 played table goes with it" in page
+    assert "(2 deals in all)" in page and 'name="confirm" value="1"' in page
+    assert len(league.league_view(uow, lid, olga).nights) == 1  # nothing yet
+    done = client.post(f"{base}/delete", data={"confirm": "1"})
+    assert (done.status_code, done.headers["Location"]) == (303, f"/leagues/{lid}#nights")
+    assert league.league_view(uow, lid, olga).nights == ()
+    assert services_game_gone(uow, night.tables[0].game_id)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    assert standings.lines == ()
+
+
+def services_game_gone(uow, game_id) -> bool:
+    try:
+        services.load_game(uow, game_id)
+    except services.GameNotFound:
+        return True
+    return False
