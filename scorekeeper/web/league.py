@@ -781,6 +781,7 @@ def pack(public_id: str, night_id: int):
             options=rules.options,
             edit_url=links.edit_url(table.game_id, table.edit_token),
             stakes=rules.stakes,
+            paper=table.source != "phone",
         )
         for table in night_view.tables
     ]
@@ -792,6 +793,7 @@ def pack(public_id: str, night_id: int):
         public_url=public_url if view.published else None,
         page_size=page_size,
         locale=page_locale(),
+        byes=[name for _member, name in night_view.byes],
     )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 

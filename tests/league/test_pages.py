@@ -283,7 +283,9 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.data))
-    assert len(reader.pages) >= 1 + 1 + 3 + 1  # seating, name index, 3 pads, result slips
+    # Seating, name index, 3 pads; no result slips: every table is scored on a phone.
+    assert len(reader.pages) >= 1 + 1 + 3
+    assert "Result slip" not in pdf_text(response.data)
     text = pdf_text(response.data)
     for table in night.tables:
         assert f"Table {table.number}" in text
@@ -882,3 +884,13 @@ def services_game_gone(uow, game_id) -> bool:
     except services.GameNotFound:
         return True
     return False
+
+
+def test_the_pack_lists_those_sitting_out_and_slips_only_paper_tables(client, uow, olga):
+    lid, night, _bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    league.start_night(uow, lid, olga, night.id)
+    league.set_source(uow, lid, olga, night.id, 2, "paper_deals")
+    text = " ".join(pdf_text(client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf").data).split())
+    assert f"Sitting out tonight (a bye): {bye_name}." in text
+    assert f"{bye_name} sitting out" in text  # in the index, with everyone present
+    assert "Result slip: Table 2" in text and "Result slip: Table 1" not in text
