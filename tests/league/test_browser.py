@@ -459,3 +459,33 @@ def move_season(new_phone, shots, lid: str, fresh_server: str, tmp_path) -> None
     phone.page.goto(f"{fresh_server}/leagues/{lid}/standings")
     assert standings_rows(phone.page) == before
     phone.shot("season-30-nights-standings-phone")
+
+
+def test_public_standings_keep_the_ranking_in_view_on_a_phone(live_server, uow):
+    """8 players with 40-character accented names: scrolled to its last column, the
+    standings still show each line's place and name on a Pixel 5."""
+    names = [f"Élisabeth-Françoise Núñez de Åkerlund {i:02}" for i in range(8)]
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=names)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, list(ids.values()))
+    for table in night.tables:
+        play_out(uow, table)
+    league.set_published(uow, lid, olga, True)
+    in_own_thread(lambda new_phone: ranking_in_view(new_phone, lid), live_server)
+
+
+def ranking_in_view(new_phone, lid: str) -> None:
+    for language in ("en", "pl"):
+        page = new_phone(locale=language)
+        page.goto(f"/language/{language}?next=/leagues/{lid}/public")
+        box = page.locator("#standings .scroll")
+        box.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
+        width = page.viewport_size["width"]
+        for cell in ("td:nth-child(1)", "td:nth-child(2)"):
+            for found in page.locator(f"table.standings tbody tr {cell}").all():
+                left, right = found.evaluate(
+                    "c => [c.getBoundingClientRect().left, c.getBoundingClientRect().right]"
+                )
+                assert left >= 0 and right <= width, (language, cell, left, right)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
