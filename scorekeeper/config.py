@@ -63,9 +63,12 @@ class Defaults:
     RATELIMIT_HEADERS_ENABLED = True
     # Per client address; writes are the expensive and abusable part.
     RATELIMIT_WRITES = "120 per minute"
+    # Failed logins per client address and account together (a guesser at a club's
+    # shared address does not lock the others out), and per address for all accounts.
     RATELIMIT_LOGIN = "10 per minute"
     # Per client address: an import of a big league is seconds of database time.
     RATELIMIT_IMPORTS = "6 per minute"
+    RATELIMIT_LOGIN_ADDRESS = "100 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with

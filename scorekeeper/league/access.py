@@ -8,12 +8,11 @@ looks absent to everyone but its organizers).
 
 from __future__ import annotations
 
-from contextlib import suppress
+import re
 from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper.league.models import (
@@ -23,8 +22,6 @@ from scorekeeper.league.models import (
     LeagueTable,
     Member,
     Night,
-    Organizer,
-    OrganizerInvitation,
 )
 from scorekeeper.league.views import LeagueView, league_view_of
 from scorekeeper.service_layer.services import ServiceError
@@ -134,40 +131,8 @@ def league_view(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> Le
         return league_view_of(managed(uow.session, public_id, organizer_id), True)
 
 
-def claim_invitations(uow: UnitOfWork, organizer_id: int) -> None:
-    """The account takes up the co-organizer invitations waiting for its address."""
-    with uow:
-        session = uow.session
-        email = select(Organizer.email).where(Organizer.id == organizer_id).scalar_subquery()
-        invitations = session.scalars(
-            select(OrganizerInvitation).where(OrganizerInvitation.email == email)
-        ).all()
-        if not invitations:
-            return
-        runs = set(
-            session.scalars(
-                select(LeagueOrganizer.league_id).where(
-                    LeagueOrganizer.organizer_id == organizer_id
-                )
-            )
-        )
-        for invitation in invitations:
-            if invitation.league_id not in runs:
-                session.add(
-                    LeagueOrganizer(
-                        league_id=invitation.league_id, organizer_id=organizer_id, role="co"
-                    )
-                )
-                runs.add(invitation.league_id)
-            session.delete(invitation)
-        # Another request of this account may take them up at the same moment.
-        with suppress(IntegrityError):
-            uow.commit()
-
-
 def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
-    """The leagues the organizer runs, invitations taken up first (so a reload shows a new one)."""
-    claim_invitations(uow, organizer_id)
+    """The leagues the organizer runs."""
     with uow:
         rows = uow.session.execute(
             select(League.public_id, League.name)
@@ -178,11 +143,24 @@ def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
         return [tuple(row) for row in rows]
 
 
+# What is left to refuse once line breaks and tabs are spaces: C0 and C1 control characters.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(value: str) -> str:
+    """Text as one line: every run of white space (CR, LF, tab ...) a single space."""
+    return " ".join(value.split())
+
+
 def clean_name(value: Any, field: str, limit: int, errors: dict[str, str]) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > limit:
         errors[field] = _("must be 1 to %(limit)s characters", limit=limit)
         return ""
-    return " ".join(value.split())
+    cleaned = one_line(value)
+    if CONTROL.search(cleaned):
+        errors[field] = _("must not contain control characters")
+        return ""
+    return cleaned
 
 
 def name_key(name: str) -> str:

@@ -1,4 +1,5 @@
-"""Attendance after seating: a late arrival, a no-show, reseating, an unplayed night deleted.
+"""Attendance after seating: a late arrival, a no-show, reseating; a night's date and
+season changed, a night deleted (a played one once the organizer confirms).
 
 Seats change only before play starts, except that a late arrival on a started night
 may open a new table with those sitting out, whose game starts at once.
@@ -7,13 +8,15 @@ may open a new table with those sitting out, whose game starts at once.
 from __future__ import annotations
 
 import random
+from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorekeeper.league import seating
-from scorekeeper.league.access import managed, member_of, night_of
-from scorekeeper.league.models import LeagueSeat, Night
+from scorekeeper.league.access import clean_name, managed, member_of, night_of
+from scorekeeper.league.models import LeagueSeat, LeagueTable, Night
 from scorekeeper.league.nights import (
     new_tables,
     people_at_table,
@@ -62,8 +65,11 @@ def reseat(
 
 def remove_no_show(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, member_id: Any
-) -> None:
-    """Take a player who did not come off the night, before play starts."""
+) -> str:
+    """Take a player who did not come off the night, before play starts; says what changed.
+
+    A table that would be too small without them takes someone sitting out instead.
+    """
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         night = unstarted(league, night_id)
@@ -71,7 +77,7 @@ def remove_no_show(
         if member.id in (night.byes or ()):
             night.byes = [m for m in night.byes if m != member.id]
             uow.commit()
-            return
+            return _("The player is off tonight's seating.")
         table = next(
             (t for t in night.tables if any(s.member_id == member.id for s in t.seats)), None
         )
@@ -79,7 +85,20 @@ def remove_no_show(
             raise InvalidInput(
                 _("That player is not part of this night."), {"member": _("is not seated tonight")}
             )
-        if len(table.seats) - 1 not in people_at_table(variant_of(league)):
+        too_small = len(table.seats) - 1 not in people_at_table(variant_of(league))
+        if too_small and night.byes:
+            stand_in = member_of(league, night.byes[0])
+            next(s for s in table.seats if s.member_id == member.id).member_id = stand_in.id
+            night.byes = night.byes[1:]
+            uow.commit()
+            return _(
+                "%(name)s is off tonight's seating; %(stand_in)s, who was sitting out, takes"
+                " the seat at table %(number)s.",
+                name=member.name,
+                stand_in=stand_in.name,
+                number=table.number,
+            )
+        if too_small:
             raise InvalidInput(
                 _(
                     "Table %(number)s would be too small without %(name)s.",
@@ -93,6 +112,7 @@ def remove_no_show(
         for position, seat in enumerate(table.seats):
             seat.position = position
         uow.commit()
+        return _("The player is off tonight's seating.")
 
 
 def add_late_arrival(
@@ -145,24 +165,82 @@ def add_late_arrival(
     return where
 
 
-def delete_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> None:
-    """Delete a night nobody has played: seated, or started with no deal or total yet."""
+def change_night(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    *,
+    held_on: Any,
+    season: Any,
+) -> None:
+    """A night's date or season, typed wrong, put right (played or not)."""
+    errors: dict[str, str] = {}
+    if not isinstance(held_on, date):
+        errors["held_on"] = _("must be a date")
+    season = clean_name(season, "season", 20, errors)
+    if errors:
+        raise InvalidInput(_("The night cannot be changed as given."), errors)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        night.held_on, night.season = held_on, season
+        league.revision += 1  # the ratings replay nights in date order
+        uow.commit()
+
+
+def _played(night: Night) -> list[LeagueTable]:
+    return [t for t in night.tables if t.paper_totals or (t.game is not None and t.game.deals)]
+
+
+def deletion_plan(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int
+) -> str | None:
+    """What deleting a played night takes with it, for the organizer to confirm first;
+    None for a night nobody has played (it goes at once)."""
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        played = _played(night)
+        if not played:
+            return None
+        deals = sum(len(t.game.deals) for t in played if t.game is not None)
+        return ngettext(
+            "Delete the night of %(date)s? Its %(num)d played table goes with it: its game"
+            " (%(deals)s deals in all), the seats and the results in the standings. This"
+            " cannot be undone.",
+            "Delete the night of %(date)s? Its %(num)d played tables go with it: their games"
+            " (%(deals)s deals in all), the seats and the results in the standings. This"
+            " cannot be undone.",
+            len(played),
+            date=night.held_on.isoformat(),
+            deals=deals,
+        )
+
+
+def delete_night(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: int,
+    *,
+    confirmed: bool = False,
+) -> None:
+    """Delete a night with its tables and games; a played one only once ``confirmed``
+    (after ``deletion_plan`` said what goes with it)."""
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
         night = night_of(league, night_id)
-        played = [
-            t.number
-            for t in night.tables
-            if t.paper_totals or (t.game is not None and t.game.deals)
-        ]
-        if played:
+        played = [t.number for t in _played(night)]
+        if played and not confirmed:
             raise InvalidInput(
-                _("This night has been played: it stays."),
+                _("This night has been played: confirm its deletion first."),
                 {"night": _("table %(number)s has a result", number=played[0])},
             )
         for table in night.tables:
             if table.game is not None:
                 session.delete(table.game)
         league.nights.remove(night)
+        league.revision += 1
         uow.commit()

@@ -23,7 +23,6 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
-from scorekeeper.league.access import claim_invitations
 from scorekeeper.league.models import Organizer
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -179,9 +178,7 @@ def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -
                 _("There is an account with that email address already."),
                 {"email": _("has an account already")},
             ) from None
-        account = _account(organizer)
-    claim_invitations(uow, account.id)
-    return account
+        return _account(organizer)
 
 
 def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
@@ -196,9 +193,7 @@ def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
             return None
         if not check_password_hash(organizer.password_hash, password):
             return None
-        account = _account(organizer)
-    claim_invitations(uow, account.id)
-    return account
+        return _account(organizer)
 
 
 def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) -> Account:

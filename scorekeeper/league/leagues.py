@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import secrets
-from contextlib import suppress
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
 from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, clean_name, managed
-from scorekeeper.league.auth import EMAIL
-from scorekeeper.league.models import League, LeagueOrganizer, OrganizerInvitation
+from scorekeeper.league.models import League, LeagueOrganizer
 from scorekeeper.league.nights import people_at_table
 from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
@@ -95,7 +92,8 @@ def check_language(value: Any, errors: dict[str, str]) -> str | None:
     """A league's language: one with a catalog, or none (each reader's own)."""
     if value in (None, ""):
         return None
-    if value not in LANGUAGES:
+    # Checked as text first: a list or an object from an import is not a language (nor hashable).
+    if not isinstance(value, str) or value not in LANGUAGES:
         errors["language"] = _("must be one of %(choices)s", choices=", ".join(LANGUAGES))
         return None
     return value
@@ -162,42 +160,6 @@ def set_published(uow: UnitOfWork, public_id: str, organizer_id: int | None, pub
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         league.published = bool(published)
-        uow.commit()
-
-
-def add_organizer(uow: UnitOfWork, public_id: str, organizer_id: int | None, email: Any) -> str:
-    """Invite ``email`` to run the league; the answer is the same whether it has an account.
-
-    The invitation becomes co-organizer rights when that address next logs in or
-    signs up (``claim_invitations``), so neither this answer nor the league's page
-    tells an organizer which addresses have accounts. Returns the address as stored.
-    """
-    key = email.strip().lower() if isinstance(email, str) else ""
-    if len(key) > 254 or not EMAIL.match(key):
-        raise InvalidInput(
-            _("That is not an email address."), {"email": _("must be an email address")}
-        )
-    with uow:
-        league = managed(uow.session, public_id, organizer_id)
-        runs_it = any(lo.organizer.email == key for lo in league.organizers)
-        invited = any(invitation.email == key for invitation in league.invitations)
-        if not runs_it and not invited:
-            league.invitations.append(OrganizerInvitation(email=key))
-            # The same form sent twice at once stores one invitation.
-            with suppress(IntegrityError):
-                uow.commit()
-        return key
-
-
-def withdraw_invitation(
-    uow: UnitOfWork, public_id: str, organizer_id: int | None, invitation_id: int
-) -> None:
-    with uow:
-        league = managed(uow.session, public_id, organizer_id)
-        invitation = next((i for i in league.invitations if i.id == invitation_id), None)
-        if invitation is None:
-            raise NotFound(_("That invitation is not waiting in this league."))
-        league.invitations.remove(invitation)
         uow.commit()
 
 

@@ -16,9 +16,14 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 
 def add_members(
-    uow: UnitOfWork, public_id: str, organizer_id: int | None, names: Sequence[Any]
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    names: Sequence[Any],
+    skipped: list[str] | None = None,
 ) -> list[str]:
-    """Add each new name; a name the league knows (or knew, before a merge) is skipped."""
+    """Add each new name; a name the league knows (or knew, before a merge), or one
+    given twice, is skipped (and put in ``skipped``, when given, to be said)."""
     errors: dict[str, str] = {}
     cleaned = [
         clean_name(name, f"names.{i}", NAME_LENGTH, errors) for i, name in enumerate(names, 1)
@@ -38,6 +43,8 @@ def add_members(
                 known.add(name_key(name))
                 league.members.append(Member(name=name, name_key=name_key(name), aliases=[]))
                 added.append(name)
+            elif skipped is not None:
+                skipped.append(name)
         uow.commit()
         return added
 

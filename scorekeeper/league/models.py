@@ -94,7 +94,7 @@ class LeagueOrganizer(Base):
 
 
 class OrganizerInvitation(Base):
-    """A co-organizer added by email, waiting for that address to log in or sign up.
+    """A co-organizer added by email, waiting for the holder of its link to accept it.
 
     Every address added is stored, known or not, so no page tells who has an account.
     """
@@ -104,8 +104,11 @@ class OrganizerInvitation(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
-    # Lower-cased and trimmed, as organizers' emails are stored.
+    # Lower-cased and trimmed, as organizers' emails are stored: a label, not a check.
     email: Mapped[str] = mapped_column(String(254), index=True)
+    # SHA-256 of the one-time link's token (league.invitations); None for an invitation
+    # from before links, which only inviting again makes acceptable.
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

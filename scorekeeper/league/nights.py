@@ -9,13 +9,13 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from itertools import combinations
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select, update
+from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
@@ -38,7 +38,7 @@ from scorekeeper.league.views import (
     night_view_of,
     rules_of,
 )
-from scorekeeper.models import Game
+from scorekeeper.models import DealRevision, Game
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
@@ -228,19 +228,25 @@ def swap_seats(
     first: Any,
     second: Any,
 ) -> None:
-    """Swap two seated members (at one table or two) before play starts."""
+    """Swap two seated members (at one table or two), or a seated member and one
+    sitting out (who takes the seat), before play starts."""
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
         night = unstarted(league, night_id)
         seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
-        if first not in seats or second not in seats or first == second:
+        byes = list(night.byes or ())
+        if second in byes and first in seats:
+            seats[first].member_id = second
+            night.byes = [first if member == second else member for member in byes]
+        elif first not in seats or second not in seats or first == second:
             raise InvalidInput(
                 _("Pick two different players seated tonight."),
                 {"first": _("pick two seated players")},
             )
-        a, b = seats[first], seats[second]
-        a.member_id, b.member_id = b.member_id, a.member_id
+        else:
+            a, b = seats[first], seats[second]
+            a.member_id, b.member_id = b.member_id, a.member_id
         uow.commit()
 
 
@@ -340,7 +346,7 @@ class TableGlance:
 
     number: int
     names: tuple[str, ...]
-    status: str  # waiting, in play, finished, ended early, totals typed
+    status: str  # waiting, in play, reopened, finished, ended early, totals typed
     deals: int
     # The winners once it counts, else the leaders so far.
     leaders: tuple[str, ...]
@@ -356,6 +362,7 @@ class TableGlance:
 STATUS_LABELS = {
     "waiting": _l("waiting"),
     "in play": _l("in play"),
+    "reopened": _l("open again: not in the standings until finished or ended"),
     "finished": _l("finished"),
     "ended early": _l("ended early"),
     "totals typed": _l("totals typed"),
@@ -396,16 +403,33 @@ def night_glance(
     """Every table of the night: in play or done, deals played, who leads, the last change."""
     with uow:
         league = managed_row(uow.session, public_id, organizer_id)
-        night = night_view_of(load_night(uow.session, league, night_id), True)
+        night_row = load_night(uow.session, league, night_id)
+        night = night_view_of(night_row, True)
         wins_high = higher_wins(league)
+        # An earlier night's game still open after a correction was reopened by it.
+        corrected = set()
+        if night.held_on < date.today():
+            game_ids = [t.game_id for t in night_row.tables if t.game_id is not None]
+            corrected = set(
+                uow.session.scalars(
+                    select(Game.public_id).where(
+                        Game.id.in_(game_ids),
+                        exists().where(DealRevision.game_id == Game.id),
+                    )
+                )
+            )
     glances = []
     for table in night.tables:
         game = services.load_game(uow, table.game_id) if table.game_id else None
-        glances.append(glance(table, game, wins_high))
+        glances.append(glance(table, game, wins_high, table.game_id in corrected))
     return tuple(glances)
 
 
-def glance(table: TableView, game: services.GameView | None, higher_wins: bool) -> TableGlance:
+def glance(
+    table: TableView, game: services.GameView | None, higher_wins: bool, reopened: bool = False
+) -> TableGlance:
+    """The table at a glance; ``reopened``: a game of an earlier night still open is one
+    a correction reopened, which the standings leave out until it is finished or ended."""
     if table.source == "paper_totals" and table.paper_totals:
         totals = table.paper_totals
         best = (max if higher_wins else min)(totals.values())
@@ -419,4 +443,8 @@ def glance(table: TableView, game: services.GameView | None, higher_wins: bool) 
         leaders = tuple(state.winners if state.finished else state.leaders if state.deals else ())
         deals = len(state.deals)
     last = game.updated_at if game is not None and (deals or status == "totals typed") else None
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)  # stored in UTC; SQLite gives it back without a zone
+    if status == "in play" and reopened:
+        status = "reopened"
     return TableGlance(table.number, table.names, status, deals, leaders, last, table.game_id)

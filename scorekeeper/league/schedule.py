@@ -10,9 +10,9 @@ from typing import Any
 
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
-from scorekeeper.league.access import managed, readable
+from scorekeeper.league.access import CONTROL, managed, one_line, readable
 from scorekeeper.league.models import PlannedNight
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -51,7 +51,7 @@ def plan_nights(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, dates: Sequence[date], note: Any
 ) -> None:
     """Add planned nights (a date already planned keeps its note unless a new one is given)."""
-    note = " ".join(note.split())[:NOTE_LENGTH] if isinstance(note, str) else ""
+    note = CONTROL.sub("", one_line(note))[:NOTE_LENGTH] if isinstance(note, str) else ""
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         planned = {night.held_on: night for night in league.schedule}
@@ -85,10 +85,18 @@ def schedule_of(
         ]
 
 
+def ics_text(value: str) -> vText:
+    """A TEXT value (RFC 5545 3.3.11): vText escapes ; , \\ and line breaks, and
+    to_ical folds long lines; control characters, which TEXT may not hold, are dropped."""
+    return vText(CONTROL.sub("", one_line(value)))
+
+
 def calendar_feed(uow: UnitOfWork, public_id: str, organizer_id: int | None, *, host: str) -> bytes:
     """The schedule as an iCalendar file: one all-day event per planned night.
 
-    Its words are in the league's language, like its public pages.
+    ``host`` names the site in each event's UID: the configured public base's, so
+    a request's Host header never reaches a calendar. Its words are in the league's
+    language, like its public pages.
     """
     with uow:
         league, _manage = readable(uow.session, public_id, organizer_id)
@@ -97,14 +105,15 @@ def calendar_feed(uow: UnitOfWork, public_id: str, organizer_id: int | None, *, 
         calendar = Calendar()
         calendar.add("prodid", "-//scorekeeper//league schedule//EN")
         calendar.add("version", "2.0")
-        calendar.add("x-wr-calname", league.name)
+        # An X- property is not escaped unless it is given as TEXT.
+        calendar.add("x-wr-calname", ics_text(league.name))
         for night in league.schedule:
             event = Event()
             event.add("uid", f"{league.public_id}-{night.held_on.isoformat()}@{host}")
-            event.add("summary", summary)
+            event.add("summary", ics_text(summary))
             event.add("dtstart", night.held_on)
             event.add("dtend", night.held_on + timedelta(days=1))
             if night.note:
-                event.add("description", night.note)
+                event.add("description", ics_text(night.note))
             calendar.add_component(event)
         return calendar.to_ical()

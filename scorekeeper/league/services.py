@@ -2,12 +2,12 @@
 
 Each lives in the module named for what it does: ``access`` (who may do what,
 finding rows), ``views`` (what pages show), ``leagues`` (house rules, ranking,
-publication, co-organizers), ``members``, ``nights`` (seating, starting play,
-the tables at a glance), ``attendance`` (late arrivals, no-shows, reseating,
-deleting an unplayed night), ``tables`` (how results come in), ``public``
-(standings and player pages), ``schedule`` (planned nights, calendar feed) and
-``transfer`` (export and import). Like the game
-use cases, they know nothing of HTTP.
+publication, co-organizers), ``invitations`` (co-organizers' one-time links),
+``members``, ``nights`` (seating, starting play, the tables at a glance),
+``attendance`` (late arrivals, no-shows, reseating, deleting an unplayed night),
+``tables`` (how results come in), ``public`` (standings and player pages),
+``schedule`` (planned nights, calendar feed) and ``transfer`` (export and
+import). Like the game use cases, they know nothing of HTTP.
 """
 
 from scorekeeper.league.access import (
@@ -22,12 +22,21 @@ from scorekeeper.league.access import (
 )
 from scorekeeper.league.attendance import (
     add_late_arrival,
+    change_night,
     delete_night,
+    deletion_plan,
     remove_no_show,
     reseat,
 )
-from scorekeeper.league.leagues import (
+from scorekeeper.league.invitations import (
+    Invitation,
+    Invited,
+    accept_invitation,
     add_organizer,
+    invitation,
+    withdraw_invitation,
+)
+from scorekeeper.league.leagues import (
     check_rules,
     create_league,
     new_league_id,
@@ -37,7 +46,6 @@ from scorekeeper.league.leagues import (
     table_sizes_said,
     update_rules,
     usual_table_size,
-    withdraw_invitation,
 )
 from scorekeeper.league.members import add_members, merge_members, merge_plan, rename_member
 from scorekeeper.league.nights import (
@@ -91,6 +99,8 @@ __all__ = [
     "SOURCES",
     "Forbidden",
     "HistoryLine",
+    "Invitation",
+    "Invited",
     "LeagueHead",
     "LeagueView",
     "LoginRequired",
@@ -105,15 +115,19 @@ __all__ = [
     "TableGlance",
     "TablePage",
     "TableView",
+    "accept_invitation",
     "add_late_arrival",
     "add_members",
     "add_organizer",
     "calendar_feed",
+    "change_night",
     "check_rules",
     "create_league",
     "create_night",
     "delete_night",
+    "deletion_plan",
     "game_players",
+    "invitation",
     "is_organizer",
     "league_standings",
     "league_view",

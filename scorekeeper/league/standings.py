@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cached_property
 from itertools import groupby
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from cachetools import LRUCache
 from flask_babel import lazy_gettext as _l
 from openskill.models import PlackettLuce
-from sqlalchemy import case, delete, func, insert, select, update
+from sqlalchemy import case, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import scoring
@@ -33,7 +34,7 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.views import higher_wins
-from scorekeeper.models import Game, Seat
+from scorekeeper.models import Deal, Game, Seat
 from scorekeeper.scoring.options import resolve_stakes
 
 RATING_MODEL = PlackettLuce()
@@ -484,12 +485,14 @@ def rank(lines: list[Line], rank_by: str, higher_wins: bool, min_games: int) -> 
     """Ranked players first with shared places for ties (1, 2, 2, 4), then the unranked."""
     key = rank_key(rank_by, higher_wins)
     ordered = sorted(lines, key=lambda line: (key(line), line.name.casefold()))
-    ranked = [line for line in ordered if line.games >= min_games]
+    # A player with byes only is listed (unranked), never ranked on no games.
+    least = max(min_games, 1)
+    ranked = [line for line in ordered if line.games >= least]
     previous = None
     for index, line in enumerate(ranked, 1):
         line.place = previous.place if previous and key(previous) == key(line) else index
         previous = line
-    return ranked + [line for line in ordered if line.games < min_games]
+    return ranked + [line for line in ordered if line.games < least]
 
 
 def byes_of(session: Session, league_id: int, season: str | None) -> dict[int, int]:
@@ -515,6 +518,8 @@ class Standings:
     bye_counts: str = "none"
     # Played in partnerships: each player is credited with their side's result.
     partnership: bool = False
+    # Games with deals that do not count (yet): (night id, date, table number).
+    open_games: tuple[tuple[int, date, int], ...] = ()
 
     @property
     def rank_label(self) -> str:
@@ -530,6 +535,23 @@ def seasons_of(session: Session, league_id: int) -> tuple[str, ...]:
             .order_by(func.max(Night.held_on).desc())
         )
     )
+
+
+def open_games(session: Session, league_id: int, season: str | None) -> tuple:
+    """Tables whose game has deals but counts neither as finished, ended nor typed: a
+    game in play tonight, or an earlier one a correction reopened (it would otherwise
+    leave the standings without a word)."""
+    query = (
+        select(Night.id, Night.held_on, LeagueTable.number)
+        .join(LeagueTable, LeagueTable.night_id == Night.id)
+        .where(Night.league_id == league_id)
+        .where(exists().where(Deal.game_id == LeagueTable.game_id))
+        .where(~exists().where(LeagueResult.table_id == LeagueTable.id))
+        .order_by(Night.held_on, Night.id, LeagueTable.number)
+    )
+    if season is not None:
+        query = query.where(Night.season == season)
+    return tuple(tuple(row) for row in session.execute(query))
 
 
 def standings(session: Session, league: League, season: str | None) -> Standings:
@@ -556,6 +578,11 @@ def standings(session: Session, league: League, season: str | None) -> Standings
                 bye_points=bye_points,
             )
         )
+    listed = {line.member_id for line in lines}
+    sat_out_only = [member for member in byes if member not in listed]
+    if sat_out_only:
+        names = session.execute(select(Member.id, Member.name).where(Member.id.in_(sat_out_only)))
+        lines += [Line(member_id=i, name=name, byes=byes[i]) for i, name in names]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
     return Standings(
@@ -571,4 +598,5 @@ def standings(session: Session, league: League, season: str | None) -> Standings
         min_games=league.min_games,
         bye_counts=league.bye_counts,
         partnership=variant.partnership,
+        open_games=open_games(session, league.id, season),
     )

@@ -19,13 +19,14 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.db import storable
 from scorekeeper.league import chunks, seating, standings
-from scorekeeper.league.access import managed, name_key
+from scorekeeper.league.access import CONTROL, managed, name_key, one_line
+from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
 from scorekeeper.league.models import (
     League,
@@ -35,7 +36,6 @@ from scorekeeper.league.models import (
     Member,
     Night,
     Organizer,
-    OrganizerInvitation,
     PlannedNight,
 )
 from scorekeeper.league.standings import setup_of
@@ -314,7 +314,14 @@ def read_json(raw: bytes | str, *, max_depth: int = MAX_DEPTH, field: str = "fil
     except json.JSONDecodeError as exc:
         raise NotJson(
             _("That is not JSON."),
-            {field: _("%(problem)s at %(place)s", problem=exc.msg, place=place(text, exc.pos))},
+            # json's "Unterminated string starting at" would read "starting at at line 1".
+            {
+                field: _(
+                    "%(problem)s at %(place)s",
+                    problem=exc.msg.removesuffix(" starting at"),
+                    place=place(text, exc.pos),
+                )
+            },
         ) from None
     errors = unusable_values(value)
     if errors:
@@ -386,8 +393,8 @@ class Imported:
     league_id: str | None = None
     game_id: str | None = None
     edit_token: str | None = None
-    # The file's other organizers and invitations, invited here by email.
-    invited: tuple[str, ...] = ()
+    # The file's other organizers and invitations, invited here with one-time links.
+    invited: tuple[Invited, ...] = ()
 
 
 class Reader:
@@ -414,8 +421,13 @@ class Reader:
     def text(self, value: Any, path: str, limit: int, *, optional: bool = False) -> str | None:
         if value is None and optional:
             return None
+        # Cleaned as the forms clean what is typed: one line, no control characters.
         if isinstance(value, str) and 0 < len(value.strip()) <= limit:
-            return value.strip()
+            cleaned = one_line(value)
+            if not CONTROL.search(cleaned):
+                return cleaned
+            self.fail(path, _("must not contain control characters"))
+            return None
         self.fail(path, _("must be text of 1 to %(limit)s characters", limit=limit))
         return None
 
@@ -469,7 +481,8 @@ class Reader:
             setup = scoring.Setup.from_dict(doc.get("setup"))
         except scoring.ScoringError as exc:
             for field, message in exc.errors.items():
-                self.fail(f"{path}.setup.{field}", message)
+                # The core names a setup that is not an object "setup" itself.
+                self.fail(f"{path}.setup" if field == "setup" else f"{path}.setup.{field}", message)
             return None
         deals = []
         for i, raw in enumerate(self.items(doc.get("deals"), f"{path}.deals", 1000)):
@@ -603,19 +616,23 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             if table.game is not None:
                 table.edit_token = _with_token(table.game)
     with uow:
-        keep_free_ids(uow.session, League, [league], new_league_id)
-        keep_free_ids(uow.session, Game, [game for game, _ in games], services.new_public_id)
-        importer_email = uow.session.get(Organizer, organizer_id).email
+        session = uow.session
+        keep_free_ids(session, League, [league], new_league_id)
+        keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
+        keep_member_ids(session, league.members)
+        importer_email = session.get(Organizer, organizer_id).email
     # Stored in steps of bounded size (league.chunks), so table play writes between them.
     nights, league.nights = list(league.nights), []
     try:
         chunks.store_games(uow, games)
         with uow:
             # Every other address is invited, known here or not: an import never tells who
-            # has an account; each becomes a co-organizer at its next login or signup.
-            invited = tuple(dict.fromkeys(e for e in emails if e != importer_email))
+            # has an account; each gets a one-time link for the importer to pass on.
+            addresses = dict.fromkeys(e for e in emails if e != importer_email)
+            links = [new_invitation(email) for email in addresses]
             league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
-            league.invitations = [OrganizerInvitation(email=email) for email in invited]
+            league.invitations = [row for row, _token in links]
+            invited = tuple(Invited(row.email, token) for row, token in links)
             uow.session.add(league)
             uow.commit()
         chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
@@ -639,6 +656,28 @@ def keep_free_ids(session, model, rows: list, new_id) -> None:
         if row.public_id in taken:
             row.public_id = new_id()
         taken.add(row.public_id)
+
+
+def keep_member_ids(session, members: list[Member]) -> None:
+    """Members keep their exported ids where free, so a saved player link finds the same
+    person (as the league's and games' ids are kept); a taken one gets an id above every
+    id in the file and the table, so no old link ever finds someone else (404 instead)."""
+    wanted = [member.id for member in members]
+    taken: set[int] = set()
+    for start in range(0, len(wanted), 500):
+        batch = wanted[start : start + 500]
+        taken.update(session.scalars(select(Member.id).where(Member.id.in_(batch))))
+    top = max([session.scalar(select(func.max(Member.id))) or 0, *wanted])
+    for member in members:
+        if member.id in taken:
+            top += 1
+            member.id = top
+    if session.get_bind().dialect.name == "postgresql":
+        # Ids given explicitly do not move the sequence: move it past them.
+        sequence = session.scalar(text("SELECT pg_get_serial_sequence('league_members', 'id')"))
+        latest = f"(SELECT last_value FROM {sequence})"
+        moved = text(f"SELECT setval('{sequence}', GREATEST(:top, {latest}))")
+        session.execute(moved, {"top": top})
 
 
 def _read_organizers(reader: Reader, value: Any, path: str) -> list[str]:
@@ -688,7 +727,7 @@ def _read_league(
         if old_id in members or key in keys:
             reader.fail(f"members.{i}", _("repeats another member"))
         keys.add(key)
-        members[old_id] = Member(name=member_name, name_key=key, aliases=aliases)
+        members[old_id] = Member(id=old_id, name=member_name, name_key=key, aliases=aliases)
     nights = [
         _read_night(reader, raw, f"nights.{i}", members, games, byes)
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))
@@ -747,6 +786,8 @@ def _read_night(
     item = reader.mapping(raw, path)
     tables = []
     numbers: set[int] = set()
+    # Each member has one place a night: one seat at one table, or a bye.
+    placed: set[int] = set()
     for i, raw_table in enumerate(reader.items(item.get("tables"), f"{path}.tables", 500)):
         table_path = f"{path}.tables.{i}"
         doc = reader.mapping(raw_table, table_path)
@@ -761,6 +802,9 @@ def _read_night(
             if member is None:
                 reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
                 continue
+            if member_id in placed:
+                reader.fail(f"{table_path}.seats.{position}", _("is seated twice this night"))
+            placed.add(member_id)
             seats.append(LeagueSeat(position=position, member=member))
         rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
         game = rows[0] if rows else None
@@ -772,7 +816,8 @@ def _read_night(
                 key: reader.integer(value, f"{table_path}.paper_totals.{key}")
                 for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
             }
-            if game is not None and set(paper) != set(game.players):
+            # Totals are kept by the game's player names: without a game they name nobody.
+            if game is None or set(paper) != set(game.players):
                 reader.fail(f"{table_path}.paper_totals", _("must name the game's players"))
         # A partnership game's players are its sides: the league seats its seated players.
         seated = None if game is None else game.seated_players or game.players
@@ -802,7 +847,10 @@ def _read_night(
         member = members.get(member_id) if isinstance(member_id, int) else None
         if member is None:
             reader.fail(f"{path}.byes.{i}", _("is not a member"))
+        elif member_id in placed:
+            reader.fail(f"{path}.byes.{i}", _("is seated this night, or has a bye twice"))
         else:
+            placed.add(member_id)
             sat_out.append(member)
     if sat_out:
         byes.append((night, sat_out))

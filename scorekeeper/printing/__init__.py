@@ -158,10 +158,12 @@ def print_pack_pdf(
     page_size: str = "A4",
     locale: str = "en_US",
     public_url: str | None = None,
+    byes: Sequence[str] = (),
 ) -> bytes:
     """One PDF for a league night: a seating list, then each table's named pad with
-    its seat order, first dealer and a QR code of its edit link. With ``public_url``
-    the seating list carries its QR code too (the league's public page).
+    its seat order, first dealer and a QR code of its edit link, and a result slip for
+    each table scored on paper. With ``public_url`` the seating list carries its QR
+    code too (the league's public page); ``byes`` are listed as sitting out.
 
     Raises PrintError; errors for a table are keyed ``tables.<index>.<field>``.
     """
@@ -173,6 +175,7 @@ def print_pack_pdf(
             page_size=page_size,
             locale=locale,
             public_url=public_url,
+            byes=byes,
         )
         subject = ngettext(
             "Print pack for %(title)s, %(day)s: %(num)s table",

@@ -163,6 +163,7 @@ class PackTable:
     first_dealer: str | None = None  # default: the first player
     edit_url: str | None = None  # printed as a QR code on the table's pad
     stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
+    paper: bool = True  # its result comes on paper: a result slip is printed for it
 
 
 @dataclass(frozen=True)
@@ -188,9 +189,11 @@ class Pack:
     date: str
     seating: tuple[SeatingLine, ...]
     index: tuple[IndexEntry, ...]  # every player, alphabetically
-    pads: tuple[Pad, ...]  # each followed by its result slip for a table scored on paper
+    pads: tuple[Pad, ...]
     page: Page
     public_url: str | None = None
+    slips: tuple[Pad, ...] = ()  # a result slip for each table scored on paper
+    byes: tuple[str, ...] = ()  # those sitting out tonight, in the list and the index
 
 
 def blank_pad(
@@ -480,10 +483,12 @@ def print_pack(
     page_size: str = "A4",
     locale: str = "en_US",
     public_url: str | None = None,
+    byes: Sequence[str] = (),
 ) -> Pack:
     """A seating list and one named pad per table, for one PDF document."""
     errors: dict[str, str] = {}
     pads = []
+    slips = []
     seating = []
     if not tables:
         errors["tables"] = _("must list at least one table")
@@ -511,6 +516,8 @@ def print_pack(
             errors[f"tables.{index}.players"] = _("must all be named")
             continue
         pads.append(pad)
+        if table.paper:
+            slips.append(pad)
         seating.append(
             SeatingLine(
                 label=table.label,
@@ -523,9 +530,15 @@ def print_pack(
         raise PrintError(errors, _("The print pack cannot be printed as asked."))
     index = sorted(
         (
-            IndexEntry(name, line.label, seat)
-            for line in seating
-            for seat, name in enumerate(line.players, 1)
+            [
+                *(
+                    IndexEntry(name, line.label, seat)
+                    for line in seating
+                    for seat, name in enumerate(line.players, 1)
+                ),
+                # Seat 0: sitting out, so the index says where everyone present is.
+                *(IndexEntry(name, _("sitting out"), 0) for name in byes),
+            ]
         ),
         key=lambda entry: (entry.name.casefold(), entry.table),
     )
@@ -537,4 +550,6 @@ def print_pack(
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
         public_url=public_url,
+        slips=tuple(slips),
+        byes=tuple(byes),
     )

@@ -58,9 +58,13 @@
     }
   }
 
-  // Times are stored and sent in UTC; shown in the phone's own time.
-  for (const time of $$("time[datetime]")) {
-    time.textContent = new Date(time.dateTime).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-  }
+  // Times are stored and sent in UTC with their offset; shown in the phone's own time,
+  // here and in every part of a page fetched again (the night board's poll).
+  window.sk.localTimes = (root = document) => {
+    for (const time of $$("time[datetime]", root)) {
+      time.textContent = new Date(time.dateTime).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    }
+  };
+  window.sk.localTimes();
 
 })();

@@ -177,6 +177,7 @@
           return;
         }
         board.innerHTML = await response.text();
+        sk.localTimes(board);
         $("#say").textContent = $(".head", board).dataset.say;
       } catch { /* offline for a moment: try again next time */ }
     };

@@ -30,6 +30,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.routing import IntegerConverter
@@ -173,8 +174,29 @@ def signup():
     return render_template("league/signup.html", errors=errors, form=request.form), status
 
 
+def login_key() -> str:
+    """The address and the account it logs in to: wrong guesses at one account from a
+    club's shared address do not refuse another member's right password."""
+    email = request.form.get("email", "")
+    return f"{get_remote_address()} {email.strip().lower()[:254]}"
+
+
+def login_failed(response: Response) -> bool:
+    return response.status_code == 401
+
+
 @bp.route("/account/login", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["RATELIMIT_LOGIN"], methods=["POST"])
+@limiter.limit(
+    lambda: current_app.config["RATELIMIT_LOGIN"],
+    methods=["POST"],
+    key_func=login_key,
+    deduct_when=login_failed,
+)
+@limiter.limit(
+    lambda: current_app.config["RATELIMIT_LOGIN_ADDRESS"],
+    methods=["POST"],
+    deduct_when=login_failed,
+)
 def login():
     failed = False
     if request.method == "POST":
@@ -369,12 +391,19 @@ def new_league():
 
 
 def render_manage(
-    public_id: str, *, failed: str | None = None, refused=None, merge_plan=None, **ids
+    public_id: str,
+    *,
+    failed: str | None = None,
+    refused=None,
+    merge_plan=None,
+    tick: str | None = None,
+    **ids,
 ):
     view = league.league_view(unit_of_work(), public_id, organizer_id())
     if ids:
         failed = f"{failed}-{next(iter(ids.values()))}"
-    tick = request.args.get("tick")
+    retick = tick is not None
+    tick = tick or request.args.get("tick")
     preticked: list[str] = []
     if tick == "all":
         preticked = [str(member.id) for member in view.members]
@@ -395,6 +424,7 @@ def render_manage(
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,
+        retick=retick,
         merge_plan=merge_plan,
         schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
@@ -465,7 +495,8 @@ def unplan_night(public_id: str, planned_id: int):
 @bp.get("/leagues/<public_id>/schedule.ics")
 def schedule_ics(public_id: str):
     """The season's planned nights for a calendar app (anyone, once the league is published)."""
-    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=request.host)
+    host = urlsplit(links.base_url()).netloc  # PUBLIC_BASE_URL's when set, never any Host
+    body = league.calendar_feed(unit_of_work(), public_id, organizer_id(), host=host)
     response = Response(body, mimetype="text/calendar")
     response.headers["Content-Disposition"] = attachment("schedule.ics")
     return response
@@ -483,11 +514,17 @@ def publish(public_id: str):
 @keeps_input(render_manage, "members")
 def add_members(public_id: str):
     names = [line for line in request.form.get("names", "").splitlines() if line.strip()]
-    added = league.add_members(unit_of_work(), public_id, organizer_id(), names)
+    skipped: list[str] = []
+    added = league.add_members(unit_of_work(), public_id, organizer_id(), names, skipped)
     if added:
         flash(ngettext("Added %(num)d member.", "Added %(num)d members.", len(added)))
-    else:
-        flash(_("Those names are members already."))
+    if skipped:
+        flash(
+            _(
+                "Skipped, as members already (or typed twice): %(names)s",
+                names=", ".join(skipped),
+            )
+        )
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 
@@ -520,18 +557,41 @@ def merge_members(public_id: str):
 @bp.post("/leagues/<public_id>/organizers")
 @keeps_input(render_manage, "organizers")
 def add_organizer(public_id: str):
-    email = league.add_organizer(
+    invited = league.add_organizer(
         unit_of_work(), public_id, organizer_id(), request.form.get("email")
     )
-    # The same answer for every address: it never tells who has an account.
-    flash(
-        _(
-            "%(email)s is invited: with an account, they become a co-organizer when they next"
-            " log in or open their leagues; without one, when they sign up with that address.",
-            email=email,
-        )
-    )
+    if invited.token is None:
+        flash(_("%(email)s runs this league already.", email=invited.email))
+    else:
+        # The same answer for every other address: it never tells who has an account.
+        flash(invitation_said(invited))
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+
+
+def invitation_url(token: str) -> str:
+    return f"{links.base_url()}{url_for('league.invitation', token=token)}"
+
+
+def invitation_said(invited: league.Invited) -> str:
+    return _(
+        "%(email)s is invited. Pass them this link (it is shown only now, and works once,"
+        " for whoever opens it logged in): %(url)s",
+        email=invited.email,
+        url=invitation_url(invited.token),
+    )
+
+
+@bp.route("/account/invitations/<token>", methods=["GET", "POST"])
+@login_required
+def invitation(token: str):
+    """A co-organizer invitation's one-time link: see what it is, then accept it."""
+    if request.method == "POST":
+        public_id = league.accept_invitation(unit_of_work(), current_user.id, token)
+        flash(_("You are one of this league's organizers now."))
+        return redirect(url_for("league.manage", public_id=public_id), 303)
+    return render_template(
+        "league/invitation.html", invitation=league.invitation(unit_of_work(), token)
+    )
 
 
 @bp.post("/leagues/<public_id>/invitations/<row_id:invitation_id>/withdraw")
@@ -553,6 +613,9 @@ def remove_organizer(public_id: str, removed_id: int):
 @keeps_input(render_manage, "night")
 def new_night(public_id: str):
     form = request.form
+    if form.get("tick") in ("last", "all", "none"):
+        # "same as last night", "everyone", "nobody": tick them, keeping what was chosen.
+        return render_manage(public_id, failed="night", tick=form["tick"])
     try:
         held_on = date.fromisoformat(form.get("held_on", ""))
     except ValueError:
@@ -575,13 +638,14 @@ def night(public_id: str, night_id: int):
     return render_night(public_id, night_id=night_id)
 
 
-def render_night(public_id: str, *, night_id: int, failed=None, refused=None):
+def render_night(public_id: str, *, night_id: int, failed=None, refused=None, deletion_plan=None):
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
     seated = {member_id for member_id, _ in night_view.byes} | {
         seat.member_id for table in night_view.tables for seat in table.seats
     }
     return render_template(
         "league/night.html",
+        deletion_plan=deletion_plan,
         league=view,
         night=night_view,
         absent=[member for member in view.members if member.id not in seated],
@@ -637,15 +701,42 @@ def late_arrival(public_id: str, night_id: int):
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/remove")
 @keeps_input(render_night, "remove")
 def remove_no_show(public_id: str, night_id: int):
-    league.remove_no_show(unit_of_work(), public_id, organizer_id(), night_id, form_int("member"))
-    flash(_("The player is off tonight's seating."))
+    flash(
+        league.remove_no_show(
+            unit_of_work(), public_id, organizer_id(), night_id, form_int("member")
+        )
+    )
+    return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/change")
+@keeps_input(render_night, "change")
+def change_night(public_id: str, night_id: int):
+    try:
+        held_on = date.fromisoformat(request.form.get("held_on", ""))
+    except ValueError:
+        held_on = None
+    league.change_night(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        night_id,
+        held_on=held_on,
+        season=request.form.get("season"),
+    )
+    flash(_("The night's date and season were saved."))
     return redirect(url_for("league.night", public_id=public_id, night_id=night_id), 303)
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/delete")
 @keeps_input(render_night, "delete")
 def delete_night(public_id: str, night_id: int):
-    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id)
+    confirmed = request.form.get("confirm") == "1"
+    if not confirmed:
+        plan = league.deletion_plan(unit_of_work(), public_id, organizer_id(), night_id)
+        if plan is not None:  # played: say what goes with it, and ask
+            return render_night(public_id, night_id=night_id, deletion_plan=plan)
+    league.delete_night(unit_of_work(), public_id, organizer_id(), night_id, confirmed=confirmed)
     flash(_("The night was deleted."))
     return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
 
@@ -691,6 +782,7 @@ def pack(public_id: str, night_id: int):
             options=rules.options,
             edit_url=links.edit_url(table.game_id, table.edit_token),
             stakes=rules.stakes,
+            paper=table.source != "phone",
         )
         for table in night_view.tables
     ]
@@ -702,6 +794,7 @@ def pack(public_id: str, night_id: int):
         public_url=public_url if view.published else None,
         page_size=page_size,
         locale=printed_locale(),
+        byes=[name for _member, name in night_view.byes],
     )
     return pdf_response(pdf, f"{view.name} {night_view.held_on.isoformat()} pack.pdf")
 
@@ -1029,14 +1122,8 @@ def import_file():
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash(_("The league was imported."))
-        if result.invited:
-            flash(
-                _(
-                    "Invited as co-organizers (they become ones when they next log in or sign"
-                    " up): %(emails)s",
-                    emails=", ".join(result.invited),
-                )
-            )
+        for invited in result.invited:
+            flash(invitation_said(invited))
         return redirect(url_for("league.manage", public_id=result.league_id), 303)
     edit_url = links.edit_url(result.game_id, result.edit_token)
     flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))

@@ -44,6 +44,8 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/late", {"member": "{mid}"}),
     ("POST", "/leagues/{lid}/nights/{nid}/remove", {"member": "{mid}"}),
     ("POST", "/leagues/{lid}/nights/{nid}/delete", {}),
+    ("POST", "/leagues/{lid}/nights/{nid}/delete", {"confirm": "1"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/change", {"held_on": "2026-04-01", "season": "X"}),
     ("POST", "/leagues/{lid}/nights/{nid}/start", {}),
     ("GET", "/leagues/{lid}/nights/{nid}/pack.pdf", None),
     ("GET", "/leagues/{lid}/nights/{nid}/sheets.pdf", None),
@@ -70,6 +72,8 @@ ANY_ORGANIZER = [
     ("POST", "/leagues/import"),
     ("GET", "/account/password"),
     ("POST", "/account/password"),
+    ("GET", "/account/invitations/some-invitation-token"),
+    ("POST", "/account/invitations/some-invitation-token"),
 ]
 OPEN = {
     "/account/signup",
@@ -90,8 +94,8 @@ def setting(uow):
     ids = member_ids(uow, lid, olga)
     night = start(uow, lid, olga, [ids[n] for n in NAMES[:9]])
     play_out(uow, night.tables[0])
-    league.add_organizer(uow, lid, olga, "other@example.org")
-    league.leagues_of(uow, mo)  # Mo takes the invitation up, then is removed
+    invited = league.add_organizer(uow, lid, olga, "other@example.org")
+    league.accept_invitation(uow, mo, invited.token)  # Mo takes the invitation up, then is removed
     league.remove_organizer(uow, lid, olga, mo)
     league.add_organizer(uow, lid, olga, "invited@example.org")
     (invitation,) = league.league_view(uow, lid, olga).invitations
@@ -137,6 +141,7 @@ def test_the_route_lists_cover_every_league_route(app):
         "<row_id:invitation_id>": "{iid}",
         "<row_id:number>": "1",
         "<row_id:planned_id>": "1",
+        "<token>": "some-invitation-token",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):
@@ -199,8 +204,9 @@ def test_published_standings_are_public_and_carry_no_edit_link(client, uow, sett
 
 
 def test_a_co_organizer_may_run_the_league(client, uow, setting):
-    league.add_organizer(uow, setting["lid"], setting["olga"], "other@example.org")
+    invited = league.add_organizer(uow, setting["lid"], setting["olga"], "other@example.org")
     login(client, email="other@example.org")
+    assert client.post(f"/account/invitations/{invited.token}").status_code == 303
     assert client.get(fill("/leagues/{lid}/nights/{nid}", setting)).status_code == 200
     response = client.post(fill("/leagues/{lid}/members", setting), data={"names": "Kim"})
     assert response.status_code == 303

@@ -151,3 +151,19 @@ class TestTheLoginLimit:
         assert answers == [401, 401, 401, 429]
         # Reading the login page is not limited.
         assert client.get("/account/login").status_code == 200
+
+    def test_guesses_at_one_account_do_not_refuse_anothers_right_password(self, client, uow):
+        """A club behind one NAT: the limit counts an address and an account together."""
+        make_organizer(uow)
+        make_organizer(uow, email="guessed@example.org", name="Gil")
+        wrong = [login(client, "guessed@example.org", "guess number x") for _ in range(4)]
+        assert [answer.status_code for answer in wrong] == [401, 401, 401, 429]
+        assert login(client).status_code == 303  # the owner, from the same address
+        assert login(client, "nobody@example.org", "guess number x").status_code == 401
+
+    def test_right_passwords_do_not_use_up_the_limit(self, client, uow):
+        make_organizer(uow)
+        for _ in range(4):
+            assert login(client).status_code == 303
+            client.post("/account/logout")
+        assert login(client, password="guess number x").status_code == 401

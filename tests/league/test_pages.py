@@ -283,7 +283,9 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     response = client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf")
     assert response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.data))
-    assert len(reader.pages) >= 1 + 1 + 3 + 1  # seating, name index, 3 pads, result slips
+    # Seating, name index, 3 pads; no result slips: every table is scored on a phone.
+    assert len(reader.pages) >= 1 + 1 + 3
+    assert "Result slip" not in pdf_text(response.data)
     text = pdf_text(response.data)
     for table in night.tables:
         assert f"Table {table.number}" in text
@@ -570,7 +572,7 @@ def test_attendance_late_arrival_no_show_reseat_and_delete(client, uow, olga):
     assert league.league_view(uow, lid, olga).nights == ()
 
 
-def test_a_played_night_cannot_be_deleted_and_a_late_pair_opens_a_table(client, uow, olga):
+def test_a_played_night_is_not_deleted_unasked_and_a_late_pair_opens_a_table(client, uow, olga):
     gin = league.Rules("gin", "Gin Rummy", {}, None, 2)
     lid = make_league(uow, olga, rules=gin)
     ids = member_ids(uow, lid, olga)
@@ -585,8 +587,9 @@ def test_a_played_night_cannot_be_deleted_and_a_late_pair_opens_a_table(client, 
     services.record_deal(
         uow, table.game_id, table.edit_token, {"knocker": a, "hands": {a: 0, b: 30}}
     )
-    refused = client.post(f"{base}/delete")
-    assert refused.status_code == 422 and "has been played" in refused.get_data(as_text=True)
+    # A played night is not deleted at once: the organizer is asked first.
+    asked = client.post(f"{base}/delete")
+    assert asked.status_code == 200 and "played table goes with it" in asked.get_data(as_text=True)
     assert len(league.league_view(uow, lid, olga).nights) == 1
 
 
@@ -701,3 +704,194 @@ def test_a_refused_rename_or_merge_keeps_the_form_and_says_why_once(client, uow,
     assert page.count("Pick two different members to merge.") == 1
     assert f'<option value="{ids["Cy"]}" selected>Cy</option>' in page
     assert "source:" not in page
+
+
+def test_the_calendar_feed_escapes_and_folds_its_text_and_names_the_configured_site(
+    app, client, uow, olga
+):
+    """RFC 5545: TEXT values escape ; , and \\, content lines fold at 75 octets; the UID
+    names the configured public base, whatever Host the request said."""
+    from icalendar import Calendar
+
+    app.config["PUBLIC_BASE_URL"] = "https://cards.example.org"
+    lid = make_league(uow, olga, name="Rummy; Gin, and \\ more")
+    note = "Zoë's, " + "upstairs; " * 7  # longer than a content line once escaped
+    assert client.post(f"/leagues/{lid}/schedule", data={"dates": "2027-01-14", "note": note})
+    league.set_published(uow, lid, olga, True)
+    feed = client.get(f"/leagues/{lid}/schedule.ics", headers={"Host": "evil.example"})
+    lines = feed.data.split(b"\r\n")
+    assert b"X-WR-CALNAME:Rummy\\; Gin\\, and \\\\ more" in lines
+    assert all(len(line) <= 75 for line in lines)
+    assert b"\r" not in feed.data.replace(b"\r\n", b"")
+    (event,) = Calendar.from_ical(feed.data).walk("VEVENT")
+    assert str(event["uid"]).endswith("@cards.example.org")
+    assert str(event["description"]) == note.strip()
+
+
+GIN = league.Rules("gin", "Gin Rummy", {}, None, 2)
+
+
+def a_gin_night_with_a_bye(uow, olga):
+    """Five at gin: two tables of two, and one sitting out."""
+    lid = make_league(uow, olga, rules=GIN, names=NAMES[:5])
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, list(ids.values()))
+    _, night = league.night_view(uow, lid, olga, night_id)
+    ((bye_id, bye_name),) = night.byes
+    return lid, night, bye_id, bye_name
+
+
+def test_at_gin_a_no_show_is_replaced_by_the_player_sitting_out(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    gone = night.tables[0].seats[1]
+    taken_off = client.post(
+        f"/leagues/{lid}/nights/{night.id}/remove", data={"member": str(gone.member_id)}
+    )
+    assert taken_off.status_code == 303
+    page = client.get(taken_off.headers["Location"]).get_data(as_text=True)
+    assert f"{bye_name}, who was sitting out, takes the seat at table 1" in page
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert after.byes == ()
+    assert [seat.member_id for seat in after.tables[0].seats][1] == bye_id
+
+
+def test_at_gin_swap_offers_the_player_sitting_out(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    second = page[page.index('name="second"') :]
+    second = second[: second.index("</select>")]
+    assert f'<option value="{bye_id}">{escape(bye_name)} (sitting out)</option>' in second
+    seated = night.tables[1].seats[0]
+    form = {"first": str(seated.member_id), "second": str(bye_id)}
+    assert client.post(f"/leagues/{lid}/nights/{night.id}/swap", data=form).status_code == 303
+    _, after = league.night_view(uow, lid, olga, night.id)
+    assert [member_id for member_id, _ in after.byes] == [seated.member_id]
+    assert after.tables[1].seats[0].member_id == bye_id
+
+
+def test_an_earlier_game_reopened_by_a_correction_is_flagged_not_silently_dropped(
+    client, uow, olga
+):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date(2026, 3, 5))
+    for table in night.tables:
+        play_out(uow, table)
+    table = night.tables[1]
+    # Taking back the last deal of a finished game reopens it: it stops counting.
+    services.delete_last_deal(uow, table.game_id, table.edit_token, 2)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    assert standings.open_games == ((night.id, date(2026, 3, 5), 2),)
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Open, so not counted until finished or ended early:" in page
+    assert f'href="/leagues/{lid}/nights/{night.id}/tables/2">2026-03-05 table 2</a>' in page
+    board = client.get(f"/leagues/{lid}/nights/{night.id}/board").get_data(as_text=True)
+    assert 'class="state-reopened"' in board
+    assert "open again: not in the standings until finished or ended" in board
+
+
+def test_the_night_boards_times_carry_their_zone(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    play_out(uow, night.tables[0])
+    board = client.get(f"/leagues/{lid}/nights/{night.id}/board").get_data(as_text=True)
+    stamp = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', board)
+    assert stamp.group(1).endswith("+00:00")  # ISO 8601 with its offset: UTC, said so
+    assert stamp.group(2).endswith(" UTC")
+
+
+def test_a_player_whose_only_night_was_a_bye_is_in_the_standings_unranked(client, uow, olga):
+    lid, night, bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    league.start_night(uow, lid, olga, night.id)
+    _, night = league.night_view(uow, lid, olga, night.id)
+    for table in night.tables:
+        first, second = table.names
+        entry = {"knocker": first, "hands": {first: 0, second: 30}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, lid, olga, night.id, table.number, True)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    (line,) = [line for line in standings.lines if line.member_id == bye_id]
+    assert (line.games, line.byes, line.place) == (0, 1, None)
+    assert standings.lines[-1] is line
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert "Not yet ranked: no game counted yet" in page and escape(bye_name) in page
+
+
+@pytest.mark.parametrize("tick", ["all", "last", "none"])
+def test_ticking_everyone_keeps_the_date_season_and_seating_chosen(client, uow, olga, tick):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    form = {"held_on": "2026-05-01", "season": "Spring", "method": "rotating", "tick": tick}
+    form["present"] = [str(ids["Jo"])]
+    response = client.post(f"/leagues/{lid}/nights", data=form)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'name="held_on" required value="2026-05-01"' in page
+    assert 'name="season" maxlength="20" value="Spring"' in page
+    assert '<option value="rotating" selected>' in page
+    ticked = set(re.findall(r'name="present" value="(\d+)" checked', page))
+    expected = {
+        "all": {str(i) for i in ids.values()},
+        "last": {str(ids[n]) for n in NAMES[:4]},
+        "none": set(),
+    }
+    assert ticked == expected[tick]
+    assert len(league.league_view(uow, lid, olga).nights) == 1  # nothing seated
+
+
+def test_a_nights_date_and_season_can_be_put_right(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]])
+    play_out(uow, night.tables[0])
+    base = f"/leagues/{lid}/nights/{night.id}"
+    form = {"held_on": "2026-03-06", "season": "Spring 26"}
+    assert client.post(f"{base}/change", data=form).status_code == 303
+    (changed,) = league.league_view(uow, lid, olga).nights
+    assert (changed.held_on, changed.season) == (date(2026, 3, 6), "Spring 26")
+    refused = client.post(f"{base}/change", data={"held_on": "6 March", "season": " "})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "The date must be a date" in page and 'value="6 March"' in page
+    _, standings = league.league_standings(uow, lid, olga, "Spring 26")
+    assert sum(line.games for line in standings.lines) == 4
+
+
+def test_a_played_night_is_deleted_after_saying_what_goes_with_it(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+    play_out(uow, night.tables[0])
+    base = f"/leagues/{lid}/nights/{night.id}"
+    asked = client.post(f"{base}/delete")
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    assert "Delete the night of 2026-03-05? Its 1 played table goes with it" in page
+    assert "(2 deals in all)" in page and 'name="confirm" value="1"' in page
+    assert len(league.league_view(uow, lid, olga).nights) == 1  # nothing yet
+    done = client.post(f"{base}/delete", data={"confirm": "1"})
+    assert (done.status_code, done.headers["Location"]) == (303, f"/leagues/{lid}#nights")
+    assert league.league_view(uow, lid, olga).nights == ()
+    assert services_game_gone(uow, night.tables[0].game_id)
+    _, standings = league.league_standings(uow, lid, olga, None)
+    assert standings.lines == ()
+
+
+def services_game_gone(uow, game_id) -> bool:
+    try:
+        services.load_game(uow, game_id)
+    except services.GameNotFound:
+        return True
+    return False
+
+
+def test_the_pack_lists_those_sitting_out_and_slips_only_paper_tables(client, uow, olga):
+    lid, night, _bye_id, bye_name = a_gin_night_with_a_bye(uow, olga)
+    league.start_night(uow, lid, olga, night.id)
+    league.set_source(uow, lid, olga, night.id, 2, "paper_deals")
+    text = " ".join(pdf_text(client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf").data).split())
+    assert f"Sitting out tonight (a bye): {bye_name}." in text
+    assert f"{bye_name} sitting out" in text  # in the index, with everyone present
+    assert "Result slip: Table 2" in text and "Result slip: Table 1" not in text

@@ -314,8 +314,8 @@ def test_standings_csv_writes_negative_figures_as_numbers_and_guards_text(client
 def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, database, played):
     olga, lid = played
     pia = make_organizer(uow, email="pia@example.org", name="Pia")
-    league.add_organizer(uow, lid, olga, "PIA@example.org")
-    league.leagues_of(uow, pia)  # Pia takes the invitation up
+    link = league.add_organizer(uow, lid, olga, "PIA@example.org")
+    league.accept_invitation(uow, pia, link.token)  # Pia takes the invitation up
     league.add_organizer(uow, lid, olga, "Quin@example.org")  # still invited
     document = transfer.export_league(uow, lid, olga)
     assert document["organizers"] == [
@@ -341,10 +341,11 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
     imported = transfer.import_document(uow, olga, document)
     assert imported.league_id == lid
     # Every other address is invited, with an account here or not: nothing tells which.
-    assert imported.invited == ("pia@example.org", "new@example.org", "quin@example.org")
+    emails = ("pia@example.org", "new@example.org", "quin@example.org")
+    assert tuple(invited.email for invited in imported.invited) == emails
     invited = league.league_view(uow, lid, olga).invitations
     assert [i.email for i in invited] == ["new@example.org", "pia@example.org", "quin@example.org"]
-    league.leagues_of(uow, pia)  # Pia's next visit takes the invitation up
+    league.accept_invitation(uow, pia, imported.invited[0].token)  # Pia opens her new link
     view = league.league_view(uow, lid, pia)  # Pia runs it again
     assert [(o.email, o.role) for o in view.organizers] == [
         ("org@example.org", "owner"),
@@ -356,3 +357,74 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
         (date(2026, 4, 2), "7 pm"),
         (date(2026, 4, 9), "7 pm"),
     ]
+
+
+def one_member_in_every_seat(document):
+    table = document["nights"][0]["tables"][0]
+    table["seats"] = [table["seats"][0]] * len(table["seats"])
+    return "nights.0.tables.0.seats.1"
+
+
+def the_same_members_at_two_tables(document):
+    tables = document["nights"][0]["tables"]
+    tables[1]["seats"] = list(tables[0]["seats"])
+    return "nights.0.tables.1.seats.0"
+
+
+def a_bye_for_a_seated_member(document):
+    night = document["nights"][0]
+    night["byes"] = [night["tables"][0]["seats"][0]]
+    return "nights.0.byes.0"
+
+
+def paper_totals_naming_non_members(document):
+    table = document["nights"][1]["tables"][2]
+    table["game"], table["paper_totals"] = None, {"Zed": 5, "Nobody": 7}
+    return "nights.1.tables.2.paper_totals"
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        one_member_in_every_seat,
+        the_same_members_at_two_tables,
+        a_bye_for_a_seated_member,
+        paper_totals_naming_non_members,
+    ],
+)
+def test_an_impossible_night_is_refused_by_the_path_of_its_field(uow, played, break_it):
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    path = break_it(document)
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, olga, document)
+    assert path in refused.value.errors
+    assert len(league.leagues_of(uow, olga)) == 1
+
+
+def test_a_saved_player_link_finds_the_same_person_or_nobody_after_a_move(uow, played, fresh_app):
+    """Member ids are kept where the new server has them free; a taken one gets an id no
+    exported link can name, so an old link answers 404 rather than show another person."""
+    olga, lid = played
+    league.set_published(uow, lid, olga, True)
+    document = transfer.export_league(uow, lid, olga)
+    fresh = UnitOfWork(fresh_app.extensions["scorekeeper.db"].session_factory)
+    importer = make_organizer(fresh)
+    make_league(fresh, importer, names=["Xan", "Yul", "Zia"], name="Other club")  # ids 1-3 taken
+    assert transfer.import_document(fresh, importer, document).league_id == lid
+    reader = fresh_app.test_client()
+    kept = 0
+    for member in document["members"]:
+        page = reader.get(f"/leagues/{lid}/players/{member['id']}")
+        if page.status_code == 200:
+            assert f"<h1>{member['name']}" in page.get_data(as_text=True)
+            kept += 1
+        else:
+            assert page.status_code == 404
+    assert kept == len(document["members"]) - 3
+    ids = member_ids(fresh, lid, importer)
+    assert len(set(ids.values())) == len(document["members"])
+    assert figures(fresh, lid, importer) == figures(uow, lid, olga)
+    # Members added after the import get ids of their own.
+    league.add_members(fresh, lid, importer, ["Newcomer"])
+    assert len(set(member_ids(fresh, lid, importer).values())) == len(document["members"]) + 1

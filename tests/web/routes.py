@@ -37,7 +37,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     league_id = make_league(uow, organizer)
     members = list(member_ids(uow, league_id, organizer).values())
     night = started_night(uow, league_id, organizer, members[:4])
-    league.add_organizer(uow, league_id, organizer, "invited@example.org")
+    invited = league.add_organizer(uow, league_id, organizer, "invited@example.org")
     (invitation,) = league.league_view(uow, league_id, organizer).invitations
     league.plan_nights(uow, league_id, organizer, [date(2027, 1, 14)], "7 pm")
     (planned,) = league.schedule_of(uow, league_id, organizer)
@@ -57,6 +57,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
         },
         "static": {"filename": "app.js"},
         "language": {"language": "fr"},
+        "account": {"token": invited.token},
     }
 
 

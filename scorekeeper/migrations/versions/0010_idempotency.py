@@ -5,7 +5,7 @@ game): now the deal's number, the version it made and a SHA-256 of the answer, w
 an index on created_at for pruning keys past their time (issue 23).
 
 Revision ID: 0010
-Revises: 0008
+Revises: 0009
 Create Date: 2026-11-25 23:50:00
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010"
-down_revision: str | None = "0008"
+down_revision: str | None = "0009"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
