@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .text import fold
+from .text import DIGITS, fold
 
 
 @dataclass
@@ -432,7 +432,7 @@ def read_number(tokens: Sequence[str], start: int, language: str) -> tuple[int, 
     """The number whose words begin at ``tokens[start]`` (folded), and the index just
     after them; None when no number starts there. Digits are a number in any language."""
     token = tokens[start]
-    if token.lstrip("-").isdigit() and token.count("-") <= 1 and token[-1].isdigit():
+    if DIGITS.fullmatch(token):
         return int(token), start + 1
     n = NUMERALS[language]
     value, at = 0, start

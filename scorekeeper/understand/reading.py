@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .numbers import read_number, split_german
-from .text import distance, fold, words
+from .text import DIGITS, distance, fold, words
 from .vocabulary import DEAL, FILLER, LANGUAGES, LONGEST, MINUS, PHRASES
 
 
@@ -106,7 +106,7 @@ class Reader:
         return Item("player", next(iter(seats)), text)
 
     def _misheard(self, word: str, raw: str) -> Item:
-        if len(word) >= 3 and not word.lstrip("-").isdigit():
+        if len(word) >= 3 and not DIGITS.fullmatch(word):
             most = 2 if len(word) >= 7 else 1
             close = {
                 seat

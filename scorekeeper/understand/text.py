@@ -10,8 +10,9 @@ DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789"
 DEVANAGARI_VARIANTS = str.maketrans({"\u093c": None, "\u0901": "\u0902"})
 # Letters whose accent is not a combining mark: read as their plain letter too.
 PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o"})
+DIGITS = re.compile(r"-?[0-9]+")  # a number written in digits
 # Devanagari first: its vowel signs are marks, not letters, so \w would split a word.
-WORD = re.compile(r"-?\d+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+")
+WORD = re.compile(r"-?[0-9]+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+")
 
 
 def fold(text: str) -> str:
@@ -27,9 +28,16 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[tuple[str, str]]:
-    """The words of ``text`` as (as written, folded), in order; punctuation dropped."""
+    """The words of ``text`` as (as written, folded), in order; punctuation dropped, and
+    so are numerals that are not ASCII digits ("¹", "½", "Ⅻ"), as the page's reader
+    (static/say.js) drops them."""
     folded = unicodedata.normalize("NFC", text.translate(DEVANAGARI_DIGITS))
-    return [(match.group(), fold(match.group())) for match in WORD.finditer(folded)]
+    plain = "".join(" " if not_a_digit(char) else char for char in folded)
+    return [(match.group(), fold(match.group())) for match in WORD.finditer(plain)]
+
+
+def not_a_digit(char: str) -> bool:
+    return unicodedata.category(char)[0] == "N" and char not in "0123456789"
 
 
 def distance(a: str, b: str, most: int) -> int:

@@ -37,6 +37,9 @@ def test_the_catalogue_lists_variants_and_presets_with_their_options_and_entry_f
         "contract",
         "threethirteen",
         "kalooki",
+        "golf",
+        "burraco",
+        "free",
     }
     gin = next(variant for variant in catalogue["variants"] if variant["id"] == "gin")
     knock_limit = next(option for option in gin["options"] if option["name"] == "knock_limit")

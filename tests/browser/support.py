@@ -172,3 +172,15 @@ def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> services.Gam
     assert list(view.entries) == expected
     assert totals_on(phone.page) == scoring.derive(view.setup, expected, view.ending).totals
     return view
+
+
+def end_here(phone: Phone, name: str, *, split: bool = False) -> None:
+    page = phone.page
+    phone.tap(page.get_by_role("link", name="End the game here"))
+    expect(page.get_by_role("heading", name="End the game here?")).to_be_visible()
+    if split:
+        phone.tap(page.get_by_label("Split the pot"))
+    phone.shot(f"{name}-end-confirm")
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name="End the game here"))
+    expect(page.get_by_role("heading", name="Game ended early")).to_be_visible()

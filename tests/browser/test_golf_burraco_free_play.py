@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.test_new_variants_play import end_here, start
-from tests.browser.test_table_play import SAVE
+from tests.browser.support import SAVE, end_here, start
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.support import SAVE, check, start
+from tests.browser.support import SAVE, check, end_here, start
 
 pytestmark = pytest.mark.browser
 
@@ -32,18 +32,6 @@ def record(phone: Phone, out: str, numbers: dict[str, str], marks: list[str] = (
     phone.shot("last-recorded")
     expect(page.locator(".msg")).to_have_count(0)
     expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
-
-
-def end_here(phone: Phone, name: str, *, split: bool = False) -> None:
-    page = phone.page
-    phone.tap(page.get_by_role("link", name="End the game here"))
-    expect(page.get_by_role("heading", name="End the game here?")).to_be_visible()
-    if split:
-        phone.tap(page.get_by_label("Split the pot"))
-    phone.shot(f"{name}-end-confirm")
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="End the game here"))
-    expect(page.get_by_role("heading", name="Game ended early")).to_be_visible()
 
 
 def test_a_pool_rummy_game_with_a_drop_a_wrong_show_an_elimination_a_rejoin_and_a_split(

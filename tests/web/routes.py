@@ -31,6 +31,9 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
         headers={"Authorization": f"Bearer {token}"},
     )
     assert recorded.status_code == 201, recorded.get_data(as_text=True)
+    made = client.post("/api/v1/circles", json={"name": "Sundays", "members": ["Ann", "Bob"]})
+    circle = made.get_json()
+    circle_id, circle_token = circle["circle"]["id"], circle["edit_token"]
 
     organizer = make_organizer(uow)
     co_organizer = make_organizer(uow, email="co@example.org", name="Cora")
@@ -44,7 +47,15 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     log_in(client, "org@example.org")
     return {
         "games": {"public_id": game_id, "token": token, "number": "1"},
-        "api": {"game_id": game_id, "number": "1"},
+        "api": {"game_id": game_id, "number": "1", "circle_id": circle_id},
+        "circles": {
+            "public_id": circle_id,
+            "token": circle_token,
+            "game_id": game_id,
+            "kind": "expense",
+            "number": "1",
+            "act": "undo",
+        },
         "leagues": {
             "public_id": league_id,
             "night_id": str(night.id),
