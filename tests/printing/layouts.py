@@ -69,6 +69,28 @@ LAYOUTS = [
     ("Canasta", 2, "partnership-side-rows-2"),
     ("indian", 4, "indian-rummy-4-portrait"),
     ("indian", 6, "indian-rummy-6-landscape"),
+    ("Rummikub", 4, "who-plays-first-4-portrait"),
+    ("Rummikub", 6, "who-plays-first-6-landscape"),
+    ("Contract Rummy", 4, "a-contract-a-deal-4-portrait"),
+    ("Contract Rummy", 8, "a-contract-a-deal-8-landscape"),
+    ("Liverpool Rummy", 4, "contracts-and-a-house-rule-4-portrait"),
+    ("Liverpool Rummy", 8, "contracts-and-a-house-rule-8-landscape"),
+    ("Shanghai", 4, "ten-contracts-and-four-house-rules-4-portrait"),
+    ("Shanghai", 8, "ten-contracts-and-four-house-rules-8-landscape"),
+    ("3-13", 4, "eleven-wild-ranks-4-portrait"),
+    ("3-13", 8, "eleven-wild-ranks-8-landscape"),
+    ("Golf (9 holes)", 4, "nine-holes-4-portrait"),
+    ("Golf (9 holes)", 8, "nine-holes-8-landscape"),
+    ("Golf (18 holes)", 4, "eighteen-holes-4-portrait"),
+    ("Golf (18 holes)", 8, "eighteen-holes-8-landscape"),
+    ("Kalooki", 4, "pool-limit-and-rejoins-4-portrait"),
+    ("Kalooki", 6, "pool-limit-and-rejoins-6-landscape"),
+    ("Scala 40", 4, "pool-and-four-house-rules-4-portrait"),
+    ("Scala 40", 6, "pool-and-four-house-rules-6-landscape"),
+    ("Burraco", 2, "burracos-and-pozzetto-per-side-2"),
+    ("Buraco", 2, "burracos-pozzetto-and-house-rules-2"),
+    ("Free score pad", 4, "scores-only-4-portrait"),
+    ("Free score pad", 8, "scores-only-8-landscape"),
 ]
 
 # A game laid out exactly as another (the pads' markup is the same but for the words).
@@ -88,6 +110,13 @@ SAME_AS = {
     "Hand and Foot": "Canasta",
     "canasta": "Canasta",
     "handfoot": "Canasta",
+    "rummikub": "Rummikub",
+    "contract": "Contract Rummy",
+    "threethirteen": "3-13",
+    "golf": "Golf (9 holes)",
+    "kalooki": "Kalooki",
+    "burraco": "Burraco",
+    "free": "Free score pad",
 }
 
 ALL_GAMES = [*PRESETS, *VARIANTS]
