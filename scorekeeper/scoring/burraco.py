@@ -38,6 +38,7 @@ class Burraco(Partnership):
             maximum=100_000,
             step=5,
             help=message("The game ends after a deal where a side's total reaches this."),
+            label=message("Game to"),
         ),
         OptionSpec(
             "semi_clean",
@@ -48,15 +49,16 @@ class Burraco(Partnership):
             maximum=1000,
             step=5,
             help=message(
-                "Per semi-clean burraco (the wild card at an end; 150 where counted), "
-                "or null: none."
+                "Per semi-clean burraco (the wild card at an end; 150 where counted); blank: none."
             ),
+            label=message("Semi-clean burracos"),
         ),
         OptionSpec(
             "clean_to_close",
             "bool",
             False,
             help=message("Only a side with a clean burraco may close (international rules)."),
+            label=message("Closing needs a clean burraco"),
         ),
         OptionSpec(
             "joker",
@@ -66,6 +68,7 @@ class Burraco(Partnership):
             maximum=100,
             step=5,
             help=message("What a Joker counts (20 in Buraco)."),
+            label=message("A Joker counts"),
         ),
         OptionSpec(
             "pinella",
@@ -75,6 +78,7 @@ class Burraco(Partnership):
             maximum=100,
             step=5,
             help=message("What a 2, the pinella, counts (10 in Buraco)."),
+            label=message("A pinella (2) counts"),
         ),
     )
     entry_fields = (

@@ -67,6 +67,7 @@ class Contract(OutVariant):
                 "The contracts in order, one deal each: what must be laid down first and "
                 "the cards dealt (the seven of Bicycle's rules by default)."
             ),
+            label=message("Contracts, one a line (cards: contract)"),
         ),
         OptionSpec(
             "ace",
@@ -75,6 +76,7 @@ class Contract(OutVariant):
             minimum=1,
             maximum=50,
             help=message("What an Ace left in hand counts."),
+            label=message("An Ace counts"),
         ),
         OptionSpec(
             "joker",
@@ -85,6 +87,7 @@ class Contract(OutVariant):
             help=message(
                 "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
             ),
+            label=message("A Joker counts"),
         ),
         OptionSpec(
             "low_cards",
@@ -92,7 +95,22 @@ class Contract(OutVariant):
             "face",
             ("face", *range(1, 11)),
             message(
-                "2 to 10: face (their face value), or a number each of them counts (5 in Shanghai)."
+                "What a 2 to 10 left in hand counts: its face value, or the same number each "
+                "(5 in Shanghai)."
+            ),
+            label=message("2 to 10 count"),
+            choice_labels=(
+                message("Their face value"),
+                message("1 each"),
+                message("2 each"),
+                message("3 each"),
+                message("4 each"),
+                message("5 each"),
+                message("6 each"),
+                message("7 each"),
+                message("8 each"),
+                message("9 each"),
+                message("10 each"),
             ),
         ),
         OptionSpec(
@@ -102,6 +120,7 @@ class Contract(OutVariant):
             minimum=0,
             maximum=100,
             help=message("House rule: the player who goes out scores minus this."),
+            label=message("Bonus for going out"),
         ),
         OptionSpec(
             "one_turn_bonus",
@@ -112,8 +131,9 @@ class Contract(OutVariant):
             maximum=500,
             help=message(
                 "Going out in one turn (blind) scores minus this instead (25 in Shanghai); "
-                "null: only recorded."
+                "blank: only recorded."
             ),
+            label=message("Going out in one turn"),
         ),
         OptionSpec(
             "no_joker_bonus",
@@ -124,8 +144,9 @@ class Contract(OutVariant):
             maximum=500,
             help=message(
                 "Going out in one turn without a joker or other wild card scores minus this "
-                "instead (50 in Shanghai); null: only recorded."
+                "instead (50 in Shanghai); blank: only recorded."
             ),
+            label=message("Going out in one turn without a wild card"),
         ),
     )
     entry_fields = (

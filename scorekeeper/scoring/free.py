@@ -28,7 +28,8 @@ class Free(Variant):
             "higher_wins",
             "bool",
             True,
-            help=message("true: the highest total wins; false: lower is better (a penalty game)."),
+            help=message("Ticked: the highest total wins; unticked: the lowest (a penalty game)."),
+            label=message("The highest total wins"),
         ),
         OptionSpec(
             "target",
@@ -38,8 +39,9 @@ class Free(Variant):
             minimum=-100_000_000,
             maximum=100_000_000,
             help=message(
-                "The game ends after a deal in which a total reaches this, or null: no target."
+                "The game ends after a deal in which a total reaches this; blank: no target."
             ),
+            label=message("Game to"),
         ),
         OptionSpec(
             "rounds",
@@ -48,13 +50,15 @@ class Free(Variant):
             nullable=True,
             minimum=1,
             maximum=Variant.max_deals,
-            help=message("The game ends after this many deals, or null: no fixed number."),
+            help=message("The game ends after this many deals; blank: no fixed number."),
+            label=message("Number of deals"),
         ),
         OptionSpec(
             "zero_sum",
             "bool",
             False,
             help=message("Every deal's scores must sum to 0 (points change hands)."),
+            label=message("Scores sum to 0 every deal"),
         ),
     )
     entry_fields = (

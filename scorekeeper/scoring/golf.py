@@ -69,8 +69,15 @@ class Golf(Variant):
             minimum=1,
             maximum=36,
             help=message("Deals in a game: 9, or 18 for a long game."),
+            label=message("Holes"),
         ),
-        OptionSpec("jokers", "bool", False, help=message("Two Jokers a pack, -2 each.")),
+        OptionSpec(
+            "jokers",
+            "bool",
+            False,
+            help=message("Two Jokers a pack, -2 each."),
+            label=message("Jokers in the pack"),
+        ),
         OptionSpec(
             "pair_of_twos",
             "int",
@@ -78,6 +85,7 @@ class Golf(Variant):
             minimum=-20,
             maximum=0,
             help=message("What a column pair of 2s scores: 0 as any pair, or -4 (house rule)."),
+            label=message("A column pair of 2s scores"),
         ),
         OptionSpec(
             "four_of_a_kind",
@@ -87,8 +95,9 @@ class Golf(Variant):
             minimum=-100,
             maximum=0,
             help=message(
-                "Two columns paired in one rank score this together (e.g. -10), or null: no bonus."
+                "Two columns paired in one rank score this together (e.g. -10); blank: no bonus."
             ),
+            label=message("Four of a kind scores"),
         ),
     )
     entry_fields = (

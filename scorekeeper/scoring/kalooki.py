@@ -34,8 +34,17 @@ class Kalooki(PoolVariant):
             help=message(
                 "A player whose total reaches this is eliminated (101 or 201 in Scala 40)."
             ),
+            label=message("A player is out at"),
         ),
-        OptionSpec("ace", "int", 11, minimum=1, maximum=50, help=message("What an Ace counts.")),
+        OptionSpec(
+            "ace",
+            "int",
+            11,
+            minimum=1,
+            maximum=50,
+            help=message("What an Ace counts."),
+            label=message("An Ace counts"),
+        ),
         OptionSpec(
             "joker",
             "int",
@@ -43,6 +52,7 @@ class Kalooki(PoolVariant):
             minimum=1,
             maximum=50,
             help=message("What a Joker counts (25 in some UK rules and in Scala 40)."),
+            label=message("A Joker counts"),
         ),
         OptionSpec(
             "one_turn_double",
@@ -52,6 +62,7 @@ class Kalooki(PoolVariant):
                 "Going out all at once doubles every other player's penalty (Scala 40's "
                 "chiusura in mano)."
             ),
+            label=message("Going out all at once doubles"),
         ),
         OptionSpec(
             "not_opened_penalty",
@@ -62,14 +73,16 @@ class Kalooki(PoolVariant):
             maximum=500,
             help=message(
                 "A player who had not laid down when someone went out scores this instead of "
-                "their hand (100 in Scala 40); null: their hand counts."
+                "their hand (100 in Scala 40); blank: their hand counts."
             ),
+            label=message("Not laid down when someone goes out"),
         ),
         OptionSpec(
             "rejoin",
             "bool",
             True,
             help=message("An eliminated player may buy back in at the highest total still in."),
+            label=message("Buying back in"),
         ),
     )
     entry_fields = (

@@ -44,6 +44,7 @@ class Rummikub(Variant):
             minimum=0,
             maximum=100,
             help=message("What a joker left on a rack counts (50 in Mind Sports Olympiad events)."),
+            label=message("A joker left on a rack counts"),
         ),
         OptionSpec(
             "rounds",
@@ -53,9 +54,10 @@ class Rummikub(Variant):
             minimum=1,
             maximum=20,
             help=message(
-                "Rounds to play (in a round each player plays first once); null: no fixed "
+                "Rounds to play (in a round each player plays first once); blank: no fixed "
                 "number of deals."
             ),
+            label=message("Rounds"),
         ),
         OptionSpec(
             "target",
@@ -64,7 +66,8 @@ class Rummikub(Variant):
             nullable=True,
             minimum=1,
             maximum=100_000,
-            help=message("The game ends after a deal in which a total reaches this; null: none."),
+            help=message("The game ends after a deal in which a total reaches this; blank: none."),
+            label=message("Game to"),
         ),
         OptionSpec(
             "rank_by",
@@ -72,8 +75,13 @@ class Rummikub(Variant):
             "points",
             ("points", "wins"),
             message(
-                "points: the highest total wins; wins: the most deals won wins, then the "
-                "highest total."
+                "Who wins the game: the highest total, or the most deals won (then the "
+                "highest total)."
+            ),
+            label=message("Who wins"),
+            choice_labels=(
+                message("The highest total"),
+                message("The most deals won"),
             ),
         ),
         OptionSpec(
@@ -83,6 +91,7 @@ class Rummikub(Variant):
             minimum=0,
             maximum=500,
             help=message("League rule: added to the deal's winner (e.g. 50)."),
+            label=message("Bonus to the deal's winner"),
         ),
         OptionSpec(
             "loser_cap",
@@ -92,8 +101,9 @@ class Rummikub(Variant):
             minimum=1,
             maximum=500,
             help=message(
-                "League rule: a loser loses at most this in a deal (e.g. 25); null: no cap."
+                "League rule: a loser loses at most this in a deal (e.g. 25); blank: no cap."
             ),
+            label=message("The most a loser loses in a deal"),
         ),
     )
     entry_fields = (

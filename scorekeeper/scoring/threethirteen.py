@@ -26,7 +26,12 @@ class ThreeThirteen(RisingWild):
             "choice",
             "ten",
             ("ten", "rank"),
-            message("ten: J, Q and K count 10 each; rank: J 11, Q 12, K 13."),
+            message("J, Q and K count 10 each, or J 11, Q 12, K 13."),
+            label=message("Jack, Queen, King count"),
+            choice_labels=(
+                message("10 each"),
+                message("11, 12 and 13"),
+            ),
         ),
         OptionSpec(
             "wild_value",
@@ -37,8 +42,9 @@ class ThreeThirteen(RisingWild):
             maximum=100,
             help=message(
                 "House rule: a card of the deal's wild rank left in hand counts this "
-                "(e.g. 20); null: its ordinary value."
+                "(e.g. 20); blank: its ordinary value."
             ),
+            label=message("A wild card left in hand counts"),
         ),
     )
     entry_fields = (
