@@ -103,18 +103,27 @@ def test_a_thirteen_deal_game_said_deal_by_deal(phone, uow):
     assert view.state.finished
 
 
+RUM_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Émile", "Zoë"]
+
+
+def rum_deals() -> list[dict]:
+    """Three deals of 500 Rum for six: Ann's 260 melded twice takes her past 500."""
+    deals = []
+    for out in ("Ann", "Bob", "Ann"):
+        melds = {p: (260 if p == out else 10 * (i + 1)) for i, p in enumerate(RUM_PLAYERS)}
+        hands = {p: 5 * i for i, p in enumerate(RUM_PLAYERS) if p != out}
+        deals.append({"out": out, "melds": melds, "hands": hands})
+    return deals
+
+
 def test_a_six_player_500_rum_game_said_in_french(phone, uow):
-    players = ["Ann", "Bob", "Cy", "Dee", "Émile", "Zoë"]
-    game_id = start(phone, "500 Rum", players)
+    game_id = start(phone, "500 Rum", RUM_PLAYERS)
     phone.page.context.set_extra_http_headers({"Accept-Language": "fr"})
     phone.page.reload()
-    expected = []
-    for number in range(1, 4):
-        out = players[number - 1]
-        melds = {p: (200 if p == out else 10 * (i + 1)) for i, p in enumerate(players)}
-        hands = {p: 5 * i for i, p in enumerate(players) if p != out}
+    for number, deal in enumerate(rum_deals(), 1):
+        out, melds, hands = deal["out"], deal["melds"], deal["hands"]
         clauses = [f"{out} est sorti a posé {melds[out]}"]
-        clauses += [f"{p} a posé {melds[p]} et {hands[p]} en main" for p in players if p != out]
+        clauses += [f"{p} a posé {melds[p]} et {hands[p]} en main" for p in RUM_PLAYERS if p != out]
         phone.page.evaluate("words => { window.nextWords = words; }", ", ".join(clauses))
         with phone.page.expect_navigation():
             phone.tap(phone.page.get_by_role("button", name="Parler"))
@@ -124,9 +133,10 @@ def test_a_six_player_500_rum_game_said_in_french(phone, uow):
             phone.tap(phone.page.get_by_role("button", name=re.compile(r"^Enregistrer")))
         taps, _keys = phone.count()
         assert taps == 2
-        expected.append({"out": out, "melds": melds, "hands": hands})
+    phone.shot("say-500-finished-fr")
     view = services.load_game(uow, game_id)
-    assert list(view.entries) == expected
+    assert list(view.entries) == rum_deals()
+    assert view.state.finished and view.state.winners == ["Ann"]
 
 
 def opened_for_offline(page, game_id: str, token: str) -> None:
@@ -182,29 +192,34 @@ def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
 
 
 def test_six_players_of_500_rum_typed_offline_with_a_mishearing_put_right(phone, uow):
-    players = ["Ann", "Bob", "Cy", "Dee", "Émile", "Zoë"]
-    started = services.start_game(uow, preset="500 Rum", players=players)
+    started = services.start_game(uow, preset="500 Rum", players=RUM_PLAYERS)
     page = phone.page
     opened_for_offline(page, started.game.public_id, started.edit_token)
     page.context.set_offline(True)
-    melds = {p: 10 * (i + 1) for i, p in enumerate(players)}
-    hands = {p: 5 * i for i, p in enumerate(players) if p != "Ann"}
-    clauses = ["Ann went out melded 10"]
-    clauses += [f"{p} melded {melds[p]} and {hands[p]} in hand" for p in players[1:]]
-    said = ", ".join(clauses).replace("Emile", "Emil").replace("melded 60", "melded 16")
-    page.fill("#said", said)
-    phone.tap(page.get_by_role("button", name="Fill in"))
-    expect(page.locator("#deal-form .heard")).to_have_count(11)
-    phone.shot("say-offline-500")
-    field = page.locator("#melds_5")
-    expect(field).to_have_value("16")  # Zoë's 60 heard as 16: put right before Save
-    field.fill("60")
-    phone.tap(page.get_by_role("button", name="Save deal 1"))
-    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    for number, deal in enumerate(rum_deals(), 1):
+        out, melds, hands = deal["out"], deal["melds"], deal["hands"]
+        clauses = [f"{out} went out melded {melds[out]}"]
+        clauses += [
+            f"{p} melded {melds[p]} and {hands[p]} in hand" for p in RUM_PLAYERS if p != out
+        ]
+        said = ", ".join(clauses)
+        if number == 1:  # Zoë's 60 heard as 16
+            said = said.replace("melded 60", "melded 16")
+        page.fill("#said", said)
+        phone.tap(page.get_by_role("button", name="Fill in"))
+        expect(page.locator("#deal-form .heard")).to_have_count(11)
+        if number == 1:
+            phone.shot("say-offline-500")
+            field = page.locator("#melds_5")
+            expect(field).to_have_value("16")
+            field.fill("60")  # put right before Save
+        phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
+        expect(page.locator("#deals tr.waiting")).to_have_count(number)
     page.context.set_offline(False)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)
-    assert list(view.entries) == [{"out": "Ann", "melds": melds, "hands": hands}]
+    assert list(view.entries) == rum_deals()
+    assert view.state.finished
 
 
 def test_offline_the_mic_fills_the_form_read_on_the_phone(phone, uow):
