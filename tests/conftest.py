@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
@@ -200,3 +201,23 @@ def output_dir() -> Path:
     """Where tests leave screenshots and rendered sheets for people to look at."""
     OUTPUT_DIR.mkdir(exist_ok=True)
     return OUTPUT_DIR
+
+
+@pytest.fixture
+def fresh_app(app_config, migrated_template, tmp_path_factory) -> Iterator[Flask]:
+    """A second server's app on a database of its own, made for this test and empty (moving
+    a league from one server to another)."""
+    place = tmp_path_factory.mktemp("fresh")
+    if ON_POSTGRES:
+        url = create_postgres_database(POSTGRES_SERVER_URL)
+        migrate_empty(url)
+    else:
+        shutil.copyfile(migrated_template, place / "fresh.sqlite3")
+        url = f"sqlite:///{place / 'fresh.sqlite3'}"
+    app = create_app({**app_config, "DATABASE_URL": url}, instance_path=str(place / "instance"))
+    try:
+        yield app
+    finally:
+        app.extensions["scorekeeper.db"].dispose()
+        if ON_POSTGRES:
+            drop_postgres_database(POSTGRES_SERVER_URL, url)

@@ -40,6 +40,8 @@ def start_game(
     # Its script loaded: before it, Enter in a name starts the game (the no-script way).
     page.wait_for_load_state()
     page.select_option("#game", label=game)
+    # The chosen game's house rules arrive from the server: type on once they are here.
+    expect(page.locator("[name=shown]")).to_have_value(page.locator("#game").input_value())
     phone.tap(page.locator("#players-0"))
     for i, name in enumerate(players):
         phone.type(name)

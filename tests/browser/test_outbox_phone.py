@@ -83,6 +83,10 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     other = {"out": LONG_NAMES[1], "hands": {n: 2 for n in LONG_NAMES if n != LONG_NAMES[1]}}
     services.record_deal(uow, game_id, token, other)
     page.context.set_offline(False)
+    # The page reloads once it hears of the other phone's deal: wait for that page, so
+    # nothing below looks at (or photographs) the one going away.
+    version = services.current_version(uow, game_id)
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
     row = page.locator("#deals tr.waiting.problem")
     expect(row).to_be_visible()
     note = page.locator("#deal-form #unsent")

@@ -122,3 +122,14 @@ def picture(pdf: bytes, output_dir: Path, name: str) -> list[Path]:
     made = sorted(folder.glob(f"{name}-*.png"))
     assert made, f"pdftoppm made no picture of {name}"
     return made
+
+
+LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
+
+
+def printed_in(app, language: str, make) -> bytes:
+    """``make(locale)``'s PDF as a reader of ``language`` gets it (their Accept-Language)."""
+    from scorekeeper.web.presenters import page_locale
+
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        return make(page_locale())

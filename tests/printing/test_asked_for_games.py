@@ -6,8 +6,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
-from scorekeeper.web.presenters import page_locale
-from tests.printing.support import VIEW_URL, game_view, picture, row_texts
+from tests.printing.support import (
+    LANGUAGES,
+    VIEW_URL,
+    game_view,
+    picture,
+    printed_in,
+    row_texts,
+)
 from tests.printing.support import words as read
 
 PRESETS = {
@@ -99,7 +105,6 @@ def test_every_game_prints_a_sheet_with_its_deals(name, tmp_path, output_dir):
     assert 1 in rows
 
 
-LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
 CONTRACT_WORD = {"en": "Contract", "fr": "Contrat", "es": "Contrato", "pl": "Kontrakt",
                  "de": "Kontrakt", "hi": "कॉन्ट्रैक्ट"}  # fmt: skip
 
@@ -107,8 +112,11 @@ CONTRACT_WORD = {"en": "Contract", "fr": "Contrat", "es": "Contrato", "pl": "Kon
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("preset", PRESETS)
 def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_path, output_dir):
-    with app.test_request_context("/", headers={"Accept-Language": language}):
-        pdf = blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=page_locale())
+    pdf = printed_in(
+        app,
+        language,
+        lambda locale: blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=locale),
+    )
     assert len(picture(pdf, output_dir, f"pad-{slug(preset)}-{language}")) == 1
     text = read(pdf, tmp_path)
     if preset in ("Contract Rummy", "Shanghai"):
@@ -120,6 +128,7 @@ def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_pa
 def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_path, output_dir):
     setup, entries = GAMES[name]
     game = game_view(entries, **setup)
-    with app.test_request_context("/", headers={"Accept-Language": language}):
-        pdf = game_sheet_pdf(game, view_url=VIEW_URL, locale=page_locale())
+    pdf = printed_in(
+        app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
+    )
     assert len(picture(pdf, output_dir, f"sheet-{name}-{language}")) == 1

@@ -10,7 +10,15 @@ import pytest
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import blank_pad
-from tests.printing.support import VIEW_URL, game_view, numbers, picture, row_texts
+from tests.printing.support import (
+    LANGUAGES,
+    VIEW_URL,
+    game_view,
+    numbers,
+    picture,
+    printed_in,
+    row_texts,
+)
 from tests.printing.support import words as read
 
 PRESETS = {
@@ -115,3 +123,25 @@ def test_each_prints_a_game_sheet_with_the_derived_figures(name, tmp_path, outpu
 def test_house_rules_are_printed_in_words(preset, options, words, tmp_path):
     text = read(blank_pad_pdf(preset=preset, players=3, options=options), tmp_path)
     assert f"House rules: {words}." in " ".join(text.split())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_pad_prints_in_every_language(app, preset, language, tmp_path, output_dir):
+    pdf = printed_in(
+        app,
+        language,
+        lambda locale: blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=locale),
+    )
+    assert len(picture(pdf, output_dir, f"pad-{preset}-{language}")) == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_every_sheet_prints_in_every_language(app, name, language, tmp_path, output_dir):
+    setup, entries = GAMES[name]
+    game = game_view(entries, **setup)
+    pdf = printed_in(
+        app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
+    )
+    assert len(picture(pdf, output_dir, f"sheet-{name}-{language}")) == 1
