@@ -159,7 +159,8 @@
   if (board) {
     let etag = '"v' + board.dataset.version + '"';
     // Once a form is sent the page is on its way out: a reload now would abort it.
-    document.addEventListener("submit", (event) => { sk.leaving = !event.defaultPrevented; });
+    // Looked at once every listener has run: the outbox's (loaded later) may still take it.
+    document.addEventListener("submit", (event) => setTimeout(() => { sk.leaving = !event.defaultPrevented; }));
     const poll = async () => {
       if (document.hidden || sk.leaving || sk.sending) return;
       try {

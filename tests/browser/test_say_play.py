@@ -156,6 +156,12 @@ def opened_for_offline(page, game_id: str, token: str) -> None:
     )
 
 
+def go_offline(page) -> None:
+    """No signal, as the page itself hears it (its offline notice shows)."""
+    page.context.set_offline(True)
+    expect(page.locator("#offline")).to_be_visible()
+
+
 def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
     """Type the line and Fill in (read on the phone), then Save: the deal waits."""
     page = phone.page
@@ -171,7 +177,7 @@ def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
     page = phone.page
     opened_for_offline(page, started.game.public_id, started.edit_token)
-    page.context.set_offline(True)
+    go_offline(page)
     expected = []
     for number in range(1, 14):
         out = PLAYERS[number % 3]
@@ -195,7 +201,7 @@ def test_six_players_of_500_rum_typed_offline_with_a_mishearing_put_right(phone,
     started = services.start_game(uow, preset="500 Rum", players=RUM_PLAYERS)
     page = phone.page
     opened_for_offline(page, started.game.public_id, started.edit_token)
-    page.context.set_offline(True)
+    go_offline(page)
     for number, deal in enumerate(rum_deals(), 1):
         out, melds, hands = deal["out"], deal["melds"], deal["hands"]
         clauses = [f"{out} went out melded {melds[out]}"]
@@ -226,7 +232,7 @@ def test_offline_the_mic_fills_the_form_read_on_the_phone(phone, uow):
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
     page = phone.page
     opened_for_offline(page, started.game.public_id, started.edit_token)
-    page.context.set_offline(True)
+    go_offline(page)
     page.evaluate("() => { window.nextWords = 'Cy went out, Ann 4, Bob 9'; }")
     mic = page.get_by_role("button", name="Speak")
     phone.tap(mic)
