@@ -78,17 +78,21 @@ endif
 serve: runtime-packages init-db
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
-# The whole suite on SQLite, on every core (pytest-xdist; WORKERS=1 for one process),
-# then its wall time and slowest tests. PostgreSQL: make test-postgres, or point
-# SCOREKEEPER_TEST_DATABASE_URL at a server (each worker makes its own database there).
+# The whole suite on SQLite: everything but the browser tests on every core
+# (pytest-xdist; WORKERS=1 for one process), then the browser tests one at a time
+# (two Chromiums on two cores made pages slow enough to race their own scripts).
+# PostgreSQL: make test-postgres, or point SCOREKEEPER_TEST_DATABASE_URL at a server
+# (each worker makes its own database there).
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --durations=15
+PYTEST := $(BIN)/python -m pytest --durations=15
+SUITE := $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser" && $(PYTEST) -m browser
 test: test-packages install $(NODE_STAMP)
-	$(PYTEST)
+	$(SUITE)
 
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
-	scripts/with-throwaway-postgres $(PYTEST)
+	scripts/with-throwaway-postgres sh -c '$(SUITE)'
+
 
 # The browser, push, offline and ops tests 5 times in a row with every core kept busy
 # (scripts/stress-tests; ROUNDS=n for another count): a race shows here, not in CI.

@@ -26,6 +26,7 @@ def pdf_text(body: bytes) -> str:
 def renders(monkeypatch) -> list[int]:
     """One item per PDF WeasyPrint lays out (each asks for this thread's fonts once)."""
     made: list[int] = []
+    budget.forget_all()  # a PDF an earlier test of this process made is not this one's
     fonts = render.font_config
     monkeypatch.setattr(render, "font_config", lambda: made.append(1) or fonts())
     return made
