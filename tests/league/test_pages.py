@@ -16,7 +16,6 @@ from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
-from tests.conftest import OUTPUT_DIR
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -293,7 +292,9 @@ def test_the_print_pack_has_a_seating_list_and_a_page_per_table(client, uow, olg
     assert "Standings and results" not in text  # a private league's page has no QR code
 
 
-def test_a_published_leagues_pack_carries_the_public_pages_qr_code(client, uow, olga, tmp_path):
+def test_a_published_leagues_pack_carries_the_public_pages_qr_code(
+    client, uow, olga, tmp_path, output_dir
+):
     lid = make_league(uow, olga)
     league.set_published(uow, lid, olga, True)
     ids = member_ids(uow, lid, olga)
@@ -313,7 +314,7 @@ def test_a_published_leagues_pack_carries_the_public_pages_qr_code(client, uow, 
             "-l",
             "1",
             str(tmp_path / "pack.pdf"),
-            str(OUTPUT_DIR / "league-pack-seating"),
+            str(output_dir / "league-pack-seating"),
         ],
         check=True,
     )
