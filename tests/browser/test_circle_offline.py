@@ -4,24 +4,21 @@ stored once each, in order, when the signal returns."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
 
-def records(uow, circle_id: str, count: int, most: float = 20) -> list:
+def records(uow, circle_id: str, count: int) -> list:
     """The circle's records once it has ``count`` of them (the phone sends on its own)."""
-    until = time.monotonic() + most
-    while time.monotonic() < until:
-        found = circles.load_circle(uow, circle_id).records
-        if len(found) >= count:
-            return list(found)
-        time.sleep(0.2)
+    wait_until(
+        lambda: len(circles.load_circle(uow, circle_id).records) >= count,
+        f"{count} records stored",
+    )
     return list(circles.load_circle(uow, circle_id).records)
 
 
