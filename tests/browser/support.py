@@ -36,14 +36,11 @@ def start_game(
 ) -> str:
     page = phone.page
     page.goto("/")
-    phone.tap(page.get_by_role("link", name="New game"))
-    # Its script loaded: before it, Enter in a name starts the game (the no-script way).
-    page.wait_for_load_state()
-    before = page.locator("#game").input_value()
-    page.select_option("#game", label=game)
-    chosen = page.locator("#game").input_value()
-    if chosen != before:  # its house rules arrive from the server: type on once they are here
-        expect(page.locator("[name=shown]")).to_have_value(chosen)
+    # Wait for the new page's load (its deferred script has run by then): before it, a
+    # changed game brings no house rules, and Enter in a name starts the game.
+    with page.expect_navigation(wait_until="load"):
+        phone.tap(page.get_by_role("link", name="New game"))
+    choose_game(page, game)
     phone.tap(page.locator("#players-0"))
     for i, name in enumerate(players):
         phone.type(name)
@@ -63,6 +60,15 @@ def start_game(
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
     phone.count()
     return page.url.rsplit("/", 1)[1]
+
+
+def choose_game(page: Page, game: str) -> None:
+    """Pick a game on a loaded new-game page and wait for its house rules from the server."""
+    before = page.locator("#game").input_value()
+    page.select_option("#game", label=game)
+    chosen = page.locator("#game").input_value()
+    if chosen != before:
+        expect(page.locator("[name=shown]")).to_have_value(chosen)
 
 
 def record(phone: Phone, out: str | None, values: list[tuple[str, str]]) -> dict:
@@ -149,7 +155,7 @@ def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str
     """Start a game from the new-game page; ``more`` fills fields by id after the names."""
     page = phone.page
     page.goto("/games/new")
-    page.select_option("#game", label=game)
+    choose_game(page, game)
     for i, player in enumerate(players):
         if i >= page.locator("#players input").count():
             phone.tap(page.get_by_role("button", name="Add a player"))

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
+from tests.browser.support import choose_game
 
 pytestmark = pytest.mark.browser
 
@@ -35,8 +36,7 @@ window.SpeechRecognition = class {
 def start(phone: Phone, game: str, players: list[str]) -> str:
     page = phone.page
     page.goto("/games/new")
-    page.wait_for_load_state()
-    page.select_option("#game", label=game)
+    choose_game(page, game)
     for i, player in enumerate(players):
         if i >= page.locator("#players input").count():
             page.get_by_role("button", name="Add a player").click()
