@@ -152,13 +152,15 @@ def stored(uow, game_id: str, count: int) -> list[dict]:
 
 
 def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str:
-    """Start a game from the new-game page; ``more`` fills fields by id after the names."""
+    """Start a game from the new-game page in any language (``game`` is the game's name
+    as the page shows it; ``open`` the words of the sections to open); ``more`` fills
+    fields by id after the names."""
     page = phone.page
     page.goto("/games/new")
     choose_game(page, game)
     for i, player in enumerate(players):
         if i >= page.locator("#players input").count():
-            phone.tap(page.get_by_role("button", name="Add a player"))
+            phone.tap(page.locator("#add-player"))
         page.fill(f"#players-{i}", player)
     for opener in more.pop("open", ()):
         phone.tap(page.locator("summary", has_text=opener))
@@ -172,7 +174,7 @@ def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str
             target.fill(value)
     phone.shot(f"{name}-new-game")
     with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="Start the game"))
+        phone.tap(page.locator("button.save[value=start]"))  # in any language
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
     return page.url.rsplit("/", 1)[1]
 
