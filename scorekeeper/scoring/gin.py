@@ -195,6 +195,7 @@ class Gin(Variant):
             "hands",
             "per_player",
             message("Each player's deadwood: the knocker's own, the defender's after laying off."),
+            label=message("Deadwood"),
         ),
         EntryField("big_gin", "bool", message("The knocker went gin with all 11 cards.")),
         EntryField(

@@ -445,7 +445,7 @@ HEADINGS = {
     "one_turn": _l("Went out in one turn, having laid nothing before"),
     "no_joker": _l("… and without a joker or other wild card"),
 }
-HAND_HEADINGS = {"gin": _l("Deadwood"), "thirteen": _l("Penalty points in hand")}
+HAND_HEADINGS = {"thirteen": _l("Penalty points in hand")}  # gin labels its own
 # Column heads where a player's row has two numbers.
 COLUMNS = {
     "melds": _l("Melded"),
@@ -576,6 +576,10 @@ class DealForm(FlaskForm):
         return HEADINGS.get(name, name.replace("_", " ").capitalize())
 
     def column(self, name: str) -> str:
+        """A number's column head, and its name in the cell's label and in errors: the
+        variant's own label first (gin's Deadwood, never "in hand")."""
+        if any(f.name == name and f.label for f in self.entry_fields):
+            return self.heading(name)
         return COLUMNS.get(name, self.heading(name))
 
     def cell(self, name: str, seat: int) -> Field:
@@ -761,7 +765,9 @@ def deal_form(
             elif variant.allows_nobody_out:
                 choices.append(SelectChoice("none", NOBODY_OUT[variant.runs_out]))
             attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
-        elif f.kind == "per_player" and (f.name in COUNTS or f.label):
+        elif (
+            f.kind == "per_player" and f.name not in POINT_FIELDS and (f.name in COUNTS or f.label)
+        ):
             label = translate(f.label) if f.label else COUNTS[f.name]
             for seat, name in enumerate(players):
                 attrs[f"{f.name}_{seat}"] = StringField(
