@@ -383,6 +383,25 @@ def unusable_values(value: Any) -> dict[str, str]:
     return errors
 
 
+def in_the_file(field: str) -> str:
+    """A core error's path as a path in the file: the core names deal 3 "deals.3", the
+    file's list holds it at index 2."""
+    head, _dot, rest = field.partition(".")
+    number, dot, tail = rest.partition(".")
+    if head == "deals" and number.isdigit() and int(number) > 0:
+        return f"deals.{int(number) - 1}{dot}{tail}"
+    return field
+
+
+def readable_path(path: str) -> str:
+    """An error's place in a file for people: its keys as the file has them, each index
+    counted from 1 like the deals and nights the messages name ("nights #1 / tables #2
+    / game / deals #3", never a night 0 beside a deal 3)."""
+    return " / ".join(
+        f"#{int(part) + 1}" if part.isdigit() else part for part in path.split(".")
+    ).replace(" / #", " #")
+
+
 # ---------------------------------------------------------------- import
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{8,22}")
@@ -511,7 +530,7 @@ class Reader:
             state = scoring.derive(setup, [deal.entry for deal in deals], ending)
         except scoring.ScoringError as exc:
             for field, message in exc.errors.items():
-                self.fail(f"{path}.{field}", message)
+                self.fail(f"{path}.{in_the_file(field)}", message)
             return None
         for deal, scored in zip(deals, state.deals, strict=True):
             deal.entry = dict(scored.entry)

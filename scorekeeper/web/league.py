@@ -48,6 +48,7 @@ from scorekeeper.web.i18n import LANGUAGES, chosen_language, speak
 from scorekeeper.web.presenters import printed_locale
 
 bp = Blueprint("league", __name__)
+bp.add_app_template_filter(transfer.readable_path, "file_path")
 limit_writes(bp)
 
 

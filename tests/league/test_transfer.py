@@ -202,6 +202,33 @@ def test_an_import_with_a_deal_that_breaks_the_rules_names_it(uow, played):
     assert len(league.leagues_of(uow, olga)) == 1
 
 
+def test_a_refused_deal_is_named_by_its_place_in_the_file_and_counted_from_1_on_the_page(
+    client, uow, played
+):
+    """The path points at the file's own list item (deals.1 is the second deal); the
+    page counts every index from 1, as the message counts the deal: never a night 0
+    beside a deal 2."""
+    olga, lid = played
+    document = transfer.export_league(uow, lid, olga)
+    deal = document["nights"][0]["tables"][1]["game"]["deals"][1]
+    deal["entry"]["hands"] = {name: -5 for name in deal["entry"]["hands"]}
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, olga, document)
+    paths = [p for p in refused.value.errors if p.startswith("nights.0.tables.1.game.deals")]
+    assert paths and all(p.startswith("nights.0.tables.1.game.deals.1.") for p in paths), paths
+    assert all(refused.value.errors[p].startswith("deal 2: ") for p in paths)
+    login(client)
+    response = client.post(
+        "/leagues/import",
+        data={"file": (io.BytesIO(json.dumps(document).encode()), "league.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "nights #1 / tables #2 / game / deals #2 / " in page
+    assert "nights.0" not in page
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5),
     lambda children: (
