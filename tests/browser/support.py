@@ -24,6 +24,20 @@ SCREENS = {
 SMALL = {"viewport": {"width": 375, "height": 667}, "screen": {"width": 375, "height": 667}}
 LANGUAGES = {"en": "en-US", "pl": "pl-PL"}
 SAVE = re.compile(r"^Save deal \d+$")
+# The browser's SpeechRecognition, as far as the page uses it: start() hears the
+# transcript the test set in window.nextWords, then ends, as a real one does after a pause.
+STAND_IN = """
+window.SpeechRecognition = class {
+  start() {
+    setTimeout(() => {
+      const words = window.nextWords;
+      if (words) this.onresult({ results: [[{ transcript: words, confidence: 0.9 }]] });
+      this.onend();
+    }, 50);
+  }
+  stop() { this.onend(); }
+};
+"""
 
 
 def start_game(

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
-from tests.browser.support import opened_with_its_worker, save_offline
+from tests.browser.support import STAND_IN, choose_game, opened_with_its_worker, save_offline
 from tests.printing.cases import LONG_NAMES
 
 pytestmark = pytest.mark.browser
@@ -176,7 +176,73 @@ def game_offline_refused_wide(page: Page, uow) -> None:
     expect(page.locator("#unsent")).to_be_visible()
 
 
+def game_said(page: Page, uow) -> None:
+    """The say-the-deal panel after the words came back: the form filled, what was heard."""
+    page.context.add_init_script(STAND_IN)
+    scorer(page, uow)
+    page.evaluate("words => { window.nextWords = words; }", "Ann went out, Bob 12 and Cy 7")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Speak").tap()
+    expect(page.locator("#said")).to_have_value("Ann went out, Bob 12 and Cy 7")
+    expect(page.locator(".heard").first).to_be_visible()
+
+
+# The newer families' deal forms, each with its own kinds of field: seats, steppers,
+# marks, a pool out, an upcard, signed scores.
+FORMS = {
+    "Rummikub": ["Ann", "Bob", "Cy", "Dee"],
+    "Burraco": ["NS", "EW"],
+    "Canasta": ["NS", "EW"],
+    "Pool Rummy 101": LONG_NAMES[:4],
+    "Phase 10": PLAYERS,
+    "Oklahoma Gin": LONG_NAMES[:2],
+    "Kalooki": PLAYERS,
+    "Free score pad": PLAYERS,
+}
+
+
+def form_of(preset: str):
+    def state(page: Page, uow) -> None:
+        seats = ["Nadia", "Émile", "Søren", "Wanjiru"] if FORMS[preset] == ["NS", "EW"] else None
+        game = services.start_game(uow, players=FORMS[preset], preset=preset, seats=seats)
+        page.goto(f"/games/{game.game.public_id}/edit/{game.edit_token}")
+        expect(page.locator("#deal-form")).to_be_visible()
+
+    state.__name__ = f"form_{preset.split()[0].lower()}"
+    return state
+
+
+def golf_grid_helper(page: Page, uow) -> None:
+    game = services.start_game(uow, players=["A", "B"], preset="Golf (9 holes)")
+    page.goto(f"/games/{game.game.public_id}/edit/{game.edit_token}")
+    page.locator("button.grid-open[data-player=A]").tap()
+    dialog = page.locator("#grid")
+    expect(dialog).to_be_visible()
+    for rank in ["K", "5", "7", "K"]:
+        dialog.locator(f"button[data-rank='{rank}']").tap()
+    expect(dialog.locator(".slot.paired")).to_have_count(2)
+
+
+def rules_of(preset: str):
+    """The new-game page with the game's house rules and the money section open."""
+
+    def state(page: Page, uow) -> None:
+        page.goto("/games/new")
+        page.wait_for_load_state()
+        choose_game(page, preset)
+        page.locator("summary", has_text="House rules").tap()
+        page.locator("summary", has_text="Play for money").tap()
+        expect(page.locator("fieldset[data-variant]")).to_be_visible()
+
+    state.__name__ = f"new_game_rules_{preset.split()[0].lower()}"
+    return state
+
+
 STATES = [
+    game_said,
+    golf_grid_helper,
+    *(form_of(preset) for preset in FORMS),
+    *(rules_of(preset) for preset in ["Rummikub", "Golf (9 holes)", "Burraco", "Contract Rummy"]),
     home,
     new_game,
     new_game_refused,

@@ -12,25 +12,11 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.conftest import Phone
-from tests.browser.support import choose_game
+from tests.browser.support import STAND_IN, choose_game
 
 pytestmark = pytest.mark.browser
 
 SAVE = re.compile(r"^Save deal \d+$")
-# The browser's SpeechRecognition, as far as the page uses it: start() hears the
-# transcript the test set in window.nextWords, then ends, as a real one does after a pause.
-STAND_IN = """
-window.SpeechRecognition = class {
-  start() {
-    setTimeout(() => {
-      const words = window.nextWords;
-      if (words) this.onresult({ results: [[{ transcript: words, confidence: 0.9 }]] });
-      this.onend();
-    }, 50);
-  }
-  stop() { this.onend(); }
-};
-"""
 
 
 def start(phone: Phone, game: str, players: list[str]) -> str:
