@@ -8,10 +8,20 @@ and the table's revision, so a correction anywhere re-derives that game.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    ForeignKey,
+    Integer,
+    String,
+    Time,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.models import Base, Game, utcnow
@@ -55,6 +65,8 @@ class League(Base):
     hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # What its public pages and printed packs speak (i18n.LANGUAGES); None: each reader's own.
     language: Mapped[str | None] = mapped_column(String(5))
+    # Where its nights' start times are read (an IANA zone such as Europe/London).
+    time_zone: Mapped[str | None] = mapped_column(String(64))
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
@@ -162,6 +174,9 @@ class PlannedNight(Base):
     held_on: Mapped[date] = mapped_column(Date)
     # Where and when, as the organizer writes it ("7 pm at The Crown").
     note: Mapped[str | None] = mapped_column(String(80))
+    # In the league's time zone; none: an all-day event in calendars.
+    starts_at: Mapped[time | None] = mapped_column(Time)
+    place: Mapped[str | None] = mapped_column(String(80))
 
 
 class LeagueTable(Base):

@@ -70,7 +70,9 @@ from scorekeeper.league.schedule import (
     calendar_feed,
     plan_nights,
     read_dates,
+    read_plan,
     schedule_of,
+    time_zone_of,
     unplan_night,
 )
 from scorekeeper.league.tables import (
@@ -143,6 +145,7 @@ __all__ = [
     "player_history",
     "public_page",
     "read_dates",
+    "read_plan",
     "record_paper_deal",
     "remove_no_show",
     "remove_organizer",
@@ -158,6 +161,7 @@ __all__ = [
     "swap_seats",
     "table_page",
     "table_sizes_said",
+    "time_zone_of",
     "undo_paper_deal",
     "unplan_night",
     "update_rules",

@@ -427,6 +427,7 @@ def render_manage(
         retick=retick,
         merge_plan=merge_plan,
         schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
+        time_zone=league.time_zone_of(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
     )
 
@@ -475,12 +476,19 @@ def ranking(public_id: str):
 @bp.post("/leagues/<public_id>/schedule")
 @keeps_input(render_manage, "schedule")
 def plan_nights(public_id: str):
-    lines = [line for line in request.form.get("dates", "").splitlines() if line.strip()]
-    dates = league.read_dates(lines)
-    league.plan_nights(unit_of_work(), public_id, organizer_id(), dates, request.form.get("note"))
+    form = request.form
+    plan = league.read_plan(
+        form.get("dates", "").splitlines(),
+        **{name: form.get(name, "") for name in ("first", "weeks", "starts_at", "time_zone")},
+    )
+    league.plan_nights(
+        unit_of_work(), public_id, organizer_id(), plan, form.get("note"), form.get("place")
+    )
     flash(
         ngettext(
-            "%(num)d night is in the schedule.", "%(num)d nights are in the schedule.", len(dates)
+            "%(num)d night is in the schedule.",
+            "%(num)d nights are in the schedule.",
+            len(plan.dates),
         )
     )
     return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
