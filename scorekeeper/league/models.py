@@ -138,6 +138,8 @@ class Member(Base):
     # Other spellings merged into this member, kept for imports and history.
     aliases: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Their personal link for saying who is coming, hashed as edit tokens are.
+    answer_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     league: Mapped[League] = relationship(back_populates="members")
 
@@ -177,6 +179,28 @@ class PlannedNight(Base):
     # In the league's time zone; none: an all-day event in calendars.
     starts_at: Mapped[time | None] = mapped_column(Time)
     place: Mapped[str | None] = mapped_column(String(80))
+    # Seats for the night: yes answers past it wait in line, in the order given.
+    capacity: Mapped[int | None] = mapped_column(Integer)
+    # Answers after it are still taken, and marked late for the organizer.
+    answer_by: Mapped[datetime | None]
+    answers: Mapped[list[Answer]] = relationship(
+        order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
+    )
+
+
+class Answer(Base):
+    """A member's yes, maybe or no for a planned night, given by their personal link."""
+
+    __tablename__ = "league_answers"
+    __table_args__ = (UniqueConstraint("planned_night_id", "member_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    planned_night_id: Mapped[int] = mapped_column(
+        ForeignKey("league_schedule.id", ondelete="CASCADE")
+    )
+    member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id", ondelete="CASCADE"))
+    answer: Mapped[str] = mapped_column(String(5))
+    answered_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class LeagueTable(Base):

@@ -46,6 +46,9 @@ class Plan:
     dates: list[date]
     starts_at: time | None = None
     time_zone: str | None = None
+    capacity: int | None = None
+    # Answers are due this many days before the night (its start, or its date).
+    answer_days: int | None = None
 
 
 @cache
@@ -78,9 +81,12 @@ def read_plan(
     weeks: str = "",
     starts_at: str = "",
     time_zone: str = "",
+    capacity: str = "",
+    answer_days: str = "",
 ) -> Plan:
     """The dates typed one per line and/or ``weeks`` weekly nights from ``first``, a
-    start time (19:30) and an IANA time zone; every bad field named."""
+    start time (19:30), an IANA time zone, the seats and how many days ahead answers
+    are due; every bad field named."""
     errors: dict[str, str] = {}
     dates: list[date] = []
     if any(line.strip() for line in lines):
@@ -103,9 +109,22 @@ def read_plan(
     zone = time_zone.strip() or None
     if zone is not None and zone not in time_zones():
         errors["time_zone"] = _("must be a zone name such as Europe/London")
+    seats = _count(capacity, "capacity", 2, 1000, errors)
+    days = _count(answer_days, "answer_days", 0, 60, errors)
     if errors:
         raise InvalidInput(_("The schedule cannot be saved as typed."), errors)
-    return Plan(dates, start, zone)
+    return Plan(dates, start, zone, seats, days)
+
+
+def _count(text: str, field: str, low: int, high: int, errors: dict[str, str]) -> int | None:
+    """An optional whole number typed into ``field``."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.isdigit() and low <= int(text) <= high:
+        return int(text)
+    errors[field] = _("must be a whole number from %(low)s to %(high)s", low=low, high=high)
+    return None
 
 
 def _weekly(first: str, weeks: str, errors: dict[str, str]) -> list[date]:
@@ -114,10 +133,11 @@ def _weekly(first: str, weeks: str, errors: dict[str, str]) -> list[date]:
     except ValueError:
         errors["first"] = _("must be a date such as 2027-01-14")
         return []
-    if not weeks.isdigit() or not 1 <= int(weeks) <= MOST_DATES:
-        errors["weeks"] = _("must be a whole number from 1 to %(most)s", most=MOST_DATES)
+    count = _count(weeks, "weeks", 1, MOST_DATES, errors)
+    if count is None:
+        errors.setdefault("weeks", _("give the number of weeks"))
         return []
-    return [day + timedelta(weeks=week) for week in range(int(weeks))]
+    return [day + timedelta(weeks=week) for week in range(count)]
 
 
 def plan_nights(
@@ -150,7 +170,18 @@ def plan_nights(
             night.note = note or night.note
             night.place = place or night.place
             night.starts_at = plan.starts_at or night.starts_at
+            night.capacity = plan.capacity or night.capacity
+            if plan.answer_days is not None:
+                night.answer_by = _due(night, league.time_zone, plan.answer_days)
         uow.commit()
+
+
+def _due(night: PlannedNight, time_zone: str | None, days: int) -> datetime:
+    """When answers for ``night`` are due: ``days`` before its start (or its date's
+    midnight), in the league's zone."""
+    zone = ZoneInfo(time_zone) if time_zone else UTC
+    start = datetime.combine(night.held_on, night.starts_at or time(0), zone)
+    return (start - timedelta(days=days)).astimezone(UTC)
 
 
 def _short(text: Any) -> str | None:

@@ -169,6 +169,8 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                     "note": night.note,
                     "starts_at": night.starts_at.strftime("%H:%M") if night.starts_at else None,
                     "place": night.place,
+                    "capacity": night.capacity,
+                    "answer_by": _iso(night.answer_by) if night.answer_by else None,
                 }
                 for night in league.schedule
             ],
@@ -778,6 +780,16 @@ def _read_league(
                 note=reader.text(item.get("note"), f"schedule.{i}.note", 80, optional=True),
                 starts_at=reader.clock(item.get("starts_at"), f"schedule.{i}.starts_at"),
                 place=reader.text(item.get("place"), f"schedule.{i}.place", 80, optional=True),
+                capacity=(
+                    None
+                    if item.get("capacity") is None
+                    else reader.integer(item["capacity"], f"schedule.{i}.capacity", 2, 1000)
+                ),
+                answer_by=(
+                    None
+                    if item.get("answer_by") is None
+                    else reader.moment(item["answer_by"], f"schedule.{i}.answer_by")
+                ),
             )
             for i, item in enumerate(
                 reader.mapping(raw, f"schedule.{i}")

@@ -96,6 +96,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(translate)
     # A day's name and a clock time as the page's language writes them (Thursday, 19:30).
     app.add_template_filter(lambda day: format_date(day, "EEEE"), "weekday")
+    app.add_template_filter(lambda day: format_date(day, "full"), "fullday")
     app.add_template_filter(lambda clock: format_time(clock, "short"), "clock")
     # Words handed to the scripts (|tojson) as the characters they are: Devanagari escaped
     # as \uXXXX takes twice the bytes, and the table pages have a 14 KB budget.

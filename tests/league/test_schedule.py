@@ -164,6 +164,8 @@ def test_start_times_places_and_the_zone_survive_export_and_import(uow, olga):
         "note": None,
         "starts_at": "19:30",
         "place": "The Crown",
+        "capacity": None,
+        "answer_by": None,
     }
     document["league"]["name"] = "Copy"
     copy = transfer.import_document(uow, olga, document | {"nights": []}).league_id
