@@ -8,10 +8,20 @@ and the table's revision, so a correction anywhere re-derives that game.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    ForeignKey,
+    Integer,
+    String,
+    Time,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.models import Base, Game, utcnow
@@ -55,6 +65,8 @@ class League(Base):
     hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # What its public pages and printed packs speak (i18n.LANGUAGES); None: each reader's own.
     language: Mapped[str | None] = mapped_column(String(5))
+    # Where its nights' start times are read (an IANA zone such as Europe/London).
+    time_zone: Mapped[str | None] = mapped_column(String(64))
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
@@ -126,6 +138,8 @@ class Member(Base):
     # Other spellings merged into this member, kept for imports and history.
     aliases: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Their personal link for saying who is coming, hashed as edit tokens are.
+    answer_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     league: Mapped[League] = relationship(back_populates="members")
 
@@ -162,6 +176,31 @@ class PlannedNight(Base):
     held_on: Mapped[date] = mapped_column(Date)
     # Where and when, as the organizer writes it ("7 pm at The Crown").
     note: Mapped[str | None] = mapped_column(String(80))
+    # In the league's time zone; none: an all-day event in calendars.
+    starts_at: Mapped[time | None] = mapped_column(Time)
+    place: Mapped[str | None] = mapped_column(String(80))
+    # Seats for the night: yes answers past it wait in line, in the order given.
+    capacity: Mapped[int | None] = mapped_column(Integer)
+    # Answers after it are still taken, and marked late for the organizer.
+    answer_by: Mapped[datetime | None]
+    answers: Mapped[list[Answer]] = relationship(
+        order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
+    )
+
+
+class Answer(Base):
+    """A member's yes, maybe or no for a planned night, given by their personal link."""
+
+    __tablename__ = "league_answers"
+    __table_args__ = (UniqueConstraint("planned_night_id", "member_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    planned_night_id: Mapped[int] = mapped_column(
+        ForeignKey("league_schedule.id", ondelete="CASCADE")
+    )
+    member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id", ondelete="CASCADE"))
+    answer: Mapped[str] = mapped_column(String(5))
+    answered_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class LeagueTable(Base):

@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from flask_babel import gettext as _
@@ -38,6 +38,7 @@ from scorekeeper.league.models import (
     Organizer,
     PlannedNight,
 )
+from scorekeeper.league.schedule import time_zones
 from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
 from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
@@ -154,6 +155,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 "bye_counts": league.bye_counts,
                 "hide_money": league.hide_money,
                 "language": league.language,
+                "time_zone": league.time_zone,
             },
             # By email only: an import invites them again (rights at their next login).
             "organizers": [
@@ -162,7 +164,14 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             ],
             "invitations": [{"email": invitation.email} for invitation in league.invitations],
             "schedule": [
-                {"held_on": night.held_on.isoformat(), "note": night.note}
+                {
+                    "held_on": night.held_on.isoformat(),
+                    "note": night.note,
+                    "starts_at": night.starts_at.strftime("%H:%M") if night.starts_at else None,
+                    "place": night.place,
+                    "capacity": night.capacity,
+                    "answer_by": _iso(night.answer_by) if night.answer_by else None,
+                }
                 for night in league.schedule
             ],
             "members": [
@@ -477,6 +486,16 @@ class Reader:
             self.fail(path, _("must be an ISO 8601 date"))
             return date.today()
 
+    def clock(self, value: Any, path: str) -> time | None:
+        """An optional time of day (19:30)."""
+        if value is None:
+            return None
+        try:
+            return time.fromisoformat(value)
+        except (TypeError, ValueError):
+            self.fail(path, _("must be a time such as 19:30"))
+            return None
+
     def choice(self, value: Any, path: str, choices) -> Any:
         if isinstance(value, str) and value in choices:
             return value
@@ -770,6 +789,7 @@ def _read_league(
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         # Exports from before leagues had a language have none: each reader's own.
         language=_read_language(reader, head.get("language")),
+        time_zone=_read_time_zone(reader, head.get("time_zone")),
         revision=1,
         members=list(members.values()),
         nights=nights,
@@ -777,6 +797,18 @@ def _read_league(
             PlannedNight(
                 held_on=reader.day(item.get("held_on"), f"schedule.{i}.held_on"),
                 note=reader.text(item.get("note"), f"schedule.{i}.note", 80, optional=True),
+                starts_at=reader.clock(item.get("starts_at"), f"schedule.{i}.starts_at"),
+                place=reader.text(item.get("place"), f"schedule.{i}.place", 80, optional=True),
+                capacity=(
+                    None
+                    if item.get("capacity") is None
+                    else reader.integer(item["capacity"], f"schedule.{i}.capacity", 2, 1000)
+                ),
+                answer_by=(
+                    None
+                    if item.get("answer_by") is None
+                    else reader.moment(item["answer_by"], f"schedule.{i}.answer_by")
+                ),
             )
             for i, item in enumerate(
                 reader.mapping(raw, f"schedule.{i}")
@@ -784,6 +816,13 @@ def _read_league(
             )
         ],
     )
+
+
+def _read_time_zone(reader: Reader, value: Any) -> str | None:
+    if value is None or value in time_zones():
+        return value
+    reader.fail("league.time_zone", _("must be a zone name such as Europe/London"))
+    return None
 
 
 def _read_language(reader: Reader, value: Any) -> str | None:

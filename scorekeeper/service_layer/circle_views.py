@@ -4,18 +4,13 @@ its ledger and stats derived by ``scoring.circle`` on each read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
+from scorekeeper.models import as_utc
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer.services import GameView, _iso
-
-
-def _utc(moment: datetime) -> datetime:
-    # SQLite hands back naive datetimes; every stored time is UTC.
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
 
 # ---------------------------------------------------------------- results
 
@@ -82,9 +77,9 @@ class CircleView:
     def events(self) -> list[tuple[datetime, Any, ledger.Event]]:
         """(at, source, event): finished games' results, expenses and payments in time order."""
         timed: list[tuple[datetime, Any, ledger.Event]] = [
-            (_utc(game.at), game, game.result) for game in self.games if game.result.finished
+            (as_utc(game.at), game, game.result) for game in self.games if game.result.finished
         ]
-        timed += [(_utc(r.at), r, r.event) for r in self.records if r.removed_at is None]
+        timed += [(as_utc(r.at), r, r.event) for r in self.records if r.removed_at is None]
         timed.sort(key=lambda item: item[0])
         return timed
 

@@ -18,7 +18,7 @@ from cachetools import LRUCache
 from sqlalchemy import bindparam, func, insert, select, update
 
 from scorekeeper import scoring
-from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, Game, utcnow
+from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, Game, as_utc, utcnow
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import services
@@ -27,7 +27,6 @@ from scorekeeper.service_layer.circle_views import (
     CircleView,
     Member,
     Record,
-    _utc,
     circle_game,
 )
 from scorekeeper.service_layer.services import (
@@ -612,7 +611,7 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     ]
     order = {game.public_id: game.id for game in games}
     circle_games.sort(
-        key=lambda g: (_utc(g.game.created_at), order[g.game.public_id]), reverse=True
+        key=lambda g: (as_utc(g.game.created_at), order[g.game.public_id]), reverse=True
     )
     records = [
         Record(

@@ -100,7 +100,10 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages.
-    from scorekeeper.web import league
+    from scorekeeper.web import (
+        league,
+        league_answers,  # noqa: F401 (its routes are on league's blueprint)
+    )
 
     league.init_app(app)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, refresh
+from flask_babel import Babel, format_date, format_time, get_locale, refresh
 
 from scorekeeper.translate import translate
 from scorekeeper.web.edge import safe_next
@@ -94,6 +94,10 @@ def init_app(app: Flask) -> None:
     )
     # Templates show the core's words in the page's language: {{ preset.description|translate }}.
     app.add_template_filter(translate)
+    # A day's name and a clock time as the page's language writes them (Thursday, 19:30).
+    app.add_template_filter(lambda day: format_date(day, "EEEE"), "weekday")
+    app.add_template_filter(lambda day: format_date(day, "full"), "fullday")
+    app.add_template_filter(lambda clock: format_time(clock, "short"), "clock")
     # Words handed to the scripts (|tojson) as the characters they are: Devanagari escaped
     # as \uXXXX takes twice the bytes, and the table pages have a 14 KB budget.
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}

@@ -391,6 +391,14 @@ def new_league():
     return render_new_league()
 
 
+def _is_day(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def render_manage(
     public_id: str,
     *,
@@ -406,7 +414,14 @@ def render_manage(
     retick = tick is not None
     tick = tick or request.args.get("tick")
     preticked: list[str] = []
-    if tick == "all":
+    if tick is None or tick == "coming":
+        # A night planned for the date chosen (today, at first) starts from its yes answers.
+        held_on = request.form.get("held_on", "") if tick else ""
+        day = date.fromisoformat(held_on) if _is_day(held_on) else date.today()
+        preticked = [
+            str(m) for m in league.coming_on(unit_of_work(), public_id, organizer_id(), day)
+        ]
+    elif tick == "all":
         preticked = [str(member.id) for member in view.members]
     elif tick == "last" and view.nights:
         last = view.nights[0]
@@ -428,6 +443,8 @@ def render_manage(
         retick=retick,
         merge_plan=merge_plan,
         schedule=league.schedule_of(unit_of_work(), public_id, organizer_id()),
+        time_zone=league.time_zone_of(unit_of_work(), public_id, organizer_id()),
+        turnout=league.turnout(unit_of_work(), public_id, organizer_id()),
         **rules_context(),
     )
 
@@ -476,12 +493,19 @@ def ranking(public_id: str):
 @bp.post("/leagues/<public_id>/schedule")
 @keeps_input(render_manage, "schedule")
 def plan_nights(public_id: str):
-    lines = [line for line in request.form.get("dates", "").splitlines() if line.strip()]
-    dates = league.read_dates(lines)
-    league.plan_nights(unit_of_work(), public_id, organizer_id(), dates, request.form.get("note"))
+    form = request.form
+    typed = ("first", "weeks", "starts_at", "time_zone", "capacity", "answer_days")
+    plan = league.read_plan(
+        form.get("dates", "").splitlines(), **{name: form.get(name, "") for name in typed}
+    )
+    league.plan_nights(
+        unit_of_work(), public_id, organizer_id(), plan, form.get("note"), form.get("place")
+    )
     flash(
         ngettext(
-            "%(num)d night is in the schedule.", "%(num)d nights are in the schedule.", len(dates)
+            "%(num)d night is in the schedule.",
+            "%(num)d nights are in the schedule.",
+            len(plan.dates),
         )
     )
     return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
@@ -614,8 +638,9 @@ def remove_organizer(public_id: str, removed_id: int):
 @keeps_input(render_manage, "night")
 def new_night(public_id: str):
     form = request.form
-    if form.get("tick") in ("last", "all", "none"):
-        # "same as last night", "everyone", "nobody": tick them, keeping what was chosen.
+    if form.get("tick") in ("last", "all", "none", "coming"):
+        # "same as last night", "everyone", "nobody", "who said yes": tick them, keeping
+        # what was chosen.
         return render_manage(public_id, failed="night", tick=form["tick"])
     try:
         held_on = date.fromisoformat(form.get("held_on", ""))

@@ -25,6 +25,7 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
     ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
     ("POST", "/leagues/{lid}/schedule/1/remove", {}),
+    ("POST", "/leagues/{lid}/answer-links", {"member": ""}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
@@ -81,6 +82,9 @@ OPEN = {
     "/account/logout",
     "/leagues/games/<game_id>.json",
     "/leagues/games/<game_id>.csv",
+    # A member's answer page: their personal link is the key (tests/league/test_answers.py).
+    "/leagues/answers/some-invitation-token",
+    "/leagues/answers/some-invitation-token/1",
 }
 
 

@@ -44,6 +44,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     (invitation,) = league.league_view(uow, league_id, organizer).invitations
     league.plan_nights(uow, league_id, organizer, [date(2027, 1, 14)], "7 pm")
     (planned,) = league.schedule_of(uow, league_id, organizer)
+    (answer_link,) = league.make_answer_links(uow, league_id, organizer, members[0])
     log_in(client, "org@example.org")
     return {
         "games": {"public_id": game_id, "token": token, "number": "1"},
@@ -65,6 +66,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "invitation_id": str(invitation.id),
             "planned_id": str(planned.id),
             "game_id": night.tables[0].game_id,
+            "token": answer_link.token,
         },
         "static": {"filename": "app.js"},
         "language": {"language": "fr"},

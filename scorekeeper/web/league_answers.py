@@ -1,0 +1,46 @@
+"""Who is coming, on the league's blueprint: a member's answer page (their personal
+link, no account) and the organizer's answer links, shown once when made."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper.league import services as league
+from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.i18n import speak
+from scorekeeper.web.league import bp, organizer_id
+
+
+@bp.get("/leagues/answers/<token>")
+def answers(token: str):
+    page = league.answer_page(unit_of_work(), token)
+    speak(page.language)
+    response = render_template("league/answers.html", page=page, token=token)
+    # A personal link: no cache keeps it, no other site learns it from a Referer.
+    return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+@bp.post("/leagues/answers/<token>/<row_id:planned_id>")
+def answer(token: str, planned_id: int):
+    league.give_answer(unit_of_work(), token, planned_id, request.form.get("answer"))
+    flash(_("Your answer is saved."))
+    return redirect(url_for("league.answers", token=token) + f"#night-{planned_id}", 303)
+
+
+@bp.post("/leagues/<public_id>/answer-links")
+def make_answer_links(public_id: str):
+    member = request.form.get("member", "")
+    made = league.make_answer_links(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        int(member) if member.isdigit() and len(member) < 12 else None,
+    )
+    view = league.league_view(unit_of_work(), public_id, organizer_id())
+    shown = [
+        (link.name, f"{links.base_url()}{url_for('league.answers', token=link.token)}")
+        for link in made
+    ]
+    body = render_template("league/answer_links.html", league=view, shown=shown)
+    return body, 200, {"Cache-Control": "no-store"}
