@@ -76,9 +76,14 @@ def make_answer_links(
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         if member_id is None:
-            members = [m for m in league.members if m.answer_token_hash is None]
+            members = [m for m in league.members if m.active and m.answer_token_hash is None]
         else:
             members = [member_of(league, member_id)]
+            if not members[0].active:
+                raise InvalidInput(
+                    _("%(name)s left the club: bring them back first.", name=members[0].name),
+                    {"member": _("left the club")},
+                )
         made = []
         for member in members:
             token = secrets.token_urlsafe(24)
@@ -166,10 +171,11 @@ def turnout(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> dict[i
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         names = {member.id: member.name for member in league.members}
-        return {night.id: _turnout(night, names) for night in league.schedule}
+        active = {member.id for member in league.members if member.active}
+        return {night.id: _turnout(night, names, active) for night in league.schedule}
 
 
-def _turnout(night: PlannedNight, names: dict[int, str]) -> Turnout:
+def _turnout(night: PlannedNight, names: dict[int, str], active: set[int]) -> Turnout:
     coming, waiting = _seated(night)
 
     def said(answer: str) -> tuple[str, ...]:
@@ -188,7 +194,7 @@ def _turnout(night: PlannedNight, names: dict[int, str]) -> Turnout:
         late,
         night.capacity,
         as_utc(night.answer_by) if night.answer_by else None,
-        len(names) - len(night.answers),
+        len(active - {a.member_id for a in night.answers}),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
@@ -69,6 +70,23 @@ def rename_member(
             member.aliases = sorted({*member.aliases, member.name} - {name})
             member.name, member.name_key = name, name_key(name)
             league.revision += 1
+        uow.commit()
+
+
+def set_active(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: Any, active: bool
+) -> None:
+    """A member who left (``active`` False) keeps their history, but is no longer
+    offered for new nights and their answer link stops working; ``True`` brings them back."""
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        member = member_of(league, member_id)
+        member.active = active
+        if not active:
+            member.answer_token_hash = None
+            for night in league.schedule:  # their answers for nights ahead no longer hold
+                if night.held_on >= date.today():
+                    night.answers[:] = [a for a in night.answers if a.member_id != member.id]
         uow.commit()
 
 

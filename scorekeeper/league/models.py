@@ -21,6 +21,7 @@ from sqlalchemy import (
     Time,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -140,6 +141,8 @@ class Member(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Their personal link for saying who is coming, hashed as edit tokens are.
     answer_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # False once they left the club: kept in history, out of new nights and answers.
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     league: Mapped[League] = relationship(back_populates="members")
 

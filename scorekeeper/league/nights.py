@@ -164,6 +164,16 @@ def create_night(
                 _("The night cannot be seated as ticked."),
                 {"present": _("Tick the present players from the members.")},
             )
+        left = [m.name for m in league.members if m.id in chosen and not m.active]
+        if left:
+            raise InvalidInput(
+                _("The night cannot be seated as ticked."),
+                {
+                    "present": _(
+                        "%(names)s left the club: bring them back first.", names=", ".join(left)
+                    )
+                },
+            )
         try:
             tables, byes = seat_players(session, league, chosen, method, rng)
         except seating.SeatingError as exc:

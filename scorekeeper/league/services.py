@@ -57,7 +57,13 @@ from scorekeeper.league.leagues import (
     update_rules,
     usual_table_size,
 )
-from scorekeeper.league.members import add_members, merge_members, merge_plan, rename_member
+from scorekeeper.league.members import (
+    add_members,
+    merge_members,
+    merge_plan,
+    rename_member,
+    set_active,
+)
 from scorekeeper.league.nights import (
     TableGlance,
     create_night,
@@ -169,6 +175,7 @@ __all__ = [
     "rename_member",
     "reseat",
     "schedule_of",
+    "set_active",
     "set_closed",
     "set_paper_totals",
     "set_published",

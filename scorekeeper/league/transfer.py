@@ -175,7 +175,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 for night in league.schedule
             ],
             "members": [
-                {"id": m.id, "name": m.name, "aliases": list(m.aliases or ())}
+                {"id": m.id, "name": m.name, "aliases": list(m.aliases or ()), "active": m.active}
                 for m in league.members
             ],
             "nights": [
@@ -765,7 +765,10 @@ def _read_league(
         if old_id in members or key in keys:
             reader.fail(f"members.{i}", _("repeats another member"))
         keys.add(key)
-        members[old_id] = Member(id=old_id, name=member_name, name_key=key, aliases=aliases)
+        active = reader.flag(item.get("active", True), f"members.{i}.active")
+        members[old_id] = Member(
+            id=old_id, name=member_name, name_key=key, aliases=aliases, active=active
+        )
     nights = [
         _read_night(reader, raw, f"nights.{i}", members, games, byes)
         for i, raw in enumerate(reader.items(doc.get("nights"), "nights"))

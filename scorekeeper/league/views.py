@@ -41,6 +41,7 @@ class MemberView:
     id: int
     name: str
     aliases: tuple[str, ...]
+    active: bool = True
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ def higher_wins(league: League) -> bool:
 
 
 def member_view(member: Member) -> MemberView:
-    return MemberView(member.id, member.name, tuple(member.aliases or ()))
+    return MemberView(member.id, member.name, tuple(member.aliases or ()), member.active)
 
 
 def table_view(table: LeagueTable, manage: bool) -> TableView:

@@ -422,7 +422,7 @@ def render_manage(
             str(m) for m in league.coming_on(unit_of_work(), public_id, organizer_id(), day)
         ]
     elif tick == "all":
-        preticked = [str(member.id) for member in view.members]
+        preticked = [str(member.id) for member in view.members if member.active]
     elif tick == "last" and view.nights:
         last = view.nights[0]
         preticked = [str(seat.member_id) for table in last.tables for seat in table.seats]
@@ -564,6 +564,13 @@ def rename_member(public_id: str, member_id: int):
     league.rename_member(
         unit_of_work(), public_id, organizer_id(), member_id, request.form.get("name")
     )
+    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+
+
+@bp.post("/leagues/<public_id>/members/<row_id:member_id>/active")
+def set_member_active(public_id: str, member_id: int):
+    active = request.form.get("active") == "1"
+    league.set_active(unit_of_work(), public_id, organizer_id(), member_id, active)
     return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
 
 

@@ -29,6 +29,7 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
+    ("POST", "/leagues/{lid}/members/{mid}/active", {"active": "0"}),
     ("POST", "/leagues/{lid}/members/merge", {"source": "{mid}", "target": "{mid2}"}),
     ("POST", "/leagues/{lid}/organizers", {"email": "other@example.org"}),
     ("POST", "/leagues/{lid}/organizers/{oid}/remove", {}),

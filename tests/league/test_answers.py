@@ -10,10 +10,12 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.league import services as league
+from scorekeeper.league import transfer
 from scorekeeper.league.models import Answer, Member
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import login, make_league, make_organizer, member_ids
+from .support import NAMES, figures, login, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
 
 # A club of 40 with long accented names, as the issue sizes it.
 CLUB = [f"Zoë-Łucja Wójcik-Gutiérrez de Ávila {n:02d}" for n in range(40)]
@@ -143,3 +145,47 @@ def test_a_member_answers_on_their_page_and_the_organizer_sees_it(app, client, u
     for name, member in ids.items():
         box = f'name="present" value="{member}" checked'
         assert (box in ticked) == (name in ("Ann", "Bob"))
+
+
+def test_a_member_who_left_keeps_their_history_but_is_out_of_new_nights_and_answers(
+    client, uow, olga
+):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    played = start(uow, lid, olga, [ids[name] for name in NAMES[:4]])
+    play_out(uow, played.tables[0])
+    night = plan(uow, lid, olga)
+    links = links_by_name(uow, lid, olga)
+    league.give_answer(uow, links["Ann"], night, "yes")
+    before = figures(uow, lid, olga)
+
+    response = client.post(f"/leagues/{lid}/members/{ids['Ann']}/active", data={"active": "0"})
+
+    assert response.status_code == 303
+    assert figures(uow, lid, olga) == before  # her games still count
+    page = client.get(f"/leagues/{lid}").text
+    assert f'name="present" value="{ids["Ann"]}"' not in page
+    assert "Ann: bring back" in page
+    with pytest.raises(league.NotFound):
+        league.answer_page(uow, links["Ann"])
+    counted = league.turnout(uow, lid, olga)[night]
+    assert counted.coming == () and counted.unanswered == len(ids) - 1
+    assert all(link.name != "Ann" for link in league.make_answer_links(uow, lid, olga))
+    with pytest.raises(InvalidInput):
+        league.make_answer_links(uow, lid, olga, ids["Ann"])
+    with pytest.raises(InvalidInput) as refused:
+        league.create_night(
+            uow,
+            lid,
+            olga,
+            held_on=TOMORROW,
+            season=None,
+            present=list(ids.values()),
+            method="random",
+        )
+    assert refused.value.errors["present"] == "Ann left the club: bring them back first."
+    document = transfer.export_league(uow, lid, olga)
+    assert [m["active"] for m in document["members"] if m["name"] == "Ann"] == [False]
+
+    client.post(f"/leagues/{lid}/members/{ids['Ann']}/active", data={"active": "1"})
+    assert f'name="present" value="{ids["Ann"]}"' in client.get(f"/leagues/{lid}").text

@@ -1,5 +1,5 @@
 """club nights: a planned night's start, place, seats and answer deadline, the league's
-time zone, and who is coming (members' answers by a personal link)
+time zone, who is coming (members' answers by a personal link), members who left
 
 Revision ID: 0013
 Revises: 0011
@@ -28,6 +28,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("answer_by", sa.DateTime(timezone=True), nullable=True))
     with op.batch_alter_table("league_members") as batch:
         batch.add_column(sa.Column("answer_token_hash", sa.String(length=64), nullable=True))
+        batch.add_column(
+            sa.Column("active", sa.Boolean(), server_default=sa.true(), nullable=False)
+        )
         batch.create_unique_constraint(
             op.f("uq_league_members_answer_token_hash"), ["answer_token_hash"]
         )
@@ -64,6 +67,7 @@ def downgrade() -> None:
     with op.batch_alter_table("league_members") as batch:
         batch.drop_constraint(op.f("uq_league_members_answer_token_hash"), type_="unique")
         batch.drop_column("answer_token_hash")
+        batch.drop_column("active")
     with op.batch_alter_table("league_schedule") as batch:
         batch.drop_column("answer_by")
         batch.drop_column("capacity")
