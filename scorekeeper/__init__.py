@@ -51,9 +51,12 @@ def create_app(
         sqlite_file = Path(app.instance_path) / "scorekeeper.sqlite3"
         app.config["DATABASE_URL"] = f"sqlite:///{sqlite_file}"
 
+    from scorekeeper.league import table_links
+
     database = Database(
         app.config["DATABASE_URL"],
         sqlite_busy_timeout_ms=app.config["SQLITE_BUSY_TIMEOUT_MS"],
+        link_key=table_links.link_key(app.config["SECRET_KEY"]),
     )
     check_connection(database.engine)
     app.extensions["scorekeeper.schema_created"] = create_schema_if_empty(database.engine)

@@ -188,10 +188,13 @@ def schema_revision(engine: Engine) -> str | None:
 class Database:
     """One engine and its session factory, kept in ``app.extensions``."""
 
-    def __init__(self, url: str, *, sqlite_busy_timeout_ms: int = 5000):
+    def __init__(
+        self, url: str, *, sqlite_busy_timeout_ms: int = 5000, link_key: bytes | None = None
+    ):
         self.engine = build_engine(url, sqlite_busy_timeout_ms=sqlite_busy_timeout_ms)
+        # The key league table links derive from (league/table_links.py), for every session.
         self.session_factory: sessionmaker[Session] = sessionmaker(
-            self.engine, expire_on_commit=False
+            self.engine, expire_on_commit=False, info={"league_table_link_key": link_key}
         )
         # A forked worker (gunicorn --preload) must not share the parent's
         # connections; close=False leaves them to the parent.

@@ -186,7 +186,7 @@ def database(request, database_url) -> Iterator[Database]:
     if "app" in request.fixturenames:
         yield request.getfixturevalue("app").extensions["scorekeeper.db"]
         return
-    database = Database(database_url)
+    database = Database(database_url, link_key=b"test league table link key")
     yield database
     database.dispose()
 

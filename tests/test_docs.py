@@ -107,3 +107,16 @@ def test_the_readme_is_short_and_its_layout_names_every_top_level_folder_and_pac
     missing = {name for name in tracked if f"`{name}/`" not in layout}
     missing |= {name for name in packages if f"`scorekeeper/{name}/`" not in layout}
     assert missing == set()
+
+
+def test_the_docs_say_what_a_request_may_cost_and_how_long_keys_are_kept():
+    from scorekeeper.service_layer import services
+
+    security = (ROOT / "docs" / "security.md").read_text()
+    costs = security[security.index("## What one request may cost") :]
+    assert "s of CPU" in costs  # CPU seconds per PDF
+    assert "KB a key row" in security  # bytes per idempotency key row
+    hours = int(services.IDEMPOTENCY_KEYS_KEPT.total_seconds() // 3600)
+    assert f"{hours} hours (`services.IDEMPOTENCY_KEYS_KEPT`)" in security
+    assert f"Keys are kept {hours} hours" in API
+    assert "(docs/security.md)" in (ROOT / "README.md").read_text()

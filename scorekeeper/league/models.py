@@ -214,8 +214,9 @@ class LeagueTable(Base):
     night_id: Mapped[int] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
     number: Mapped[int]
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
-    # The game's raw edit token, shown only to the league's organizers (docs/league.md).
-    edit_token: Mapped[str | None] = mapped_column(String(64))
+    # The round of the table's edit link, derived from the secret key and never stored
+    # (league/table_links.py); NULL: a link from before 0012, or none yet.
+    link_round: Mapped[int | None]
     # phone, paper_deals or paper_totals: how the table's result reaches the app.
     source: Mapped[str] = mapped_column(String(12), default="phone")
     # Final totals typed from a paper sheet (source paper_totals), by seat name.

@@ -19,7 +19,7 @@ from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
-from scorekeeper.league import seating, standings
+from scorekeeper.league import seating, standings, table_links
 from scorekeeper.league.access import (
     NotFound,
     clean_name,
@@ -309,7 +309,7 @@ def _table_setups(league: League, night: Night) -> list[TablePlan]:
 
 
 def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> None:
-    """Start one game per table under the league's rules, keeping each edit token.
+    """Start one game per table under the league's rules, each with its table's link.
 
     The night is marked started first (no more swaps), then each table without
     a game gets one; a table linked meanwhile by a second click keeps its game.
@@ -342,11 +342,22 @@ def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night
             game_id = uow.session.scalar(
                 select(Game.id).where(Game.public_id == started.game.public_id)
             )
-            uow.session.execute(
+            linked = uow.session.execute(
                 update(LeagueTable)
                 .where(LeagueTable.id == table.table_id, LeagueTable.game_id.is_(None))
-                .values(game_id=game_id, edit_token=started.edit_token)
+                .values(game_id=game_id, link_round=1)
             )
+            if linked.rowcount:
+                # The game's token becomes the table's derived one, which only its
+                # hash keeps; the random one start_game made was never handed out.
+                token = table_links.derive(
+                    table_links.key_of(uow.session), started.game.public_id, 1
+                )
+                uow.session.execute(
+                    update(Game)
+                    .where(Game.id == game_id)
+                    .values(edit_token_hash=services.hash_token(token))
+                )
             uow.commit()
 
 

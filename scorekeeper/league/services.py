@@ -93,6 +93,7 @@ from scorekeeper.league.schedule import (
 )
 from scorekeeper.league.tables import (
     TablePage,
+    new_link,
     record_paper_deal,
     set_closed,
     set_paper_totals,
@@ -161,6 +162,7 @@ __all__ = [
     "merge_plan",
     "name_key",
     "new_league_id",
+    "new_link",
     "night_glance",
     "night_version",
     "night_view",

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper.league import table_links
 from scorekeeper.league.access import managed, table_of
 from scorekeeper.league.models import LeagueTable
 from scorekeeper.league.views import (
@@ -124,12 +125,11 @@ def set_paper_totals(
         uow.commit()
 
 
-def _token_and_game(
+def _game_of(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
-) -> tuple[str, str]:
+) -> str:
     with uow:
-        table = _started_table(uow, public_id, organizer_id, night_id, number)
-        return table.game.public_id, table.edit_token
+        return _started_table(uow, public_id, organizer_id, night_id, number).game.public_id
 
 
 def record_paper_deal(
@@ -142,9 +142,10 @@ def record_paper_deal(
     *,
     by: str,
 ) -> services.GameView:
-    """A deal typed from the paper sheet: recorded like a phone's, with the kept token."""
-    game_id, token = _token_and_game(uow, public_id, organizer_id, night_id, number)
-    return services.record_deal(uow, game_id, token, entry, by=by).game
+    """A deal typed from the paper sheet: recorded like a phone's, on the organizer's
+    right (the table's link need not be known: it may predate derived links)."""
+    game_id = _game_of(uow, public_id, organizer_id, night_id, number)
+    return services.record_deal(uow, game_id, services.VOUCHED, entry, by=by).game
 
 
 def undo_paper_deal(
@@ -157,5 +158,15 @@ def undo_paper_deal(
     *,
     by: str,
 ) -> services.GameView:
-    game_id, token = _token_and_game(uow, public_id, organizer_id, night_id, number)
-    return services.delete_last_deal(uow, game_id, token, deal, by=by)
+    game_id = _game_of(uow, public_id, organizer_id, night_id, number)
+    return services.delete_last_deal(uow, game_id, services.VOUCHED, deal, by=by)
+
+
+def new_link(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
+) -> None:
+    """A new edit link for the table's game; the one before stops working."""
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        table_links.issue(uow.session, table)
+        uow.commit()

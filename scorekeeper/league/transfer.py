@@ -24,7 +24,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.db import storable
-from scorekeeper.league import chunks, seating, standings
+from scorekeeper.league import chunks, seating, standings, table_links
 from scorekeeper.league.access import CONTROL, managed, name_key, one_line
 from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
@@ -649,16 +649,17 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     emails += _read_organizers(reader, doc.get("invitations", []), "invitations")
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)
-    for night in league.nights:
-        for table in night.tables:
-            if table.game is not None:
-                table.edit_token = _with_token(table.game)
     with uow:
         session = uow.session
         keep_free_ids(session, League, [league], new_league_id)
         keep_free_ids(session, Game, [game for game, _ in games], services.new_public_id)
         keep_member_ids(session, league.members)
         importer_email = session.get(Organizer, organizer_id).email
+        # A table's link derives from its game's id, final from here on.
+        for night in league.nights:
+            for table in night.tables:
+                if table.game is not None:
+                    table_links.issue(session, table)
     # Stored in steps of bounded size (league.chunks), so table play writes between them.
     nights, league.nights = list(league.nights), []
     try:

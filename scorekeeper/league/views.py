@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper import scoring
+from scorekeeper.league import table_links
 from scorekeeper.league.models import League, LeagueTable, Member, Night
 
 SOURCES = {
@@ -73,7 +74,8 @@ class TableView:
     number: int
     seats: tuple[SeatView, ...]
     game_id: str | None
-    # Only ever put in a view for the league's organizers.
+    # Only ever put in a view for the league's organizers; None also when the link
+    # cannot be shown (league/table_links.py): the page offers a new one.
     edit_token: str | None
     source: str
     paper_totals: Mapping[str, int] | None
@@ -169,7 +171,7 @@ def table_view(table: LeagueTable, manage: bool) -> TableView:
             SeatView(seat.position, seat.member_id, seat.member.name) for seat in table.seats
         ),
         game_id=table.game.public_id if table.game else None,
-        edit_token=table.edit_token if manage else None,
+        edit_token=table_links.shown_token(table) if manage else None,
         source=table.source,
         paper_totals=table.paper_totals,
         closed=table.closed,

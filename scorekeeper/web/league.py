@@ -813,7 +813,7 @@ def pack(public_id: str, night_id: int):
             variant=rules.variant,
             preset=rules.preset,
             options=rules.options,
-            edit_url=links.edit_url(table.game_id, table.edit_token),
+            edit_url=links.edit_url(table.game_id, table.edit_token) if table.edit_token else None,
             stakes=rules.stakes,
             paper=table.source != "phone",
         )
@@ -994,6 +994,15 @@ def table_totals(public_id: str, night_id: int, number: int):
 def table_close(public_id: str, night_id: int, number: int):
     closed = request.form.get("closed") == "1"
     league.set_closed(unit_of_work(), public_id, organizer_id(), night_id, number, closed)
+    return redirect(
+        url_for("league.table", public_id=public_id, night_id=night_id, number=number), 303
+    )
+
+
+@bp.post("/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/link")
+def table_link(public_id: str, night_id: int, number: int):
+    league.new_link(unit_of_work(), public_id, organizer_id(), night_id, number)
+    flash(_("Table %(number)s has a new edit link; the one before no longer works.", number=number))
     return redirect(
         url_for("league.table", public_id=public_id, night_id=night_id, number=number), 303
     )

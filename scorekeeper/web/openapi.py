@@ -43,6 +43,13 @@ BOOLEAN = {"type": "boolean"}
 NAME = {"type": "string", "minLength": 1}
 POINTS = {"type": "object", "additionalProperties": INTEGER}
 HEADER = {"schema": STRING}
+# Text a column can keep (db.storable): no NUL. (Nor a lone surrogate, which no schema
+# can name: most regex engines, jsonschema_rs's among them, have no such characters.)
+STORABLE = r"[^\x00]"
+# Python's whitespace (str.strip), spelled out: regex engines differ on \s.
+SPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+# The words said: storable, and more than whitespace.
+SAID = rf"^{STORABLE}*[^{SPACE}\x00]{STORABLE}*$"
 
 
 def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +141,7 @@ def schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
         "Entry": entry_schema(catalogue),
         "Said": obj(
             {
-                "text": {"type": "string", "minLength": 1, "maxLength": 500},
+                "text": {"type": "string", "maxLength": 500, "pattern": SAID},
                 "language": {"type": "string", "enum": list(understand.LANGUAGES)},
             },
             required=["text"],

@@ -55,6 +55,7 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/source", {"source": "paper_totals"}),
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/totals", {"total.Ann": "1"}),
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/close", {"closed": "1"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/tables/1/link", {}),
     ("GET", "/leagues/{lid}/export.json", None),
     ("GET", "/leagues/{lid}/export.csv", None),
 ]
