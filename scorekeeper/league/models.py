@@ -161,6 +161,10 @@ class Night(Base):
     # Members present who sat out (the count did not split into legal tables).
     byes: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The venue screen's link: derived from the secret and this round (never stored);
+    # a new link is the next round, and closing it stops every round.
+    screen_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    screen_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     league: Mapped[League] = relationship(back_populates="nights")
     tables: Mapped[list[LeagueTable]] = relationship(

@@ -393,29 +393,30 @@ STATUS_LABELS = {
 def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
     """A tag that changes with anything the night's tables show, found without deriving a game."""
     with uow:
-        session = uow.session
-        league = managed_row(session, public_id, organizer_id)
-        night = session.scalar(
-            select(Night).where(Night.id == night_id, Night.league_id == league.id)
+        return version_of(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+
+
+def version_of(session, league: League, night_id: int) -> str:
+    """``night_version`` for a league already found (the organizer's or the venue screen's)."""
+    night = session.scalar(select(Night).where(Night.id == night_id, Night.league_id == league.id))
+    if night is None:
+        raise NotFound(_("That night is not in this league."))
+    rows = session.execute(
+        select(
+            LeagueTable.number,
+            LeagueTable.revision,
+            LeagueTable.source,
+            LeagueTable.closed,
+            Game.version,
+            LeagueSeat.member_id,
         )
-        if night is None:
-            raise NotFound(_("That night is not in this league."))
-        rows = session.execute(
-            select(
-                LeagueTable.number,
-                LeagueTable.revision,
-                LeagueTable.source,
-                LeagueTable.closed,
-                Game.version,
-                LeagueSeat.member_id,
-            )
-            .outerjoin(Game, Game.id == LeagueTable.game_id)
-            .join(LeagueSeat, LeagueSeat.table_id == LeagueTable.id)
-            .where(LeagueTable.night_id == night.id)
-            .order_by(LeagueTable.number, LeagueSeat.position)
-        ).all()
-        state = repr((league.revision, night.started, [tuple(row) for row in rows]))
-        return hashlib.sha256(state.encode()).hexdigest()[:20]
+        .outerjoin(Game, Game.id == LeagueTable.game_id)
+        .join(LeagueSeat, LeagueSeat.table_id == LeagueTable.id)
+        .where(LeagueTable.night_id == night.id)
+        .order_by(LeagueTable.number, LeagueSeat.position)
+    ).all()
+    state = repr((league.revision, night.started, [tuple(row) for row in rows]))
+    return hashlib.sha256(state.encode()).hexdigest()[:20]
 
 
 def night_glance(
@@ -423,27 +424,43 @@ def night_glance(
 ) -> tuple[TableGlance, ...]:
     """Every table of the night: in play or done, deals played, who leads, the last change."""
     with uow:
-        league = managed_row(uow.session, public_id, organizer_id)
-        night_row = load_night(uow.session, league, night_id)
-        night = night_view_of(night_row, True)
-        wins_high = higher_wins(league)
-        # An earlier night's game still open after a correction was reopened by it.
-        corrected = set()
-        if night.held_on < date.today():
-            game_ids = [t.game_id for t in night_row.tables if t.game_id is not None]
-            corrected = set(
-                uow.session.scalars(
-                    select(Game.public_id).where(
-                        Game.id.in_(game_ids),
-                        exists().where(DealRevision.game_id == Game.id),
-                    )
+        seen = night_seen(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+    return glances(uow, seen)
+
+
+@dataclass(frozen=True)
+class NightSeen:
+    """What the glances need of a night, read in one transaction (the games come after)."""
+
+    night: NightView
+    higher_wins: bool
+    reopened: frozenset[str | None]
+
+
+def night_seen(session, league: League, night_id: int) -> NightSeen:
+    night_row = load_night(session, league, night_id)
+    night = night_view_of(night_row, True)
+    # An earlier night's game still open after a correction was reopened by it.
+    corrected: set[str | None] = set()
+    if night.held_on < date.today():
+        game_ids = [t.game_id for t in night_row.tables if t.game_id is not None]
+        corrected = set(
+            session.scalars(
+                select(Game.public_id).where(
+                    Game.id.in_(game_ids),
+                    exists().where(DealRevision.game_id == Game.id),
                 )
             )
-    glances = []
-    for table in night.tables:
+        )
+    return NightSeen(night, higher_wins(league), frozenset(corrected))
+
+
+def glances(uow: UnitOfWork, seen: NightSeen) -> tuple[TableGlance, ...]:
+    found = []
+    for table in seen.night.tables:
         game = services.load_game(uow, table.game_id) if table.game_id else None
-        glances.append(glance(table, game, wins_high, table.game_id in corrected))
-    return tuple(glances)
+        found.append(glance(table, game, seen.higher_wins, table.game_id in seen.reopened))
+    return tuple(found)
 
 
 def glance(

@@ -91,6 +91,14 @@ from scorekeeper.league.schedule import (
     time_zone_of,
     unplan_night,
 )
+from scorekeeper.league.screen import (
+    Screen,
+    close_screen,
+    open_screen,
+    screen,
+    screen_token,
+    screen_version,
+)
 from scorekeeper.league.tables import (
     TablePage,
     new_link,
@@ -132,6 +140,7 @@ __all__ = [
     "Planned",
     "PublicPage",
     "Rules",
+    "Screen",
     "SeatView",
     "TableGlance",
     "TablePage",
@@ -145,6 +154,7 @@ __all__ = [
     "calendar_feed",
     "change_night",
     "check_rules",
+    "close_screen",
     "coming_on",
     "create_league",
     "create_night",
@@ -166,6 +176,7 @@ __all__ = [
     "night_glance",
     "night_version",
     "night_view",
+    "open_screen",
     "plan_nights",
     "player_history",
     "public_page",
@@ -177,6 +188,9 @@ __all__ = [
     "rename_member",
     "reseat",
     "schedule_of",
+    "screen",
+    "screen_token",
+    "screen_version",
     "set_active",
     "set_closed",
     "set_paper_totals",

@@ -202,6 +202,6 @@
       };
       listen();
     }
-    setInterval(() => { if (!pushed) poll(); }, 3000);
+    setInterval(() => { if (!pushed) poll(); }, Number(board.dataset.every) || 3000);
   }
 })();

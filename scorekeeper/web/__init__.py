@@ -100,10 +100,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages.
-    from scorekeeper.web import (
-        league,
-        league_answers,  # noqa: F401 (its routes are on league's blueprint)
-    )
+    # The answer and screen routes are on the league's blueprint: imported before it is.
+    from scorekeeper.web import league, league_answers, league_screen  # noqa: F401
 
     league.init_app(app)
 

@@ -688,10 +688,20 @@ def render_night(public_id: str, *, night_id: int, failed=None, refused=None, de
         errors=refused.errors if refused else {},
         glances=league.night_glance(unit_of_work(), public_id, organizer_id(), night_id),
         version=league.night_version(unit_of_work(), public_id, organizer_id(), night_id),
+        screen_url=screen_url(public_id, night_id),
         edit_url=links.edit_url,
         view_url=links.view_url,
         methods=seating.METHODS,
     )
+
+
+def screen_url(public_id: str, night_id: int) -> str | None:
+    """The night's venue screen link, while it is open."""
+    token = league.screen_token(unit_of_work(), public_id, organizer_id(), night_id)
+    if token is None:
+        return None
+    path = url_for("league.screen", public_id=public_id, night_id=night_id, token=token)
+    return f"{links.base_url()}{path}"
 
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/board")

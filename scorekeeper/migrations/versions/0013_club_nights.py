@@ -1,5 +1,5 @@
 """club nights: a planned night's start, place, seats and answer deadline, the league's
-time zone, who is coming (members' answers by a personal link), members who left
+time zone, who is coming (members' answers by a personal link), members who left, the venue screen's link
 
 Revision ID: 0013
 Revises: 0012
@@ -26,6 +26,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("place", sa.String(length=80), nullable=True))
         batch.add_column(sa.Column("capacity", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("answer_by", sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table("league_nights") as batch:
+        batch.add_column(
+            sa.Column("screen_round", sa.Integer(), server_default="0", nullable=False)
+        )
+        batch.add_column(
+            sa.Column("screen_open", sa.Boolean(), server_default=sa.false(), nullable=False)
+        )
     with op.batch_alter_table("league_members") as batch:
         batch.add_column(sa.Column("answer_token_hash", sa.String(length=64), nullable=True))
         batch.add_column(
@@ -64,6 +71,9 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("league_answers")
+    with op.batch_alter_table("league_nights") as batch:
+        batch.drop_column("screen_open")
+        batch.drop_column("screen_round")
     with op.batch_alter_table("league_members") as batch:
         batch.drop_constraint(op.f("uq_league_members_answer_token_hash"), type_="unique")
         batch.drop_column("answer_token_hash")

@@ -1,0 +1,108 @@
+"""The venue screen: tonight on a TV or projector, by a long link that needs no login.
+
+Its token is derived, as a table's edit link is (``table_links``), from the server's
+secret over the night and the link's round: the organizer's page and the pack can show
+it again at any time, nothing of it is stored, a new link is the next round, and
+closing the screen stops every link until a new one is made.
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorekeeper.league import standings, table_links
+from scorekeeper.league.access import NotFound, load_league, managed_row, night_of
+from scorekeeper.league.models import League, Night
+from scorekeeper.league.nights import TableGlance, glances, night_seen, version_of
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+# The season's leaders the screen lists beside the tables: a 1080-line screen's worth.
+LEADERS = 10
+
+
+@dataclass(frozen=True)
+class Screen:
+    league_name: str
+    language: str | None
+    held_on: date
+    tables: tuple[TableGlance, ...]
+    byes: tuple[str, ...]
+    leaders: tuple[standings.Line, ...]
+    version: str
+
+
+def _token(session, night: Night) -> str:
+    subject = f"venue screen:{night.league.public_id}:{night.id}"
+    return table_links.derive(table_links.key_of(session), subject, night.screen_round)
+
+
+def open_screen(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any) -> str:
+    """A new venue screen link for the night; the one before stops working."""
+    with uow:
+        night = night_of(managed_row(uow.session, public_id, organizer_id), night_id)
+        night.screen_round += 1
+        night.screen_open = True
+        token = _token(uow.session, night)
+        uow.commit()
+        return token
+
+
+def close_screen(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any) -> None:
+    with uow:
+        night_of(managed_row(uow.session, public_id, organizer_id), night_id).screen_open = False
+        uow.commit()
+
+
+def screen_token(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any
+) -> str | None:
+    """The night's venue screen token for its organizers, while the screen is open."""
+    with uow:
+        night = night_of(managed_row(uow.session, public_id, organizer_id), night_id)
+        return _token(uow.session, night) if night.screen_open else None
+
+
+def _screened(session, public_id: str, night_id: Any, token: Any) -> tuple[League, Night]:
+    """The league and night a screen link opens; NotFound for any other link."""
+    gone = NotFound(_("This venue screen link is not (or no longer) open."))
+    try:
+        league = load_league(session, public_id)
+        night = night_of(league, night_id)
+    except NotFound:
+        raise gone from None
+    if not (night.screen_open and isinstance(token, str)):
+        raise gone
+    if not hmac.compare_digest(_token(session, night).encode(), token.encode()):
+        raise gone
+    return league, night
+
+
+def screen_version(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> str:
+    with uow:
+        league, night = _screened(uow.session, public_id, night_id, token)
+        return version_of(uow.session, league, night.id)
+
+
+def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen:
+    """Tonight as the venue screen shows it: the tables, the byes, the season's leaders."""
+    with uow:
+        session = uow.session
+        league, night = _screened(session, public_id, night_id, token)
+        seen = night_seen(session, league, night.id)
+        names = {member.id: member.name for member in league.members}
+        table = standings.standings(session, league, night.season)
+        shown = Screen(
+            league.name,
+            league.language,
+            night.held_on,
+            (),
+            tuple(names[member_id] for member_id in night.byes or () if member_id in names),
+            tuple(line for line in table.lines if line.place is not None)[:LEADERS],
+            version_of(session, league, night.id),
+        )
+    return replace(shown, tables=glances(uow, seen))

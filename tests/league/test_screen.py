@@ -1,0 +1,71 @@
+"""The venue screen: a long link with no login that shows tonight's tables and follows
+them, which the organizer can replace or close."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import started_night as start
+
+
+@pytest.fixture
+def olga(uow, client) -> int:
+    organizer = make_organizer(uow)
+    login(client)
+    return organizer
+
+
+def screen_path(client, lid: str, night_id: int) -> str:
+    page = client.get(f"/leagues/{lid}/nights/{night_id}").text
+    (url,) = re.findall(r'<a href="([^"]+)" class="screen-link">', page)
+    return url.split("localhost", 1)[-1]
+
+
+def test_the_screen_shows_the_nights_tables_and_follows_a_result(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:9]])
+    assert client.post(f"/leagues/{lid}/nights/{night.id}/screen").status_code == 303
+    path = screen_path(client, lid, night.id)
+    client.post("/account/logout")  # the TV at the venue has no login
+
+    page = client.get(path)
+
+    assert page.status_code == 200 and page.headers["Referrer-Policy"] == "no-referrer"
+    for table in night.tables:
+        assert f"Table {table.number}" in page.text
+        for name in table.names:
+            assert name in page.text
+    board = client.get(f"{path}/board")
+    assert (
+        client.get(f"{path}/board", headers={"If-None-Match": board.headers["ETag"]}).status_code
+        == 304
+    )
+    play_out(uow, night.tables[0])
+    after = client.get(f"{path}/board", headers={"If-None-Match": board.headers["ETag"]})
+    assert after.status_code == 200 and "1 of" in after.text and "finished" in after.text
+
+
+def test_a_new_link_stops_the_old_one_and_closing_stops_every_link(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:4]])
+    client.post(f"/leagues/{lid}/nights/{night.id}/screen")
+    first = screen_path(client, lid, night.id)
+    client.post(f"/leagues/{lid}/nights/{night.id}/screen")
+    second = screen_path(client, lid, night.id)
+
+    assert first != second
+    assert client.get(first).status_code == 404
+    assert client.get(second).status_code == 200
+    client.post(f"/leagues/{lid}/nights/{night.id}/screen/close")
+    assert client.get(second).status_code == 404
+    assert client.get(f"{second}/board").status_code == 404
+    assert 'class="screen-link"' not in client.get(f"/leagues/{lid}/nights/{night.id}").text
+    # A link of one night never opens another.
+    other = start(uow, lid, olga, [ids[name] for name in NAMES[4:8]])
+    token = second.rsplit("/", 1)[1]
+    assert client.get(f"/leagues/{lid}/nights/{other.id}/screen/{token}").status_code == 404
