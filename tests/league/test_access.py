@@ -26,6 +26,8 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
     ("POST", "/leagues/{lid}/schedule/1/remove", {}),
     ("POST", "/leagues/{lid}/answer-links", {"member": ""}),
+    ("POST", "/leagues/{lid}/nights/{nid}/screen", {}),
+    ("POST", "/leagues/{lid}/nights/{nid}/screen/close", {}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
@@ -87,6 +89,9 @@ OPEN = {
     # A member's answer page: their personal link is the key (tests/league/test_answers.py).
     "/leagues/answers/some-invitation-token",
     "/leagues/answers/some-invitation-token/1",
+    # The venue screen: its derived link is the key (tests/league/test_screen.py).
+    "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
+    "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
 }
 
 

@@ -1,0 +1,55 @@
+"""The venue screen on a 1920x1080 TV: 12 tables of 4 (some with 40-character accented
+names), nothing to scroll, and a result on the wall soon after its tap (measured and
+written to the test output, not asserted: a loaded machine must not fail it)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+
+from scorekeeper.league import services as league
+from tests.league.support import make_league, make_organizer, member_ids, play_out
+from tests.league.support import started_night as start
+
+pytestmark = pytest.mark.browser
+
+LONG = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"  # 40 characters
+CLUB = [f"{LONG[:37]} {n:02d}" if n % 4 == 0 else f"Spieler Nummer {n:02d}" for n in range(48)]
+
+
+def test_twelve_tables_fit_the_venue_screen_and_a_result_shows_on_it(new_phone, output_dir, uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=CLUB)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, list(ids.values()))
+    assert len(night.tables) == 12
+    token = league.open_screen(uow, lid, olga, night.id)
+    page = new_phone(
+        viewport={"width": 1920, "height": 1080},
+        screen={"width": 1920, "height": 1080},
+        is_mobile=False,
+        has_touch=False,
+        device_scale_factor=1,
+    )
+    page.goto(f"/leagues/{lid}/nights/{night.id}/screen/{token}")
+    expect(page.locator(".screen-tables > li")).to_have_count(12)
+
+    height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    shot = output_dir / "browser" / "venue-screen.png"
+    shot.parent.mkdir(exist_ok=True)
+    page.screenshot(path=shot)
+    with Image.open(shot) as full:  # as it looks from across the room
+        full.resize((480, 270)).save(output_dir / "browser" / "venue-screen-25.png")
+    assert height <= inner and width <= inner_width, (height, inner, width, inner_width)
+
+    recorded = time.monotonic()
+    play_out(uow, night.tables[0])
+    expect(page.locator(".glance-count")).to_contain_text("1 of 12")
+    seen = time.monotonic() - recorded
+    (output_dir / "browser" / "venue-screen-delay.txt").write_text(f"{seen:.2f} s\n")
+    first = page.locator(".screen-tables > li").first
+    expect(first).to_have_class("state-finished")
