@@ -98,6 +98,11 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
+    @event.listens_for(engine, "checkout")
+    def keep_foreign_keys_on(dbapi_connection, _record, _proxy):
+        # A migration run turns them off for its connection (migrations/env.py).
+        dbapi_connection.execute("PRAGMA foreign_keys=ON")
+
     @event.listens_for(engine, "handle_error")
     def discard_read_only_connections(context):
         # A connection opened while the file was read-only stays read-only after

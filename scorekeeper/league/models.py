@@ -140,7 +140,7 @@ class Member(Base):
     aliases: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Their personal link for saying who is coming, hashed as edit tokens are.
-    answer_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    answer_token_hash: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)
     # False once they left the club: kept in history, out of new nights and answers.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 

@@ -16,5 +16,14 @@ context.configure(
     render_as_batch=connection.dialect.name == "sqlite",
     compare_type=True,
 )
+sqlite = connection.dialect.name == "sqlite"
+if sqlite:
+    # Batch mode rebuilds a table by dropping it, and with foreign keys on SQLite
+    # deletes (ON DELETE CASCADE) or refuses every row that points at it: off for the
+    # run (this runs before any write, outside SQLite's transaction), rows checked after.
+    # The pool turns them on again at the connection's next checkout (scorekeeper.db).
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
 with context.begin_transaction():
     context.run_migrations()
+    if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+        raise RuntimeError("a migration left rows pointing at nothing: nothing was changed")

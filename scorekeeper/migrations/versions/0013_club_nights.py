@@ -38,9 +38,14 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("active", sa.Boolean(), server_default=sa.true(), nullable=False)
         )
-        batch.create_unique_constraint(
-            op.f("uq_league_members_answer_token_hash"), ["answer_token_hash"]
-        )
+    # An index, not a constraint: SQLite would rebuild the table for a constraint, and
+    # a rebuild of a table other tables point at fails with their rows in place.
+    op.create_index(
+        op.f("ix_league_members_answer_token_hash"),
+        "league_members",
+        ["answer_token_hash"],
+        unique=True,
+    )
     op.create_table(
         "league_answers",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -74,8 +79,8 @@ def downgrade() -> None:
     with op.batch_alter_table("league_nights") as batch:
         batch.drop_column("screen_open")
         batch.drop_column("screen_round")
+    op.drop_index(op.f("ix_league_members_answer_token_hash"), table_name="league_members")
     with op.batch_alter_table("league_members") as batch:
-        batch.drop_constraint(op.f("uq_league_members_answer_token_hash"), type_="unique")
         batch.drop_column("answer_token_hash")
         batch.drop_column("active")
     with op.batch_alter_table("league_schedule") as batch:
