@@ -365,8 +365,8 @@ def summary(results: list[dict]) -> dict[str, str]:
 def table(results: list[dict]) -> str:
     about = machine()
     lines = [
-        f"Taps per deal on a {PHONE} in Chromium; {about['cpu']}, {about['cores']}; "
-        f"{about['python']}; {about['date']}, {about['commit']}.",
+        f"Taps per deal on a {PHONE} in Chromium; {about['cpu']}, {about['cores']}, "
+        f"{about['ram']}; {about['python']}, {about['os']}; {about['date']}, {about['commit']}.",
         "",
         "| game | players | deals typed | taps (minimum) | keys (minimum) | taps per deal "
         "| a deal with the grid helper: taps |",
