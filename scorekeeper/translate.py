@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import LazyString, gettext
+from flask_babel import LazyString, gettext, pgettext
 
 from scorekeeper import scoring
 from scorekeeper.scoring.messages import Message
@@ -28,6 +28,8 @@ def translate(text: str) -> str:
         name: translate(value) if isinstance(value, str) else value
         for name, value in text.params.items()
     }
+    if text.context is not None:
+        return pgettext(text.context, text.msgid, **params)
     return gettext(text.msgid, **params)
 
 
