@@ -9,6 +9,7 @@ from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
+    assert_no_overlapping_text,
     game_view,
     picture,
     printed_in,
@@ -118,6 +119,7 @@ def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_pa
         lambda locale: blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=locale),
     )
     assert len(picture(pdf, output_dir, f"pad-{slug(preset)}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)
     text = read(pdf, tmp_path)
     if preset in ("Contract Rummy", "Shanghai"):
         assert CONTRACT_WORD[language] in text
@@ -132,6 +134,7 @@ def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_pa
         app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
     )
     assert len(picture(pdf, output_dir, f"sheet-{name}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)
 
 
 def test_shanghai_is_worded_in_rummys_terms_and_phase_10_in_its_own(app, tmp_path):
