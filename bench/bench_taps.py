@@ -351,7 +351,9 @@ def run(quick: bool) -> list[dict]:
 
 def summary(results: list[dict]) -> dict[str, str]:
     return {
-        r["label"]: f"{r['typed_deals']} deals typed: taps {r['taps']} (minimum {r['min_taps']}), "
+        r[
+            "label"
+        ]: f"{r['typed_deals']} deal{'s' * (r['typed_deals'] != 1)} typed: taps {r['taps']} (minimum {r['min_taps']}), "
         f"keys {r['keys']} (minimum {r['min_keys']})"
         + (
             f"; with the grid helper: {', '.join(map(str, r['helper_taps']))} taps"
