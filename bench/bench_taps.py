@@ -350,18 +350,17 @@ def run(quick: bool) -> list[dict]:
 
 
 def summary(results: list[dict]) -> dict[str, str]:
-    return {
-        r[
-            "label"
-        ]: f"{r['typed_deals']} deal{'s' * (r['typed_deals'] != 1)} typed: taps {r['taps']} (minimum {r['min_taps']}), "
-        f"keys {r['keys']} (minimum {r['min_keys']})"
-        + (
-            f"; with the grid helper: {', '.join(map(str, r['helper_taps']))} taps"
-            if r["helper_taps"]
-            else ""
+    said = {}
+    for r in results:
+        deals = f"{r['typed_deals']} deal{'s' * (r['typed_deals'] != 1)} typed"
+        said[r["label"]] = (
+            f"{deals}: taps {r['taps']} (minimum {r['min_taps']}), "
+            f"keys {r['keys']} (minimum {r['min_keys']})"
         )
-        for r in results
-    }
+        if r["helper_taps"]:
+            helped = ", ".join(map(str, r["helper_taps"]))
+            said[r["label"]] += f"; with the grid helper: {helped} taps"
+    return said
 
 
 def table(results: list[dict]) -> str:
