@@ -7,9 +7,10 @@ parameters); here they are looked up in Flask-Babel's catalog for this request's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import LazyString, gettext
+from flask_babel import LazyString, gettext, pgettext
 
 from scorekeeper import scoring
 from scorekeeper.scoring.messages import Message
@@ -28,6 +29,8 @@ def translate(text: str) -> str:
         name: translate(value) if isinstance(value, str) else value
         for name, value in text.params.items()
     }
+    if text.context is not None:
+        return pgettext(text.context, text.msgid, **params)
     return gettext(text.msgid, **params)
 
 
@@ -42,11 +45,27 @@ def preset_name(preset: str | None) -> str | None:
     return translate(known.name) if known else preset
 
 
+def _usual_items(spec: scoring.OptionSpec) -> list[Message]:
+    """The items a list option names in words of its own: those of its default and of
+    the presets that set it (Contract Rummy's contracts, Shanghai's too)."""
+    lists = [spec.default or ()]
+    lists += [p.options.get(spec.name) or () for p in scoring.PRESETS.values()]
+    return [
+        text
+        for items in lists
+        for item in items
+        if isinstance(text := item.get("contract") if isinstance(item, Mapping) else item, Message)
+    ]
+
+
 def list_item(spec: scoring.OptionSpec, item: Any) -> Any:
     """One item of a list option in the reader's language where it is one of the
-    option's own (Phase 10's standard phases, stored in English); a house item as typed."""
-    for usual in spec.default or ():
-        if isinstance(usual, Message) and usual == item:
+    option's own (Phase 10's standard phases, stored in English); a house item as typed.
+    A contract ({"contract": text, "cards": n}) has its text so."""
+    if isinstance(item, Mapping) and "contract" in item:
+        return {**item, "contract": list_item(spec, item["contract"])}
+    for usual in _usual_items(spec):
+        if usual == item:
             return translate(usual)
     return item
 
@@ -54,7 +73,9 @@ def list_item(spec: scoring.OptionSpec, item: Any) -> Any:
 def list_item_typed(spec: scoring.OptionSpec, typed: Any) -> Any:
     """The stored form of an item typed (or left) in the reader's language: one of the
     option's own items as the core spells it, anything else as typed."""
-    for usual in spec.default or ():
-        if isinstance(usual, Message) and typed in (usual, translate(usual)):
+    if isinstance(typed, Mapping) and "contract" in typed:
+        return {**typed, "contract": list_item_typed(spec, typed["contract"])}
+    for usual in _usual_items(spec):
+        if typed in (usual, translate(usual)):
             return str(usual)
     return typed

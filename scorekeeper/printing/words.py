@@ -440,8 +440,8 @@ def contract(deal: Mapping[str, Any] | None) -> str:
     """A deal's contract and its cards, as a pad or a sheet prints it ("" for none)."""
     if deal is None:
         return ""
-    words = deal["contract"]  # the usual contracts are in the catalogs; a house one as typed
-    return _("%(contract)s (%(cards)s cards)", contract=_(words), cards=deal["cards"])
+    words = deal["contract"]  # a usual contract is a Message (translated); a house one as typed
+    return _("%(contract)s (%(cards)s cards)", contract=translate(words), cards=deal["cards"])
 
 
 def times(multiplier: int) -> str:

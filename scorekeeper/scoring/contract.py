@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import ValueTable, face_values
 from .entries import EntryField
-from .messages import message
+from .messages import Message, message, pgettext
 from .options import OptionSpec
 from .variant import OutVariant
 
@@ -21,17 +21,19 @@ BICYCLE = (
     (12, message("1 group of 3 + 2 sequences of 4")),
     (12, message("3 sequences of 4")),
 )
+# Shanghai's words are rummy's (sets and runs), not Phase 10's: the same English, so a
+# context tells a catalog the two apart.
 SHANGHAI = (
-    message("2 sets of 3"),
-    message("1 set of 3 + 1 run of 4"),
-    message("2 runs of 4"),
-    message("3 sets of 3"),
-    message("1 set of 3 + 1 run of 7"),
-    message("2 sets of 3 + 1 run of 5"),
-    message("3 runs of 4"),
-    message("1 set of 3 + 1 run of 10"),
-    message("3 sets of 3 + 1 run of 5"),
-    message("3 runs of 5"),
+    pgettext("Shanghai", "2 sets of 3"),
+    pgettext("Shanghai", "1 set of 3 + 1 run of 4"),
+    pgettext("Shanghai", "2 runs of 4"),
+    pgettext("Shanghai", "3 sets of 3"),
+    pgettext("Shanghai", "1 set of 3 + 1 run of 7"),
+    pgettext("Shanghai", "2 sets of 3 + 1 run of 5"),
+    pgettext("Shanghai", "3 runs of 4"),
+    pgettext("Shanghai", "1 set of 3 + 1 run of 10"),
+    pgettext("Shanghai", "3 sets of 3 + 1 run of 5"),
+    pgettext("Shanghai", "3 runs of 5"),
 )
 SHANGHAI_CARDS = 11
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
@@ -40,6 +42,13 @@ HAND_CARDS = 30
 
 def contracts(pairs) -> list[dict]:
     return [{"contract": text, "cards": cards} for cards, text in pairs]
+
+
+# A game stores its contracts as English text: a usual one is found again by its text,
+# to be shown in the reader's language (a house contract stays as typed).
+USUAL: dict[str, Message] = {str(text): text for _cards, text in BICYCLE} | {
+    str(text): text for text in SHANGHAI
+}
 
 
 SHANGHAI_CONTRACTS = contracts((SHANGHAI_CARDS, text) for text in SHANGHAI)
@@ -183,7 +192,10 @@ class Contract(OutVariant):
     def contract(self, number: int) -> dict | None:
         """Deal ``number``'s contract and cards, or None past the last."""
         listed = self.rules["contracts"]
-        return listed[number - 1] if number <= len(listed) else None
+        if number > len(listed):
+            return None
+        item = listed[number - 1]
+        return {**item, "contract": USUAL.get(item["contract"], item["contract"])}
 
     def next_deal(self):
         upcoming = super().next_deal()

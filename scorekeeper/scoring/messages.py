@@ -16,24 +16,36 @@ from typing import Any
 
 
 class Message(str):
-    """English text that remembers its message id and parameters."""
+    """English text that remembers its message id, parameters and context."""
 
     msgid: str
     params: Mapping[str, Any]
+    # gettext's msgctxt: the same English worded apart in another game's terms.
+    context: str | None
 
-    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None) -> Message:
+    def __new__(
+        cls, msgid: str, params: Mapping[str, Any] | None = None, context: str | None = None
+    ) -> Message:
         params = dict(params or {})
         # As gettext does: the id is a %-format only when there are parameters.
         text = super().__new__(cls, msgid % params if params else msgid)
         text.msgid = msgid
         text.params = params
+        text.context = context
         return text
 
-    def __getnewargs__(self) -> tuple[str, Mapping[str, Any]]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[str, Mapping[str, Any], str | None]:  # type: ignore[override]
         # copy and pickle rebuild from the id and parameters, not the English text.
-        return self.msgid, self.params
+        return self.msgid, self.params, self.context
 
 
 def message(msgid: str, **params: Any) -> Message:
     """A Message, e.g. ``message("must be a whole number from 0 to %(bound)s", bound=50)``."""
     return Message(msgid, params)
+
+
+def pgettext(context: str, msgid: str, **params: Any) -> Message:
+    """A Message with a context, for English that one game words apart from another
+    (Shanghai's "2 sets of 3" is not Phase 10's). Named as gettext's own, so that
+    ``pybabel extract``'s default keywords find it with its context."""
+    return Message(msgid, params, context)

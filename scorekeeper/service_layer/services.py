@@ -349,7 +349,7 @@ def record_deal(
             ) from None
         except scoring.ScoringError as exc:
             raise InvalidInput(
-                exc.detail or "The deal cannot be recorded as given.", exc.errors
+                exc.detail or message("The deal cannot be recorded as given."), exc.errors
             ) from None
 
         uow.connection.execute(

@@ -26,6 +26,8 @@ document.addEventListener("DOMContentLoaded", () => {
       const text = input.value.trim();
       input.value = text.startsWith("-") ? text.slice(1) : `-${text}`;
       input.dispatchEvent(new Event("input", { bubbles: true }));
+      // Back to the number: "next" on the keypad walks on, with no tap on the next one.
+      input.focus();
     });
   }
 });

@@ -84,19 +84,19 @@ def organizer_id() -> int | None:
 
 @bp.errorhandler(league.LoginRequired)
 def login_required_error(error: league.LoginRequired):
-    flash(error.detail)
+    flash(translate(error.detail))
     return redirect(url_for("league.login", next=request.full_path.rstrip("?")))
 
 
 @bp.errorhandler(league.Forbidden)
 def forbidden(error: league.Forbidden):
-    return error_page(403, error.detail)
+    return error_page(403, translate(error.detail))
 
 
 @bp.errorhandler(league.NotFound)
 @bp.errorhandler(services.GameNotFound)
 def not_found(error: services.ServiceError):
-    return error_page(404, error.detail)
+    return error_page(404, translate(error.detail))
 
 
 ERROR_TITLES = {403: _l("Organizers only"), 404: _l("Not found"), 413: _l("Too large")}

@@ -265,7 +265,7 @@ def board(view: GameView, locale: str) -> Board:
             cards=nd.get("cards"),
             tiebreak=nd.get("tiebreak"),
             # A contract of the house list shows as typed; the usual ones are translated.
-            contract=None if contract is None else _(contract),
+            contract=None if contract is None else translate(contract),
             nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
         )
     highlight = state.winners if state.finished else (state.leaders if state.deals else [])

@@ -31,6 +31,7 @@ from scorekeeper.printing.pad import MAX_ROWS
 from scorekeeper.printing.render import unreachable_from_phones
 from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
+from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import number_or_text, option_field_name
 from scorekeeper.web.i18n import speak
@@ -296,8 +297,8 @@ def game_sheet(public_id: str):
     except PrintError as error:
         message = _(
             "%(detail)s The sheet's page_size %(error)s.",
-            detail=error.detail,
-            error=error.errors["page_size"],
+            detail=translate(error.detail),
+            error=translate(error.errors["page_size"]),
         )
         return render_template("error.html", code=400, message=message), 400
     try:
@@ -307,7 +308,7 @@ def game_sheet(public_id: str):
     try:
         pdf = cached_game_sheet(game, size)
     except PrintError as error:
-        return render_template("error.html", code=422, message=error.detail), 422
+        return render_template("error.html", code=422, message=translate(error.detail)), 422
     return pdf_response(pdf, sheet_file_name(game))
 
 

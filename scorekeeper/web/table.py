@@ -148,7 +148,7 @@ def editable(public_id: str) -> tuple[GameView, str]:
 @bp.errorhandler(services.GameNotFound)
 @bp.errorhandler(services.DealNotFound)
 def not_found(error: services.ServiceError):
-    return render_template("error.html", code=404, message=error.detail), 404
+    return render_template("error.html", code=404, message=translate(error.detail)), 404
 
 
 @bp.errorhandler(services.TokenMissing)
@@ -209,7 +209,7 @@ def new_game():
         started = services.start_game(unit_of_work(), **arguments)
     except services.InvalidInput as error:
         left = attach_errors(new_game_error_fields(form, slots), error.errors)
-        return render_new_game(form, detail=error.detail, left=left), 422
+        return render_new_game(form, detail=translate(error.detail), left=left), 422
     public_id = started.game.public_id
     return redirect(url_for(".edit_link", public_id=public_id, token=started.edit_token), 303)
 
@@ -414,7 +414,7 @@ def record(public_id: str):
         refused = (
             _("Deal %(number)s was not saved.", number=typed)
             if isinstance(typed, int)
-            else error.detail
+            else translate(error.detail)
         )
         if OUTBOX in request.headers:
             left = form.show_errors(error.errors)
@@ -435,12 +435,12 @@ def record(public_id: str):
             )
             return saved(public_id, typed)
         if "number" not in error.errors or fresh.state.next_deal is None:
-            return refused_for_good(public_id, error.detail)
+            return refused_for_good(public_id, translate(error.detail))
         # Another phone recorded this deal first: what was typed moves on to the next.
         number = fresh.state.next_deal["number"]
         notice = _(
             "%(problem)s Another phone recorded it first, so nothing was stored.",
-            problem=error.detail,
+            problem=translate(error.detail),
         )
         if OUTBOX in request.headers:
             return jsonify(message=notice, problems=[]), 409
@@ -493,7 +493,7 @@ def take_press(public_id: str):
     try:
         services.correct_deal(unit_of_work(), public_id, token, number, entry)
     except services.InvalidInput as error:
-        flash(error.detail)
+        flash(translate(error.detail))
     else:
         session[PRESSED] = {"game": public_id, "number": number, **offer}
     return redirect(url_for(".game", public_id=public_id), 303)
@@ -588,7 +588,7 @@ def edit_deal(public_id: str, number: int):
         services.correct_deal(unit_of_work(), public_id, token, number, entry)
     except services.InvalidInput as error:
         left = form.show_errors(error.errors)
-        return render_edit(view, form, deal, left=left, detail=error.detail), 422
+        return render_edit(view, form, deal, left=left, detail=translate(error.detail)), 422
     flash(_("Deal %(number)s corrected.", number=number))
     return redirect(url_for(".game", public_id=public_id), 303)
 
@@ -613,7 +613,7 @@ def undo_deal(public_id: str, number: int):
         try:
             services.delete_last_deal(unit_of_work(), public_id, token, number)
         except services.Conflict as error:
-            flash(error.detail)
+            flash(translate(error.detail))
         else:
             flash(_("Deal %(number)s was undone. Its entry is kept in the history.", number=number))
         return redirect(url_for(".game", public_id=public_id), 303)
@@ -641,9 +641,9 @@ def end_game(public_id: str):
             services.end_game(unit_of_work(), public_id, token, split=bool(form.split.data))
         except services.InvalidInput as error:
             left = attach_errors({"split": form.split}, error.errors)
-            return render_end(view, form, left=left, detail=error.detail), 422
+            return render_end(view, form, left=left, detail=translate(error.detail)), 422
         except services.Conflict as error:
-            flash(error.detail)
+            flash(translate(error.detail))
         else:
             flash(_("The game was ended here. Reopen it to play on."))
         return redirect(url_for(".game", public_id=public_id), 303)
@@ -668,7 +668,7 @@ def reopen_game(public_id: str):
     try:
         services.reopen_game(unit_of_work(), public_id, token)
     except services.Conflict as error:
-        flash(error.detail)
+        flash(translate(error.detail))
     else:
         flash(_("The game is open again: record the next deal."))
     return redirect(url_for(".game", public_id=public_id), 303)

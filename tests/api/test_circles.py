@@ -535,3 +535,47 @@ def test_ledger_csv_has_running_balances_and_is_formula_safe(circle):
     assert rows[3][9] == "'@sum"
     balances = started.get()["ledger"]["balances"]
     assert list(balances.values()) == [int(cell) for cell in rows[-1][-2:]]
+
+
+def test_a_seated_burraco_game_splits_each_sides_balance_between_its_partners(circle, client):
+    started = circle(members=["Ann"])
+    response = started.game(
+        variant="burraco", players=["NS", "EW"], seats=["Ann", "Bob", "Cy", "Dee"], stakes=EXACT
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    game = response.get_json()
+    url = f"/api/v1/games/{game['game']['id']}"
+    auth = bearer(game["edit_token"])
+    deal = {
+        "out": "NS",
+        "melded": {"NS": 560, "EW": 245},
+        "hand": {"NS": 15, "EW": 85},
+        "clean": {"NS": 1},
+        "dirty": {"NS": 1, "EW": 1},
+        "pozzetto": {"NS": True, "EW": False},
+    }
+    assert client.post(f"{url}/deals", json=deal, headers=auth).status_code == 201
+    assert client.post(f"{url}/end", json={}, headers=auth).status_code == 200
+    body = started.get()
+    balances = body["ledger"]["balances"]
+    # NS (Ann, Cy) 945 against EW (Bob, Dee) 160: 785 cents, split between partners.
+    assert balances["Ann"] + balances["Cy"] == 785 == -(balances["Bob"] + balances["Dee"])
+    assert abs(balances["Ann"] - balances["Cy"]) <= 1
+    assert body["games"][0]["winners"] == ["Ann", "Cy"]
+    assert body["stats"]["Bob"]["by_variant"] == {"burraco": {"games": 1, "wins": 0}}
+
+
+def test_a_golf_game_in_a_circle_pays_the_lowest_score(circle, client):
+    started = circle(members=["Ann", "Bob", "Cy"])
+    response = started.game(variant="golf", players=["Ann", "Bob", "Cy"], stakes=EXACT)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    game = response.get_json()
+    url = f"/api/v1/games/{game['game']['id']}"
+    auth = bearer(game["edit_token"])
+    hole = {"scores": {"Ann": 10, "Bob": 20, "Cy": -4}}
+    assert client.post(f"{url}/deals", json=hole, headers=auth).status_code == 201
+    assert client.post(f"{url}/end", json={}, headers=auth).status_code == 200
+    body = started.get()
+    # Lowest wins: each pair pays the difference of its two scores.
+    assert body["ledger"]["balances"] == {"Ann": -4, "Bob": -34, "Cy": 38}
+    assert body["games"][0]["winners"] == ["Cy"]

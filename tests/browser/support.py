@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.waiting import wait_until
 
 # A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.

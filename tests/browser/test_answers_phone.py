@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.league.support import make_league, make_organizer
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles, services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import save_offline, stored
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import SAVE, end_here, start
 
 pytestmark = pytest.mark.browser
@@ -152,3 +152,16 @@ def test_a_free_pad_of_five_players_with_a_negative_score(new_phone, shots, uow)
     assert view.state.finished and view.state.winners == ["Eve"]
     assert totals(page) == view.state.totals
     expect(page.locator(".result")).to_contain_text("Winner: Eve")
+
+
+def test_after_the_sign_is_flipped_next_walks_on_to_the_next_score(new_phone, shots, uow):
+    phone = Phone(new_phone(), shots)
+    page = phone.page
+    start(phone, "Free score pad", ["Ann", "Bob", "Cy"], "free-sign")
+    phone.tap(page.locator("#scores_0"))
+    phone.type("4")
+    phone.tap(page.locator("button[data-sign=scores_0]"))
+    expect(page.locator("#scores_0")).to_have_value("-4")
+    expect(page.locator("#scores_0")).to_be_focused()
+    phone.press("Enter")
+    expect(page.locator("#scores_1")).to_be_focused()

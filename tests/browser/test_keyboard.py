@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import start_game
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import start_game
 
 pytestmark = pytest.mark.browser

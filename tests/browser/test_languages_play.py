@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from scorekeeper.web.i18n import LANGUAGES
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.catalogs import translated
 from tests.printing.support import picture
 

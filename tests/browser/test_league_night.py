@@ -25,7 +25,7 @@ from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
 from tests.browser.support import correct, record
 from tests.league.support import (
     LONG_NAMES,

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import SAVE, check, end_here, start
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import STAND_IN, choose_game
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import LANGUAGES, SMALL
 from tests.printing.cases import LONG_NAMES
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from tests.browser.conftest import Phone
+from tests.browser.phone import Phone
 from tests.browser.support import SAVE, correct, record, start_game, totals_on
 
 pytestmark = pytest.mark.browser

@@ -57,3 +57,11 @@ def test_a_burraco_league_night_plays_seated_sides_and_counts_the_win(uow):
     assert services.load_game(uow, table.game_id).state.finished
     _, standing = league.league_standings(uow, lid, olga, None)
     assert sorted(line.wins for line in standing.lines) == [0, 0, 1, 1]
+    assert sum(line.money_cents for line in standing.lines) == 0
+    # Each player is rated, partners alike: the winning side's two rise, the other's fall.
+    won = [line for line in standing.lines if line.wins]
+    lost = [line for line in standing.lines if not line.wins]
+    assert won[0].rating == pytest.approx(won[1].rating)
+    assert lost[0].rating == pytest.approx(lost[1].rating)
+    assert won[0].rating > lost[0].rating
+    assert min(line.rating_change for line in won) > 0 > max(line.rating_change for line in lost)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.service_layer import services
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = ROOT / "node_modules/.bin/lighthouse"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 from datetime import UTC, datetime
@@ -125,6 +126,41 @@ def picture(pdf: bytes, output_dir: Path, name: str) -> list[Path]:
 
 
 LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
+
+WORD_BOX = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+)
+
+
+def overlapping_words(pdf: bytes, tmp_path: Path) -> list[tuple[int, str, str]]:
+    """(page, word, word) for each two words printed over each other: a column head
+    running into the next, say. Boxes grazing by less than a quarter of a line's height
+    (the ascenders and vowel signs of stacked Devanagari lines) do not count."""
+    source = tmp_path / "boxes.pdf"
+    source.write_bytes(pdf)
+    read = subprocess.run(
+        ["pdftotext", "-bbox", str(source), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    found = []
+    for number, page in enumerate(read.split("<page ")[1:], 1):
+        boxes = sorted(
+            (float(x0), float(y0), float(x1), float(y1), html.unescape(word))
+            for x0, y0, x1, y1, word in WORD_BOX.findall(page)
+        )
+        for i, (x0, y0, x1, y1, word) in enumerate(boxes):
+            for u0, v0, u1, v1, other in boxes[i + 1 :]:
+                if u0 >= x1 - 0.5:
+                    break  # sorted by left edge: no later word reaches back this far
+                wide = min(x1, u1) - max(x0, u0)
+                high = min(y1, v1) - max(y0, v0)
+                if wide > 0.5 and high > 0.25 * min(y1 - y0, v1 - v0):
+                    found.append((number, word, other))
+    return found
+
+
+def assert_no_overlapping_text(pdf: bytes, tmp_path: Path) -> None:
+    overlapping = overlapping_words(pdf, tmp_path)
+    assert not overlapping, f"text printed over text: {overlapping[:5]}"
 
 
 def printed_in(app, language: str, make) -> bytes:

@@ -9,6 +9,7 @@ from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
+    assert_no_overlapping_text,
     game_view,
     picture,
     printed_in,
@@ -118,6 +119,7 @@ def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_pa
         lambda locale: blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=locale),
     )
     assert len(picture(pdf, output_dir, f"pad-{slug(preset)}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)
     text = read(pdf, tmp_path)
     if preset in ("Contract Rummy", "Shanghai"):
         assert CONTRACT_WORD[language] in text
@@ -132,3 +134,24 @@ def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_pa
         app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
     )
     assert len(picture(pdf, output_dir, f"sheet-{name}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)
+
+
+def test_shanghai_is_worded_in_rummys_terms_and_phase_10_in_its_own(app, tmp_path):
+    """The same English as Phase 10's phases, worded apart: German Shanghai has Sätze
+    and Reihen where Phase 10 has Drillinge and Folgen; Polish Shanghai sekwensy, not strity."""
+    shanghai = {
+        language: read(
+            printed_in(
+                app,
+                language,
+                lambda locale: blank_pad_pdf(preset="Shanghai", players=4, locale=locale),
+            ),
+            tmp_path,
+        )
+        for language in ("de", "pl")
+    }
+    assert "2 Sätze zu 3" in shanghai["de"] and "1 Satz zu 3 + 1 Reihe zu 4" in shanghai["de"]
+    assert "Drilling" not in shanghai["de"]
+    assert "1 trójka + 1 sekwens z 4" in shanghai["pl"] and "strit" not in shanghai["pl"]
+    # Phase 10's own words: tests/web/test_new_game_defaults.py (Drilling, Folge).

@@ -13,6 +13,7 @@ from scorekeeper.printing.pad import blank_pad
 from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
+    assert_no_overlapping_text,
     game_view,
     numbers,
     picture,
@@ -134,6 +135,7 @@ def test_every_pad_prints_in_every_language(app, preset, language, tmp_path, out
         lambda locale: blank_pad_pdf(preset=preset, players=PRESETS[preset], locale=locale),
     )
     assert len(picture(pdf, output_dir, f"pad-{preset}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -145,3 +147,4 @@ def test_every_sheet_prints_in_every_language(app, name, language, tmp_path, out
         app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
     )
     assert len(picture(pdf, output_dir, f"sheet-{name}-{language}")) == 1
+    assert_no_overlapping_text(pdf, tmp_path)

@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, validate_entry
-from scorekeeper.scoring.messages import Message, message
+from scorekeeper.scoring.messages import Message, message, pgettext
 
 from .support import errors_of, game_setup, out
 
@@ -40,6 +40,14 @@ def test_a_copied_or_pickled_message_is_still_the_same_message():
         assert isinstance(again, Message)
         assert again == text
         assert (again.msgid, again.params) == (text.msgid, text.params)
+
+
+def test_a_message_with_a_context_keeps_it_when_copied_or_pickled():
+    text = pgettext("Shanghai", "2 sets of 3")
+    assert text == "2 sets of 3" and text.context == "Shanghai"
+    for again in (copy.deepcopy(text), pickle.loads(pickle.dumps(text))):
+        assert (again.msgid, again.context) == ("2 sets of 3", "Shanghai")
+    assert message("2 sets of 3").context is None
 
 
 def test_a_field_error_is_a_message_in_the_same_english_words():

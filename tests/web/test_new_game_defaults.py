@@ -126,3 +126,22 @@ def test_phase_10s_standard_phases_speak_the_pages_language_and_house_ones_stay_
         "7. 2 Vierlinge; 8. 7 Karten einer Farbe; 9. 1 Fünfling + 1 Zwilling; "
         "10. 1 Fünfling + 1 Drilling",
     )
+
+
+def test_shanghais_contracts_speak_the_pages_language_and_are_stored_in_english(client, uow):
+    client.get("/language/de")
+    shown = house_rules_as_shown(client, "preset:Shanghai")
+    contracts = shown["o_contract_contracts"].splitlines()
+    assert contracts[:2] == ["11: 2 Sätze zu 3", "11: 1 Satz zu 3 + 1 Reihe zu 4"]
+    assert "sets of" not in shown["o_contract_contracts"]
+
+    untouched = start(client, PLAYERS, game="preset:Shanghai", **shown)
+    stored = services.load_game(uow, untouched).setup.options["contracts"]
+    assert stored == scoring.make_setup(preset="Shanghai", players=PLAYERS).options["contracts"]
+
+    # A house contract typed among them stays as typed; the others stay the usual ones.
+    shown["o_contract_contracts"] = "\n".join(["9: Zwei Drillinge", *contracts[1:]])
+    house = start(client, PLAYERS, game="preset:Shanghai", **shown)
+    stored = services.load_game(uow, house).setup.options["contracts"]
+    assert stored[0] == {"contract": "Zwei Drillinge", "cards": 9}
+    assert stored[1] == {"contract": "1 set of 3 + 1 run of 4", "cards": 11}

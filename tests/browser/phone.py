@@ -1,0 +1,88 @@
+"""A phone in real Chromium, shared by the browser tests and bench/bench_taps.py: the
+profile and browser flags, the app served on a loopback port, and a page that counts
+every tap and keystroke as a player would make them. (No pytest here: a benchmark
+imports it too.)"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from werkzeug.serving import make_server
+
+from tests.chromium import find_chromium
+
+CHROMIUM = find_chromium()
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = "Pixel 5"
+# Waits on the page (expect, and every action) end at these limits only when the event
+# never comes: on a machine running two suites at once, 5 s (Playwright's default for
+# expect) was once too short for a notice that did come. A limit is no measure of speed.
+PATIENCE_MS = 30_000
+expect.set_options(timeout=PATIENCE_MS)
+
+
+@contextmanager
+def serving(app) -> Iterator[str]:
+    """``app`` served on a free loopback port for as long as the block runs: its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+class Phone:
+    """A page with every tap and keystroke counted, as a player would make them."""
+
+    def __init__(self, page: Page, shots: Path):
+        self.page = page
+        self.shots = shots
+        self.taps = 0
+        self.keys = 0
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.taps += 1
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keys += 1
+
+    def count(self) -> tuple[int, int]:
+        """Taps and keys since the last call."""
+        counted = self.taps, self.keys
+        self.taps = self.keys = 0
+        return counted
+
+    def shot(self, name: str) -> None:
+        """A full-page picture, once the page is seen to fit the screen's width."""
+        assert_fits_the_screen(self.page)
+        self.page.screenshot(path=self.shots / f"{name}.png", full_page=True)
+
+
+def assert_fits_the_screen(page: Page) -> None:
+    """Nothing widens the page past the screen: a phone would zoom the whole page out, and
+    every tap would then land beside its target (wide tables scroll inside their own box)."""
+    page.wait_for_load_state()
+    page_width, screen_width = page.evaluate(
+        "() => [document.documentElement.scrollWidth, visualViewport.width]"
+    )
+    assert page_width <= screen_width, f"the page is {page_width}px wide on {screen_width}px"
