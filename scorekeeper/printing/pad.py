@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats
+from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.translate import preset_name, translate
@@ -421,11 +421,8 @@ def _pad(
         first_dealer=first_dealer,
         gin_games=gin_games,
         columns=columns,
-        # Three columns a player on half a page: too narrow for the words.
         column_names=names,
-        column_heads=tuple(name[0].upper() for name in names)
-        if two_up and len(columns) > 2
-        else names,
+        column_heads=column_heads(names, column_mm, two_up=two_up),
         rows=tuple(pad_rows),
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
@@ -447,6 +444,21 @@ def _pad(
         side_rows=side_rows,
         has_cards=variant.has_cards,
     )
+
+
+HEAD_PT = 8.0  # a column's head (static/print/sheet.css: .grid thead th)
+
+
+def column_heads(names: tuple[str, ...], player_mm: float, *, two_up: bool) -> tuple[str, ...]:
+    """A player's column heads as printed: their names, or their initials (the closing
+    line says which is which) where a name will not fit its column: three columns a
+    player on half a page, or a language's long word ("combinaisons", "Auslagen")."""
+    width_mm = player_mm / max(len(names), 1) - CELL_PADDING_MM
+    if (two_up and len(names) > 2) or any(
+        text_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
+    ):
+        return tuple(name[0].upper() for name in names)
+    return names
 
 
 def _row_space(rows: int, orientation: str) -> str:

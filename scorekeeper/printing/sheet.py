@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
@@ -16,7 +17,7 @@ from flask_babel import ngettext
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats
+from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import preset_name, translate
 
@@ -205,7 +206,9 @@ def game_sheet(
     out_mm = GIN_OUT_MM if gin else OUT_MM
     fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
     fixed_mm += CONTRACT_MM * show_contract
-    column_mm = (page.width_mm - fixed_mm) / len(players) - CELL_PADDING_MM
+    # A player's heading spans their two columns, or one of each Hollywood game's.
+    headings = len(players) * (len(gin_games) if hollywood else 1)
+    column_mm = (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
     placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
@@ -221,7 +224,8 @@ def game_sheet(
     chart = None
     if state.finished and not hollywood:
         holds = PAGE_ROWS[page.orientation][len(parts) > 1]
-        room_mm = (holds - len(parts[-1].rows) - closing_rows - (len(players) + 1) // 2) * ROW_MM
+        lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
+        room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
         if room_mm >= CHART_LEAST_MM:
             chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
@@ -305,6 +309,19 @@ def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[Blank
             )
         )
     return tuple(rows)
+
+
+def _wrapped_lines(
+    rows: tuple[DealRow, ...], out_mm: float, players: tuple[str, ...], page: Page
+) -> int:
+    """The last page's rows in lines: a row whose outcome and note wrap in the out
+    column ("frapper avec 5 ; carte retournée 10♥") is two lines high or more, and
+    the settlement's balances and payments run over lines by the names' length."""
+    width_mm = out_mm - CELL_PADDING_MM
+    lines = sum(ceil(text_mm(f"{row.out} {row.note}", CELL_PT) / width_mm) for row in rows)
+    named = sum(text_mm(f"{name} -$000.00; ", CELL_PT) for name in players)
+    # _closing_rows counts a line for each two players' balances and payments.
+    return lines + max(0, 2 * ceil(named / page.width_mm) - len(players) // 2)
 
 
 def _closing_rows(state: GameState, gin: bool) -> int:

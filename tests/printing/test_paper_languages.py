@@ -1,0 +1,104 @@
+"""Paper in every language: nothing printed over anything, nothing off the page.
+
+Every preset's pad and its sheet of up to 14 deals, at the most players it seats, with
+40-character accented names and stakes, in all six languages, on A4 and Letter: every
+word's box is read back from the PDF (poppler's ``pdftotext -bbox``) and the test fails
+on two words printed over each other, a word in the side margins or off the page (a
+head or a total run out of the grid's last column) and a page 2 that holds no grid
+(the card values or a warning spilled off a page of their own).
+
+What it costs: 4 PDFs a test (pad and sheet, A4 and Letter), 37 presets by 6 languages,
+888 renders; each test is independent, so ``make test``'s xdist spreads them over
+every core (about 0.2 s a pad and 0.4 s a sheet on one idle core: ~4 minutes of CPU).
+A text outside its cell but inside the page shows as two words over each other
+when the next cell has words in it; the pads' empty cells are checked for width
+by tests/printing/test_fit.py's matrix and by the 14 mm writing boxes test below.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing.seats import seat_tags
+from scorekeeper.scoring import PRESETS
+from tests.printing.cases import LONG_NAMES, played
+from tests.printing.layouts import PLAYER_COUNTS, game_of, seated
+from tests.printing.support import (
+    LANGUAGES,
+    VIEW_URL,
+    WordPage,
+    outside_margins,
+    overprinted,
+    word_boxes,
+)
+from tests.printing.test_fit import runs_on, stakes_for
+
+PAPERS = ("A4", "Letter")
+LOCALES = {
+    "en": "en_US",
+    "fr": "fr_FR",
+    "es": "es_ES",
+    "pl": "pl_PL",
+    "de": "de_DE",
+    "hi": "hi_IN",
+}
+
+
+@pytest.fixture(scope="module")
+def catalogs(tmp_path_factory):
+    """An app for its translations only (force_locale needs one); no database is used."""
+    folder = tmp_path_factory.mktemp("paper")
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "paper", "DATABASE_URL": f"sqlite:///{folder}/unused"},
+        instance_path=str(folder / "instance"),
+    )
+
+
+def most_players(game: dict[str, str]) -> int:
+    return max(count for count in PLAYER_COUNTS if seated(game, count))
+
+
+def problems(what: str, pages: list[WordPage], *, runs_on_pages: bool, tags: set[str]) -> list:
+    """What is wrong with a PDF's pages; a page after the first must hold grid rows
+    (a player's tag: the dealer column, the heads), not only the foot or a warning."""
+    found = []
+    for number, page in enumerate(pages, 1):
+        where = f"{what}, page {number}"
+        found += [f"{where}: {one!r} over {other!r}" for one, other in overprinted(page)]
+        found += [f"{where}: {word!r} outside the page's margins" for word in outside_margins(page)]
+        if number > 1 and not tags & set(page.text.split()):
+            found.append(f"{where} holds no grid, only: {page.text[:80]!r}")
+    if len(pages) > 1 and not runs_on_pages:
+        found.append(f"{what}: {len(pages)} pages, not one")
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
+    catalogs, tmp_path, preset, language
+):
+    game = game_of(preset)
+    players = most_players(game)
+    names = LONG_NAMES[:players]
+    stakes = stakes_for(game, players)
+    view = played(14, players=names, stakes=stakes, **game)
+    locale = LOCALES[language]
+    tags = set(seat_tags(names))
+    found = []
+    with catalogs.app_context():
+        for size in PAPERS:
+            pad = blank_pad_pdf(
+                players=players, names=names, page_size=size, stakes=stakes, locale=locale, **game
+            )
+            sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
+            for kind, pdf in (("pad", pad), ("sheet", sheet)):
+                found += problems(
+                    f"{kind} {size}",
+                    word_boxes(pdf, tmp_path),
+                    runs_on_pages=runs_on(game, players),
+                    tags=tags,
+                )
+    assert not found, "\n".join(found)
