@@ -8,7 +8,7 @@ screen about who deals and what is wild.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -408,8 +408,8 @@ def _pad(
     return Pad(
         title=title
         or _("%(game)s score pad", game=preset_name(setup.preset) or translate(variant.name)),
-        variant=variant.name,
-        preset=setup.preset,
+        variant=translate(variant.name),
+        preset=preset_name(setup.preset),
         label=label,
         players=players,
         seats=placed,
@@ -514,7 +514,7 @@ def print_pack(
                 options=table.options,
                 first_dealer=table.first_dealer or (table.players[0] if table.players else None),
                 page_size=page_size,
-                title=f"{title}, {table.preset or table.variant}",
+                title=title,
                 label=table.label,
                 qr_url=table.edit_url,
                 stakes=table.stakes,
@@ -524,6 +524,8 @@ def print_pack(
         except PrintError as error:
             errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
             continue
+        # The night's title and the game, in the reader's language.
+        pad = replace(pad, title=f"{title}, {pad.preset or pad.variant}")
         if not all(pad.players):
             errors[f"tables.{index}.players"] = _("must all be named")
             continue

@@ -27,6 +27,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
+from scorekeeper.printing import words
 from scorekeeper.printing.budget import cached_pdf, content_key
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -144,6 +145,7 @@ def environment() -> Environment:
     env.filters["short_url"] = short_url
     env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
+    env.filters["and_list"] = words.and_list
     return env
 
 

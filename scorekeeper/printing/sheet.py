@@ -233,8 +233,8 @@ def game_sheet(
         title=game.title
         or _("%(game)s game", game=preset_name(setup.preset) or translate(variant.name)),
         date=words.day(game.created_at, locale),
-        variant=variant.name,
-        preset=setup.preset,
+        variant=translate(variant.name),
+        preset=preset_name(setup.preset),
         house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
@@ -455,8 +455,7 @@ def _gin_outcome(deal: Deal, hollywood: bool, label: Mapping[str, str]) -> tuple
 def _status(state: GameState) -> str:
     if state.finished:
         if len(state.winners) > 1:
-            # Names joined by "and", in the sheet's language.
-            result = _("joint winners %(names)s", names=_(" and ").join(state.winners))
+            result = _("joint winners %(names)s", names=words.and_list(state.winners))
         else:
             result = _("%(name)s wins", name=state.winners[0])
         if not state.ended_early:

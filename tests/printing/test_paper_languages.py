@@ -17,12 +17,18 @@ by tests/printing/test_fit.py's matrix and by the 14 mm writing boxes test below
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
+from flask_babel import force_locale
+from flask_babel import gettext as _
 
 from scorekeeper import create_app
-from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
 from scorekeeper.printing.seats import seat_tags
+from scorekeeper.printing.words import and_list, house_rules
 from scorekeeper.scoring import PRESETS
+from scorekeeper.translate import preset_name
 from tests.printing.cases import LONG_NAMES, played
 from tests.printing.layouts import PLAYER_COUNTS, game_of, seated
 from tests.printing.support import (
@@ -102,3 +108,39 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
                     tags=tags,
                 )
     assert not found, "\n".join(found)
+
+
+PRINTED_AS = {
+    "fr": ("Ishaan, Jaya et Kabir", ["Rami indien", "Formule : Pool rummy", "gardé en main : 300"]),
+    "hi": ("Ishaan, Jaya, और Kabir", []),  # CLDR: Hindi keeps the serial comma
+}
+
+
+@pytest.mark.parametrize("language", sorted(PRINTED_AS))
+def test_game_option_and_list_names_are_printed_in_the_readers_language(
+    catalogs, tmp_path, language
+):
+    joined, said = PRINTED_AS[language]
+    locale = LOCALES[language]
+    with catalogs.app_context(), force_locale(locale):
+        assert and_list(["Ishaan", "Jaya", "Kabir"]) == joined
+        rules = house_rules("kalooki", {"rejoin": False}, 4)
+        assert rules == (_("%(option)s: %(value)s", option=_("Buying back in"), value=_("no")),)
+        pool = blank_pad_pdf(preset="Pool Rummy 201", players=4, locale=locale)
+        held = blank_pad_pdf(
+            preset="Hand and Foot", players=2, options={"red_three_held": 300}, locale=locale
+        )
+        pack = print_pack_pdf(
+            [PackTable("T1", ["Ann", "Bob"], preset="Oklahoma Gin")],
+            title="Week 6",
+            day=date(2024, 11, 14),
+            locale=locale,
+        )
+        oklahoma = preset_name("Oklahoma Gin")
+    assert oklahoma != "Oklahoma Gin" or language == "hi"
+    text = " ".join(page.text for pdf in (pool, held, pack) for page in word_boxes(pdf, tmp_path))
+    for raw in ("pool limit", "format:", "red three held"):
+        assert raw not in text
+    for words in said:
+        assert words in text
+    assert f"Week 6, {oklahoma}" in text
