@@ -48,7 +48,7 @@ def game_sheet_pdf(
             "Score sheet of a game of %(game)s, %(day)s: %(players)s",
             game=sheet.preset or sheet.variant,
             day=sheet.date,
-            players=words.and_list(sheet.players),
+            players=words.and_list(sheet.players, locale),
         )
         about = About.of(sheet.title, subject, locale)
         return render_pdf("game_sheet.html", sheet=sheet, about=about)

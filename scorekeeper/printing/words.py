@@ -292,9 +292,10 @@ def option_words(spec: Any, value: Any) -> str:
     return _("%(option)s: %(value)s", option=label, value=said)
 
 
-def and_list(names: Any) -> str:
-    """ "A, B and C" as the reader's language joins a list (Babel's list patterns)."""
-    return format_list([str(name) for name in names], locale=str(get_locale() or "en"))
+def and_list(names: Any, locale: str | None = None) -> str:
+    """ "A, B and C" as the reader's language joins a list (Babel's list patterns);
+    ``locale`` by default the one being printed in."""
+    return format_list([str(name) for name in names], locale=locale or str(get_locale() or "en"))
 
 
 def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ def test_a_game_sheet_is_tagged_and_described_in_the_readers_language():
     assert meta["/Title"] == "Friday gin"
     assert meta["/Author"] == "Scorekeeper" and meta["/Creator"] == "Scorekeeper"
     assert meta["/Subject"].startswith(
-        "Score sheet of a game of Gin Rummy, 8 novembre 2024: Ann, Bob"
+        "Score sheet of a game of Gin Rummy, 8 novembre 2024: Ann et Bob"
     )
     assert catalog["/Lang"] == "fr"
     assert catalog["/MarkInfo"]["/Marked"]
