@@ -18,8 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
+import pydyf
 import segno
 import tinyhtml5.inputstream
+import weasyprint.draw
 from flask_babel import get_translations, gettext
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -55,6 +57,33 @@ class _CharsUntilRegexes(dict):
 
 if type(getattr(tinyhtml5.inputstream, "characters_until_regex", None)) is dict:
     tinyhtml5.inputstream.characters_until_regex = _CharsUntilRegexes()
+
+
+# Scripts whose shaping reorders or joins glyphs (Devanagari's ि is drawn before the
+# consonant it follows): WeasyPrint maps each glyph to text once per font, from the
+# first cluster it meets, so a copied or searched "विजेता" came out as "ɟवजेता". Their
+# text is drawn inside a marked-content span whose /ActualText is the words as
+# written, which text extraction (poppler, MuPDF, screen readers) reads instead.
+SHAPED_SCRIPTS = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
+
+
+def _draw_text_as_written(draw_text):
+    def draw(stream, textbox, *args, **kwargs):
+        text = getattr(textbox, "text", "")
+        if not SHAPED_SCRIPTS.search(text):
+            return draw_text(stream, textbox, *args, **kwargs)
+        stream.begin_marked_content("Span", pydyf.Dictionary({"ActualText": pydyf.String(text)}))
+        try:
+            return draw_text(stream, textbox, *args, **kwargs)
+        finally:
+            stream.end_marked_content()
+
+    draw.as_written = True
+    return draw
+
+
+if not getattr(weasyprint.draw.draw_text, "as_written", False):
+    weasyprint.draw.draw_text = _draw_text_as_written(weasyprint.draw.draw_text)
 
 
 @dataclass(frozen=True)
