@@ -131,10 +131,22 @@ def qr_svg(url: str) -> Markup:
     return Markup(code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr"))
 
 
-def short_url(url: str) -> str:
-    """``url`` as printed beside its QR code: without the scheme, to type if a camera fails."""
+URL_PIECE = 16  # characters: a piece of an address fits the QR code's caption line
+
+
+def short_url(url: str) -> Markup:
+    """``url`` as printed beside its QR code: without the scheme, to type if a camera
+    fails. It may break after each "/" and inside a long id only into even pieces
+    (never leaving its last letter alone on a line)."""
     parts = urlsplit(url)
-    return f"{parts.netloc}{parts.path}"
+    pieces = []
+    for piece in re.split("(?<=/)", f"{parts.netloc}{parts.path}"):
+        count = -(-len(piece) // URL_PIECE)
+        size = -(-len(piece) // max(count, 1))
+        pieces.append(
+            Markup("<wbr>").join(piece[at : at + size] for at in range(0, len(piece), size))
+        )
+    return Markup("<wbr>").join(pieces)
 
 
 LOOPBACK_HOSTS = ("localhost", "::1")

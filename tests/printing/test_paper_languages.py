@@ -45,6 +45,7 @@ from tests.printing.support import (
 from tests.printing.test_fit import runs_on, stakes_for
 
 PAPERS = ("A4", "Letter")
+SIGNS = ("\u2212", "+")
 LOCALES = {
     "en": "en_US",
     "fr": "fr_FR",
@@ -78,6 +79,8 @@ def problems(what: str, pages: list[WordPage], *, runs_on_pages: bool, holds: se
         where = f"{what}, page {number}"
         found += [f"{where}: {one!r} over {other!r}" for one, other in overprinted(page)]
         found += [f"{where}: {word!r} outside the page's margins" for word in outside_margins(page)]
+        # An amount broken between its sign and its currency leaves the sign alone.
+        found += [f"{where}: an amount's sign alone" for w in page.words if w.text in SIGNS]
         if number > 1 and not any(words in f" {page.text} " for words in holds):
             found.append(f"{where} holds no grid, only: {page.text[:80]!r}")
     if len(pages) > 1 and not runs_on_pages:
@@ -170,3 +173,13 @@ def test_text_read_from_the_pdf_is_the_words_as_written(catalogs, tmp_path, lang
         assert words in text
     # What a glyph-by-glyph map made of ि: letters from the IPA block.
     assert not re.search("[\u0250-\u02af]", text)
+
+
+def test_an_address_beside_its_qr_code_breaks_only_into_even_pieces():
+    from scorekeeper.printing.render import URL_PIECE, short_url
+
+    printed = short_url(f"{VIEW_URL}/edit/{'k' * 43}")
+    pieces = [piece for part in printed.split("<wbr>") for piece in [part] if piece]
+    assert "".join(pieces) == f"scores.example/games/{VIEW_URL[-22:]}/edit/{'k' * 43}"
+    assert all(len(piece) <= URL_PIECE for piece in pieces)
+    assert min(len(piece) for piece in pieces) >= 5  # never a last letter alone
