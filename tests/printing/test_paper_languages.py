@@ -26,12 +26,14 @@ from flask_babel import gettext as _
 
 from scorekeeper import create_app
 from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.render import render_html
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.printing.words import and_list, house_rules
 from scorekeeper.scoring import PRESETS
 from scorekeeper.translate import preset_name
 from tests.printing.cases import LONG_NAMES, played
-from tests.printing.layouts import PLAYER_COUNTS, game_of, seated
+from tests.printing.layouts import PLAYER_COUNTS, game_of, layout_params, seated
 from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
@@ -183,3 +185,36 @@ def test_an_address_beside_its_qr_code_breaks_only_into_even_pieces():
     assert "".join(pieces) == f"scores.example/games/{VIEW_URL[-22:]}/edit/{'k' * 43}"
     assert all(len(piece) <= URL_PIECE for piece in pieces)
     assert min(len(piece) for piece in pieces) >= 5  # never a last letter alone
+
+
+def box_widths_mm(html: str, css_class: str) -> list[float]:
+    """The width of every table cell of ``css_class`` as WeasyPrint lays the page out
+    (the border box: the lines a hand writes between)."""
+    from weasyprint import HTML
+
+    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
+
+    document = HTML(
+        string=html, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
+    ).render(stylesheets=[stylesheet()])
+    widths, stack = [], [page._page_box for page in document.pages]
+    while stack:
+        box = stack.pop()
+        element = getattr(box, "element", None)
+        if box.element_tag == "td" and css_class in (element.get("class") or "").split():
+            widths.append(box.border_width() * 25.4 / 96)
+        stack.extend(getattr(box, "children", ()))
+    return widths
+
+
+@pytest.mark.parametrize(("game", "players"), layout_params())
+def test_every_running_total_box_on_a_pad_takes_five_handwritten_digits(game, players):
+    """At least 14 mm (five digits of about 2.5 mm and room either side), on the
+    narrower paper of the pad's orientation (A4 portrait, Letter landscape)."""
+    pad = blank_pad(players=players, names=LONG_NAMES[:players], **game)
+    if pad.page.orientation == "landscape":
+        pad = blank_pad(players=players, names=LONG_NAMES[:players], page_size="Letter", **game)
+    if "total" not in pad.columns or pad.side_rows:
+        return  # gin's and a partnership's totals are rows as wide as a player's columns
+    widths = box_widths_mm(render_html("pad.html", pads=[pad], pack=None, about=None), "t")
+    assert widths and min(widths) >= 14 - 0.05, f"{min(widths):.1f} mm"
