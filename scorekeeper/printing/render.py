@@ -126,9 +126,18 @@ QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
 
 
 def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet)."""
+    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet).
+    Its <title> is the PDF's alternative text for it (a tagged Figure's /Alt)."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr"))
+    title = gettext("QR code of the address %(address)s", address=_typed_url(url))
+    return Markup(
+        code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr", title=title)
+    )
+
+
+def _typed_url(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path}"
 
 
 URL_PIECE = 16  # characters: a piece of an address fits the QR code's caption line
@@ -138,9 +147,8 @@ def short_url(url: str) -> Markup:
     """``url`` as printed beside its QR code: without the scheme, to type if a camera
     fails. It may break after each "/" and inside a long id only into even pieces
     (never leaving its last letter alone on a line)."""
-    parts = urlsplit(url)
     pieces = []
-    for piece in re.split("(?<=/)", f"{parts.netloc}{parts.path}"):
+    for piece in re.split("(?<=/)", _typed_url(url)):
         count = -(-len(piece) // URL_PIECE)
         size = -(-len(piece) // max(count, 1))
         pieces.append(

@@ -218,3 +218,17 @@ def test_every_running_total_box_on_a_pad_takes_five_handwritten_digits(game, pl
         return  # gin's and a partnership's totals are rows as wide as a player's columns
     widths = box_widths_mm(render_html("pad.html", pads=[pad], pack=None, about=None), "t")
     assert widths and min(widths) >= 14 - 0.05, f"{min(widths):.1f} mm"
+
+
+def test_a_packs_standings_code_prints_its_address_and_its_slips_their_own_footer(tmp_path):
+    tables = [PackTable(f"Table {number}", ["Ann", "Bob"], variant="gin") for number in (1, 12)]
+    pack = print_pack_pdf(
+        tables,
+        title="Week 6",
+        day=date(2024, 11, 14),
+        public_url="https://scores.example/leagues/l1",
+    )
+    texts = pages(pack, tmp_path)
+    assert "scores.example/leagues/l1" in texts[0]
+    footer = texts[-1].strip().splitlines()[-1]
+    assert footer.split() == ["Result", "slips", "page", "5", "of", "5"]
