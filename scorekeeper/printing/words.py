@@ -424,11 +424,15 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     """``2¢ a point, rounded to 5¢; everyone settles with everyone``."""
     currency = stakes["currency"]
+    mode = STAKE_MODES.get(stakes["mode"], stakes["mode"])
+    if stakes.get("entry_cents"):  # a game for a pot
+        entry = money(stakes["entry_cents"], currency, locale)
+        mode = _("each player pays %(entry)s into the pot", entry=entry)
     terms = _(
         "%(rate)s a point, rounded to %(step)s; %(mode)s",
         rate=money(stakes["cents_per_point"], currency, locale),
         step=money(stakes["round_to"], currency, locale),
-        mode=STAKE_MODES.get(stakes["mode"], stakes["mode"]),
+        mode=mode,
     )
     if stakes["deal_winner_cents"]:
         each = money(stakes["deal_winner_cents"], currency, locale)
