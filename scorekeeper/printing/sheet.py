@@ -17,6 +17,7 @@ from flask_babel import ngettext
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
+from scorekeeper.printing.pad import column_heads
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import preset_name, translate
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 PORTRAIT_PLAYERS = 5
 # The grid's fixed columns (static/print/sheet.css), in mm: deal number, dealer,
 # a mark (wild, x2, Press), who went out (gin's column is wider: its notes are long).
-NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 9.0, 26.0, 48.0
+NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 11.0, 26.0, 48.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
@@ -177,6 +178,10 @@ class GameSheet:
     partner_seats: tuple[str, ...] = ()
     chart: Chart | None = None  # a finished game's running totals, drawn
     out_heading: str = ""  # the who-went-out column's heading
+    # A player's two columns in words, and as headed: initials where a word is too
+    # long for the column (pl "rozdanie"); a key under the grid then says which.
+    column_names: tuple[str, ...] = ("deal", "total")
+    column_heads: tuple[str, ...] = ("deal", "total")
 
 
 def game_sheet(
@@ -272,6 +277,8 @@ def game_sheet(
         page=page,
         partner_seats=tuple(setup.seats or ()),
         chart=chart,
+        column_names=(_("deal"), _("total")),
+        column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
     )
 
 
