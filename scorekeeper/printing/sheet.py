@@ -327,8 +327,9 @@ def _wrapped_lines(
     width_mm = out_mm - CELL_PADDING_MM
     lines = sum(ceil(text_mm(f"{row.out} {row.note}", CELL_PT) / width_mm) for row in rows)
     named = sum(text_mm(f"{name} -$000.00; ", CELL_PT) for name in players)
-    # _closing_rows counts a line for each two players' balances and payments.
-    return lines + max(0, 2 * ceil(named / page.width_mm) - len(players) // 2)
+    # _closing_rows counts a line for each two players' balances and payments (the
+    # payments name tags); the balances' full names may take more.
+    return lines + max(0, ceil(named / page.width_mm) - len(players) // 2)
 
 
 def _closing_rows(state: GameState, gin: bool) -> int:
