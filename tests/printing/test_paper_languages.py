@@ -233,3 +233,26 @@ def test_a_packs_standings_code_prints_its_address_and_its_slips_their_own_foote
     assert "scores.example/leagues/l1" in texts[0]
     footer = texts[-1].strip().splitlines()[-1]
     assert footer.split() == ["Result", "slips", "page", "5", "of", "5"]
+
+
+@pytest.mark.parametrize("preset", ["Hand and Foot", "Oklahoma Gin"])
+def test_a_letter_pack_of_links_phones_cannot_open_warns_once_and_each_pad_keeps_one_page(
+    tmp_path, preset
+):
+    players = 2
+    tables = [
+        PackTable(
+            f"Table {number}",
+            LONG_NAMES[number : number + players],
+            preset=preset,
+            edit_url=f"http://127.0.0.1:5000/games/g{number}/edit/t{number}",
+            stakes={"cents_per_point": 1},
+        )
+        for number in (1, 2, 3)
+    ]
+    pack = print_pack_pdf(tables, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
+    texts = [flat(text) for text in pages(pack, tmp_path)]
+    # The seating list and its index, a page a table's pad, the result slips.
+    assert len(texts) == 2 + 3 + 1, [text[:60] for text in texts]
+    warned = [number for number, text in enumerate(texts) if "PUBLIC_BASE_URL" in text]
+    assert warned == [0]
