@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
 
+from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
 from scorekeeper.printing.render import About, documents_to_pdf, render_html, render_pdf
@@ -47,7 +48,7 @@ def game_sheet_pdf(
             "Score sheet of a game of %(game)s, %(day)s: %(players)s",
             game=sheet.preset or sheet.variant,
             day=sheet.date,
-            players=", ".join(sheet.players),
+            players=words.and_list(sheet.players, locale),
         )
         about = About.of(sheet.title, subject, locale)
         return render_pdf("game_sheet.html", sheet=sheet, about=about)

@@ -8,7 +8,7 @@ screen about who deals and what is wild.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats
+from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.translate import preset_name, translate
@@ -73,6 +73,10 @@ PORTRAIT_PLAYERS = 5
 NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
+# A running total's box takes five handwritten digits (about 2.5 mm each, and room
+# either side): narrower, the player's other columns give it room.
+TOTAL_MM = 14.2  # 14 mm between the lines (each 0.25 mm)
+OTHER_LEAST_MM = 7.0  # ... as long as they keep this much (not so on a 2-up half sheet)
 NAME_PT, CELL_PT = 8.5, 9.0
 
 
@@ -145,6 +149,7 @@ class Pad:
     page: Page
     side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
     has_cards: bool = True  # False: no card values line (the free pad)
+    total_mm: float | None = None  # the running total's width, where it needs more than a share
 
     @property
     def running_columns(self) -> bool:
@@ -404,12 +409,13 @@ def _pad(
             )
         )
     fixed = game.fixed_deals
+    total_mm = _total_mm(columns, column_mm)
     names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
         title=title
         or _("%(game)s score pad", game=preset_name(setup.preset) or translate(variant.name)),
-        variant=variant.name,
-        preset=setup.preset,
+        variant=translate(variant.name),
+        preset=preset_name(setup.preset),
         label=label,
         players=players,
         seats=placed,
@@ -421,11 +427,8 @@ def _pad(
         first_dealer=first_dealer,
         gin_games=gin_games,
         columns=columns,
-        # Three columns a player on half a page: too narrow for the words.
         column_names=names,
-        column_heads=tuple(name[0].upper() for name in names)
-        if two_up and len(columns) > 2
-        else names,
+        column_heads=column_heads(names, column_mm, two_up=two_up, total_mm=total_mm),
         rows=tuple(pad_rows),
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
@@ -446,7 +449,38 @@ def _pad(
         page=page,
         side_rows=side_rows,
         has_cards=variant.has_cards,
+        total_mm=total_mm,
     )
+
+
+HEAD_PT = 8.0  # a column's head (static/print/sheet.css: .grid thead th)
+
+
+def _total_mm(columns: tuple[str, ...], player_mm: float) -> float | None:
+    """The running total's width where an even share of the player's columns is less
+    than TOTAL_MM and the others keep OTHER_LEAST_MM; None: an even share."""
+    # An even share is a little less than its sum: the grid's lines take their part.
+    if "total" not in columns or player_mm / len(columns) >= TOTAL_MM + 0.5:
+        return None
+    others = (player_mm - TOTAL_MM) / (len(columns) - 1)
+    return TOTAL_MM if others >= OTHER_LEAST_MM else None
+
+
+def column_heads(
+    names: tuple[str, ...], player_mm: float, *, two_up: bool, total_mm: float | None = None
+) -> tuple[str, ...]:
+    """A player's column heads as printed: their names, or their initials (the closing
+    line says which is which) where a name will not fit its column: three columns a
+    player on half a page, or a language's long word ("combinaisons", "Auslagen")."""
+    share = player_mm / max(len(names), 1)
+    if total_mm:  # the other columns share what the total leaves
+        share = (player_mm - total_mm) / max(len(names) - 1, 1)
+    width_mm = share - CELL_PADDING_MM
+    if (two_up and len(names) > 2) or any(
+        text_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
+    ):
+        return tuple(name[0].upper() for name in names)
+    return names
 
 
 def _row_space(rows: int, orientation: str) -> str:
@@ -502,7 +536,7 @@ def print_pack(
                 options=table.options,
                 first_dealer=table.first_dealer or (table.players[0] if table.players else None),
                 page_size=page_size,
-                title=f"{title}, {table.preset or table.variant}",
+                title=title,
                 label=table.label,
                 qr_url=table.edit_url,
                 stakes=table.stakes,
@@ -512,6 +546,8 @@ def print_pack(
         except PrintError as error:
             errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
             continue
+        # The night's title and the game, in the reader's language.
+        pad = replace(pad, title=f"{title}, {pad.preset or pad.variant}")
         if not all(pad.players):
             errors[f"tables.{index}.players"] = _("must all be named")
             continue

@@ -18,8 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
+import pydyf
 import segno
 import tinyhtml5.inputstream
+import weasyprint.draw
 from flask_babel import get_translations, gettext
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -27,6 +29,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
+from scorekeeper.printing import words
 from scorekeeper.printing.budget import cached_pdf, content_key
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +57,33 @@ class _CharsUntilRegexes(dict):
 
 if type(getattr(tinyhtml5.inputstream, "characters_until_regex", None)) is dict:
     tinyhtml5.inputstream.characters_until_regex = _CharsUntilRegexes()
+
+
+# Scripts whose shaping reorders or joins glyphs (Devanagari's ि is drawn before the
+# consonant it follows): WeasyPrint maps each glyph to text once per font, from the
+# first cluster it meets, so a copied or searched "विजेता" came out as "ɟवजेता". Their
+# text is drawn inside a marked-content span whose /ActualText is the words as
+# written, which text extraction (poppler, MuPDF, screen readers) reads instead.
+SHAPED_SCRIPTS = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
+
+
+def _draw_text_as_written(draw_text):
+    def draw(stream, textbox, *args, **kwargs):
+        text = getattr(textbox, "text", "")
+        if not SHAPED_SCRIPTS.search(text):
+            return draw_text(stream, textbox, *args, **kwargs)
+        stream.begin_marked_content("Span", pydyf.Dictionary({"ActualText": pydyf.String(text)}))
+        try:
+            return draw_text(stream, textbox, *args, **kwargs)
+        finally:
+            stream.end_marked_content()
+
+    draw.as_written = True
+    return draw
+
+
+if not getattr(weasyprint.draw.draw_text, "as_written", False):
+    weasyprint.draw.draw_text = _draw_text_as_written(weasyprint.draw.draw_text)
 
 
 @dataclass(frozen=True)
@@ -96,15 +126,35 @@ QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
 
 
 def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet)."""
+    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet).
+    Its <title> is the PDF's alternative text for it (a tagged Figure's /Alt)."""
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr"))
+    title = gettext("QR code of the address %(address)s", address=_typed_url(url))
+    return Markup(
+        code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr", title=title)
+    )
 
 
-def short_url(url: str) -> str:
-    """``url`` as printed beside its QR code: without the scheme, to type if a camera fails."""
+def _typed_url(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.netloc}{parts.path}"
+
+
+URL_PIECE = 16  # characters: a piece of an address fits the QR code's caption line
+
+
+def short_url(url: str) -> Markup:
+    """``url`` as printed beside its QR code: without the scheme, to type if a camera
+    fails. It may break after each "/" and inside a long id only into even pieces
+    (never leaving its last letter alone on a line)."""
+    pieces = []
+    for piece in re.split("(?<=/)", _typed_url(url)):
+        count = -(-len(piece) // URL_PIECE)
+        size = -(-len(piece) // max(count, 1))
+        pieces.append(
+            Markup("<wbr>").join(piece[at : at + size] for at in range(0, len(piece), size))
+        )
+    return Markup("<wbr>").join(pieces)
 
 
 LOOPBACK_HOSTS = ("localhost", "::1")
@@ -144,6 +194,7 @@ def environment() -> Environment:
     env.filters["short_url"] = short_url
     env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
+    env.filters["and_list"] = words.and_list
     return env
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
@@ -16,7 +17,8 @@ from flask_babel import ngettext
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats
+from scorekeeper.printing.pad import column_heads
+from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import preset_name, translate
 
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 PORTRAIT_PLAYERS = 5
 # The grid's fixed columns (static/print/sheet.css), in mm: deal number, dealer,
 # a mark (wild, x2, Press), who went out (gin's column is wider: its notes are long).
-NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 9.0, 26.0, 48.0
+NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 11.0, 26.0, 48.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
@@ -176,6 +178,10 @@ class GameSheet:
     partner_seats: tuple[str, ...] = ()
     chart: Chart | None = None  # a finished game's running totals, drawn
     out_heading: str = ""  # the who-went-out column's heading
+    # A player's two columns in words, and as headed: initials where a word is too
+    # long for the column (pl "rozdanie"); a key under the grid then says which.
+    column_names: tuple[str, ...] = ("deal", "total")
+    column_heads: tuple[str, ...] = ("deal", "total")
 
 
 def game_sheet(
@@ -205,7 +211,9 @@ def game_sheet(
     out_mm = GIN_OUT_MM if gin else OUT_MM
     fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
     fixed_mm += CONTRACT_MM * show_contract
-    column_mm = (page.width_mm - fixed_mm) / len(players) - CELL_PADDING_MM
+    # A player's heading spans their two columns, or one of each Hollywood game's.
+    headings = len(players) * (len(gin_games) if hollywood else 1)
+    column_mm = (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
     placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
@@ -221,7 +229,8 @@ def game_sheet(
     chart = None
     if state.finished and not hollywood:
         holds = PAGE_ROWS[page.orientation][len(parts) > 1]
-        room_mm = (holds - len(parts[-1].rows) - closing_rows - (len(players) + 1) // 2) * ROW_MM
+        lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
+        room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
         if room_mm >= CHART_LEAST_MM:
             chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
@@ -229,8 +238,8 @@ def game_sheet(
         title=game.title
         or _("%(game)s game", game=preset_name(setup.preset) or translate(variant.name)),
         date=words.day(game.created_at, locale),
-        variant=variant.name,
-        preset=setup.preset,
+        variant=translate(variant.name),
+        preset=preset_name(setup.preset),
         house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
@@ -268,6 +277,8 @@ def game_sheet(
         page=page,
         partner_seats=tuple(setup.seats or ()),
         chart=chart,
+        column_names=(_("deal"), _("total")),
+        column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
     )
 
 
@@ -305,6 +316,20 @@ def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[Blank
             )
         )
     return tuple(rows)
+
+
+def _wrapped_lines(
+    rows: tuple[DealRow, ...], out_mm: float, players: tuple[str, ...], page: Page
+) -> int:
+    """The last page's rows in lines: a row whose outcome and note wrap in the out
+    column ("frapper avec 5 ; carte retournée 10♥") is two lines high or more, and
+    the settlement's balances and payments run over lines by the names' length."""
+    width_mm = out_mm - CELL_PADDING_MM
+    lines = sum(ceil(text_mm(f"{row.out} {row.note}", CELL_PT) / width_mm) for row in rows)
+    named = sum(text_mm(f"{name} -$000.00; ", CELL_PT) for name in players)
+    # _closing_rows counts a line for each two players' balances and payments (the
+    # payments name tags); the balances' full names may take more.
+    return lines + max(0, ceil(named / page.width_mm) - len(players) // 2)
 
 
 def _closing_rows(state: GameState, gin: bool) -> int:
@@ -438,8 +463,7 @@ def _gin_outcome(deal: Deal, hollywood: bool, label: Mapping[str, str]) -> tuple
 def _status(state: GameState) -> str:
     if state.finished:
         if len(state.winners) > 1:
-            # Names joined by "and", in the sheet's language.
-            result = _("joint winners %(names)s", names=_(" and ").join(state.winners))
+            result = _("joint winners %(names)s", names=words.and_list(state.winners))
         else:
             result = _("%(name)s wins", name=state.winners[0])
         if not state.ended_early:

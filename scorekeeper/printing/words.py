@@ -11,10 +11,11 @@ from decimal import Decimal
 from typing import Any
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_currency
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_babel.speaklater import LazyString
 
 from scorekeeper.scoring import get_variant
@@ -272,10 +273,29 @@ def house_rules(
             continue
         words = OPTION_WORDS.get(spec.name)
         if words is None:
-            rules.append(f"{spec.name.replace('_', ' ')}: {value}")
+            rules.append(option_words(spec, value))
         else:
             rules.append(words(value, options, variant_id))
     return tuple(rules)
+
+
+def option_words(spec: Any, value: Any) -> str:
+    """An option without words of its own, as its form says it: its label and value
+    ("Buying back in: yes"), in the reader's language."""
+    if spec.type == "bool":
+        said = _("yes") if value else _("no")
+    elif isinstance(value, list | tuple):
+        said = and_list([str(translate(list_item(spec, item))) for item in value])
+    else:
+        said = translate(spec.choice_label(value)) if spec.choices else str(value)
+    label = translate(spec.label) if spec.label else spec.name.replace("_", " ")
+    return _("%(option)s: %(value)s", option=label, value=said)
+
+
+def and_list(names: Any, locale: str | None = None) -> str:
+    """ "A, B and C" as the reader's language joins a list (Babel's list patterns);
+    ``locale`` by default the one being printed in."""
+    return format_list([str(name) for name in names], locale=locale or str(get_locale() or "en"))
 
 
 def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) -> tuple[str, ...]:
@@ -404,11 +424,15 @@ def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) ->
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     """``2¢ a point, rounded to 5¢; everyone settles with everyone``."""
     currency = stakes["currency"]
+    mode = STAKE_MODES.get(stakes["mode"], stakes["mode"])
+    if stakes.get("entry_cents"):  # a game for a pot
+        entry = money(stakes["entry_cents"], currency, locale)
+        mode = _("each player pays %(entry)s into the pot", entry=entry)
     terms = _(
         "%(rate)s a point, rounded to %(step)s; %(mode)s",
         rate=money(stakes["cents_per_point"], currency, locale),
         step=money(stakes["round_to"], currency, locale),
-        mode=STAKE_MODES.get(stakes["mode"], stakes["mode"]),
+        mode=mode,
     )
     if stakes["deal_winner_cents"]:
         each = money(stakes["deal_winner_cents"], currency, locale)

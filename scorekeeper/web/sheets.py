@@ -110,6 +110,11 @@ class PadForm(FlaskForm):
         _l("Stakes in cents a point (optional)"),
         validators=[Optional(), NumberRange(0, 10_000, _l("From 0 to 10000 cents a point."))],
     )
+    # A game played for a pot (pool and deals rummy) needs its entry fee to print one.
+    entry_cents = IntegerField(
+        _l("Entry fee into the pot, in cents"),
+        validators=[Optional(), NumberRange(0, 10_000_000, _l("From 0 to 10000000 cents."))],
+    )
     currency = StringField(
         _l("Currency"),
         default="USD",
@@ -125,11 +130,12 @@ class PadForm(FlaskForm):
         names = [(name or "").strip() for name in self.names.data][: self.players.data]
         seat = int(self.first_dealer.data) - 1
         stakes = None
-        if self.cents_per_point.data is not None:
-            stakes = {
-                "cents_per_point": self.cents_per_point.data,
-                "currency": self.currency.data.upper(),
-            }
+        if self.cents_per_point.data is not None or self.entry_cents.data is not None:
+            stakes = {"currency": self.currency.data.upper()}
+            if self.cents_per_point.data is not None:
+                stakes["cents_per_point"] = self.cents_per_point.data
+            if self.entry_cents.data is not None:
+                stakes["entry_cents"] = self.entry_cents.data
         return {
             kind: value,
             "players": self.players.data,
@@ -210,7 +216,9 @@ class PadForm(FlaskForm):
             elif head == "options" and rest in rules:
                 field = self[option_field_name(variant, rest)]
             elif head == "stakes":
-                field = self.currency if rest == "currency" else self.cents_per_point
+                field = {"currency": self.currency, "entry_cents": self.entry_cents}.get(
+                    rest, self.cents_per_point
+                )
             else:  # preset, variant: the choice of game
                 field = self.game
             field.errors = [*field.errors, message]

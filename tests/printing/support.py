@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 import subprocess
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -169,3 +170,90 @@ def printed_in(app, language: str, make) -> bytes:
 
     with app.test_request_context("/", headers={"Accept-Language": language}):
         return make(page_locale())
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    left: float  # points from the page's left edge
+    top: float  # points from the page's top edge
+    right: float
+    bottom: float
+
+
+@dataclass(frozen=True)
+class WordPage:
+    width: float  # points
+    height: float
+    words: tuple[Word, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(word.text for word in self.words)
+
+
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
+_WORD = re.compile(
+    r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">(.*?)</word>'
+)
+
+
+def word_boxes(pdf: bytes, tmp_path: Path) -> list[WordPage]:
+    """Every word of every page with the box poppler reads it in (``pdftotext -bbox``:
+    the glyphs' advance widths by the font's ascent and descent)."""
+    path = tmp_path / "boxes.pdf"
+    path.write_bytes(pdf)
+    xhtml = subprocess.run(
+        ["pdftotext", "-bbox", "-enc", "UTF-8", str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [
+        WordPage(
+            float(width),
+            float(height),
+            tuple(
+                Word(html.unescape(text), float(x0), float(y0), float(x1), float(y1))
+                for x0, y0, x1, y1, text in _WORD.findall(body)
+            ),
+        )
+        for width, height, body in _PAGE.findall(xhtml)
+    ]
+
+
+# Glyph boxes are the font's full ascent to descent: a word on the next line of a
+# paragraph set at line-height 1.15 grazes this one by a little; a word printed over
+# another shares most of its height with it.
+OVERLAP_SHARE = 0.3
+OVERLAP_PT = 0.6
+
+
+def overprinted(page: WordPage) -> list[tuple[str, str]]:
+    """The pairs of words printed over each other on ``page``."""
+    found = []
+    words = sorted(page.words, key=lambda word: word.left)
+    for index, one in enumerate(words):
+        for other in words[index + 1 :]:
+            if other.left >= one.right - OVERLAP_PT:
+                break  # sorted by left edge: no later word reaches back into this one
+            across = min(one.right, other.right) - max(one.left, other.left)
+            down = min(one.bottom, other.bottom) - max(one.top, other.top)
+            shorter = min(one.bottom - one.top, other.bottom - other.top)
+            if across > OVERLAP_PT and down > OVERLAP_SHARE * shorter:
+                found.append((one.text, other.text))
+    return found
+
+
+def outside_margins(page: WordPage, side_mm: float = 13.0) -> list[str]:
+    """The words printed in the side margins or off the page (the page's header and
+    footer sit in the top and bottom margins, inside the side margins)."""
+    side = side_mm * MM - OVERLAP_PT
+    return [
+        word.text
+        for word in page.words
+        if word.left < side
+        or word.right > page.width - side
+        or word.top < 0
+        or word.bottom > page.height
+    ]

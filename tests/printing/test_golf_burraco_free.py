@@ -114,11 +114,11 @@ def test_each_prints_a_game_sheet_with_the_derived_figures(name, tmp_path, outpu
     ("preset", "options", "words"),
     [
         ("Golf (9 holes)", {"jokers": True, "four_of_a_kind": -10},
-         "Two Jokers a pack, \u22122 each; Two columns paired in one rank score \u221210 together"),
-        ("Buraco", {}, "Game to 3000; Only a side with a clean burraco may close; "
-         "A Joker counts 20; A 2 (pinella) counts 10"),
+         "Two Jokers a pack, \u22122 each. Two columns paired in one rank score \u221210 together"),
+        ("Buraco", {}, "Game to 3000. Only a side with a clean burraco may close. "
+         "A Joker counts 20. A 2 (pinella) counts 10"),
         ("Free score pad", {"higher_wins": False, "zero_sum": True},
-         "Lowest total wins; Every deal's scores add up to 0"),
+         "Lowest total wins. Every deal's scores add up to 0"),
     ],
 )  # fmt: skip
 def test_house_rules_are_printed_in_words(preset, options, words, tmp_path):

@@ -129,9 +129,7 @@ def test_a_pool_game_split_says_so_on_its_sheet(tmp_path):
     ending = {"split": True}
     game = replace(game, state=derive(game.setup, entries, ending), ending=ending)
     text = read(game_sheet_pdf(game, view_url=VIEW_URL), tmp_path)
-    assert (
-        "Ended early by the table after deal 3, the pot split: joint winners A and B and C" in text
-    )
+    assert "Ended early by the table after deal 3, the pot split: joint winners A, B, and C" in text
 
 
 @pytest.mark.parametrize(("preset", "rows"), [("Canasta", "Canastas"), ("Hand and Foot", "Books")])

@@ -318,3 +318,13 @@ def test_the_pad_form_prints_two_pads_to_a_page_or_says_why_not(client, tmp_path
     )
     assert refused.status_code == 400
     assert "up to 4 players" in error_beside(refused.get_data(as_text=True), "two_up")
+
+
+def test_a_pool_rummy_pad_takes_an_entry_fee_and_prints_the_pot(client, tmp_path):
+    query = {**PAD, "game": "preset:Pool Rummy 201", "players": "4", "cents_per_point": "1"}
+    refused = client.get("/pads/pad.pdf", query_string=query)
+    assert refused.status_code == 400  # the form again, the message beside the field
+    assert "is required with the pot" in error_beside(refused.get_data(as_text=True), "entry_cents")
+    response = client.get("/pads/pad.pdf", query_string={**query, "entry_cents": "500"})
+    assert response.status_code == 200
+    assert "$5.00" in words(response.get_data(), tmp_path)

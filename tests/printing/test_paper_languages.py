@@ -1,0 +1,258 @@
+"""Paper in every language: nothing printed over anything, nothing off the page.
+
+Every preset's pad and its sheet of up to 14 deals, at the most players it seats, with
+40-character accented names and stakes, in all six languages, on A4 and Letter: every
+word's box is read back from the PDF (poppler's ``pdftotext -bbox``) and the test fails
+on two words printed over each other, a word in the side margins or off the page (a
+head or a total run out of the grid's last column) and a page 2 that holds no grid
+(the card values or a warning spilled off a page of their own).
+
+What it costs: 4 PDFs a test (pad and sheet, A4 and Letter), 37 presets by 6 languages,
+888 renders; each test is independent, so ``make test``'s xdist spreads them over
+every core (measured: the 222 tests took 8 min 47 s on 2 workers of a loaded 2-core
+machine; a pad takes about 0.2 s and a sheet 0.4 s on an idle core).
+A text outside its cell but inside the page shows as two words over each other
+when the next cell has words in it; the pads' empty cells are checked for width
+by tests/printing/test_fit.py's matrix and by the 14 mm writing boxes test below.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from scorekeeper import create_app
+from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.render import render_html
+from scorekeeper.printing.seats import seat_tags
+from scorekeeper.printing.words import and_list, house_rules
+from scorekeeper.scoring import PRESETS
+from scorekeeper.translate import preset_name
+from tests.printing.cases import LONG_NAMES, played
+from tests.printing.layouts import PLAYER_COUNTS, game_of, layout_params, seated
+from tests.printing.support import (
+    LANGUAGES,
+    VIEW_URL,
+    WordPage,
+    flat,
+    outside_margins,
+    overprinted,
+    pages,
+    word_boxes,
+)
+from tests.printing.test_fit import runs_on, stakes_for
+
+PAPERS = ("A4", "Letter")
+SIGNS = ("\u2212",)  # a "+" stands alone in rules ("Gin: 25 + the difference")
+LOCALES = {
+    "en": "en_US",
+    "fr": "fr_FR",
+    "es": "es_ES",
+    "pl": "pl_PL",
+    "de": "de_DE",
+    "hi": "hi_IN",
+}
+
+
+@pytest.fixture(scope="module")
+def catalogs(tmp_path_factory):
+    """An app for its translations only (force_locale needs one); no database is used."""
+    folder = tmp_path_factory.mktemp("paper")
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "paper", "DATABASE_URL": f"sqlite:///{folder}/unused"},
+        instance_path=str(folder / "instance"),
+    )
+
+
+def most_players(game: dict[str, str]) -> int:
+    return max(count for count in PLAYER_COUNTS if seated(game, count))
+
+
+def problems(what: str, pages: list[WordPage], *, runs_on_pages: bool, holds: set[str]) -> list:
+    """What is wrong with a PDF's pages. A page after the first must hold grid rows (a
+    player's tag: the dealer column, the heads) or a sheet's settlement (a long game's
+    blank rows can fill a page): not only the foot's card values or a warning."""
+    found = []
+    for number, page in enumerate(pages, 1):
+        where = f"{what}, page {number}"
+        found += [f"{where}: {one!r} over {other!r}" for one, other in overprinted(page)]
+        found += [f"{where}: {word!r} outside the page's margins" for word in outside_margins(page)]
+        # An amount broken between its sign and its currency leaves the sign alone.
+        found += [f"{where}: an amount's sign alone" for w in page.words if w.text in SIGNS]
+        if number > 1 and not any(words in f" {page.text} " for words in holds):
+            found.append(f"{where} holds no grid, only: {page.text[:80]!r}")
+    if len(pages) > 1 and not runs_on_pages:
+        found.append(f"{what}: {len(pages)} pages, not one")
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
+    catalogs, tmp_path, preset, language
+):
+    game = game_of(preset)
+    players = most_players(game)
+    names = LONG_NAMES[:players]
+    stakes = stakes_for(game, players)
+    view = played(14, players=names, stakes=stakes, **game)
+    locale = LOCALES[language]
+    found = []
+    with catalogs.app_context():
+        with force_locale(locale):
+            holds = {*(f" {tag} " for tag in seat_tags(names)), _("Settlement")}
+        for size in PAPERS:
+            pad = blank_pad_pdf(
+                players=players, names=names, page_size=size, stakes=stakes, locale=locale, **game
+            )
+            sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
+            for kind, pdf in (("pad", pad), ("sheet", sheet)):
+                found += problems(
+                    f"{kind} {size}",
+                    word_boxes(pdf, tmp_path),
+                    runs_on_pages=runs_on(game, players),
+                    holds=holds,
+                )
+    assert not found, "\n".join(found)
+
+
+PRINTED_AS = {
+    "fr": ("Ishaan, Jaya et Kabir", ["Rami indien", "Formule : Pool rummy", "gardé en main : 300"]),
+    "hi": ("Ishaan, Jaya, और Kabir", []),  # CLDR: Hindi keeps the serial comma
+}
+
+
+@pytest.mark.parametrize("language", sorted(PRINTED_AS))
+def test_game_option_and_list_names_are_printed_in_the_readers_language(
+    catalogs, tmp_path, language
+):
+    joined, said = PRINTED_AS[language]
+    locale = LOCALES[language]
+    with catalogs.app_context(), force_locale(locale):
+        assert and_list(["Ishaan", "Jaya", "Kabir"]) == joined
+        rules = house_rules("kalooki", {"rejoin": False}, 4)
+        assert rules == (_("%(option)s: %(value)s", option=_("Buying back in"), value=_("no")),)
+        pool = blank_pad_pdf(preset="Pool Rummy 201", players=4, locale=locale)
+        held = blank_pad_pdf(
+            preset="Hand and Foot", players=2, options={"red_three_held": 300}, locale=locale
+        )
+        pack = print_pack_pdf(
+            [PackTable("T1", ["Ann", "Bob"], preset="Oklahoma Gin")],
+            title="Week 6",
+            day=date(2024, 11, 14),
+            locale=locale,
+        )
+        oklahoma = preset_name("Oklahoma Gin")
+    assert oklahoma != "Oklahoma Gin" or language == "hi"
+    text = " ".join(page.text for pdf in (pool, held, pack) for page in word_boxes(pdf, tmp_path))
+    for raw in ("pool limit", "format:", "red three held"):
+        assert raw not in text
+    for words in said:
+        assert words in text
+    assert f"Week 6, {oklahoma}" in text
+
+
+# Words each pad prints whole (a cell or a line of their own), in every language.
+PAD_WORDS = ("Winner:", "Initials:", "Settlement", "who pays whom", "Card", "Counts")
+AS_WRITTEN = ["विजेता सिंह", "Zoë Ångström", "Łukasz Dœrflinger", "Ñúñez Ørsted"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_text_read_from_the_pdf_is_the_words_as_written(catalogs, tmp_path, language):
+    """Copying, searching and reading aloud get the words as written: Hindi's vowel
+    signs too (the text is drawn with its /ActualText: printing/render.py)."""
+    locale = LOCALES[language]
+    with catalogs.app_context(), force_locale(locale):
+        expected = [_(words) for words in PAD_WORDS]
+        expected.append(_("%(game)s score pad", game=preset_name("500 Rum")))
+        pad = blank_pad_pdf(preset="500 Rum", players=4, names=AS_WRITTEN, locale=locale)
+    text = " ".join(flat(page) for page in pages(pad, tmp_path, "-raw"))
+    for words in [*expected, *AS_WRITTEN]:
+        assert words in text
+    # What a glyph-by-glyph map made of ि: letters from the IPA block.
+    assert not re.search("[\u0250-\u02af]", text)
+
+
+def test_an_address_beside_its_qr_code_breaks_only_into_even_pieces():
+    from scorekeeper.printing.render import URL_PIECE, short_url
+
+    printed = short_url(f"{VIEW_URL}/edit/{'k' * 43}")
+    pieces = [piece for part in printed.split("<wbr>") for piece in [part] if piece]
+    assert "".join(pieces) == f"scores.example/games/{VIEW_URL[-22:]}/edit/{'k' * 43}"
+    assert all(len(piece) <= URL_PIECE for piece in pieces)
+    assert min(len(piece) for piece in pieces) >= 5  # never a last letter alone
+
+
+def box_widths_mm(html: str, css_class: str) -> list[float]:
+    """The width of every table cell of ``css_class`` as WeasyPrint lays the page out
+    (the border box: the lines a hand writes between)."""
+    from weasyprint import HTML
+
+    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
+
+    document = HTML(
+        string=html, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
+    ).render(stylesheets=[stylesheet()])
+    widths, stack = [], [page._page_box for page in document.pages]
+    while stack:
+        box = stack.pop()
+        element = getattr(box, "element", None)
+        if box.element_tag == "td" and css_class in (element.get("class") or "").split():
+            widths.append(box.border_width() * 25.4 / 96)
+        stack.extend(getattr(box, "children", ()))
+    return widths
+
+
+@pytest.mark.parametrize(("game", "players"), layout_params())
+def test_every_running_total_box_on_a_pad_takes_five_handwritten_digits(game, players):
+    """At least 14 mm (five digits of about 2.5 mm and room either side), on the
+    narrower paper of the pad's orientation (A4 portrait, Letter landscape)."""
+    pad = blank_pad(players=players, names=LONG_NAMES[:players], **game)
+    if pad.page.orientation == "landscape":
+        pad = blank_pad(players=players, names=LONG_NAMES[:players], page_size="Letter", **game)
+    if "total" not in pad.columns or pad.side_rows:
+        return  # gin's and a partnership's totals are rows as wide as a player's columns
+    widths = box_widths_mm(render_html("pad.html", pads=[pad], pack=None, about=None), "t")
+    assert widths and min(widths) >= 14 - 0.05, f"{min(widths):.1f} mm"
+
+
+def test_a_packs_standings_code_prints_its_address_and_its_slips_their_own_footer(tmp_path):
+    tables = [PackTable(f"Table {number}", ["Ann", "Bob"], variant="gin") for number in (1, 12)]
+    pack = print_pack_pdf(
+        tables,
+        title="Week 6",
+        day=date(2024, 11, 14),
+        public_url="https://scores.example/leagues/l1",
+    )
+    texts = pages(pack, tmp_path)
+    assert "scores.example/leagues/l1" in texts[0]
+    footer = texts[-1].strip().splitlines()[-1]
+    assert footer.split() == ["Result", "slips", "page", "5", "of", "5"]
+
+
+@pytest.mark.parametrize("preset", ["Hand and Foot", "Oklahoma Gin"])
+def test_a_letter_pack_of_links_phones_cannot_open_warns_once_and_each_pad_keeps_one_page(
+    tmp_path, preset
+):
+    players = 2
+    tables = [
+        PackTable(
+            f"Table {number}",
+            LONG_NAMES[number : number + players],
+            preset=preset,
+            edit_url=f"http://127.0.0.1:5000/games/g{number}/edit/t{number}",
+            stakes={"cents_per_point": 1},
+        )
+        for number in (1, 2, 3)
+    ]
+    pack = print_pack_pdf(tables, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
+    texts = [flat(text) for text in pages(pack, tmp_path)]
+    # The seating list and its index, a page a table's pad, the result slips.
+    assert len(texts) == 2 + 3 + 1, [text[:60] for text in texts]
+    warned = [number for number, text in enumerate(texts) if "PUBLIC_BASE_URL" in text]
+    assert warned == [0]
