@@ -39,6 +39,10 @@ from tests.printing.layouts import (
 )
 from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
 
+# No database here: the SQLite stage renders these once; the PostgreSQL stage
+# would only render the same PDFs again.
+pytestmark = pytest.mark.sqlite
+
 PAPERS = ["A4", "Letter"]
 MATRIX = layout_params()
 

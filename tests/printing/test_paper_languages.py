@@ -47,6 +47,10 @@ from tests.printing.support import (
 )
 from tests.printing.test_fit import runs_on, stakes_for
 
+# No database here: the SQLite stage renders these once; the PostgreSQL stage
+# would only render the same PDFs again.
+pytestmark = pytest.mark.sqlite
+
 PAPERS = ("A4", "Letter")
 SIGNS = ("\u2212",)  # a "+" stands alone in rules ("Gin: 25 + the difference")
 LOCALES = {
