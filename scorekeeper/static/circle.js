@@ -48,7 +48,7 @@
         sent += 1;
         show();
       }
-    } catch (offline) {
+    } catch {
       // Still no signal: the next "online" tries again.
     } finally {
       sending = false;
