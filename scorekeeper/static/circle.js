@@ -68,6 +68,9 @@
     });
   }
   addEventListener("online", send);
+  // And now and then while records wait: a send that raced the signal's return (no
+  // answer yet) is not left for the next "online", which may never come.
+  setInterval(() => { if (load().length) send(); }, 5000);
   show();
   send();
 })();
