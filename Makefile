@@ -87,12 +87,15 @@ WORKERS ?= auto
 PYTEST := $(BIN)/python -m pytest --durations=15
 # The scripts' unit tests (tests/js, node's own runner) first: a second or two.
 SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser" && $(PYTEST) -m browser
+# Each run ends by saying its wall time (docs/testing.md keeps the measured figures).
+WALL = start=$$(date +%s); $(1); status=$$?; \
+	echo "$@: wall time $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
 test: test-packages install $(NODE_STAMP)
-	$(SUITE)
+	@$(call WALL,$(SUITE))
 
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
-	scripts/with-throwaway-postgres sh -c '$(SUITE)'
+	@$(call WALL,scripts/with-throwaway-postgres sh -c '$(SUITE)')
 
 
 # The browser, push, offline and ops tests 5 times in a row with every core kept busy
