@@ -43,8 +43,8 @@ $(TEST_STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
 
 install: $(TEST_STAMP) $(MO_FILES)
 
-# The browser checks (axe-core, Lighthouse) from the npm lock; no install scripts, so
-# nothing downloads a browser: Lighthouse drives the system's Chromium.
+# The browser checks (axe-core, Lighthouse), eslint and fake-indexeddb from the npm lock;
+# no install scripts, so nothing downloads a browser: Lighthouse drives the system's Chromium.
 NODE_STAMP := node_modules/.installed
 $(NODE_STAMP): package-lock.json package.json | test-packages
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
@@ -85,13 +85,17 @@ serve: runtime-packages init-db
 # (each worker makes its own database there).
 WORKERS ?= auto
 PYTEST := $(BIN)/python -m pytest --durations=15
-SUITE := $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser" && $(PYTEST) -m browser
+# The scripts' unit tests (tests/js, node's own runner) first: a second or two.
+SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser" && $(PYTEST) -m browser
+# Each run ends by saying its wall time (docs/testing.md keeps the measured figures).
+WALL = start=$$(date +%s); $(1); status=$$?; \
+	echo "$@: wall time $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
 test: test-packages install $(NODE_STAMP)
-	$(SUITE)
+	@$(call WALL,$(SUITE))
 
 # The whole suite again on a throwaway PostgreSQL cluster.
 test-postgres: test-packages install $(NODE_STAMP)
-	scripts/with-throwaway-postgres sh -c '$(SUITE)'
+	@$(call WALL,scripts/with-throwaway-postgres sh -c '$(SUITE)')
 
 
 # The browser, push, offline and ops tests 5 times in a row with every core kept busy
@@ -99,9 +103,11 @@ test-postgres: test-packages install $(NODE_STAMP)
 test-stress: test-packages install $(NODE_STAMP)
 	scripts/stress-tests
 
-lint: install
+# Python (ruff) and the pages' scripts (eslint, eslint.config.mjs).
+lint: install $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	node_modules/.bin/eslint .
 
 # Every benchmark in bench/, one Markdown table of the results (QUICK=1: a quick run).
 bench: test-packages install

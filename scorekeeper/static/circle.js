@@ -48,7 +48,7 @@
         sent += 1;
         show();
       }
-    } catch (offline) {
+    } catch {
       // Still no signal: the next "online" tries again.
     } finally {
       sending = false;
@@ -68,6 +68,9 @@
     });
   }
   addEventListener("online", send);
+  // And now and then while records wait: a send that raced the signal's return (no
+  // answer yet) is not left for the next "online", which may never come.
+  setInterval(() => { if (load().length) send(); }, 5000);
   show();
   send();
 })();

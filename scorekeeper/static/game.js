@@ -161,8 +161,12 @@
     // Once a form is sent the page is on its way out: a reload now would abort it.
     // Looked at once every listener has run: the outbox's (loaded later) may still take it.
     document.addEventListener("submit", (event) => setTimeout(() => { sk.leaving = !event.defaultPrevented; }));
+    // A look put off (hidden, leaving, a deal being sent) is owed: the next tick takes it,
+    // though the stream is open (its event has come and gone).
+    let owed = false;
     const poll = async () => {
-      if (document.hidden || sk.leaving || sk.sending) return;
+      owed = document.hidden || sk.leaving || sk.sending;
+      if (owed) return;
       try {
         const response = await fetch(board.dataset.poll, {
           headers: { "If-None-Match": etag }, cache: "no-store",
@@ -202,6 +206,6 @@
       };
       listen();
     }
-    setInterval(() => { if (!pushed) poll(); }, Number(board.dataset.every) || 3000);
+    setInterval(() => { if (!pushed || owed) poll(); }, Number(board.dataset.every) || 3000);
   }
 })();

@@ -6,10 +6,12 @@
 // this file at the first Save, or sooner when offline or deals wait.
 "use strict";
 (() => {
-  const sk = window.sk;
-  const { $, $$, el } = sk;
-  const game = document.body.dataset.game;
-  const store = (() => {
+  // The queue, apart from the page (tests/js/outbox.test.js runs it under Node): deals
+  // kept per game in IndexedDB, sent in deal order. `say` words a refusal; the hooks
+  // tell the page when the phone is heard offline or online, when the queue is sending,
+  // and what a flush did.
+  const outbox = ({ game, indexedDB, fetch, say, offline = () => {}, sending = () => {},
+    flushed = async () => {} }) => {
     const open = () => new Promise((resolve, reject) => {
       const request = indexedDB.open("scorekeeper", 1);
       request.onupgradeneeded = () => request.result.createObjectStore("outbox", { keyPath: "key" });
@@ -25,32 +27,71 @@
         tx.onerror = () => reject(tx.error);
       });
     };
-    return {
+    // One deal to the server; throws when there is no answer worth the name.
+    const send = async (item) => {
+      const data = new FormData();
+      for (const [name, value] of item.fields) data.append(name, value);
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(), 10_000);
+      try {
+        const response = await fetch(item.action, {
+          method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
+        });
+        if (response.status >= 500 || response.status === 429) throw new Error("no answer");
+        const type = response.headers.get("Content-Type") || "";
+        const answer = type.includes("json") ? await response.json()
+          : { message: say("refused", { number: item.number, status: response.status }) };
+        return { status: response.status, ...answer };
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    let flushing = null;
+    const queue = {
       all: async () => (await run("readonly", (s) => s.getAll()))
         .filter((item) => item.game === game).sort((a, b) => a.number - b.number),
       put: (item) => run("readwrite", (s) => s.put(item)),
       remove: (key) => run("readwrite", (s) => s.delete(key)),
+      send,
+      saving: false, // a deal's Save is sending it itself: no flush meanwhile
+      // The waiting deals in order, each taken off once stored; a refused deal stops the
+      // queue with its problem kept (the player decides first), no answer stops it as is.
+      // Calls during a flush share it; while a Save sends, none starts (null).
+      flush: () => queue.saving ? null : flushing ??= (async () => {
+        const done = { sent: 0, refused: false, answered: true };
+        sending(true);
+        try {
+          for (const item of await queue.all()) {
+            if (item.problem) break;
+            let answer;
+            try { answer = await send(item); } catch { offline(true); done.answered = false; break; }
+            offline(false);
+            if (answer.status < 300) {
+              await queue.remove(item.key);
+              done.sent += 1;
+              continue;
+            }
+            item.problem = [answer.message, ...(answer.problems || [])].join(" ");
+            await queue.put(item);
+            done.refused = true;
+            break;
+          }
+        } finally {
+          sending(false);
+          flushing = null;
+          await flushed(done);
+        }
+        return done;
+      })(),
     };
-  })();
-  // One deal to the server; throws when there is no answer worth the name.
-  const send = async (item) => {
-    const data = new FormData();
-    for (const [name, value] of item.fields) data.append(name, value);
-    const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), 10_000);
-    try {
-      const response = await fetch(item.action, {
-        method: "POST", body: data, headers: { "X-Outbox": "1" }, signal: stop.signal,
-      });
-      if (response.status >= 500 || response.status === 429) throw new Error("no answer");
-      const type = response.headers.get("Content-Type") || "";
-      const answer = type.includes("json") ? await response.json()
-        : { message: sk.say("refused", { number: item.number, status: response.status }) };
-      return { status: response.status, ...answer };
-    } finally {
-      clearTimeout(timer);
-    }
+    return queue;
   };
+  // Under Node, the queue alone: there is no page.
+  if (typeof document === "undefined") return void (module.exports = { outbox });
+
+  const sk = window.sk;
+  const { $, $$, el } = sk;
+  const game = document.body.dataset.game;
   const newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
     .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
@@ -106,7 +147,7 @@
   };
   // Each waiting deal is a row of the deal grid, below the deals the server has.
   const showWaiting = async () => {
-    const items = await store.all();
+    const items = await queue.all();
     if (items.length) localStorage.setItem("sk.waiting." + game, items.length);
     else localStorage.removeItem("sk.waiting." + game);
     const grid = $("#deals");
@@ -145,37 +186,19 @@
     $("#deal-grid").hidden = !items.length && !$("tbody tr", grid);
     return items;
   };
-  let flushing = null;
-  let saving = false; // a deal Save is sending itself: not twice at once
-  const flush = () => saving ? null : flushing ??= (async () => {
-    let sent = 0, refused = false;
-    sk.sending = true;
-    try {
-      for (const item of await store.all()) {
-        if (item.problem) break; // the player decides first
-        let answer;
-        try { answer = await send(item); } catch { sk.offline(true); return; }
-        sk.offline(false);
-        if (answer.status < 300) {
-          await store.remove(item.key);
-          sent += 1;
-          continue;
-        }
-        item.problem = [answer.message, ...(answer.problems || [])].join(" ");
-        await store.put(item);
-        refused = true;
-        break;
-      }
-    } finally {
-      sk.sending = false;
-      flushing = null;
-      // Shown again only if something changed: a refusal is announced once.
+  const queue = outbox({
+    game, indexedDB, fetch: (...args) => fetch(...args), say: (...args) => sk.say(...args),
+    offline: (off) => sk.offline(off),
+    sending: (on) => { sk.sending = on; },
+    // Shown again only if something changed: a refusal is announced once. The new score
+    // from the server, unless the player is typing the next deal (then the poll brings
+    // it in and keeps what was typed).
+    flushed: async ({ sent, refused }) => {
       const left = sent || refused ? await showWaiting() : [];
-      // The new score from the server, unless the player is typing the next deal (then
-      // the poll brings it in and keeps what was typed).
       if (sent && !current().dataset.dirty && !left.some((item) => item.problem)) location.reload();
-    }
-  })();
+    },
+  });
+  const flush = queue.flush;
 
   // Save: kept first, then sent at once, unless deals already wait (it goes behind them).
   sk.save = async (deal) => {
@@ -185,13 +208,13 @@
     };
     const flag = "sk.waiting." + game;
     const behind = localStorage.getItem(flag);
-    saving = true;
-    const kept = await store.put(item).then(() => localStorage.setItem(flag, 1), () => false);
+    queue.saving = true;
+    const kept = await queue.put(item).then(() => localStorage.setItem(flag, 1), () => false);
     if (navigator.onLine && !behind) {
       sk.sending = true;
       try {
-        const answer = await send(item);
-        if (kept !== false) await store.remove(item.key).then(() => localStorage.removeItem(flag), () => {});
+        const answer = await queue.send(item);
+        if (kept !== false) await queue.remove(item.key).then(() => localStorage.removeItem(flag), () => {});
         // Saved: the game page as usual. Refused: sent the ordinary way (same key,
         // nothing was stored), so the messages show beside their fields.
         if (answer.status < 300) location.assign(location.pathname);
@@ -201,11 +224,11 @@
         sk.sending = false; // no answer: it waits on the phone
       }
     }
-    saving = sk.sending = false;
+    queue.saving = sk.sending = false;
     waitWith(item, deal);
   };
   const waitWith = async (item, deal) => {
-    await store.put({ ...item, text: describe(item.fields) });
+    await queue.put({ ...item, text: describe(item.fields) });
     sk.offline(true);
     moveFormTo(item.number + 1);
     await showWaiting();
@@ -216,10 +239,10 @@
   document.addEventListener("click", async (event) => {
     const target = event.target.closest("[data-fix], [data-drop]");
     if (!target) return;
-    const items = await store.all();
+    const items = await queue.all();
     const item = items.find((i) => i.key === (target.dataset.fix || target.dataset.drop));
     if (!item) return;
-    await store.remove(item.key);
+    await queue.remove(item.key);
     const deal = current();
     if (target.dataset.fix) {
       // Back into the form as typed, for the deal now due: check it, then save.

@@ -56,7 +56,7 @@
     let value = 0;
     let [at, part] = times(n, tokens, start, n.thousand, 1000);
     value += part;
-    let hundredsAt = at;
+    let hundredsAt;
     if (at < tokens.length && tokens[at] in n.hundreds) [hundredsAt, part] = [at + 1, n.hundreds[tokens[at]]];
     else [hundredsAt, part] = times(n, tokens, at, n.hundred, 100);
     if (part) [value, at] = [value + part, hundredsAt];

@@ -123,8 +123,8 @@ def stream(
     end = time.monotonic() + STREAM_SECONDS
     beat = time.monotonic()
     seen = CHANGES.count(public_id)
+    # Looked at before the first wait: a page older than the stream hears so at once.
     while time.monotonic() < end:
-        seen = CHANGES.wait(public_id, seen, look_every)
         try:
             latest = version_now()
         except (GameNotFound, SQLAlchemyError):
@@ -136,3 +136,4 @@ def stream(
         elif time.monotonic() - beat > HEARTBEAT_SECONDS:
             beat = time.monotonic()
             yield ": still here\n\n"
+        seen = CHANGES.wait(public_id, seen, look_every)

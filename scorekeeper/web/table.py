@@ -750,6 +750,9 @@ def scoreboard(public_id: str):
 def events(public_id: str):
     """Server-sent events: a ``version`` event each time the game changes (see push)."""
     version = services.current_version(unit_of_work(), public_id)
+    # The page's own version: a change made before the stream opened (the phone was
+    # offline, the stream was opening again) is said at once.
+    version = request.args.get("since", version, type=int)
     open_streams = push.streams(current_app)
     if not open_streams.take(current_app.config["PUSH_STREAMS"]):
         return current_app.response_class(status=204)  # all threads this may use are busy

@@ -62,3 +62,34 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     expect(page.locator("#history li")).to_have_count(2)
     assert page.evaluate("() => Object.keys(localStorage).map((k) => localStorage[k])") == ["[]"]
     assert len(circles.load_circle(uow, circle_id).records) == 2
+
+
+def test_a_record_whose_send_got_no_answer_is_sent_again_without_another_online(new_phone, uow):
+    # The signal came back but the first send still found none (it raced the network's
+    # return): the page tries again on its own, not only at the next "online" event.
+    started = circles.create_circle(uow, name="Cabin", members=["Ann", "Bob", "Cy"])
+    circle_id, token = started.circle.public_id, started.edit_token
+    page = new_phone()
+    page.goto(f"/circles/{circle_id}/edit/{token}")
+    page.context.set_offline(True)
+    page.locator("#expense summary").tap()
+    page.get_by_label("How much (USD)").first.fill("30")
+    page.get_by_label("What for").fill("Firewood")
+    page.get_by_role("button", name="Add the expense").tap()
+    expect(page.locator("#waiting li")).to_have_count(1)
+
+    refused = []
+
+    def no_answer_once(route):
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/*", no_answer_once)
+    page.context.set_offline(False)
+    # Waited on in the page: the route above answers only while Playwright is called.
+    expect(page.locator("#history li")).to_have_count(1)
+    assert len(refused) == 1
+    assert [(r.kind, r.cents) for r in records(uow, circle_id, 1)] == [("expense", 3000)]

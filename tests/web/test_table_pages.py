@@ -800,6 +800,22 @@ def test_the_event_stream_says_each_new_version_and_a_full_process_says_poll(app
     assert client.get("/games/nope/events").status_code == 404
 
 
+def test_a_stream_opened_after_the_page_says_at_once_what_changed_since(client, uow):
+    # A phone offline (or its stream opening again) while another phone recorded a deal:
+    # the stream starts from the page's version, not from the game's.
+    game_id = start(client, PLAYERS)
+    version = services.load_game(uow, game_id).version
+    assert f"/games/{game_id}/events?since={version}" in text(client.get(f"/games/{game_id}"))
+    with client.session_transaction() as session:
+        edit_token = session["edit"][game_id]
+    services.record_deal(uow, game_id, edit_token, {"out": "Ann", "hands": {"Bob": 1, "Cy": 2}})
+    response = client.get(f"/games/{game_id}/events?since={version}")
+    lines = iter(response.response)
+    assert next(lines) == b"retry: 1000\n\n"
+    assert next(lines) == f"event: version\ndata: {version + 1}\n\n".encode()
+    response.close()
+
+
 def test_play_again_starts_the_same_game_with_the_next_dealer_on_this_phone(client, uow):
     game_id = start(client, ["Ann", "Bob"], game="preset:Oklahoma Gin", stakes_on="y")
     data = deal_data(client, game_id, out="0", hands_0="0", hands_1="90", upcard_rank="7")
