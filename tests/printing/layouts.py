@@ -157,3 +157,21 @@ def widest_tables(game: dict[str, str]) -> set[int]:
         if seated(game, players):
             widest[orientation(game, players)] = players
     return set(widest.values())
+
+
+def stakes_for(game: dict[str, str], players: int) -> dict:
+    """A cent a point, and an entry fee where the game plays for a pot (pool and deals
+    rummy), whose stakes need one."""
+    stakes = {"cents_per_point": 1}
+    try:
+        make_setup(players=SHORT_NAMES[:players], stakes=stakes, **game)
+    except ScoringError:
+        stakes = {**stakes, "entry_cents": 500}
+    return stakes
+
+
+def runs_on(game: dict[str, str], players: int) -> bool:
+    """A game of more fixed deals than a landscape page's 12 rows, on landscape paper."""
+    setup = make_setup(players=SHORT_NAMES[:players], **game)
+    deals = setup.options.get("holes") or 0
+    return players > 5 and deals > 12

@@ -24,7 +24,7 @@ from scorekeeper.printing import (
 )
 from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.seats import seat_tags
-from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
+from scorekeeper.scoring import PRESETS, VARIANTS
 from tests.printing.cases import LONG_NAMES, ORDINARY_NAMES, SHORT_NAMES, played
 from tests.printing.layouts import (
     ALL_GAMES,
@@ -34,7 +34,9 @@ from tests.printing.layouts import (
     game_of,
     layout_params,
     pad_markup,
+    runs_on,
     seated,
+    stakes_for,
     widest_tables,
 )
 from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
@@ -69,17 +71,6 @@ def partnership(game: dict[str, str]) -> bool:
     return VARIANTS[variant].partnership
 
 
-def stakes_for(game: dict[str, str], players: int) -> dict:
-    """A cent a point, and an entry fee where the game plays for a pot (pool and deals
-    rummy), whose stakes need one."""
-    stakes = {"cents_per_point": 1}
-    try:
-        make_setup(players=SHORT_NAMES[:players], stakes=stakes, **game)
-    except ScoringError:
-        stakes = {**stakes, "entry_cents": 500}
-    return stakes
-
-
 def name_pieces(names) -> set[str]:
     """The pieces a name may wrap between: words, and the parts of a hyphenated word."""
     return {piece for name in names for piece in re.split(r"(?<=-)|\s+", name) if piece}
@@ -93,13 +84,6 @@ def assert_no_name_broken(pdf: bytes, tmp_path, names) -> None:
         tokens = text.split()
         for left, right in pairwise(tokens):
             assert left + right not in pieces, f"{left!r}/{right!r} broken on page {number}"
-
-
-def runs_on(game: dict[str, str], players: int) -> bool:
-    """A game of more fixed deals than a landscape page's 12 rows, on landscape paper."""
-    setup = make_setup(players=SHORT_NAMES[:players], **game)
-    deals = setup.options.get("holes") or 0
-    return players > 5 and deals > 12
 
 
 @pytest.mark.parametrize("size", PAPERS)

@@ -34,7 +34,14 @@ from scorekeeper.printing.words import and_list, house_rules
 from scorekeeper.scoring import PRESETS
 from scorekeeper.translate import preset_name
 from tests.printing.cases import LONG_NAMES, played
-from tests.printing.layouts import PLAYER_COUNTS, game_of, layout_params, seated
+from tests.printing.layouts import (
+    PLAYER_COUNTS,
+    game_of,
+    layout_params,
+    runs_on,
+    seated,
+    stakes_for,
+)
 from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
@@ -45,7 +52,6 @@ from tests.printing.support import (
     pages,
     word_boxes,
 )
-from tests.printing.test_fit import runs_on, stakes_for
 
 # No database here: the SQLite stage renders these once; the PostgreSQL stage
 # would only render the same PDFs again.
