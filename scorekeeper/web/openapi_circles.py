@@ -12,6 +12,7 @@ from scorekeeper.web.openapi import (
     INTEGER,
     NAME,
     QUERY_ERRORS,
+    STORABLE,
     STRING,
     array,
     errors,
@@ -258,7 +259,12 @@ def paths() -> dict[str, Any]:
                         "schema": {"type": "string", "enum": ["fewest", "host"]},
                         "description": "host: every other member settles with `host` alone.",
                     },
-                    {"name": "host", "in": "query", "schema": STRING},
+                    # web.edge answers 400 to a query string holding a NUL.
+                    {
+                        "name": "host",
+                        "in": "query",
+                        "schema": {**STRING, "pattern": f"^{STORABLE}*$"},
+                    },
                 ],
                 "responses": {
                     "200": circle_answer("The circle"),
