@@ -41,7 +41,7 @@ from scorekeeper.league.models import (
 from scorekeeper.league.schedule import time_zones
 from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
-from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
+from scorekeeper.models import Deal, DealRevision, Game, Seat, as_utc, utcnow
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -60,9 +60,7 @@ MAX_DEPTH = 24
 
 
 def _iso(moment: datetime) -> str:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    return as_utc(moment).isoformat()
 
 
 def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import secrets
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -25,7 +25,7 @@ from sqlalchemy import bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
-from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord, Seat, utcnow
+from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord, Seat, as_utc, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -141,10 +141,7 @@ class Revision:
 
 
 def _iso(moment: datetime) -> str:
-    # SQLite hands back naive datetimes; every stored time is UTC.
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    return as_utc(moment).isoformat()
 
 
 # ---------------------------------------------------------------- tokens

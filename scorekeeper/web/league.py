@@ -391,12 +391,12 @@ def new_league():
     return render_new_league()
 
 
-def _is_day(text: str) -> bool:
+def typed_day(text: str) -> date | None:
+    """A date as a form's date field sends it (2027-01-14); None for anything else."""
     try:
-        date.fromisoformat(text)
+        return date.fromisoformat(text)
     except ValueError:
-        return False
-    return True
+        return None
 
 
 def render_manage(
@@ -417,7 +417,7 @@ def render_manage(
     if tick is None or tick == "coming":
         # A night planned for the date chosen (today, at first) starts from its yes answers.
         held_on = request.form.get("held_on", "") if tick else ""
-        day = date.fromisoformat(held_on) if _is_day(held_on) else date.today()
+        day = typed_day(held_on) or date.today()
         preticked = [
             str(m) for m in league.coming_on(unit_of_work(), public_id, organizer_id(), day)
         ]
@@ -649,10 +649,7 @@ def new_night(public_id: str):
         # "same as last night", "everyone", "nobody", "who said yes": tick them, keeping
         # what was chosen.
         return render_manage(public_id, failed="night", tick=form["tick"])
-    try:
-        held_on = date.fromisoformat(form.get("held_on", ""))
-    except ValueError:
-        held_on = None
+    held_on = typed_day(form.get("held_on", ""))
     present = [int(raw) for raw in form.getlist("present") if raw.isdigit() and len(raw) < 12]
     night_id = league.create_night(
         unit_of_work(),
@@ -707,18 +704,26 @@ def screen_url(public_id: str, night_id: int) -> str | None:
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/board")
 def night_board(public_id: str, night_id: int):
     """The tables at a glance, which the night page polls; 304 while nothing changed."""
+    version = league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
+
+    def board() -> str:
+        glances = league.night_glance(unit_of_work(), public_id, organizer_id(), night_id)
+        return render_template(
+            "league/_night_board.html", public_id=public_id, night_id=night_id, glances=glances
+        )
+
+    return board_answer(version, board)
+
+
+def board_answer(version: str, board: Callable[[], str]):
+    """A polled board: 304 while ``version`` is the one the page has, else ``board()``."""
     # "v" and the tag, as the game pages' polling script sends it back.
-    version = "v" + league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
-    if request.if_none_match.contains_weak(version):
+    tag = "v" + version
+    if request.if_none_match.contains_weak(tag):
         response = current_app.response_class(status=304)
     else:
-        glances = league.night_glance(unit_of_work(), public_id, organizer_id(), night_id)
-        response = current_app.make_response(
-            render_template(
-                "league/_night_board.html", public_id=public_id, night_id=night_id, glances=glances
-            )
-        )
-    response.set_etag(version, weak=True)  # gzipped or not (see the game's scoreboard)
+        response = current_app.make_response(board())
+    response.set_etag(tag, weak=True)  # gzipped or not (see the game's scoreboard)
     response.headers["Cache-Control"] = "no-cache, private"
     return response
 
@@ -755,10 +760,7 @@ def remove_no_show(public_id: str, night_id: int):
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/change")
 @keeps_input(render_night, "change")
 def change_night(public_id: str, night_id: int):
-    try:
-        held_on = date.fromisoformat(request.form.get("held_on", ""))
-    except ValueError:
-        held_on = None
+    held_on = typed_day(request.form.get("held_on", ""))
     league.change_night(
         unit_of_work(),
         public_id,

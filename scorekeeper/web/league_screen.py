@@ -3,12 +3,12 @@ a long revocable link), and the organizer's buttons that open and close it."""
 
 from __future__ import annotations
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import redirect, render_template, url_for
 
 from scorekeeper.league import services as league
 from scorekeeper.web import unit_of_work
 from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import bp, organizer_id
+from scorekeeper.web.league import board_answer, bp, organizer_id
 
 # The screen asks this often (ms): a 304 costs one indexed query, and a result shows
 # on the wall within a second of its tap.
@@ -33,17 +33,14 @@ def screen(public_id: str, night_id: int, token: str):
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>/board")
 def screen_board(public_id: str, night_id: int, token: str):
     """What the screen polls: 304 while nothing changed, as the night page's board."""
-    version = "v" + league.screen_version(unit_of_work(), public_id, night_id, token)
-    if request.if_none_match.contains_weak(version):
-        response = current_app.response_class(status=304)
-    else:
+    version = league.screen_version(unit_of_work(), public_id, night_id, token)
+
+    def board() -> str:
         shown = league.screen(unit_of_work(), public_id, night_id, token)
         speak(shown.language)
-        response = current_app.make_response(
-            render_template("league/_screen_board.html", screen=shown)
-        )
-    response.set_etag(version, weak=True)
-    response.headers["Cache-Control"] = "no-cache, private"
+        return render_template("league/_screen_board.html", screen=shown)
+
+    response = board_answer(version, board)
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
