@@ -15,9 +15,17 @@ from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
 
 from scorekeeper.printing import words
+from scorekeeper.printing.charts import with_chart_in
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
-from scorekeeper.printing.render import About, documents_to_pdf, render_html, render_pdf
+from scorekeeper.printing.render import (
+    About,
+    documents_to_pdf,
+    fitted_pdf,
+    html_to_pdf,
+    render_html,
+    render_pdf,
+)
 from scorekeeper.printing.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -51,7 +59,20 @@ def game_sheet_pdf(
             players=words.and_list(sheet.players, locale),
         )
         about = About.of(sheet.title, subject, locale)
-        return render_pdf("game_sheet.html", sheet=sheet, about=about)
+        html = render_html("game_sheet.html", sheet=sheet, about=about)
+        if sheet.chart is not None or not sheet.running:
+            return html_to_pdf(html)
+        # Counted rows left the chart off: measure the room, draw it as high as that is.
+        caption = _("Running totals after each deal, from %(low)s to %(high)s", low=0, high=0)
+
+        def refit(room_mm: float) -> str | None:
+            with force_locale(locale):
+                fitted = with_chart_in(sheet, room_mm, caption)
+                if fitted is None:
+                    return None
+                return render_html("game_sheet.html", sheet=fitted, about=about)
+
+        return fitted_pdf(html, refit)
 
 
 def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en_US") -> bytes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -297,6 +297,47 @@ def html_to_pdf(html: str, *, stylesheets: tuple[CSS, ...] | None = None, style:
             )
 
     return cached_pdf(content_key("one", style, _page_words(), html), make)
+
+
+PX_MM = 25.4 / 96  # WeasyPrint lays pages out in CSS pixels
+
+
+def room_left_mm(page) -> float:
+    """The height left empty at the foot of a laid-out ``page``'s content area."""
+    box = page._page_box
+    bottom = box.content_box_y() + box.height
+    root = next(child for child in box.children if child.element_tag == "html")
+    used = max(
+        (child.position_y + child.margin_height() for child in root.descendants()),
+        default=root.content_box_y(),
+    )
+    return max(0.0, (bottom - used) * PX_MM)
+
+
+def fitted_pdf(html: str, refit: Callable[[float], str | None], *, style: str = "") -> bytes:
+    """The PDF of ``html``, or of ``refit(room)``'s HTML when that one is given: ``room``
+    is the height in mm left at the foot of ``html``'s last page (a finished sheet's
+    chart takes it). The refit is kept only if it takes no more pages than ``html``."""
+    numbers = page_numbers()
+
+    def layout(text: str):
+        return HTML(
+            string=text, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+        ).render(
+            stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
+        )
+
+    def make() -> bytes:
+        with _young_collections_less_often():
+            document = layout(html)
+            other = refit(room_left_mm(document.pages[-1]))
+            if other is not None:
+                fitted = layout(other)
+                if len(fitted.pages) <= len(document.pages):
+                    document = fitted
+            return document.write_pdf(pdf_variant="pdf/ua-1")
+
+    return cached_pdf(content_key("fitted", style, _page_words(), html), make)
 
 
 def render_pdf(template: str, **context) -> bytes:

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorekeeper.chart import Chart, running_totals_chart
+from scorekeeper.chart import Chart
 from scorekeeper.printing import words
+from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
+from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import column_heads
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
@@ -41,11 +43,12 @@ TARGET_BLANK_ROWS = 6
 # how many rows' room the closing (totals, winner, gin games, settlement) takes.
 PAGE_ROWS = {"portrait": (32, 44), "landscape": (19, 28)}
 ONE_PAGE_DEALS = 14  # a sheet of up to this many deals is never split
-# A finished game's score chart: as wide as the page and as high as the room left on
-# the last page allows, up to the most (in mm; drawn in quarter millimetres). A grid
-# row is about ROW_MM high; the legend takes a row for each two players. With less
-# room than the least height the chart is left off: it never takes a page of its own.
-CHART_MOST_MM, CHART_LEAST_MM, CHART_UNITS_PER_MM, CHART_PAD, ROW_MM = 28, 14, 4, 12, 4.6
+# A finished game's score chart: as wide as the page, at its most height where the
+# rows counted leave room for that (a grid row is about ROW_MM high; the legend takes
+# a row for each two players). With less, render.fitted_pdf measures the room the
+# last page has and charts.with_chart_in draws it as high as that allows, or leaves
+# it off below its least height: it never takes a page of its own.
+ROW_MM = 4.6
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,8 @@ class GameSheet:
     # A partnership game's people in seat order (the players are then the sides).
     partner_seats: tuple[str, ...] = ()
     chart: Chart | None = None  # a finished game's running totals, drawn
+    # A finished game's running totals by player, for a chart sized to the room left.
+    running: tuple[tuple[str, tuple[int, ...]], ...] = ()
     out_heading: str = ""  # the who-went-out column's heading
     # A player's two columns in words, and as headed: initials where a word is too
     # long for the column (pl "rozdanie"); a key under the grid then says which.
@@ -226,13 +231,16 @@ def game_sheet(
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, gin) + len(blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
-    chart = None
+    chart, series = None, ()
     if state.finished and not hollywood:
+        series = tuple(
+            (name, tuple(totals[name] for totals in state.running_totals)) for name in players
+        )
         holds = PAGE_ROWS[page.orientation][len(parts) > 1]
         lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
         room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
-        if room_mm >= CHART_LEAST_MM:
-            chart = _chart(state, players, page, min(room_mm, CHART_MOST_MM))
+        if room_mm >= CHART_MOST_MM:
+            chart = sheet_chart(dict(series), placed, page, CHART_MOST_MM)
     return GameSheet(
         game_id=game.public_id,
         title=game.title
@@ -277,21 +285,9 @@ def game_sheet(
         page=page,
         partner_seats=tuple(setup.seats or ()),
         chart=chart,
+        running=series,
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
-    )
-
-
-def _chart(
-    state: GameState, players: tuple[str, ...], page: Page, height_mm: float
-) -> Chart | None:
-    """Each player's running total over the deals, as wide as the page."""
-    series = {name: [totals[name] for totals in state.running_totals] for name in players}
-    return running_totals_chart(
-        series,
-        width=round(page.width_mm * CHART_UNITS_PER_MM),
-        height=round(height_mm * CHART_UNITS_PER_MM),
-        pad=CHART_PAD,
     )
 
 

@@ -4,13 +4,26 @@ with every name, and the sheet still on its pages: read back with pypdf and pdft
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
+from scorekeeper.chart import running_totals_chart
 from scorekeeper.printing import game_sheet_pdf
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import derive, make_setup
 from tests.printing.cases import LONG_NAMES, played
-from tests.printing.support import VIEW_URL, flat, game_view, pages, picture
+from tests.printing.support import (
+    VIEW_URL,
+    WordPage,
+    flat,
+    game_view,
+    overprinted,
+    pages,
+    picture,
+    word_boxes,
+)
+from tests.printing.test_tagged import figures
 
 PAPERS = ["A4", "Letter"]
 
@@ -66,3 +79,56 @@ def test_an_unfinished_sheet_has_no_chart_but_room_to_write(tmp_path):
     assert not view.state.finished
     pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size="Letter")
     assert "Running totals" not in " ".join(pages(pdf, tmp_path, "-raw"))
+
+
+@pytest.mark.parametrize("size", PAPERS)
+@pytest.mark.parametrize("stakes", [None, {"cents_per_point": 1}], ids=["no-stakes", "stakes"])
+def test_a_tight_landscape_sheet_of_six_still_prints_its_chart(tmp_path, output_dir, size, stakes):
+    """Five Crowns, 6 long names, 11 deals: the rows counted said no room, but the last
+    page has 18 to 40 mm left; the chart is drawn as high as that, on the same page."""
+    view = played(11, preset="Five Crowns", players=LONG_NAMES[:6], stakes=stakes)
+    assert view.state.finished and len(view.state.deals) == 11
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size)
+    picture(pdf, output_dir, f"sheet-chart-five-crowns-6-{size.lower()}-{bool(stakes)}")
+    texts = pages(pdf, tmp_path, "-raw")
+    assert len(texts) == 1
+    text = flat(texts[0])
+    assert "Running totals after each deal, from 0 to" in text
+    legend = text[text.index("Running totals") :]
+    for name in LONG_NAMES[:6]:
+        assert name in legend, name
+    alts = [str(figure.get("/Alt", "")) for figure in figures(pdf)]
+    assert any(alt.startswith("Chart of each player's running total") for alt in alts), alts
+
+
+def test_the_eight_lines_end_in_labels_printed_clear_of_each_other(tmp_path):
+    view = finished_500_rum_of_51_deals()
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, page_size="A4")
+    last = word_boxes(pdf, tmp_path)[-1]
+    tags = seat_tags(LONG_NAMES)
+    # The labels: the tags below the legend's caption, at the chart's right edge.
+    caption = max(word.bottom for word in last.words if word.text == "Running")
+    right = max(word.right for word in last.words)
+    labels = [
+        word
+        for word in last.words
+        if word.text in tags and word.top > caption and word.right > right - 40
+    ]
+    assert sorted(word.text for word in labels) == sorted(tags)
+    assert overprinted(WordPage(last.width, last.height, tuple(labels))) == []
+    assert overprinted(last) == []
+
+
+def test_two_players_with_the_same_totals_draw_two_lines():
+    chart = running_totals_chart(
+        {"Ann": [10, 20], "Bob": [10, 20], "Cy": [0, 5]},
+        width=400,
+        height=120,
+        pad=12,
+        labels={"Ann": "A", "Bob": "B", "Cy": "C"},
+        label_size=12,
+    )
+    lines = dict(chart.lines)
+    assert lines["Ann"] != lines["Bob"]
+    baselines = sorted(end.y for end in chart.ends)
+    assert all(b - a >= 12 for a, b in pairwise(baselines))
