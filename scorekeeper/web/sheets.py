@@ -31,7 +31,7 @@ from scorekeeper.printing.pad import MAX_ROWS
 from scorekeeper.printing.render import unreachable_from_phones
 from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
-from scorekeeper.translate import translate
+from scorekeeper.translate import lazy_translation, translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import number_or_text, option_field_name
 from scorekeeper.web.i18n import speak
@@ -225,16 +225,22 @@ class PadForm(FlaskForm):
 
 
 def _house_rule_field(spec) -> SelectField | StringField:
-    """A house rule on the pad form; blank keeps the game's own (a preset's) rule."""
-    label = spec.name.replace("_", " ").capitalize()
+    """A house rule on the pad form; blank keeps the game's own (a preset's) rule. Its
+    label, help and choices in the reader's language, as the new-game page says them."""
+    label = lazy_translation(spec.label) if spec.label else spec.name
+    help_text = lazy_translation(spec.help)
     keep = SelectChoice("", _l("As the game plays it"))
     if spec.type == "bool":
         choices = [keep, SelectChoice("yes", _l("Yes")), SelectChoice("no", _l("No"))]
-        return SelectField(label, choices=choices, default="", description=spec.help)
+        return SelectField(label, choices=choices, default="", description=help_text)
     if spec.choices is not None:
-        choices = [keep, *(SelectChoice(str(choice)) for choice in spec.choices)]
-        return SelectField(label, choices=choices, default="", description=spec.help)
-    return StringField(label, default="", description=spec.help)
+        said = spec.choice_label
+        choices = [
+            keep,
+            *(SelectChoice(str(choice), lazy_translation(said(choice))) for choice in spec.choices),
+        ]
+        return SelectField(label, choices=choices, default="", description=help_text)
+    return StringField(label, default="", description=help_text)
 
 
 for _variant in VARIANTS.values():

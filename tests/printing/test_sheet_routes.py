@@ -328,3 +328,15 @@ def test_a_pool_rummy_pad_takes_an_entry_fee_and_prints_the_pot(client, tmp_path
     response = client.get("/pads/pad.pdf", query_string={**query, "entry_cents": "500"})
     assert response.status_code == 200
     assert "$5.00" in words(response.get_data(), tmp_path)
+
+
+def test_the_pad_forms_house_rules_are_labelled_in_the_readers_language(client):
+    """As the new-game page says them: the option's label and its choices' words, not
+    the option's name ("Pool limit", not "Pool limit" from pool_limit nor "points")."""
+    body = client.get("/pads/new", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert 'for="o_indian_pool_limit">Limite du pool</label>' in body
+    assert 'for="o_handfoot_red_three_held">' in body
+    format_choices = re.search(r'<select[^>]*name="o_indian_format".*?</select>', body, re.S)
+    assert format_choices and ">Pool rummy</option>" in format_choices.group(0)
+    assert ">pool</option>" not in format_choices.group(0)
+    assert ">Red three held<" not in body and ">Pool limit<" not in body
