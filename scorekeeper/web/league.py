@@ -274,18 +274,7 @@ def rules_from_form(form) -> league.Rules:
             errors["options"] = _("line %(number)s must read name = value", number=number)
             continue
         options[name.strip()] = parse_value(raw.strip(), "options", errors)
-    stakes = None
-    if form.get("cents_per_point", "").strip():
-        stakes = {
-            "cents_per_point": parse_value(
-                form.get("cents_per_point", "").strip(), "stakes.cents_per_point", errors
-            ),
-            "round_to": parse_value(
-                form.get("round_to", "5").strip() or "5", "stakes.round_to", errors
-            ),
-            "mode": form.get("mode") or "pairs",
-            "currency": (form.get("currency") or "USD").strip().upper(),
-        }
+    stakes = stakes_from_form(form, errors)
     table_size = parse_value(form.get("table_size", "").strip(), "table_size", errors)
     try:
         rules = league.check_rules(
@@ -300,6 +289,25 @@ def rules_from_form(form) -> league.Rules:
     if errors:
         raise services.InvalidInput(_("These house rules cannot be used."), errors)
     return rules
+
+
+def stakes_from_form(form, errors: dict[str, str]) -> dict[str, Any] | None:
+    """Cents a point, or an entry fee into a pot (pool and deals rummy), or both; None
+    for neither. A mode left blank is the game's usual one (pool rummy's is the pot)."""
+    cents = form.get("cents_per_point", "").strip()
+    entry = form.get("entry_cents", "").strip()
+    if not cents and not entry:
+        return None
+    stakes: dict[str, Any] = {"currency": (form.get("currency") or "USD").strip().upper()}
+    if form.get("mode"):
+        stakes["mode"] = form.get("mode")
+    if cents:
+        stakes["cents_per_point"] = parse_value(cents, "stakes.cents_per_point", errors)
+        round_to = form.get("round_to", "5").strip() or "5"
+        stakes["round_to"] = parse_value(round_to, "stakes.round_to", errors)
+    if entry:
+        stakes["entry_cents"] = parse_value(entry, "stakes.entry_cents", errors)
+    return stakes
 
 
 # Option values are words, numbers and short lists; deeper is refused before parsing.
@@ -331,7 +339,8 @@ def rules_values(rules: league.Rules, name: str, language: str | None) -> dict[s
         "table_size": str(rules.table_size),
         "cents_per_point": str(stakes.get("cents_per_point", "")),
         "round_to": str(stakes.get("round_to", 5)),
-        "mode": stakes.get("mode", "pairs"),
+        "mode": stakes.get("mode", ""),
+        "entry_cents": str(stakes.get("entry_cents") or ""),
         "currency": stakes.get("currency", "USD"),
     }
 
@@ -341,7 +350,7 @@ def rules_context() -> dict[str, Any]:
         "presets": [(name, preset.variant) for name, preset in scoring.PRESETS.items()],
         "variants": list(scoring.VARIANTS.values()),
         "table_sizes": league.table_sizes_said,
-        "modes": ["pairs", "winner", "per_deal"],
+        "modes": ["", "pairs", "winner", "per_deal", "pot"],
         "languages": LANGUAGES,
     }
 

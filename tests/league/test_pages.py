@@ -896,3 +896,25 @@ def test_the_pack_lists_those_sitting_out_and_slips_only_paper_tables(client, uo
     assert f"Sitting out tonight (a bye): {bye_name}." in text
     assert f"{bye_name} sitting out" in text  # in the index, with everyone present
     assert "Result slip: Table 2" in text and "Result slip: Table 1" not in text
+
+
+def test_a_pool_rummy_league_takes_an_entry_fee_and_its_pads_print_the_pot(client, uow, olga):
+    form = {"name": "Pool night", "preset": "Pool Rummy 101", "table_size": "4"}
+    refused = client.post("/leagues/new", data={**form, "entry_cents": "five"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert re.search(r'<p class="error" id="stakes-entry_cents-error">Stakes entry cents ', page)
+    assert 'name="entry_cents" inputmode="numeric" value="five" aria-invalid="true"' in page
+    assert league.leagues_of(uow, olga) == []
+    response = client.post("/leagues/new", data={**form, "entry_cents": "500", "currency": "eur"})
+    assert response.status_code == 303
+    lid = response.headers["Location"].rsplit("/", 1)[1]
+    view = league.league_view(uow, lid, olga)
+    assert view.rules.stakes["entry_cents"] == 500  # the mode left to the game: the pot
+    client.post(f"/leagues/{lid}/members", data={"names": "\n".join(NAMES[:8])})
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+    text = pdf_text(client.get(f"/leagues/{lid}/nights/{night.id}/pack.pdf").data)
+    assert "€5.00" in text and "pot" in text
+    edit = client.get(f"/leagues/{lid}").get_data(as_text=True)  # its rules, to change
+    assert 'name="entry_cents" inputmode="numeric" value="500"' in edit
