@@ -425,9 +425,9 @@ def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     """``2¢ a point, rounded to 5¢; everyone settles with everyone``."""
     currency = stakes["currency"]
     mode = STAKE_MODES.get(stakes["mode"], stakes["mode"])
-    if stakes.get("entry_cents"):  # a game for a pot
+    if stakes.get("entry_cents"):  # a game for a pot: points pay nothing, the pot is all
         entry = money(stakes["entry_cents"], currency, locale)
-        mode = _("each player pays %(entry)s into the pot", entry=entry)
+        return _("each player pays %(entry)s into the pot", entry=entry)
     terms = _(
         "%(rate)s a point, rounded to %(step)s; %(mode)s",
         rate=money(stakes["cents_per_point"], currency, locale),

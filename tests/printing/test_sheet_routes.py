@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.service_layer import services
-from tests.printing.support import assert_paper, words
+from tests.printing.support import assert_paper, flat, words
 
 PAD = {"game": "preset:Gin Rummy", "players": "2", "page_size": "A4", "orientation": "auto"}
 
@@ -328,6 +328,15 @@ def test_a_pool_rummy_pad_takes_an_entry_fee_and_prints_the_pot(client, tmp_path
     response = client.get("/pads/pad.pdf", query_string={**query, "entry_cents": "500"})
     assert response.status_code == 200
     assert "$5.00" in words(response.get_data(), tmp_path)
+    # The fee alone is enough, and all the pad says of the stakes: points pay nothing.
+    del query["cents_per_point"]
+    bad = client.get("/pads/pad.pdf", query_string={**query, "entry_cents": "five"})
+    assert bad.status_code == 400 and error_beside(bad.get_data(as_text=True), "entry_cents")
+    pot = client.get("/pads/pad.pdf", query_string={**query, "entry_cents": "500"})
+    assert pot.status_code == 200
+    printed = flat(words(pot.get_data(), tmp_path))
+    assert "Settlement (each player pays $5.00 into the pot)" in printed
+    assert "a point" not in printed
 
 
 def test_the_pad_forms_house_rules_are_labelled_in_the_readers_language(client):
