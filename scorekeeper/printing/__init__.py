@@ -20,13 +20,14 @@ from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
 from scorekeeper.printing.render import (
     About,
+    Refit,
     documents_to_pdf,
     fitted_pdf,
     html_to_pdf,
     render_html,
     render_pdf,
 )
-from scorekeeper.printing.sheet import game_sheet
+from scorekeeper.printing.sheet import GameSheet, game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.circles import CircleView
@@ -59,20 +60,28 @@ def game_sheet_pdf(
             players=words.and_list(sheet.players, locale),
         )
         about = About.of(sheet.title, subject, locale)
-        html = render_html("game_sheet.html", sheet=sheet, about=about)
-        if sheet.chart is not None or not sheet.running:
-            return html_to_pdf(html)
-        # Counted rows left the chart off: measure the room, draw it as high as that is.
-        caption = _("Running totals after each deal, from %(low)s to %(high)s", low=0, high=0)
+        html, refit = _sheet_html(sheet, about, locale)
+        return html_to_pdf(html) if refit is None else fitted_pdf(html, refit)
 
-        def refit(room_mm: float) -> str | None:
-            with force_locale(locale):
-                fitted = with_chart_in(sheet, room_mm, caption)
-                if fitted is None:
-                    return None
-                return render_html("game_sheet.html", sheet=fitted, about=about)
 
-        return fitted_pdf(html, refit)
+def _sheet_html(sheet: GameSheet, about: About, locale: str) -> tuple[str, Refit | None]:
+    """The sheet's HTML, and where its rows counted left the chart off, how to draw it
+    as high as the room measured at the foot of its last page allows."""
+    html = render_html("game_sheet.html", sheet=sheet, about=about)
+    if sheet.chart is not None or not sheet.running:
+        return html, None
+    caption = _("Running totals after each deal, from %(low)s to %(high)s", low=0, high=0)
+
+    def refit(room_mm: float) -> str | None:
+        with force_locale(locale):
+            fitted = with_chart_in(sheet, room_mm, caption)
+            return (
+                None
+                if fitted is None
+                else render_html("game_sheet.html", sheet=fitted, about=about)
+            )
+
+    return html, refit
 
 
 def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en_US") -> bytes:
@@ -114,11 +123,13 @@ def night_sheets_pdf(
             ),
             locale,
         )
-        htmls = []
+        htmls, refits = [], []
         for game, view_url in games:
             sheet = game_sheet(game, view_url=view_url, page_size=page_size, locale=locale)
-            htmls.append(render_html("game_sheet.html", sheet=sheet, about=about))
-        return documents_to_pdf(htmls, about)
+            html, refit = _sheet_html(sheet, about, locale)
+            htmls.append(html)
+            refits.append(refit)
+        return documents_to_pdf(htmls, about, refits)
 
 
 def blank_pad_pdf(

@@ -314,11 +314,13 @@ def room_left_mm(page) -> float:
     return max(0.0, (bottom - used) * PX_MM)
 
 
-def fitted_pdf(html: str, refit: Callable[[float], str | None], *, style: str = "") -> bytes:
-    """The PDF of ``html``, or of ``refit(room)``'s HTML when that one is given: ``room``
-    is the height in mm left at the foot of ``html``'s last page (a finished sheet's
-    chart takes it). The refit is kept only if it takes no more pages than ``html``."""
-    numbers = page_numbers()
+Refit = Callable[[float], "str | None"]
+
+
+def _laid_out(html: str, refit: Refit | None, numbers: CSS):
+    """``html`` laid out, or ``refit(room)``'s HTML where that is given: ``room`` is the
+    height in mm left at the foot of ``html``'s last page (a finished sheet's chart
+    takes it). The refit is kept only if it takes no more pages than ``html``."""
 
     def layout(text: str):
         return HTML(
@@ -327,36 +329,42 @@ def fitted_pdf(html: str, refit: Callable[[float], str | None], *, style: str = 
             stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
         )
 
+    document = layout(html)
+    other = None if refit is None else refit(room_left_mm(document.pages[-1]))
+    if other is not None:
+        fitted = layout(other)
+        if len(fitted.pages) <= len(document.pages):
+            return fitted
+    return document
+
+
+def fitted_pdf(html: str, refit: Refit) -> bytes:
+    """The PDF of ``html`` or of its refit (``_laid_out``), made once per content."""
+    numbers = page_numbers()
+
     def make() -> bytes:
         with _young_collections_less_often():
-            document = layout(html)
-            other = refit(room_left_mm(document.pages[-1]))
-            if other is not None:
-                fitted = layout(other)
-                if len(fitted.pages) <= len(document.pages):
-                    document = fitted
-            return document.write_pdf(pdf_variant="pdf/ua-1")
+            return _laid_out(html, refit, numbers).write_pdf(pdf_variant="pdf/ua-1")
 
-    return cached_pdf(content_key("fitted", style, _page_words(), html), make)
+    return cached_pdf(content_key("fitted", _page_words(), html), make)
 
 
 def render_pdf(template: str, **context) -> bytes:
     return html_to_pdf(render_html(template, **context))
 
 
-def documents_to_pdf(htmls: list[str], about: About) -> bytes:
-    """Several documents (each its own page numbering) as one PDF, for the archive."""
+def documents_to_pdf(
+    htmls: list[str], about: About, refits: list[Refit | None] | None = None
+) -> bytes:
+    """Several documents (each its own page numbering) as one PDF, for the archive;
+    ``refits`` (one or None a document) as ``fitted_pdf``'s."""
     numbers = page_numbers()
+    fits = refits or [None] * len(htmls)
 
     def make() -> bytes:
         with _young_collections_less_often():
             rendered = [
-                HTML(
-                    string=html,
-                    base_url=path2url(str(STATIC)) + "/",
-                    url_fetcher=StaticOnlyFetcher(),
-                ).render(stylesheets=[stylesheet(), numbers], font_config=font_config())
-                for html in htmls
+                _laid_out(html, fit, numbers) for html, fit in zip(htmls, fits, strict=True)
             ]
             pages = [page for document in rendered for page in document.pages]
             combined = rendered[0].copy(pages)

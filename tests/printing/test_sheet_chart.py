@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 
 from scorekeeper.chart import running_totals_chart
-from scorekeeper.printing import game_sheet_pdf
+from scorekeeper.printing import game_sheet_pdf, night_sheets_pdf
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import derive, make_setup
 from tests.printing.cases import LONG_NAMES, played
@@ -132,3 +132,12 @@ def test_two_players_with_the_same_totals_draw_two_lines():
     assert lines["Ann"] != lines["Bob"]
     baselines = sorted(end.y for end in chart.ends)
     assert all(b - a >= 12 for a, b in pairwise(baselines))
+
+
+def test_a_nights_sheets_measure_the_room_for_each_chart_too(tmp_path):
+    tight = played(11, preset="Five Crowns", players=LONG_NAMES[:6], stakes=None)
+    short = played(13, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"], stakes={})
+    pdf = night_sheets_pdf([(tight, VIEW_URL), (short, VIEW_URL)], title="Night 3", page_size="A4")
+    texts = [flat(text) for text in pages(pdf, tmp_path, "-raw")]
+    assert len(texts) == 2
+    assert all("Running totals after each deal" in text for text in texts)
