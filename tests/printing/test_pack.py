@@ -138,3 +138,25 @@ def test_a_nights_finished_sheets_print_as_one_pdf_each_with_its_own_pages(tmp_p
     assert PdfReader(io.BytesIO(pdf)).metadata["/Title"] == "Thursday 2024-11-14"
     with pytest.raises(PrintError):
         night_sheets_pdf([], title="Nothing")
+
+
+def test_the_standings_code_has_its_address_and_each_slip_page_names_only_its_slips(tmp_path):
+    tables = [
+        PackTable(f"Table {n}", ["Ann", "Bob", "Cy", "Dee"], preset="500 Rum", edit_url=VIEW_URL)
+        for n in range(1, 13)
+    ]
+    pdf = print_pack_pdf(
+        tables,
+        title="Week 6",
+        day=date(2024, 11, 14),
+        public_url="https://scores.example/leagues/l1abcdef",
+    )
+    texts = pages(pdf, tmp_path, "-layout")
+    assert "scores.example/leagues/l1abcdef" in "".join(texts[0].split())
+    slip_pages = [text for text in texts if "Result slip:" in text]
+    assert slip_pages
+    for text in slip_pages:
+        footer = [line for line in text.splitlines() if line.strip()][-1]
+        assert footer.split()[:2] == ["Result", "slips"], footer  # not the last table's pad
+        on_page = set(re.findall(r"Result slip: (Table \d+)", text))
+        assert set(re.findall(r"Table \d+", text)) == on_page
