@@ -1,0 +1,93 @@
+"""A night in rounds through the use cases: proposed from the results, a swap, started,
+and every round's games in the standings."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from scorekeeper.league import services as league
+from scorekeeper.service_layer.services import InvalidInput
+
+from .support import NAMES, make_league, make_organizer, member_ids, play_out, seat_night
+
+
+def tables_of(uow, lid, olga, night_id, round_number):
+    _, night = league.night_view(uow, lid, olga, night_id)
+    return [table for table in night.tables if table.round == round_number]
+
+
+def play_round(uow, lid, olga, night_id, round_number):
+    for table in tables_of(uow, lid, olga, night_id, round_number):
+        play_out(uow, table, winner_seat=0)
+
+
+def test_a_three_round_swiss_night_is_proposed_swapped_started_and_counted(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    present = [ids[name] for name in NAMES[:9]]  # 9 at 4 a table: three tables of 3
+    night_id = seat_night(uow, lid, olga, present)
+    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="swiss", minutes=30)
+    league.start_round(uow, lid, olga, night_id)  # round 1, with its clock
+    first = league.night_rounds(uow, lid, olga, night_id)
+    assert first.current == 1 and first.ends_at is not None and first.ends_at > datetime.now(UTC)
+    with pytest.raises(InvalidInput, match="not over"):
+        league.propose_round(uow, lid, olga, night_id)
+    play_round(uow, lid, olga, night_id, 1)
+
+    assert league.propose_round(uow, lid, olga, night_id, random.Random(3)) == 2
+    proposal = league.night_rounds(uow, lid, olga, night_id)
+    assert proposal.proposed == 2 and [t.number for t in proposal.tables] == [4, 5, 6]
+    winners = [t.names[0] for t in tables_of(uow, lid, olga, night_id, 1)]
+    # Swiss: tonight's three winners (two players beaten each) share the top table.
+    assert set(proposal.tables[0].names) == set(winners)
+    assert {move.was for move in proposal.moves} == {1, 2, 3}
+    a, b = proposal.tables[0].member_ids[0], proposal.tables[1].member_ids[0]
+    league.swap_in_round(uow, lid, olga, night_id, a, b)
+    swapped = league.night_rounds(uow, lid, olga, night_id)
+    assert swapped.tables[0].member_ids[0] == b and swapped.tables[1].member_ids[0] == a
+
+    league.start_round(uow, lid, olga, night_id)
+    second = tables_of(uow, lid, olga, night_id, 2)
+    assert all(t.game_id for t in second) and [t.number for t in second] == [4, 5, 6]
+    play_round(uow, lid, olga, night_id, 2)
+    league.propose_round(uow, lid, olga, night_id, random.Random(4))
+    league.start_round(uow, lid, olga, night_id)
+    play_round(uow, lid, olga, night_id, 3)
+    done = league.night_rounds(uow, lid, olga, night_id)
+    assert done.current == 3 and not done.can_propose
+    with pytest.raises(InvalidInput, match="no next round"):
+        league.propose_round(uow, lid, olga, night_id)
+
+    _, standing = league.league_standings(uow, lid, olga, None)
+    assert {line.name: line.games for line in standing.lines if line.games} == {
+        name: 3 for name in NAMES[:9]
+    }
+    # Round 1 is as a one-round night has it: tables 1 to 3.
+    assert [t.number for t in tables_of(uow, lid, olga, night_id, 1)] == [1, 2, 3]
+
+
+def test_a_night_not_in_rounds_stays_one_round(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    league.start_night(uow, lid, olga, night_id)
+    shown = league.night_rounds(uow, lid, olga, night_id)
+    assert not shown.in_rounds and not shown.can_propose and shown.current == 1
+    with pytest.raises(InvalidInput):
+        league.propose_round(uow, lid, olga, night_id)
+
+
+def test_rounds_refuse_bad_numbers_field_by_field(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    with pytest.raises(InvalidInput) as refused:
+        league.set_rounds(uow, lid, olga, night_id, rounds=0, method="chess", minutes=1)
+    assert set(refused.value.errors) == {"rounds", "method", "minutes"}
+    assert not league.night_rounds(uow, lid, olga, night_id).in_rounds
