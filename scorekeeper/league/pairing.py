@@ -30,8 +30,9 @@ METHODS = ("swiss", "king", "random")
 # Companions are first looked for among this many times (table size - 1) players
 # ranked next: similar standing. The whole field is searched only when that fails.
 WINDOW = 3
-# Tables tried before the search gives up on a seating free of tonight's repeats.
-BUDGET = 20_000
+# Groups looked at before the search gives up on a seating free of tonight's repeats
+# (a fraction of a second; it is spent only when such a seating is hard to find).
+BUDGET = 200_000
 # A pair met tonight weighs more than any number of the season's meetings.
 TONIGHT = 1000
 
@@ -62,19 +63,22 @@ def _season_cost(group: Sequence[int], season: Met) -> int:
 
 
 def _companions(
-    leader: int, rest: Sequence[int], size: int, tonight: Met, season: Met
+    leader: int, rest: Sequence[int], size: int, tonight: Met, season: Met, spent: list[int]
 ) -> Iterator[tuple[int, ...]]:
     """Companions for ``leader`` that meet nobody again tonight: first among the
-    nearest in the ranking (fewest season meetings, then nearest standing), then any."""
+    nearest in the ranking (fewest season meetings, then nearest standing), then any.
+    ``spent[0]`` counts the groups looked at; past ``spent[1]`` the search stops."""
     rank = {member: i for i, member in enumerate(rest)}
     near = rest[: WINDOW * (size - 1)]
     tried: set[tuple[int, ...]] = set()
     for pool in (near, rest):
-        found = [
-            combo
-            for combo in itertools.combinations(pool, size - 1)
-            if combo not in tried and _fits((leader, *combo), tonight)
-        ]
+        found = []
+        for combo in itertools.combinations(pool, size - 1):
+            spent[0] += 1
+            if spent[0] > spent[1]:
+                return
+            if combo not in tried and _fits((leader, *combo), tonight):
+                found.append(combo)
         found.sort(key=lambda c: (_season_cost((leader, *c), season), sum(rank[m] for m in c)))
         for combo in found:
             tried.add(combo)
@@ -95,26 +99,27 @@ def seat_swiss(
 ) -> list[list[int]]:
     """Similar standing tonight at one table, nobody met tonight again where that can
     be avoided, the season's repeats kept few (the module's docstring says how).
-    Table 1 is the top table."""
+    Table 1 is the top table; tables of unequal sizes may come in another order."""
     order = sorted(members, key=lambda member: (-scores.get(member, 0), rng.random()))
-    tried = 0
+    spent = [0, budget]
 
-    def fill(remaining: list[int], k: int) -> list[list[int]] | None:
-        nonlocal tried
-        if k == len(sizes):
+    def fill(remaining: list[int], left_sizes: list[int]) -> list[list[int]] | None:
+        if not left_sizes:
             return []
+        if spent[0] > budget:
+            return None
         leader, rest = remaining[0], remaining[1:]
-        for combo in _companions(leader, rest, sizes[k], tonight, season):
-            tried += 1
-            if tried > budget:
-                return None
-            left = [member for member in rest if member not in combo]
-            after = fill(left, k + 1)
-            if after is not None:
-                return [[leader, *combo], *after]
+        # The table's size as given first; another size where the leader fits only there.
+        for size in dict.fromkeys(left_sizes):
+            after_sizes = list(left_sizes)
+            after_sizes.remove(size)
+            for combo in _companions(leader, rest, size, tonight, season, spent):
+                after = fill([m for m in rest if m not in combo], after_sizes)
+                if after is not None:
+                    return [[leader, *combo], *after]
         return None
 
-    tables = fill(order, 0)
+    tables = fill(order, list(sizes))
     if tables is None:
         # Repeats cannot be avoided (or not found in time): the fewest, by swaps.
         tables = chunk(order, sizes)
