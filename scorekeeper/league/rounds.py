@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from scorekeeper.league import pairing, seating, standings
 from scorekeeper.league.access import load_night, managed, managed_row, night_of
@@ -50,10 +51,11 @@ class Rounds:
     minutes: int | None
     current: int  # the round in play (or played last)
     ends_at: datetime | None  # a timed round's end, while it is in play
+    ends_local: time | None  # the same on the venue's clock (the league's time zone)
     # The next round, proposed and not started: its number, tables, byes and moves.
     proposed: int | None
     tables: tuple[RoundTable, ...]
-    byes: tuple[str, ...]
+    byes: tuple[tuple[int, str], ...]  # (member id, name)
     moves: tuple[MoveView, ...]
     # Tonight's scores, best first: (name, players beaten over tonight's games).
     tonight: tuple[tuple[str, int], ...]
@@ -63,6 +65,11 @@ class Rounds:
     @property
     def in_rounds(self) -> bool:
         return self.method is not None
+
+    @property
+    def came_from(self) -> dict[str, int | None]:
+        """Each player of the proposed round by name: the table they played at (None: a bye)."""
+        return {move.name: move.was for move in self.moves}
 
     @property
     def can_propose(self) -> bool:
@@ -285,7 +292,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
         if t.game_id is None or standings.table_result(t) is None
     )
     tables: tuple[RoundTable, ...] = ()
-    byes: tuple[str, ...] = ()
+    byes: tuple[tuple[int, str], ...] = ()
     moves: tuple[MoveView, ...] = ()
     if proposed is not None:
         seated = sorted(round_of(night, proposed), key=lambda t: t.number)
@@ -297,19 +304,23 @@ def rounds_of(league: League, night: Night) -> Rounds:
             )
             for t in seated
         )
-        byes = tuple(names.get(m, "?") for m in byes_in(night, proposed))
+        byes = tuple((m, names.get(m, "?")) for m in byes_in(night, proposed))
         moves = tuple(
             MoveView(names.get(move.member, "?"), move.was, move.goes)
             for move in pairing.movement(_where(night, current), _where(night, proposed))
         )
     ends_at = as_utc(night.round_ends_at) if night.round_ends_at else None
+    if not night.started or proposed is not None:
+        ends_at = None  # between rounds no clock runs
+    zone = ZoneInfo(league.time_zone or "UTC")
     best = sorted(scores.items(), key=lambda item: (-item[1], names.get(item[0], "")))
     return Rounds(
         rounds=night.rounds,
         method=night.round_method,
         minutes=night.round_minutes,
         current=current,
-        ends_at=ends_at if night.started and proposed is None else None,
+        ends_at=ends_at,
+        ends_local=ends_at.astimezone(zone).time() if ends_at else None,
         proposed=proposed,
         tables=tables,
         byes=byes,

@@ -91,3 +91,54 @@ def test_rounds_refuse_bad_numbers_field_by_field(uow):
         league.set_rounds(uow, lid, olga, night_id, rounds=0, method="chess", minutes=1)
     assert set(refused.value.errors) == {"rounds", "method", "minutes"}
     assert not league.night_rounds(uow, lid, olga, night_id).in_rounds
+
+
+def test_the_night_page_and_the_venue_screen_follow_the_rounds(client, uow):
+    import re
+
+    from .support import login
+
+    olga = make_organizer(uow)
+    login(client)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:9]])
+    page = f"/leagues/{lid}/nights/{night_id}"
+    assert client.post(f"{page}/rounds", data={"rounds": "2", "method": "king", "minutes": "20"})
+    assert client.post(f"{page}/rounds/start").status_code == 303
+    assert "Round 1 of 2" in client.get(page).text
+    client.post(f"{page}/screen")
+    (url,) = re.findall(r'<a href="([^"]+)" class="screen-link">', client.get(page).text)
+    screen = url.split("localhost", 1)[-1]
+    shown = client.get(screen).text
+    assert "Round 1 of 2" in shown and 'class="countdown"' in shown and "Table 1" in shown
+    play_round(uow, lid, olga, night_id, 1)
+    client.post(f"{page}/rounds/propose")
+    night = client.get(page).text
+    assert "Round 2 as proposed" in night and "Start round 2" in night
+    shown = client.get(screen).text
+    assert "Next: round 2 of 2" in shown and "from 1" in shown and "Table 4" in shown
+    assert 'class="countdown"' not in shown  # no clock between rounds
+    client.post(f"{page}/rounds/start")
+    shown = client.get(screen).text
+    assert "Round 2 of 2" in shown and "Table 4" in shown and "Table 1<" not in shown
+
+
+def test_bad_rounds_from_the_form_are_refused_with_the_field_said(client, uow):
+    from .support import login
+
+    olga = make_organizer(uow)
+    login(client)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    page = f"/leagues/{lid}/nights/{night_id}"
+    answer = client.post(
+        f"{page}/rounds",
+        data={"rounds": "x", "method": "swiss", "minutes": "soon"},
+        headers={"Referer": f"http://localhost{page}"},
+        follow_redirects=True,
+    )
+    assert answer.status_code == 200
+    assert "must be a whole number from 1 to 12" in answer.text
+    assert "minutes must be a whole number of minutes" in answer.text
