@@ -75,3 +75,40 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     expect(screen.locator(".countdown")).to_contain_text(":")
     expect(screen.locator(".screen-tables > li")).to_have_count(2)
     expect(screen.locator(".screen-tables > li").first).to_contain_text("Table 3")
+
+
+def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone, output_dir, uow):
+    from PIL import Image
+
+    # As the venue screen's own test: every fourth name 40 characters long.
+    long = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"
+    club = [f"{long[:37]} {n:02d}" if n % 4 == 0 else f"Spieler Nummer {n:02d}" for n in range(48)]
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=club)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, list(ids.values()))
+    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="king", minutes=None)
+    league.start_round(uow, lid, olga, night_id)
+    _, night = league.night_view(uow, lid, olga, night_id)
+    for table in night.tables:
+        play_out(uow, table)
+    league.propose_round(uow, lid, olga, night_id)
+    token = league.open_screen(uow, lid, olga, night_id)
+    page = new_phone(
+        viewport={"width": 1920, "height": 1080},
+        screen={"width": 1920, "height": 1080},
+        is_mobile=False,
+        has_touch=False,
+        device_scale_factor=1,
+    )
+    page.goto(f"/leagues/{lid}/nights/{night_id}/screen/{token}")
+    expect(page.locator(".next-round > li")).to_have_count(12)
+    expect(page.locator(".next-round .from").first).to_contain_text("from")
+    shot = output_dir / "browser" / "venue-screen-next-round.png"
+    shot.parent.mkdir(exist_ok=True)
+    page.screenshot(path=shot)
+    with Image.open(shot) as full:  # as it looks from across the room
+        full.resize((480, 270)).save(output_dir / "browser" / "venue-screen-next-round-25.png")
+    height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert height <= inner and width <= inner_width, (height, inner, width, inner_width)
