@@ -202,8 +202,10 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
     played = sorted(round_of(night, current), key=lambda table: table.number)
     scores, ranked = tonight_scores(night)
     previous = [[m for m in ranked.get(t.id, []) if m in active] for t in played]
-    present = [m for table in previous for m in table]
-    present += [m for m in byes_in(night, current) if m in active]
+    # Everyone who came tonight: seated in a round, sitting one out, or come late.
+    came = [s.member_id for t in night.tables if t.round <= current for s in t.seats]
+    came += [m for number in range(1, current + 1) for m in byes_in(night, number)]
+    present = [m for m in dict.fromkeys(came) if m in active]
     allowed = people_at_table(variant_of(league))
     try:
         sizes, out = seating.sizes_with_byes(

@@ -142,3 +142,20 @@ def test_bad_rounds_from_the_form_are_refused_with_the_field_said(client, uow):
     assert answer.status_code == 200
     assert "must be a whole number from 1 to 12" in answer.text
     assert "minutes must be a whole number of minutes" in answer.text
+
+
+def test_a_late_arrival_plays_from_the_next_round(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="king")
+    league.start_round(uow, lid, olga, night_id)
+    league.add_late_arrival(uow, lid, olga, night_id, ids["Ivy"])  # no table: a bye
+    play_round(uow, lid, olga, night_id, 1)
+    league.propose_round(uow, lid, olga, night_id, random.Random(1))
+    proposal = league.night_rounds(uow, lid, olga, night_id)
+    seated = [name for table in proposal.tables for name in table.names]
+    assert sorted(seated) == sorted(NAMES[:9]) and proposal.came_from["Ivy"] is None
+    # King of the hill: the one back from a bye joins the bottom table.
+    assert "Ivy" in proposal.tables[-1].names
