@@ -10,6 +10,7 @@ numbered through the night, so round 2 of a six-table night is tables 7 to 12.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Any
@@ -346,3 +347,37 @@ def night_rounds(
     with uow:
         league = managed_row(uow.session, public_id, organizer_id)
         return rounds_of(league, load_night(uow.session, league, night_id))
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def rounds_document(night: Night) -> dict[str, Any]:
+    """A night in rounds: how many, how seated, the minutes and the later rounds' byes
+    (a night of one round exports as before)."""
+    if night.round_method is None:
+        return {}
+    return {
+        "rounds": night.rounds,
+        "round_method": night.round_method,
+        "round_minutes": night.round_minutes,
+        "later_byes": [list(out) for out in night.later_byes or ()],
+    }
+
+
+def read_rounds(reader, item: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """An imported night's rounds, as Night's fields; ``reader`` (league.transfer's)
+    reads each value and notes what is wrong."""
+    if item.get("round_method") is None:
+        return {}
+    minutes = item.get("round_minutes")
+    low, high = MINUTES
+    return {
+        "rounds": reader.integer(item.get("rounds"), f"{path}.rounds", 1, MOST_ROUNDS),
+        "round_method": reader.choice(
+            item["round_method"], f"{path}.round_method", pairing.METHODS
+        ),
+        "round_minutes": None
+        if minutes is None
+        else reader.integer(minutes, f"{path}.round_minutes", low, high),
+    }

@@ -159,3 +159,49 @@ def test_a_late_arrival_plays_from_the_next_round(uow):
     assert sorted(seated) == sorted(NAMES[:9]) and proposal.came_from["Ivy"] is None
     # King of the hill: the one back from a bye joins the bottom table.
     assert "Ivy" in proposal.tables[-1].names
+
+
+def test_a_night_in_rounds_exports_and_imports_with_its_rounds_and_byes(uow):
+    import json
+
+    from scorekeeper.league import transfer
+    from scorekeeper.service_layer import services
+
+    from .support import GIN, figures
+
+    def play_gin(round_number):
+        for table in tables_of(uow, lid, olga, night_id, round_number):
+            first, second = table.names
+            entry = {"knocker": first, "hands": {first: 3, second: 30}}
+            services.record_deal(uow, table.game_id, table.edit_token, entry)
+            league.set_closed(uow, lid, olga, night_id, table.number, True)
+
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, rules=GIN)
+    ids = member_ids(uow, lid, olga)
+    # Five at gin: two tables and one bye each round.
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:5]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="swiss", minutes=15)
+    league.start_round(uow, lid, olga, night_id)
+    play_gin(1)
+    league.propose_round(uow, lid, olga, night_id, random.Random(2))
+    league.start_round(uow, lid, olga, night_id)
+    play_gin(2)
+    document = transfer.export_league(uow, lid, olga)
+    (night,) = document["nights"]
+    assert [t.get("round", 1) for t in night["tables"]] == [1, 1, 2, 2]
+    assert len(night["byes"]) == 1 and len(night["later_byes"][0]) == 1
+
+    imported = transfer.import_document(uow, olga, json.loads(json.dumps(document)))
+
+    assert figures(uow, imported.league_id, olga) == figures(uow, lid, olga)
+    again = transfer.export_league(uow, imported.league_id, olga)["nights"][0]
+    assert (again["rounds"], again["round_method"], again["round_minutes"]) == (2, "swiss", 15)
+    assert [t.get("round", 1) for t in again["tables"]] == [1, 1, 2, 2]
+    names = {m["id"]: m["name"] for m in document["members"]}
+    new_names = {
+        m["id"]: m["name"] for m in transfer.export_league(uow, imported.league_id, olga)["members"]
+    }
+    assert [names[m] for m in night["later_byes"][0]] == [
+        new_names[m] for m in again["later_byes"][0]
+    ]
