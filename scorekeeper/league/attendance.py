@@ -25,6 +25,7 @@ from scorekeeper.league.nights import (
     unstarted,
     variant_of,
 )
+from scorekeeper.league.rounds import played_round
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -152,7 +153,10 @@ def add_late_arrival(
         elif group_size is not None:
             group = waiting[:group_size]
             number = max((t.number for t in night.tables), default=0) + 1
-            night.tables.extend(new_tables([group], number))
+            added = new_tables([group], number)
+            for table in added:  # a night in rounds: a table of the round in play
+                table.round = played_round(night)
+            night.tables.extend(added)
             night.byes = [m for m in night.byes if m not in group]
             where = f"{member.name} opens table {number} with those sitting out."
         else:

@@ -64,15 +64,19 @@ def store_games_chunk(uow: UnitOfWork, run: list[GameRows]) -> None:
 
 
 def store_nights(
-    uow: UnitOfWork, league: League, nights: Sequence[Night], byes: dict[int, list[Member]]
+    uow: UnitOfWork, league: League, nights: Sequence[Night], byes: dict[int, list[list[Member]]]
 ) -> None:
-    """The nights, with their tables and seats, a few hundred tables a transaction."""
+    """The nights, with their tables and seats, a few hundred tables a transaction;
+    ``byes`` has each night's byes by round (round 1 first)."""
     for run in chunks(nights, lambda night: len(night.tables)):
         with uow:
             for night in run:
                 night.league = league
                 if id(night) in byes:
-                    night.byes = [member.id for member in byes[id(night)]]
+                    first, *later = [[member.id for member in out] for out in byes[id(night)]]
+                    night.byes = first
+                    if later:
+                        night.later_byes = later
             uow.session.add_all(run)
             uow.commit()
 

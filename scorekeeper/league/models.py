@@ -165,6 +165,14 @@ class Night(Base):
     # a new link is the next round, and closing it stops every round.
     screen_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     screen_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Played in rounds (league/rounds.py): how many, how each next round is seated
+    # (pairing.METHODS; None: one round), the minutes a timed round lasts and when the
+    # round in play ends; the byes of rounds 2, 3 ... (``byes`` are round 1's).
+    rounds: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    round_method: Mapped[str | None] = mapped_column(String(10))
+    round_minutes: Mapped[int | None]
+    round_ends_at: Mapped[datetime | None]
+    later_byes: Mapped[list[list[int]]] = mapped_column(JSON, default=list, server_default="[]")
 
     league: Mapped[League] = relationship(back_populates="nights")
     tables: Mapped[list[LeagueTable]] = relationship(
@@ -216,7 +224,10 @@ class LeagueTable(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
+    # Numbered through the night: round 2 of a six-table night is tables 7 to 12, so a
+    # table's number alone names it in every link, correction and export.
     number: Mapped[int]
+    round: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
     # The round of the table's edit link, derived from the secret key and never stored
     # (league/table_links.py); NULL: a link from before 0012, or none yet.

@@ -415,7 +415,8 @@ def version_of(session, league: League, night_id: int) -> str:
         .where(LeagueTable.night_id == night.id)
         .order_by(LeagueTable.number, LeagueSeat.position)
     ).all()
-    state = repr((league.revision, night.started, [tuple(row) for row in rows]))
+    clock = (night.rounds, night.round_method, night.round_ends_at, night.later_byes)
+    state = repr((league.revision, night.started, clock, [tuple(row) for row in rows]))
     return hashlib.sha256(state.encode()).hexdigest()[:20]
 
 

@@ -19,6 +19,7 @@ from scorekeeper.league import standings, table_links
 from scorekeeper.league.access import NotFound, load_league, managed_row, night_of
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import TableGlance, glances, night_seen, version_of
+from scorekeeper.league.rounds import Rounds, byes_in, rounds_of
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 # The season's leaders the screen lists beside the tables: a 1080-line screen's worth.
@@ -34,6 +35,9 @@ class Screen:
     byes: tuple[str, ...]
     leaders: tuple[standings.Line, ...]
     version: str
+    # A night in rounds: the round in play (its tables are the ones shown), its clock,
+    # and once the next round is proposed, its tables and who comes from where.
+    rounds: Rounds | None = None
 
 
 def _token(session, night: Night) -> str:
@@ -95,14 +99,19 @@ def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen
         league, night = _screened(session, public_id, night_id, token)
         seen = night_seen(session, league, night.id)
         names = {member.id: member.name for member in league.members}
+        played = rounds_of(league, night)
+        # Only the round in play (or played last): a night in rounds has every round's.
+        now = tuple(table for table in seen.night.tables if table.round == played.current)
+        seen = replace(seen, night=replace(seen.night, tables=now))
         table = standings.standings(session, league, night.season)
         shown = Screen(
             league.name,
             league.language,
             night.held_on,
             (),
-            tuple(names[member_id] for member_id in night.byes or () if member_id in names),
+            tuple(names[m] for m in byes_in(night, played.current) if m in names),
             tuple(line for line in table.lines if line.place is not None)[:LEADERS],
             version_of(session, league, night.id),
+            played if played.in_rounds else None,
         )
     return replace(shown, tables=glances(uow, seen))

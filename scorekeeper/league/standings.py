@@ -496,12 +496,13 @@ def rank(lines: list[Line], rank_by: str, higher_wins: bool, min_games: int) -> 
 
 
 def byes_of(session: Session, league_id: int, season: str | None) -> dict[int, int]:
-    query = select(Night.byes).where(Night.league_id == league_id)
+    # A night in rounds has a round's byes in later_byes too (league/rounds.py).
+    query = select(Night.byes, Night.later_byes).where(Night.league_id == league_id)
     if season is not None:
         query = query.where(Night.season == season)
     counts: dict[int, int] = {}
-    for byes in session.scalars(query):
-        for member_id in byes or ():
+    for byes, later in session.execute(query):
+        for member_id in [*(byes or ()), *(m for round_byes in later or () for m in round_byes)]:
             counts[member_id] = counts.get(member_id, 0) + 1
     return counts
 

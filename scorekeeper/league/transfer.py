@@ -38,6 +38,7 @@ from scorekeeper.league.models import (
     Organizer,
     PlannedNight,
 )
+from scorekeeper.league.rounds import MOST_ROUNDS, read_rounds, rounds_document
 from scorekeeper.league.schedule import time_zones
 from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
@@ -183,9 +184,11 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                     "seating": night.seating,
                     "started": night.started,
                     "byes": list(night.byes or ()),
+                    **rounds_document(night),
                     "tables": [
                         {
                             "number": table.number,
+                            **({"round": table.round} if table.round > 1 else {}),
                             "source": table.source,
                             "paper_totals": table.paper_totals,
                             "closed": table.closed,
@@ -639,7 +642,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         )
     games: list[tuple[Game, list[DealRevision]]] = []
     # Who sat out each night: member ids are known once the members are stored.
-    byes: list[tuple[Night, list[Member]]] = []
+    byes: list[tuple[Night, list[list[Member]]]] = []
     league = _read_league(reader, doc, games, byes)
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)
@@ -734,7 +737,7 @@ def _read_league(
     reader: Reader,
     doc: Mapping[str, Any],
     games: list[tuple[Game, list[DealRevision]]],
-    byes: list[tuple[Night, list[Member]]],
+    byes: list[tuple[Night, list[list[Member]]]],
 ) -> League:
     head = reader.mapping(doc.get("league"), "league")
     name = reader.text(head.get("name"), "league.name", 80)
@@ -841,7 +844,7 @@ def _read_night(
     path: str,
     members: Mapping[int, Member],
     games: list[tuple[Game, list[DealRevision]]],
-    byes: list[tuple[Night, list[Member]]],
+    byes: list[tuple[Night, list[list[Member]]]],
 ) -> Night:
     item = reader.mapping(raw, path)
     tables = []
@@ -855,6 +858,8 @@ def _read_night(
         if number in numbers:
             reader.fail(f"{table_path}.number", _("repeats another table"))
         numbers.add(number)
+        # A night in rounds seats a member once a round (league/rounds.py).
+        round_number = reader.integer(doc.get("round", 1), f"{table_path}.round", 1, MOST_ROUNDS)
         seat_ids = reader.items(doc.get("seats"), f"{table_path}.seats", 8)
         seats = []
         for position, member_id in enumerate(seat_ids):
@@ -862,9 +867,9 @@ def _read_night(
             if member is None:
                 reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
                 continue
-            if member_id in placed:
+            if (round_number, member_id) in placed:
                 reader.fail(f"{table_path}.seats.{position}", _("is seated twice this night"))
-            placed.add(member_id)
+            placed.add((round_number, member_id))
             seats.append(LeagueSeat(position=position, member=member))
         rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
         game = rows[0] if rows else None
@@ -889,6 +894,7 @@ def _read_night(
                 source=reader.choice(doc.get("source"), f"{table_path}.source", SOURCES),
                 paper_totals=paper,
                 closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
+                round=round_number,
                 revision=1,
                 seats=seats,
                 game=game,
@@ -901,17 +907,26 @@ def _read_night(
         started=reader.flag(item.get("started", False), f"{path}.started"),
         byes=[],
         tables=tables,
+        **read_rounds(reader, item, path),
     )
-    sat_out = []
-    for i, member_id in enumerate(reader.items(item.get("byes", []), f"{path}.byes", 100)):
-        member = members.get(member_id) if isinstance(member_id, int) else None
-        if member is None:
-            reader.fail(f"{path}.byes.{i}", _("is not a member"))
-        elif member_id in placed:
-            reader.fail(f"{path}.byes.{i}", _("is seated this night, or has a bye twice"))
-        else:
-            placed.add(member_id)
-            sat_out.append(member)
-    if sat_out:
-        byes.append((night, sat_out))
+    later = reader.items(item.get("later_byes", []), f"{path}.later_byes", MOST_ROUNDS)
+    rounds_out = []
+    for number, (out, out_path) in enumerate(
+        [(item.get("byes", []), f"{path}.byes")]
+        + [(out, f"{path}.later_byes.{i}") for i, out in enumerate(later)],
+        1,
+    ):
+        sat_out = []
+        for i, member_id in enumerate(reader.items(out, out_path, 100)):
+            member = members.get(member_id) if isinstance(member_id, int) else None
+            if member is None:
+                reader.fail(f"{out_path}.{i}", _("is not a member"))
+            elif (number, member_id) in placed:
+                reader.fail(f"{out_path}.{i}", _("is seated this night, or has a bye twice"))
+            else:
+                placed.add((number, member_id))
+                sat_out.append(member)
+        rounds_out.append(sat_out)
+    if any(rounds_out):
+        byes.append((night, rounds_out))
     return night

@@ -80,6 +80,8 @@ class TableView:
     source: str
     paper_totals: Mapping[str, int] | None
     closed: bool
+    # The round it is played in (a night in rounds, league/rounds.py); 1 otherwise.
+    round: int = 1
 
     @property
     def source_label(self) -> str:
@@ -175,6 +177,7 @@ def table_view(table: LeagueTable, manage: bool) -> TableView:
         source=table.source,
         paper_totals=table.paper_totals,
         closed=table.closed,
+        round=table.round or 1,
     )
 
 

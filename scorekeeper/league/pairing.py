@@ -1,0 +1,209 @@
+"""Seating the next round of a night from the rounds played: Swiss, king of the hill
+or random, and who sits out. Pure functions over member ids, as ``seating``'s are.
+
+Swiss (docs/league.md, "Rounds"): players are ranked by tonight's score (ties by
+chance); tables are filled from the top, each taking the best-ranked player left and
+companions among the next few in the ranking. A companion already met tonight is
+refused outright, and the search goes back to an earlier table when a later one cannot
+be filled without such a repeat; among the companions that fit, the pair counts of the
+season (how often two have met) choose the fewest repeats, then the nearest standing.
+Only when no seating avoids tonight's repeats (or the search runs past its budget) is
+the seating with the fewest repeats taken, by swaps.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.league.seating import (
+    choose_byes,
+    chunk,
+    improve_by_swaps,
+    pair_key,
+    seat_random,
+)
+
+METHODS = ("swiss", "king", "random")
+# Companions are first looked for among this many times (table size - 1) players
+# ranked next: similar standing. The whole field is searched only when that fails.
+WINDOW = 3
+# Groups looked at before the search gives up on a seating free of tonight's repeats
+# (a fraction of a second; it is spent only when such a seating is hard to find).
+BUDGET = 200_000
+# A pair met tonight weighs more than any number of the season's meetings.
+TONIGHT = 1000
+
+Met = Mapping[tuple[int, int], int]
+
+
+def pairs_met(tables: Sequence[Sequence[int]]) -> dict[tuple[int, int], int]:
+    """How often each pair sat at one table of ``tables``."""
+    met: dict[tuple[int, int], int] = {}
+    for table in tables:
+        for a, b in itertools.combinations(table, 2):
+            key = pair_key(a, b)
+            met[key] = met.get(key, 0) + 1
+    return met
+
+
+def repeats(tables: Sequence[Sequence[int]], met: Met) -> int:
+    """Pairs of ``tables`` that ``met`` says have met already."""
+    return sum(1 for key in pairs_met(tables) if met.get(key, 0))
+
+
+def _fits(group: Sequence[int], tonight: Met) -> bool:
+    return not any(tonight.get(pair_key(a, b), 0) for a, b in itertools.combinations(group, 2))
+
+
+def _season_cost(group: Sequence[int], season: Met) -> int:
+    return sum(season.get(pair_key(a, b), 0) for a, b in itertools.combinations(group, 2))
+
+
+def _companions(
+    leader: int, rest: Sequence[int], size: int, tonight: Met, season: Met, spent: list[int]
+) -> Iterator[tuple[int, ...]]:
+    """Companions for ``leader`` that meet nobody again tonight: first among the
+    nearest in the ranking (fewest season meetings, then nearest standing), then any.
+    ``spent[0]`` counts the groups looked at; past ``spent[1]`` the search stops."""
+    rank = {member: i for i, member in enumerate(rest)}
+    near = rest[: WINDOW * (size - 1)]
+    tried: set[tuple[int, ...]] = set()
+    for pool in (near, rest):
+        found = []
+        for combo in itertools.combinations(pool, size - 1):
+            spent[0] += 1
+            if spent[0] > spent[1]:
+                return
+            if combo not in tried and _fits((leader, *combo), tonight):
+                found.append(combo)
+        found.sort(key=lambda c: (_season_cost((leader, *c), season), sum(rank[m] for m in c)))
+        for combo in found:
+            tried.add(combo)
+            yield combo
+        if len(pool) == len(rest):
+            break
+
+
+def seat_swiss(
+    members: Sequence[int],
+    sizes: Sequence[int],
+    scores: Mapping[int, float],
+    tonight: Met,
+    season: Met,
+    rng: random.Random,
+    *,
+    budget: int = BUDGET,
+) -> list[list[int]]:
+    """Similar standing tonight at one table, nobody met tonight again where that can
+    be avoided, the season's repeats kept few (the module's docstring says how).
+    Table 1 is the top table; tables of unequal sizes may come in another order."""
+    order = sorted(members, key=lambda member: (-scores.get(member, 0), rng.random()))
+    spent = [0, budget]
+
+    def fill(remaining: list[int], left_sizes: list[int]) -> list[list[int]] | None:
+        if not left_sizes:
+            return []
+        if spent[0] > budget:
+            return None
+        leader, rest = remaining[0], remaining[1:]
+        # The table's size as given first; another size where the leader fits only there.
+        for size in dict.fromkeys(left_sizes):
+            after_sizes = list(left_sizes)
+            after_sizes.remove(size)
+            for combo in _companions(leader, rest, size, tonight, season, spent):
+                after = fill([m for m in rest if m not in combo], after_sizes)
+                if after is not None:
+                    return [[leader, *combo], *after]
+        return None
+
+    tables = fill(order, list(sizes))
+    if tables is None:
+        # Repeats cannot be avoided (or not found in time): the fewest, by swaps.
+        tables = chunk(order, sizes)
+        weights = {
+            key: TONIGHT * tonight.get(key, 0) + season.get(key, 0)
+            for key in set(tonight) | set(season)
+        }
+        improve_by_swaps(tables, weights)
+    return tables
+
+
+def seat_king(
+    previous: Sequence[Sequence[int]],
+    sizes: Sequence[int],
+    sitting_out: Sequence[int],
+    coming_back: Sequence[int],
+) -> list[list[int]]:
+    """King of the hill: each table's winner moves up a table, its last down a table,
+    the others stay (the top table's winner and the bottom table's last stay too).
+
+    ``previous`` is the last round's tables from the top, each listed by result (the
+    winner first, the last last). Those now sitting out leave; those back from a bye
+    join at the bottom table. The tables are then filled in that order.
+    """
+    bottom = len(previous) - 1
+    places: list[tuple[float, int, int, int]] = []
+    for number, table in enumerate(previous):
+        for place, member in enumerate(table):
+            move = 0
+            if place == 0 and len(table) > 1:
+                move = -1
+            elif place == len(table) - 1 and len(table) > 1:
+                move = 1
+            target = min(max(number + move, 0), bottom)
+            places.append((target, number, place, member))
+    for i, member in enumerate(coming_back):
+        places.append((bottom + 1, bottom + 1, i, member))
+    leaving = set(sitting_out)
+    order = [member for *_rest, member in sorted(places) if member not in leaving]
+    return chunk(order, sizes)
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where a player goes in the next round: table numbers, None for a bye."""
+
+    member: int
+    was: int | None
+    goes: int | None
+
+
+def movement(before: Mapping[int, int | None], after: Mapping[int, int | None]) -> list[Move]:
+    """Each player's table in the round played and in the next (None: a bye)."""
+    members = dict.fromkeys([*before, *after])
+    return [Move(member, before.get(member), after.get(member)) for member in members]
+
+
+def plan_round(
+    method: str,
+    present: Sequence[int],
+    sizes: Sequence[int],
+    out: int,
+    *,
+    previous: Sequence[Sequence[int]],
+    scores: Mapping[int, float],
+    tonight: Met,
+    season: Met,
+    byes_so_far: Mapping[int, int],
+    rng: random.Random,
+) -> tuple[list[list[int]], list[int]]:
+    """The next round's tables and byes.
+
+    ``sizes`` and ``out`` come from ``seating.sizes_with_byes`` for the present;
+    ``byes_so_far`` counts the season's byes with tonight's rounds, so byes go to
+    those with the fewest and stay within one of each other. ``previous`` is the last
+    round's tables from the top, each by result, for king of the hill.
+    """
+    byes = choose_byes(present, out, byes_so_far, rng)
+    seated = [member for member in present if member not in byes]
+    if method == "swiss":
+        return seat_swiss(seated, sizes, scores, tonight, season, rng), byes
+    if method == "king":
+        played = {member for table in previous for member in table}
+        back = [member for member in seated if member not in played]
+        back.sort(key=lambda member: (-scores.get(member, 0), rng.random()))
+        return seat_king(previous, sizes, byes, back), byes
+    return seat_random(seated, sizes, rng), byes

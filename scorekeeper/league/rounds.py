@@ -1,0 +1,383 @@
+"""A night in rounds: how many (and a timed round's minutes), the next round proposed
+from tonight's results (league/pairing.py), a swap before it starts, and its start.
+
+A proposed round is tables of the next round without games: the night page shows it
+with each player's move, the organizer may swap two players, and starting it starts
+its games as the night's first round was started (``nights.start_night``). Tables are
+numbered through the night, so round 2 of a six-table night is tables 7 to 12.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from scorekeeper.league import pairing, seating, standings
+from scorekeeper.league.access import load_night, managed, managed_row, night_of
+from scorekeeper.league.models import League, Night
+from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
+from scorekeeper.models import as_utc, utcnow
+from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+MOST_ROUNDS = 12
+MINUTES = (5, 240)
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    number: int
+    names: tuple[str, ...]
+    member_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MoveView:
+    name: str
+    was: int | None  # table number; None: sat out
+    goes: int | None
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """A night's rounds as its page and the venue screen show them."""
+
+    rounds: int
+    method: str | None
+    minutes: int | None
+    current: int  # the round in play (or played last)
+    ends_at: datetime | None  # a timed round's end, while it is in play
+    ends_local: time | None  # the same on the venue's clock (the league's time zone)
+    # The next round, proposed and not started: its number, tables, byes and moves.
+    proposed: int | None
+    tables: tuple[RoundTable, ...]
+    byes: tuple[tuple[int, str], ...]  # (member id, name)
+    moves: tuple[MoveView, ...]
+    # Tonight's scores, best first: (name, players beaten over tonight's games).
+    tonight: tuple[tuple[str, int], ...]
+    # The current round's tables that do not count yet (the next cannot be proposed).
+    unfinished: tuple[int, ...]
+
+    @property
+    def in_rounds(self) -> bool:
+        return self.method is not None
+
+    @property
+    def came_from(self) -> dict[str, int | None]:
+        """Each player of the proposed round by name: the table they played at (None: a bye)."""
+        return {move.name: move.was for move in self.moves}
+
+    @property
+    def can_propose(self) -> bool:
+        return self.in_rounds and self.current < self.rounds and not self.unfinished
+
+
+def round_of(night: Night, number: int):
+    return [table for table in night.tables if table.round == number]
+
+
+def byes_in(night: Night, number: int) -> list[int]:
+    if number == 1:
+        return list(night.byes or ())
+    later = night.later_byes or []
+    return list(later[number - 2]) if number - 2 < len(later) else []
+
+
+def played_round(night: Night) -> int:
+    """The last round whose games exist (1 before the night starts)."""
+    return max((t.round for t in night.tables if t.game_id is not None), default=1)
+
+
+def proposed_round(night: Night) -> int | None:
+    """The next round, when it is proposed and not started."""
+    number = played_round(night) + 1
+    tables = round_of(night, number)
+    return number if tables and all(t.game_id is None for t in tables) else None
+
+
+def tonight_scores(night: Night) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Each member's score tonight (players beaten, ties not beaten, over every round's
+    counted games), and each counted table's members by result (the winner first)."""
+    scores: dict[int, int] = {}
+    ranked: dict[int, list[int]] = {}
+    for table in night.tables:
+        outcome = standings.table_result(table) if table.game_id is not None else None
+        if outcome is None:
+            continue
+        member_at = {seat.position: seat.member_id for seat in table.seats}
+        results = outcome[1]
+        for seat in results:
+            beaten = sum(other.place > seat.place for other in results)
+            member = member_at[seat.position]
+            scores[member] = scores.get(member, 0) + beaten
+        ordered = sorted(results, key=lambda seat: (seat.place, seat.position))
+        ranked[table.id] = [member_at[seat.position] for seat in ordered]
+    return scores, ranked
+
+
+def set_rounds(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: Any,
+    *,
+    rounds: Any,
+    method: Any,
+    minutes: Any = None,
+) -> None:
+    """Play the night in ``rounds`` rounds, each next one seated by ``method``; with
+    ``minutes`` the rounds are timed (a round in play without a clock starts one now)."""
+    errors: dict[str, str] = {}
+    if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
+        errors["rounds"] = message("must be a whole number from 1 to %(most)s", most=MOST_ROUNDS)
+    if method not in pairing.METHODS:
+        errors["method"] = message("must be one of %(choices)s", choices=", ".join(pairing.METHODS))
+    low, high = MINUTES
+    if minutes is not None and (not isinstance(minutes, int) or not low <= minutes <= high):
+        errors["minutes"] = message(
+            "must be a whole number of minutes from %(low)s to %(high)s", low=low, high=high
+        )
+    with uow:
+        night = night_of(managed(uow.session, public_id, organizer_id), night_id)
+        if not errors and isinstance(rounds, int) and rounds < played_round(night):
+            errors["rounds"] = message("fewer than the rounds already played")
+        if errors:
+            raise InvalidInput(message("The rounds cannot be set as given."), errors)
+        night.rounds, night.round_method, night.round_minutes = rounds, method, minutes
+        if minutes is None:
+            night.round_ends_at = None
+        elif night.started and night.round_ends_at is None:
+            night.round_ends_at = utcnow() + timedelta(minutes=minutes)
+        uow.commit()
+
+
+def propose_round(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: Any,
+    rng: random.Random | None = None,
+) -> int:
+    """Seat the next round from tonight's results (again, if proposed already); returns
+    its number. Refused until every table of the round in play counts."""
+    rng = rng or random.SystemRandom()
+    with uow:
+        session = uow.session
+        league = managed(session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        shown = rounds_of(league, night)
+        if not shown.in_rounds or not night.started or shown.current >= night.rounds:
+            raise InvalidInput(
+                message("There is no next round to seat."), {"round": message("none left")}
+            )
+        if shown.unfinished:
+            raise InvalidInput(
+                message(
+                    "Round %(round)s is not over: tables %(tables)s have no result yet.",
+                    round=shown.current,
+                    tables=", ".join(map(str, shown.unfinished)),
+                ),
+                {"round": message("not over")},
+            )
+        for table in round_of(night, shown.current + 1):
+            night.tables.remove(table)
+        session.flush()
+        tables, byes = _seat_next(session, league, night, shown.current, rng)
+        first = max(table.number for table in night.tables) + 1
+        for table in new_tables(tables, first):
+            table.round = shown.current + 1
+            night.tables.append(table)
+        later = list(night.later_byes or [])[: shown.current - 1]
+        night.later_byes = [*later, byes]
+        uow.commit()
+        return shown.current + 1
+
+
+def _seat_next(session, league: League, night: Night, current: int, rng):
+    active = {member.id for member in league.members if member.active}
+    played = sorted(round_of(night, current), key=lambda table: table.number)
+    scores, ranked = tonight_scores(night)
+    previous = [[m for m in ranked.get(t.id, []) if m in active] for t in played]
+    # Everyone who came tonight: seated in a round, sitting one out, or come late.
+    came = [s.member_id for t in night.tables if t.round <= current for s in t.seats]
+    came += [m for number in range(1, current + 1) for m in byes_in(night, number)]
+    present = [m for m in dict.fromkeys(came) if m in active]
+    allowed = people_at_table(variant_of(league))
+    try:
+        sizes, out = seating.sizes_with_byes(
+            len(present), allowed[0], allowed[-1], league.table_size, allowed
+        )
+    except seating.SeatingError as exc:
+        raise InvalidInput(str(exc), {"round": str(exc)}) from None
+    tonight = pairing.pairs_met(
+        [[seat.member_id for seat in t.seats] for t in night.tables if t.round <= current]
+    )
+    byes_so_far = standings.byes_of(session, league.id, None)
+    return pairing.plan_round(
+        night.round_method or "random",
+        present,
+        sizes,
+        out,
+        previous=previous,
+        scores=scores,
+        tonight=tonight,
+        season=_met(session, league.id),
+        byes_so_far=byes_so_far,
+        rng=rng,
+    )
+
+
+def swap_in_round(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    night_id: Any,
+    first: Any,
+    second: Any,
+) -> None:
+    """Swap two players of the proposed round (or a seated one and one sitting out)."""
+    with uow:
+        night = night_of(managed(uow.session, public_id, organizer_id), night_id)
+        number = proposed_round(night)
+        if number is None:
+            raise InvalidInput(
+                message("No round is waiting to start."), {"round": message("none proposed")}
+            )
+        seats = {s.member_id: s for t in round_of(night, number) for s in t.seats}
+        later = [list(byes) for byes in night.later_byes or []]
+        byes = later[number - 2] if number - 2 < len(later) else []
+        if first in seats and second in byes:
+            first, second = second, first
+        if first in byes and second in seats:
+            seats[second].member_id = first
+            byes[byes.index(first)] = second
+            night.later_byes = later
+        elif first in seats and second in seats and first != second:
+            seats[first].member_id, seats[second].member_id = second, first
+        else:
+            raise InvalidInput(
+                message("Pick two different players of the next round."),
+                {"first": message("pick two players of the next round")},
+            )
+        uow.commit()
+
+
+def start_round(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any) -> None:
+    """Start the proposed round's games, or the first round's, and the round's clock
+    when rounds are timed."""
+    with uow:
+        night = load_night(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        if night.started and proposed_round(night) is None:
+            raise InvalidInput(
+                message("No round is waiting to start."), {"round": message("none proposed")}
+            )
+    start_night(uow, public_id, organizer_id, night_id)
+    with uow:
+        night = night_of(managed(uow.session, public_id, organizer_id), night_id)
+        if night.round_minutes:
+            night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
+        uow.commit()
+
+
+def rounds_of(league: League, night: Night) -> Rounds:
+    names = {member.id: member.name for member in league.members}
+    current = played_round(night)
+    scores, _ranked = tonight_scores(night)
+    proposed = proposed_round(night)
+    unfinished = tuple(
+        t.number
+        for t in round_of(night, current)
+        if t.game_id is None or standings.table_result(t) is None
+    )
+    tables: tuple[RoundTable, ...] = ()
+    byes: tuple[tuple[int, str], ...] = ()
+    moves: tuple[MoveView, ...] = ()
+    if proposed is not None:
+        seated = sorted(round_of(night, proposed), key=lambda t: t.number)
+        tables = tuple(
+            RoundTable(
+                t.number,
+                tuple(names.get(s.member_id, "?") for s in t.seats),
+                tuple(s.member_id for s in t.seats),
+            )
+            for t in seated
+        )
+        byes = tuple((m, names.get(m, "?")) for m in byes_in(night, proposed))
+        moves = tuple(
+            MoveView(names.get(move.member, "?"), move.was, move.goes)
+            for move in pairing.movement(_where(night, current), _where(night, proposed))
+        )
+    ends_at = as_utc(night.round_ends_at) if night.round_ends_at else None
+    if not night.started or proposed is not None:
+        ends_at = None  # between rounds no clock runs
+    zone = ZoneInfo(league.time_zone or "UTC")
+    best = sorted(scores.items(), key=lambda item: (-item[1], names.get(item[0], "")))
+    return Rounds(
+        rounds=night.rounds,
+        method=night.round_method,
+        minutes=night.round_minutes,
+        current=current,
+        ends_at=ends_at,
+        ends_local=ends_at.astimezone(zone).time() if ends_at else None,
+        proposed=proposed,
+        tables=tables,
+        byes=byes,
+        moves=moves,
+        tonight=tuple((names.get(m, "?"), score) for m, score in best),
+        unfinished=unfinished if night.started else (),
+    )
+
+
+def _where(night: Night, number: int) -> dict[int, int | None]:
+    where: dict[int, int | None] = dict.fromkeys(byes_in(night, number))
+    for table in round_of(night, number):
+        for seat in table.seats:
+            where[seat.member_id] = table.number
+    return where
+
+
+def night_rounds(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any
+) -> Rounds:
+    with uow:
+        league = managed_row(uow.session, public_id, organizer_id)
+        return rounds_of(league, load_night(uow.session, league, night_id))
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def rounds_document(night: Night) -> dict[str, Any]:
+    """A night in rounds: how many, how seated, the minutes and the later rounds' byes
+    (a night of one round exports as before)."""
+    if night.round_method is None:
+        return {}
+    return {
+        "rounds": night.rounds,
+        "round_method": night.round_method,
+        "round_minutes": night.round_minutes,
+        "later_byes": [list(out) for out in night.later_byes or ()],
+    }
+
+
+def read_rounds(reader, item: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """An imported night's rounds, as Night's fields; ``reader`` (league.transfer's)
+    reads each value and notes what is wrong."""
+    if item.get("round_method") is None:
+        return {}
+    minutes = item.get("round_minutes")
+    low, high = MINUTES
+    return {
+        "rounds": reader.integer(item.get("rounds"), f"{path}.rounds", 1, MOST_ROUNDS),
+        "round_method": reader.choice(
+            item["round_method"], f"{path}.round_method", pairing.METHODS
+        ),
+        "round_minutes": None
+        if minutes is None
+        else reader.integer(minutes, f"{path}.round_minutes", low, high),
+    }
