@@ -217,6 +217,9 @@ class SeasonsPage:
     open: tuple[str, ...]
     closed: tuple[ClosedSeason, ...]
     current: str | None
+    # The league's handicap setting (director.set_handicap).
+    handicap: bool = False
+    handicap_nights: int = 6
 
 
 def seasons_page(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> SeasonsPage:
@@ -236,6 +239,8 @@ def seasons_page(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> S
             tuple(s for s in named if s not in shut),
             tuple(closed),
             league.current_season,
+            league.handicap,
+            league.handicap_nights,
         )
 
 
