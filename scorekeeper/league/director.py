@@ -9,13 +9,20 @@ from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import adjustments as adjusting
 from scorekeeper.league import handicap, standings
 from scorekeeper.league.access import managed
-from scorekeeper.league.models import League, Member, Night, SeasonArchive
+from scorekeeper.league.models import (
+    League,
+    LeagueResult,
+    LeagueTable,
+    Member,
+    Night,
+    SeasonArchive,
+)
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
 
@@ -56,6 +63,27 @@ def percentage_history(
     return history, {night: season for night, season in nights}
 
 
+def superseded_out(
+    session: Session, in_force: list[adjusting.AdjustmentView]
+) -> list[adjusting.AdjustmentView]:
+    """Without the averaged tables whose game counts after all (finished later, or ended
+    early): the game's own result counts then, not the average."""
+    averaged = {(a.night_id, a.table_number) for a in in_force if a.kind == "averaged"}
+    if not averaged:
+        return in_force
+    counted = {
+        (night, number)
+        for night, number in session.execute(
+            select(LeagueTable.night_id, LeagueTable.number)
+            .where(LeagueTable.night_id.in_({night for night, _ in averaged}))
+            .where(exists().where(LeagueResult.table_id == LeagueTable.id))
+        )
+    }
+    return [
+        a for a in in_force if a.kind != "averaged" or (a.night_id, a.table_number) not in counted
+    ]
+
+
 def handicap_standing(
     session: Session,
     league: League,
@@ -88,7 +116,7 @@ def decorate(
         )
         if archive is not None:
             return thaw(archive, table.seasons)
-    in_force = adjusting.adjustments_in(session, league.id, None)
+    in_force = superseded_out(session, adjusting.adjustments_in(session, league.id, None))
     shown = [a for a in in_force if table.season is None or a.season == table.season]
     lines = adjusting.adjust_lines(table.lines, shown, table.higher_wins)
     ranked = standings.rank(lines, table.rank_by, table.higher_wins, table.min_games)

@@ -160,7 +160,9 @@ def close_season(
                 "season",
                 message("has games still open: finish them, end them early or average them"),
             )
-        in_force = adjusting.adjustments_in(session, league.id, None)
+        in_force = director.superseded_out(
+            session, adjusting.adjustments_in(session, league.id, None)
+        )
         history, season_of = director.percentage_history(session, league, in_force)
         given = awards(table.lines, history, season_of, season)
         session.add(

@@ -341,3 +341,24 @@ def test_a_season_with_open_games_cannot_be_closed(uow, league_id, organizer, id
     with pytest.raises(services.InvalidInput) as refused:
         seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
     assert set(refused.value.errors) == {"season"}
+
+
+def test_an_averaged_table_whose_game_counts_after_all_counts_its_result(
+    uow, league_id, organizer, ids
+):
+    played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
+    second = played_night(uow, league_id, organizer, ids, date(2026, 3, 12), open_table=2)
+    adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="averaged",
+        night_id=second.id,
+        table_number=2,
+        reason="Looked unfinishable",
+    )
+    league.set_closed(uow, league_id, organizer, second.id, 2, True)
+    table, after = lines(uow, league_id, organizer)
+    assert table.adjustments == ()
+    at_two = next(t for t in second.tables if t.number == 2).names
+    assert all(after[name].games == 2 for name in at_two)
