@@ -109,7 +109,7 @@ def close_season(public_id: str):
     return redirect(url_for("league.director_page", public_id=public_id) + "#seasons", 303)
 
 
-@bp.get("/leagues/<public_id>/seasons/<season>/certificates/<kind>/<row_id:member_id>.pdf")
+@bp.get("/leagues/<public_id>/seasons/<path:season>/certificates/<kind>/<row_id:member_id>.pdf")
 def certificate(public_id: str, season: str, kind: str, member_id: int):
     from scorekeeper.league.printing import certificate_pdf
 

@@ -362,3 +362,22 @@ def test_an_averaged_table_whose_game_counts_after_all_counts_its_result(
     assert table.adjustments == ()
     at_two = next(t for t in second.tables if t.number == 2).names
     assert all(after[name].games == 2 for name in at_two)
+
+
+def test_a_merged_players_adjustments_follow_them(uow, league_id, organizer, ids):
+    night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
+    adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="penalty",
+        night_id=night.id,
+        member_id=ids["Bob"],
+        points=7,
+        reason="Misdeal twice",
+    )
+    league.add_members(uow, league_id, organizer, ["Kim"])
+    kim = member_ids(uow, league_id, organizer)["Kim"]
+    league.merge_members(uow, league_id, organizer, ids["Bob"], kim)
+    (record,) = adjustments.league_adjustments(uow, league_id, organizer)
+    assert record.members == (kim,) and record.names == ("Kim",)

@@ -123,3 +123,46 @@ def figures_alt(reader) -> list[str]:
             if hasattr(kid, "get"):
                 stack.append(kid)
     return found
+
+
+def test_only_the_leagues_organizers_may_direct(client, played, uow):
+    lid, ids, night = played
+    make_organizer(uow, email="other@example.org", name="Otto")
+    client.post("/account/logout")
+    assert client.get(f"/leagues/{lid}/director").status_code == 302
+    login(client, "other@example.org")
+    assert client.get(f"/leagues/{lid}/director").status_code == 403
+    response = client.post(
+        f"/leagues/{lid}/adjustments",
+        data={"kind": "forfeit", "night": night.id, "member": ids["Ann"], "reason": "No"},
+    )
+    assert response.status_code == 403
+    assert (
+        client.post(
+            f"/leagues/{lid}/seasons/close", data={"season": "2026", "next_season": "x"}
+        ).status_code
+        == 403
+    )
+
+
+def test_a_season_named_with_a_slash_has_its_certificates(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = league.create_night(
+        uow,
+        lid,
+        olga,
+        held_on=date(2026, 9, 3),
+        season="2026/27",
+        present=[ids[n] for n in NAMES[:4]],
+        method="random",
+    )
+    league.start_night(uow, lid, olga, night_id)
+    _, night = league.night_view(uow, lid, olga, night_id)
+    play_out(uow, night.tables[0], 2)
+    given = seasons.close_season(uow, lid, olga, season="2026/27", next_season="2027/28")
+    member_id, name = given[0].winners[0]
+    director = client.get(f"/leagues/{lid}/director").get_data(as_text=True)
+    url = f"/leagues/{lid}/seasons/2026/27/certificates/{given[0].kind}/{member_id}.pdf"
+    assert url in director
+    assert name in pdf_text(client.get(url).data)
