@@ -11,7 +11,7 @@ from flask_babel import ngettext
 from sqlalchemy import func, select, update
 
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
-from scorekeeper.league.models import LeagueResult, LeagueSeat, Member
+from scorekeeper.league.models import Adjustment, LeagueResult, LeagueSeat, Member
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -160,6 +160,9 @@ def merge_members(
             update(LeagueResult)
             .where(LeagueResult.member_id == source.id)
             .values(member_id=target.id)
+        )
+        session.execute(  # the director's adjustments follow the player too
+            update(Adjustment).where(Adjustment.member_id == source.id).values(member_id=target.id)
         )
         target.aliases = sorted({*target.aliases, source.name, *source.aliases} - {target.name})
         league.members.remove(source)

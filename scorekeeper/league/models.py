@@ -72,6 +72,12 @@ class League(Base):
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A second, handicapped standing beside the scratch one (league/handicap.py), and
+    # over how many of a player's latest nights their handicap is taken.
+    handicap: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    handicap_nights: Mapped[int] = mapped_column(Integer, default=6, server_default="6")
+    # The season new nights go in once the last one was closed (league/seasons.py).
+    current_season: Mapped[str | None] = mapped_column(String(20))
 
     organizers: Mapped[list[LeagueOrganizer]] = relationship(
         back_populates="league", cascade="all, delete-orphan"
@@ -283,3 +289,45 @@ class LeagueResult(Base):
     money_cents: Mapped[int]
     # Why the game counts: finished, closed or totals (typed from paper).
     counted_as: Mapped[str] = mapped_column(String(12))
+
+
+class Adjustment(Base):
+    """A director's adjustment (league/adjustments.py): a forfeit, penalty points or an
+    averaged table, with its reason and who made it; withdrawn ones are kept for the record."""
+
+    __tablename__ = "league_adjustments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    # forfeit, penalty or averaged
+    kind: Mapped[str] = mapped_column(String(10))
+    night_id: Mapped[int | None] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
+    # The member it is about (forfeit, penalty); None for an averaged table.
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("league_members.id", ondelete="CASCADE")
+    )
+    # The table averaged (its number on the night).
+    table_number: Mapped[int | None]
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    reason: Mapped[str] = mapped_column(String(200))
+    # Names as well as ids: the record reads the same after an organizer leaves.
+    made_by: Mapped[str] = mapped_column(String(80))
+    made_at: Mapped[datetime] = mapped_column(default=utcnow)
+    withdrawn_by: Mapped[str | None] = mapped_column(String(80))
+    withdrawn_at: Mapped[datetime | None]
+
+
+class SeasonArchive(Base):
+    """A closed season: its standings and awards as they stood when it was closed."""
+
+    __tablename__ = "league_seasons"
+    __table_args__ = (UniqueConstraint("league_id", "season"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    season: Mapped[str] = mapped_column(String(20))
+    # The frozen standings lines and the awards (league/seasons.py says their shape).
+    standings: Mapped[dict[str, Any]]
+    awards: Mapped[list[Any]] = mapped_column(JSON)
+    closed_by: Mapped[str] = mapped_column(String(80))
+    closed_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -19,7 +19,7 @@ from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
-from scorekeeper.league import seating, standings, table_links
+from scorekeeper.league import seasons, seating, standings, table_links
 from scorekeeper.league.access import (
     NotFound,
     clean_name,
@@ -157,6 +157,7 @@ def create_night(
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
+        seasons.refuse_closed(session, league, season)
         members = {m.id for m in league.members}
         chosen = list(dict.fromkeys(present))
         if not set(chosen) <= members:

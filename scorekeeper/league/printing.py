@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import date
 from functools import cache
 
+from babel.numbers import format_decimal
 from flask import render_template
 from flask_babel import force_locale
 from weasyprint import CSS
@@ -52,3 +53,36 @@ def standings_pdf(
 def signed_figure(value: float) -> str:
     """A rating change as printed: one decimal, a plus for a gain, a true minus sign."""
     return f"{value:+.1f}".replace("-", words.MINUS)
+
+
+CERTIFICATE_STYLESHEET = STATIC / "league" / "certificate.css"
+
+
+@cache
+def certificate_stylesheet() -> CSS:
+    return CSS(filename=str(CERTIFICATE_STYLESHEET), url_fetcher=StaticOnlyFetcher())
+
+
+def certificate_pdf(
+    league: LeagueHead,
+    closed,
+    award,
+    name: str,
+    *,
+    page_size: str = "A4",
+    locale: str = "en_US",
+) -> bytes:
+    """A closed season's award to one winner, on one landscape page (seasons.certificate)."""
+    with force_locale(locale):
+        html = render_template(
+            "league/print/certificate.html",
+            league=league,
+            closed=closed,
+            award=award,
+            name=name,
+            figure=format_decimal(round(award.figure, 1), locale=locale),
+            page=page_for(page_size, landscape=True),
+            closed_on=words.day(closed.closed_at.date(), locale),
+            lang=About.of("", "", locale).lang,
+        )
+        return html_to_pdf(html, stylesheets=(certificate_stylesheet(),), style="certificate")

@@ -521,6 +521,12 @@ class Standings:
     partnership: bool = False
     # Games with deals that do not count (yet): (night id, date, table number).
     open_games: tuple[tuple[int, date, int], ...] = ()
+    # Added by league/director.py: the adjustments in force, the handicap standing
+    # (with the nights a handicap is taken over) and, once the season closed, when.
+    adjustments: tuple[Any, ...] = ()
+    handicap: tuple[Any, ...] = ()
+    handicap_nights: int = 0
+    closed: Any = None
 
     @property
     def rank_label(self) -> str:
@@ -555,8 +561,13 @@ def open_games(session: Session, league_id: int, season: str | None) -> tuple:
     return tuple(tuple(row) for row in session.execute(query))
 
 
-def standings(session: Session, league: League, season: str | None) -> Standings:
-    """The league's standings for a season (None: all seasons), best rating first."""
+def standings(
+    session: Session, league: League, season: str | None, *, live: bool = False
+) -> Standings:
+    """The league's standings for a season (None: all seasons), best rating first, with
+    the director's adjustments and handicaps (a closed season's frozen, unless ``live``)."""
+    from scorekeeper.league import director  # it builds on this module
+
     season_ratings = ratings(session, league.id, season)
     current = season_ratings.current
     byes = byes_of(session, league.id, season)
@@ -586,7 +597,7 @@ def standings(session: Session, league: League, season: str | None) -> Standings
         lines += [Line(member_id=i, name=name, byes=byes[i]) for i, name in names]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
-    return Standings(
+    table = Standings(
         season=season,
         seasons=seasons_of(session, league.id),
         higher_wins=wins_high,
@@ -601,3 +612,4 @@ def standings(session: Session, league: League, season: str | None) -> Standings
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )
+    return director.decorate(session, league, table, live=live)

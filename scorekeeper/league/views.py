@@ -127,6 +127,8 @@ class LeagueHead:
     manage: bool
     # What its public pages and packs speak; None: each reader's own.
     language: str | None = field(default=None, kw_only=True)
+    # Where new nights go once a season was closed (league/seasons.py).
+    current_season: str | None = field(default=None, kw_only=True)
 
     @property
     def money_hidden(self) -> bool:
@@ -223,6 +225,7 @@ def league_view_of(
         published=league.published,
         manage=manage,
         language=league.language,
+        current_season=league.current_season,
         members=tuple(member_view(m) for m in league.members),
         organizers=tuple(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
