@@ -3,15 +3,29 @@ and every round's games in the standings."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from datetime import UTC, datetime
 
 import pytest
 
 from scorekeeper.league import services as league
+from scorekeeper.league import transfer
+from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import NAMES, make_league, make_organizer, member_ids, play_out, seat_night
+from .support import (
+    GIN,
+    NAMES,
+    figures,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+    seat_night,
+)
 
 
 def tables_of(uow, lid, olga, night_id, round_number):
@@ -22,6 +36,15 @@ def tables_of(uow, lid, olga, night_id, round_number):
 def play_round(uow, lid, olga, night_id, round_number):
     for table in tables_of(uow, lid, olga, night_id, round_number):
         play_out(uow, table, winner_seat=0)
+
+
+def play_gin(uow, lid, olga, night_id, round_number):
+    """One deal at each gin table of the round, then ended early: each table counts."""
+    for table in tables_of(uow, lid, olga, night_id, round_number):
+        first, second = table.names
+        entry = {"knocker": first, "hands": {first: 3, second: 30}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, lid, olga, night_id, table.number, True)
 
 
 def test_a_three_round_swiss_night_is_proposed_swapped_started_and_counted(uow):
@@ -94,10 +117,6 @@ def test_rounds_refuse_bad_numbers_field_by_field(uow):
 
 
 def test_the_night_page_and_the_venue_screen_follow_the_rounds(client, uow):
-    import re
-
-    from .support import login
-
     olga = make_organizer(uow)
     login(client)
     lid = make_league(uow, olga)
@@ -125,8 +144,6 @@ def test_the_night_page_and_the_venue_screen_follow_the_rounds(client, uow):
 
 
 def test_bad_rounds_from_the_form_are_refused_with_the_field_said(client, uow):
-    from .support import login
-
     olga = make_organizer(uow)
     login(client)
     lid = make_league(uow, olga)
@@ -162,19 +179,8 @@ def test_a_late_arrival_plays_from_the_next_round(uow):
 
 
 def test_a_night_in_rounds_exports_and_imports_with_its_rounds_and_byes(uow):
-    import json
 
-    from scorekeeper.league import transfer
-    from scorekeeper.service_layer import services
-
-    from .support import GIN, figures
-
-    def play_gin(round_number):
-        for table in tables_of(uow, lid, olga, night_id, round_number):
-            first, second = table.names
-            entry = {"knocker": first, "hands": {first: 3, second: 30}}
-            services.record_deal(uow, table.game_id, table.edit_token, entry)
-            league.set_closed(uow, lid, olga, night_id, table.number, True)
+    from .support import GIN
 
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN)
@@ -183,10 +189,10 @@ def test_a_night_in_rounds_exports_and_imports_with_its_rounds_and_byes(uow):
     night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:5]])
     league.set_rounds(uow, lid, olga, night_id, rounds=2, method="swiss", minutes=15)
     league.start_round(uow, lid, olga, night_id)
-    play_gin(1)
+    play_gin(uow, lid, olga, night_id, 1)
     league.propose_round(uow, lid, olga, night_id, random.Random(2))
     league.start_round(uow, lid, olga, night_id)
-    play_gin(2)
+    play_gin(uow, lid, olga, night_id, 2)
     document = transfer.export_league(uow, lid, olga)
     (night,) = document["nights"]
     assert [t.get("round", 1) for t in night["tables"]] == [1, 1, 2, 2]
@@ -205,3 +211,25 @@ def test_a_night_in_rounds_exports_and_imports_with_its_rounds_and_byes(uow):
     assert [names[m] for m in night["later_byes"][0]] == [
         new_names[m] for m in again["later_byes"][0]
     ]
+
+
+def test_a_player_sitting_out_the_next_round_can_be_swapped_in(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, rules=GIN)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:5]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="random")
+    league.start_round(uow, lid, olga, night_id)
+    first_bye = league.night_view(uow, lid, olga, night_id)[1].byes[0][0]
+    play_gin(uow, lid, olga, night_id, 1)
+    league.propose_round(uow, lid, olga, night_id, random.Random(5))
+    proposal = league.night_rounds(uow, lid, olga, night_id)
+    ((out, _name),) = proposal.byes
+    assert out != first_bye  # nobody sits out twice before everyone has once
+    seated = proposal.tables[0].member_ids[1]
+    league.swap_in_round(uow, lid, olga, night_id, seated, out)
+    after = league.night_rounds(uow, lid, olga, night_id)
+    assert [member for member, _name in after.byes] == [seated]
+    assert after.tables[0].member_ids[1] == out
+    with pytest.raises(InvalidInput):
+        league.swap_in_round(uow, lid, olga, night_id, seated, seated)
