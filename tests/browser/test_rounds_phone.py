@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
+from tests.browser.axe import assert_no_violations
 from tests.league.support import (
     NAMES,
     PASSWORD,
@@ -60,11 +61,13 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     expect(proposal.nth(0)).to_contain_text(second)
     expect(proposal.nth(1)).to_contain_text(first)
     page.screenshot(path=shots / "rounds-proposal-phone.png", full_page=True)
+    assert_no_violations(page)
 
     screen = new_phone()
     screen.goto(f"/leagues/{lid}/nights/{night_id}/screen/{token}")
     expect(screen.locator(".round-now")).to_contain_text("Next: round 2 of 2")
     expect(screen.locator(".next-round > li").first).to_contain_text(second)
+    assert_no_violations(screen)
 
     submit(page, "Start round 2")
     expect(rounds.locator(".round-now")).to_contain_text("Round 2 of 2")
