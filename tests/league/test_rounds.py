@@ -233,3 +233,30 @@ def test_a_player_sitting_out_the_next_round_can_be_swapped_in(uow):
     assert after.tables[0].member_ids[1] == out
     with pytest.raises(InvalidInput):
         league.swap_in_round(uow, lid, olga, night_id, seated, seated)
+
+
+def test_a_timed_rounds_end_is_said_on_the_leagues_clock(client, uow):
+    from zoneinfo import ZoneInfo
+
+    from babel.dates import format_time
+    from sqlalchemy import update
+
+    from scorekeeper.league.models import League
+
+    olga = make_organizer(uow)
+    login(client)
+    lid = make_league(uow, olga)
+    with uow:
+        uow.session.execute(
+            update(League).where(League.public_id == lid).values(time_zone="America/New_York")
+        )
+        uow.commit()
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:4]])
+    league.start_night(uow, lid, olga, night_id)
+    # Timed once play is on: the round in play gets its clock now.
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="random", minutes=45)
+    shown = league.night_rounds(uow, lid, olga, night_id)
+    assert shown.ends_local == shown.ends_at.astimezone(ZoneInfo("America/New_York")).time()
+    said = format_time(shown.ends_local, "short", locale="en")
+    assert f"this round ends at {said}" in client.get(f"/leagues/{lid}/nights/{night_id}").text
