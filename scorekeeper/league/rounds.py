@@ -184,15 +184,17 @@ def propose_round(
                 ),
                 {"round": message("not over")},
             )
+        # A proposal seated again: its tables and byes go first (the byes would count).
         for table in round_of(night, shown.current + 1):
             night.tables.remove(table)
+        later = list(night.later_byes or [])[: shown.current - 1]
+        night.later_byes = later
         session.flush()
         tables, byes = _seat_next(session, league, night, shown.current, rng)
         first = max(table.number for table in night.tables) + 1
         for table in new_tables(tables, first):
             table.round = shown.current + 1
             night.tables.append(table)
-        later = list(night.later_byes or [])[: shown.current - 1]
         night.later_byes = [*later, byes]
         uow.commit()
         return shown.current + 1

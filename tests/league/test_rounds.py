@@ -260,3 +260,23 @@ def test_a_timed_rounds_end_is_said_on_the_leagues_clock(client, uow):
     assert shown.ends_local == shown.ends_at.astimezone(ZoneInfo("America/New_York")).time()
     said = format_time(shown.ends_local, "short", locale="en")
     assert f"this round ends at {said}" in client.get(f"/leagues/{lid}/nights/{night_id}").text
+
+
+def test_a_proposal_seated_again_does_not_count_its_own_byes(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, rules=GIN)
+    ids = member_ids(uow, lid, olga)
+    # Three at gin: one table and one bye a round; round 1's bye has had theirs.
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:3]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="random")
+    league.start_round(uow, lid, olga, night_id)
+    first_bye = league.night_view(uow, lid, olga, night_id)[1].byes[0][0]
+    play_gin(uow, lid, olga, night_id, 1)
+    for seed in range(4):
+        # The same chance twice gives the same bye: the first proposal's is not counted.
+        chosen = []
+        for _again in range(2):
+            league.propose_round(uow, lid, olga, night_id, random.Random(seed))
+            ((out, _name),) = league.night_rounds(uow, lid, olga, night_id).byes
+            chosen.append(out)
+        assert chosen[0] == chosen[1] != first_bye
