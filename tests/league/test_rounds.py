@@ -159,6 +159,14 @@ def test_bad_rounds_from_the_form_are_refused_with_the_field_said(client, uow):
     assert answer.status_code == 200
     assert "must be a whole number from 1 to 12" in answer.text
     assert "minutes must be a whole number of minutes" in answer.text
+    huge = client.post(
+        f"{page}/rounds",
+        data={"rounds": "2", "method": "swiss", "minutes": "9" * 20},
+        headers={"Referer": f"http://localhost{page}"},
+        follow_redirects=True,
+    )
+    assert "minutes must be a whole number of minutes" in huge.text
+    assert not league.night_rounds(uow, lid, olga, night_id).in_rounds
 
 
 def test_a_late_arrival_plays_from_the_next_round(uow):
