@@ -271,19 +271,23 @@ def swap_in_round(
 
 def start_round(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any) -> None:
     """Start the proposed round's games, or the first round's, and the round's clock
-    when rounds are timed."""
+    when rounds are timed (round 1's starts with the night, in ``start_night``)."""
     with uow:
-        night = load_night(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        league = managed_row(uow.session, public_id, organizer_id)
+        night = load_night(uow.session, league, night_id)
         if night.started and proposed_round(night) is None:
             raise InvalidInput(
                 message("No round is waiting to start."), {"round": message("none proposed")}
             )
+        later = night.started
     start_night(uow, public_id, organizer_id, night_id)
-    with uow:
-        night = night_of(managed(uow.session, public_id, organizer_id), night_id)
-        if night.round_minutes:
-            night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
-        uow.commit()
+    if later:
+        with uow:
+            league = managed_row(uow.session, public_id, organizer_id)
+            night = load_night(uow.session, league, night_id)
+            if night.round_minutes:
+                night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
+            uow.commit()
 
 
 def rounds_of(league: League, night: Night) -> Rounds:

@@ -288,3 +288,15 @@ def test_a_proposal_seated_again_does_not_count_its_own_byes(uow):
             ((out, _name),) = league.night_rounds(uow, lid, olga, night_id).byes
             chosen.append(out)
         assert chosen[0] == chosen[1] != first_bye
+
+
+def test_starting_play_starts_round_ones_clock(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:4]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="swiss", minutes=20)
+    assert league.night_rounds(uow, lid, olga, night_id).ends_at is None
+    league.start_night(uow, lid, olga, night_id)  # the night page's own Start play
+    ends = league.night_rounds(uow, lid, olga, night_id).ends_at
+    assert ends is not None and ends > datetime.now(UTC)
