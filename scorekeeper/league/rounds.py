@@ -62,6 +62,8 @@ class Rounds:
     tonight: tuple[tuple[str, int], ...]
     # The current round's tables that do not count yet (the next cannot be proposed).
     unfinished: tuple[int, ...]
+    # Who sits out the round in play (or played last).
+    sitting_out: tuple[str, ...] = ()
 
     @property
     def in_rounds(self) -> bool:
@@ -336,6 +338,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
         moves=moves,
         tonight=tuple((names.get(m, "?"), score) for m, score in best),
         unfinished=unfinished if night.started else (),
+        sitting_out=tuple(names.get(m, "?") for m in byes_in(night, current)),
     )
 
 

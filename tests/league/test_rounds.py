@@ -300,3 +300,20 @@ def test_starting_play_starts_round_ones_clock(uow):
     league.start_night(uow, lid, olga, night_id)  # the night page's own Start play
     ends = league.night_rounds(uow, lid, olga, night_id).ends_at
     assert ends is not None and ends > datetime.now(UTC)
+
+
+def test_the_night_page_names_who_sits_out_the_round_in_play(client, uow):
+    olga = make_organizer(uow)
+    login(client)
+    lid = make_league(uow, olga, rules=GIN)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:3]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=2, method="king")
+    league.start_round(uow, lid, olga, night_id)
+    play_gin(uow, lid, olga, night_id, 1)
+    league.propose_round(uow, lid, olga, night_id, random.Random(1))
+    league.start_round(uow, lid, olga, night_id)
+    shown = league.night_rounds(uow, lid, olga, night_id)
+    (out,) = shown.sitting_out
+    page = client.get(f"/leagues/{lid}/nights/{night_id}").text
+    assert f"Sitting out this round: {out}." in page
