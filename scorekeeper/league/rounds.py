@@ -151,6 +151,11 @@ def set_rounds(
         if errors:
             raise InvalidInput(message("The rounds cannot be set as given."), errors)
         night.rounds, night.round_method, night.round_minutes = rounds, method, minutes
+        proposed = proposed_round(night)
+        if proposed is not None and proposed > rounds:  # fewer rounds: no next one
+            for table in round_of(night, proposed):
+                night.tables.remove(table)
+            night.later_byes = list(night.later_byes or [])[: proposed - 2]
         if minutes is None:
             night.round_ends_at = None
         elif night.started and night.round_ends_at is None:

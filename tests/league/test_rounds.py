@@ -317,3 +317,20 @@ def test_the_night_page_names_who_sits_out_the_round_in_play(client, uow):
     (out,) = shown.sitting_out
     page = client.get(f"/leagues/{lid}/nights/{night_id}").text
     assert f"Sitting out this round: {out}." in page
+
+
+def test_fewer_rounds_drop_a_proposal_past_them(uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="swiss")
+    league.start_round(uow, lid, olga, night_id)
+    play_round(uow, lid, olga, night_id, 1)
+    league.propose_round(uow, lid, olga, night_id)
+    league.set_rounds(uow, lid, olga, night_id, rounds=1, method="swiss")
+    shown = league.night_rounds(uow, lid, olga, night_id)
+    assert shown.proposed is None and not shown.can_propose
+    assert len(league.night_view(uow, lid, olga, night_id)[1].tables) == 2
+    with pytest.raises(InvalidInput, match="No round is waiting"):
+        league.start_round(uow, lid, olga, night_id)
