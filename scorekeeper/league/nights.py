@@ -9,7 +9,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from itertools import combinations
 from typing import Any
 
@@ -38,7 +38,7 @@ from scorekeeper.league.views import (
     night_view_of,
     rules_of,
 )
-from scorekeeper.models import DealRevision, Game
+from scorekeeper.models import DealRevision, Game, utcnow
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
@@ -324,6 +324,8 @@ def start_night(uow: UnitOfWork, public_id: str, organizer_id: int | None, night
         pending = {table.id for table in night.tables if table.game_id is None}
         rules = rules_of(league)
         title = f"{league.name}, {night.held_on.isoformat()}, table {{}}"
+        if night.round_minutes and not night.started:  # timed rounds: round 1's clock
+            night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
         night.started = True
         uow.commit()
     for table in plan:

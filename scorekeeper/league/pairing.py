@@ -31,7 +31,8 @@ METHODS = ("swiss", "king", "random")
 # ranked next: similar standing. The whole field is searched only when that fails.
 WINDOW = 3
 # Groups looked at before the search gives up on a seating free of tonight's repeats
-# (a fraction of a second; it is spent only when such a seating is hard to find).
+# (under two seconds at 40 players, spent only when no such seating exists or it is
+# hard to find; a search that finds one looks at a few thousand).
 BUDGET = 200_000
 # A pair met tonight weighs more than any number of the season's meetings.
 TONIGHT = 1000

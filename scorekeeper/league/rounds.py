@@ -62,6 +62,8 @@ class Rounds:
     tonight: tuple[tuple[str, int], ...]
     # The current round's tables that do not count yet (the next cannot be proposed).
     unfinished: tuple[int, ...]
+    # Who sits out the round in play (or played last).
+    sitting_out: tuple[str, ...] = ()
 
     @property
     def in_rounds(self) -> bool:
@@ -149,6 +151,11 @@ def set_rounds(
         if errors:
             raise InvalidInput(message("The rounds cannot be set as given."), errors)
         night.rounds, night.round_method, night.round_minutes = rounds, method, minutes
+        proposed = proposed_round(night)
+        if proposed is not None and proposed > rounds:  # fewer rounds: no next one
+            for table in round_of(night, proposed):
+                night.tables.remove(table)
+            night.later_byes = list(night.later_byes or [])[: proposed - 2]
         if minutes is None:
             night.round_ends_at = None
         elif night.started and night.round_ends_at is None:
@@ -184,15 +191,17 @@ def propose_round(
                 ),
                 {"round": message("not over")},
             )
+        # A proposal seated again: its tables and byes go first (the byes would count).
         for table in round_of(night, shown.current + 1):
             night.tables.remove(table)
+        later = list(night.later_byes or [])[: shown.current - 1]
+        night.later_byes = later
         session.flush()
         tables, byes = _seat_next(session, league, night, shown.current, rng)
         first = max(table.number for table in night.tables) + 1
         for table in new_tables(tables, first):
             table.round = shown.current + 1
             night.tables.append(table)
-        later = list(night.later_byes or [])[: shown.current - 1]
         night.later_byes = [*later, byes]
         uow.commit()
         return shown.current + 1
@@ -269,19 +278,23 @@ def swap_in_round(
 
 def start_round(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any) -> None:
     """Start the proposed round's games, or the first round's, and the round's clock
-    when rounds are timed."""
+    when rounds are timed (round 1's starts with the night, in ``start_night``)."""
     with uow:
-        night = load_night(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        league = managed_row(uow.session, public_id, organizer_id)
+        night = load_night(uow.session, league, night_id)
         if night.started and proposed_round(night) is None:
             raise InvalidInput(
                 message("No round is waiting to start."), {"round": message("none proposed")}
             )
+        later = night.started
     start_night(uow, public_id, organizer_id, night_id)
-    with uow:
-        night = night_of(managed(uow.session, public_id, organizer_id), night_id)
-        if night.round_minutes:
-            night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
-        uow.commit()
+    if later:
+        with uow:
+            league = managed_row(uow.session, public_id, organizer_id)
+            night = load_night(uow.session, league, night_id)
+            if night.round_minutes:
+                night.round_ends_at = utcnow() + timedelta(minutes=night.round_minutes)
+            uow.commit()
 
 
 def rounds_of(league: League, night: Night) -> Rounds:
@@ -330,6 +343,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
         moves=moves,
         tonight=tuple((names.get(m, "?"), score) for m, score in best),
         unfinished=unfinished if night.started else (),
+        sitting_out=tuple(names.get(m, "?") for m in byes_in(night, current)),
     )
 
 

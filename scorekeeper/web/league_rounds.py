@@ -36,7 +36,9 @@ def back(public_id: str, night_id: int):
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/rounds")
 def set_rounds(public_id: str, night_id: int):
-    minutes = request.form.get("minutes", "").strip()
+    typed = request.form.get("minutes", "").strip()
+    # Empty: rounds are not timed; anything but a small whole number is refused as typed.
+    minutes = (form_int("minutes") or typed) if typed else None
     league.set_rounds(
         unit_of_work(),
         public_id,
@@ -44,8 +46,7 @@ def set_rounds(public_id: str, night_id: int):
         night_id,
         rounds=form_int("rounds"),
         method=request.form.get("method"),
-        # Empty: rounds are not timed; anything else but a number is refused.
-        minutes=None if not minutes else form_int("minutes") if minutes.isdigit() else minutes,
+        minutes=minutes,
     )
     flash(_("The rounds are saved."))
     return back(public_id, night_id)

@@ -4,10 +4,13 @@ screen follows (CSRF on, as in production)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
+from tests.browser.axe import assert_no_violations
 from tests.league.support import (
     NAMES,
     PASSWORD,
@@ -60,11 +63,13 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     expect(proposal.nth(0)).to_contain_text(second)
     expect(proposal.nth(1)).to_contain_text(first)
     page.screenshot(path=shots / "rounds-proposal-phone.png", full_page=True)
+    assert_no_violations(page)
 
     screen = new_phone()
     screen.goto(f"/leagues/{lid}/nights/{night_id}/screen/{token}")
     expect(screen.locator(".round-now")).to_contain_text("Next: round 2 of 2")
     expect(screen.locator(".next-round > li").first).to_contain_text(second)
+    assert_no_violations(screen)
 
     submit(page, "Start round 2")
     expect(rounds.locator(".round-now")).to_contain_text("Round 2 of 2")
@@ -87,7 +92,7 @@ def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone,
     lid = make_league(uow, olga, names=club)
     ids = member_ids(uow, lid, olga)
     night_id = seat_night(uow, lid, olga, list(ids.values()))
-    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="king", minutes=None)
+    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="king", minutes=30)
     league.start_round(uow, lid, olga, night_id)
     _, night = league.night_view(uow, lid, olga, night_id)
     for table in night.tables:
@@ -109,6 +114,18 @@ def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone,
     page.screenshot(path=shot)
     with Image.open(shot) as full:  # as it looks from across the room
         full.resize((480, 270)).save(output_dir / "browser" / "venue-screen-next-round-25.png")
+    assert fits(page)
+    # Round 2 under way: its tables, and the clock counting down to its end.
+    league.start_round(uow, lid, olga, night_id)
+    expect(page.locator(".round-now")).to_contain_text("Round 2 of 3")
+    expect(page.locator(".countdown")).to_contain_text(re.compile(r"^(29|30):\d\d$"))
+    expect(page.locator(".screen-tables > li")).to_have_count(12)
+    page.screenshot(path=output_dir / "browser" / "venue-screen-round-clock.png")
+    assert fits(page)
+
+
+def fits(page: Page) -> bool:
+    """Nothing to scroll: the whole screen is on the TV."""
     height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
     width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert height <= inner and width <= inner_width, (height, inner, width, inner_width)
+    return height <= inner and width <= inner_width

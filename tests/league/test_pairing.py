@@ -169,3 +169,30 @@ def test_byes_spread_within_one_over_the_rounds_and_the_season():
             counts = [byes.get(member, 0) for member in present]
             assert max(counts) - min(counts) <= 1
     assert sum(byes.values()) == 120
+
+
+def season_of_swiss(with_season: bool) -> list[int]:
+    """How often each pair met over 30 nights x 4 rounds x 40 players at tables of four,
+    Swiss told the season's pair counts or not."""
+    rng = random.Random(30)
+    sizes = [4] * 10
+    season: dict = {}
+    for _night in range(30):
+        tonight: dict = {}
+        scores: dict = {}
+        tables = seating.seat_random(PLAYERS, sizes, rng)
+        for _round in range(4):
+            if _round:
+                known = season if with_season else {}
+                tables = pairing.seat_swiss(PLAYERS, sizes, scores, tonight, known, rng)
+            play(tables, rng, scores)
+            add(tonight, tables)
+            add(season, tables)
+    return [season.get(pair, 0) for pair in itertools.combinations(PLAYERS, 2)]
+
+
+def test_swiss_spreads_the_seasons_meetings_by_its_pair_counts():
+    counted, blind = season_of_swiss(True), season_of_swiss(False)
+    assert sum(counted) == sum(blind)  # as many meetings either way
+    assert max(counted) < max(blind) and min(counted) > min(blind)
+    assert sum(c * c for c in counted) < sum(c * c for c in blind)
