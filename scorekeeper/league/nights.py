@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from itertools import combinations
 from typing import Any
@@ -25,9 +25,10 @@ from scorekeeper.league.access import (
     clean_name,
     load_night,
     managed,
-    managed_row,
     night_of,
+    scored_row,
 )
+from scorekeeper.league.confirm import confirmation_of
 from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
 from scorekeeper.league.views import (
     LeagueView,
@@ -225,7 +226,7 @@ def night_view(
     evening and a league may have a hundred nights), and the night."""
     with uow:
         session = uow.session
-        league = managed_row(session, public_id, organizer_id)
+        league = scored_row(session, public_id, organizer_id)
         night = load_night(session, league, night_id)
         return league_view_of(league, True, [night]), night_view_of(night, True)
 
@@ -373,6 +374,9 @@ class TableGlance:
     leaders: tuple[str, ...]
     last_change: datetime | None
     game_id: str | None
+    # Where the league asks a second phone to confirm: waiting, unconfirmed or
+    # confirmed (league/confirm.py); None where it does not.
+    confirmation: str | None = None
 
     @property
     def status_label(self) -> str:
@@ -393,7 +397,7 @@ STATUS_LABELS = {
 def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
     """A tag that changes with anything the night's tables show, found without deriving a game."""
     with uow:
-        return version_of(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        return version_of(uow.session, scored_row(uow.session, public_id, organizer_id), night_id)
 
 
 def version_of(session, league: League, night_id: int) -> str:
@@ -407,6 +411,8 @@ def version_of(session, league: League, night_id: int) -> str:
             LeagueTable.revision,
             LeagueTable.source,
             LeagueTable.closed,
+            LeagueTable.confirmed_version,
+            LeagueTable.confirmed_revision,
             Game.version,
             LeagueSeat.member_id,
         )
@@ -415,7 +421,9 @@ def version_of(session, league: League, night_id: int) -> str:
         .where(LeagueTable.night_id == night.id)
         .order_by(LeagueTable.number, LeagueSeat.position)
     ).all()
-    state = repr((league.revision, night.started, [tuple(row) for row in rows]))
+    state = repr(
+        (league.revision, league.confirm_results, night.started, [tuple(row) for row in rows])
+    )
     return hashlib.sha256(state.encode()).hexdigest()[:20]
 
 
@@ -424,7 +432,7 @@ def night_glance(
 ) -> tuple[TableGlance, ...]:
     """Every table of the night: in play or done, deals played, who leads, the last change."""
     with uow:
-        seen = night_seen(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        seen = night_seen(uow.session, scored_row(uow.session, public_id, organizer_id), night_id)
     return glances(uow, seen)
 
 
@@ -435,6 +443,8 @@ class NightSeen:
     night: NightView
     higher_wins: bool
     reopened: frozenset[str | None]
+    # The league asks a second phone to confirm each result.
+    confirming: bool = False
 
 
 def night_seen(session, league: League, night_id: int) -> NightSeen:
@@ -452,15 +462,22 @@ def night_seen(session, league: League, night_id: int) -> NightSeen:
                 )
             )
         )
-    return NightSeen(night, higher_wins(league), frozenset(corrected))
+    return NightSeen(night, higher_wins(league), frozenset(corrected), league.confirm_results)
 
 
 def glances(uow: UnitOfWork, seen: NightSeen) -> tuple[TableGlance, ...]:
     found = []
     for table in seen.night.tables:
         game = services.load_game(uow, table.game_id) if table.game_id else None
-        found.append(glance(table, game, seen.higher_wins, table.game_id in seen.reopened))
+        seen_now = glance(table, game, seen.higher_wins, table.game_id in seen.reopened)
+        done = seen_now.status in DONE
+        confirmation = confirmation_of(seen.confirming, table.confirmed, done)
+        found.append(replace(seen_now, confirmation=confirmation))
     return tuple(found)
+
+
+# A table whose result counts (in the standings) at a glance.
+DONE = ("finished", "ended early", "totals typed")
 
 
 def glance(

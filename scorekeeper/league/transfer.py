@@ -724,7 +724,7 @@ def _read_organizers(reader: Reader, value: Any, path: str) -> list[str]:
         item = reader.mapping(raw, f"{path}.{i}")
         email = reader.text(item.get("email"), f"{path}.{i}.email", 254)
         if path == "organizers":
-            reader.choice(item.get("role", "co"), f"{path}.{i}.role", ("owner", "co"))
+            reader.choice(item.get("role", "co"), f"{path}.{i}.role", ("owner", "co", "scorer"))
         if email:
             emails[email.lower()] = None
     return list(emails)

@@ -59,6 +59,7 @@ class InvitationView:
 
     id: int
     email: str
+    role: str = "co"
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ class TableView:
     source: str
     paper_totals: Mapping[str, int] | None
     closed: bool
+    # A second phone confirmed the result as it is now (league/confirm.py).
+    confirmed: bool = False
 
     @property
     def source_label(self) -> str:
@@ -142,6 +145,8 @@ class LeagueView(LeagueHead):
     organizers: tuple[OrganizerView, ...]
     invitations: tuple[InvitationView, ...]
     nights: tuple[NightView, ...]
+    # A second phone at each table confirms its result (league/confirm.py).
+    confirming: bool = False
 
 
 def rules_of(league: League) -> Rules:
@@ -175,6 +180,7 @@ def table_view(table: LeagueTable, manage: bool) -> TableView:
         source=table.source,
         paper_totals=table.paper_totals,
         closed=table.closed,
+        confirmed=table.confirmed,
     )
 
 
@@ -225,8 +231,9 @@ def league_view_of(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
             for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
         ),
-        invitations=tuple(InvitationView(i.id, i.email) for i in league.invitations)
+        invitations=tuple(InvitationView(i.id, i.email, i.role) for i in league.invitations)
         if manage
         else (),
         nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
+        confirming=league.confirm_results,
     )

@@ -101,7 +101,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages.
     # The answer and screen routes are on the league's blueprint: imported before it is.
-    from scorekeeper.web import league, league_answers, league_screen  # noqa: F401
+    from scorekeeper.web import league, league_answers, league_confirm, league_screen  # noqa: F401
 
     league.init_app(app)
 
