@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import standings, table_links
 from scorekeeper.league.access import NotFound, load_league, managed_row, scored, table_of
-from scorekeeper.league.models import League, LeagueTable
+from scorekeeper.league.models import League, LeagueTable, Night
+from scorekeeper.models import Game
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -151,3 +153,36 @@ def confirmation_of(confirming: bool, table_confirmed: bool, done: bool) -> str 
     if not done:
         return WAITING
     return CONFIRMED if table_confirmed else UNCONFIRMED
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the recording phone's game page offers a confirming league's table: the
+    confirm link, for an opponent's phone to scan once the result is in."""
+
+    public_id: str
+    night_id: int
+    number: int
+    token: str
+    closed: bool  # ended early by an organizer: its result is in though unfinished
+    confirmed: bool
+
+
+def confirm_prompt(uow: UnitOfWork, game_public_id: str) -> Prompt | None:
+    """The prompt for a game that is a confirming league's table; None for any other."""
+    with uow:
+        session = uow.session
+        found = session.execute(
+            select(LeagueTable, League.public_id)
+            .join(Game, Game.id == LeagueTable.game_id)
+            .join(Night, Night.id == LeagueTable.night_id)
+            .join(League, League.id == Night.league_id)
+            .where(Game.public_id == game_public_id, League.confirm_results.is_(True))
+        ).first()
+        if found is None:
+            return None
+        table, public_id = found
+        token = confirm_token(session, table)
+        if token is None:
+            return None
+        return Prompt(public_id, table.night_id, table.number, token, table.closed, table.confirmed)

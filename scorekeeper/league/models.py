@@ -222,7 +222,10 @@ class LeagueTable(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("league_nights.id", ondelete="CASCADE"))
     number: Mapped[int]
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    # Indexed: a game page asks whether its game is a league table's (league/confirm.py).
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True
+    )
     # The round of the table's edit link, derived from the secret key and never stored
     # (league/table_links.py); NULL: a link from before 0012, or none yet.
     link_round: Mapped[int | None]

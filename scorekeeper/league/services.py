@@ -42,8 +42,10 @@ from scorekeeper.league.attendance import (
 )
 from scorekeeper.league.confirm import (
     ConfirmPage,
+    Prompt,
     confirm_link,
     confirm_page,
+    confirm_prompt,
     confirm_result,
     set_confirming,
 )
@@ -149,6 +151,7 @@ __all__ = [
     "NotFound",
     "OrganizerView",
     "Planned",
+    "Prompt",
     "PublicPage",
     "Rules",
     "ScoredLeague",
@@ -170,6 +173,7 @@ __all__ = [
     "coming_on",
     "confirm_link",
     "confirm_page",
+    "confirm_prompt",
     "confirm_result",
     "create_league",
     "create_night",

@@ -15,6 +15,7 @@ from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web import table as table_pages
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.league import bp, organizer_id
 from scorekeeper.web.table import held_token, qr_svg
@@ -99,3 +100,17 @@ def confirm(public_id: str, night_id: int, number: int, token: str):
             flash(_("Thank you: table %(number)s's result is confirmed.", number=number))
         return redirect(request.path, 303)
     return render_template("league/confirm.html", page=page), 200, headers
+
+
+@table_pages.bp.context_processor
+def confirm_prompt_context() -> dict:
+    """The recording phone's game page, for a confirming league's table: the confirm
+    link and its QR code, for an opponent's phone to scan once the result is in."""
+    public_id = (request.view_args or {}).get("public_id")
+    if request.endpoint != "table.game" or not public_id or not held_token(public_id):
+        return {}
+    prompt = league.confirm_prompt(unit_of_work(), public_id)
+    if prompt is None:
+        return {}
+    url = confirm_url(prompt.public_id, prompt.night_id, prompt.number, prompt.token)
+    return {"league_confirm": prompt, "league_confirm_url": url, "qr_svg": qr_svg}

@@ -5,6 +5,7 @@ confirm, an opponent's phone confirms with one tap, and the venue screen follows
 from __future__ import annotations
 
 from datetime import date
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -34,8 +35,11 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     recorder.goto(f"/games/{table.game_id}/edit/{table.edit_token}")
     play_out(uow, table)  # the deals this phone records
     expect(screen.locator(".owed")).to_contain_text("Unconfirmed: table 1")
-    confirm = f"/leagues/{lid}/nights/{night.id}/tables/1/confirm/"
-    confirm += league.confirm_link(uow, lid, olga, night.id, 1)
+    recorder.reload()  # the recording phone's game page shows the confirm link's QR code
+    prompt = recorder.locator("#confirm-prompt")
+    expect(prompt.locator("svg.qr")).to_be_visible()
+    recorder.screenshot(path=shots / "confirm-prompt.png")
+    confirm = urlsplit(prompt.locator(".confirm-link").inner_text()).path
     recorder.goto(confirm)
     expect(recorder.locator("h1")).to_have_text("Another phone confirms")
 
@@ -52,3 +56,5 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     entry = {"out": names[0], "hands": {n: 30 for n in names[1:]}}
     services.correct_deal(uow, table.game_id, table.edit_token, 1, entry)
     expect(screen.locator(".owed")).to_contain_text("Unconfirmed: table 1")
+    recorder.goto(f"/games/{table.game_id}")
+    expect(recorder.locator("#confirm-prompt svg.qr")).to_be_visible()

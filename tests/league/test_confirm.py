@@ -156,3 +156,28 @@ def test_the_organizer_turns_confirmation_on_and_off(client, uow, night):
     assert client.post(f"/leagues/{lid}/confirming", data={"confirming": "0"}).status_code == 303
     assert not league.league_view(uow, lid, olga).confirming
     assert "/confirm/" not in client.get(f"/leagues/{lid}/nights/{night.id}/tables/1").text
+
+
+def test_the_recording_phones_game_page_shows_the_confirm_link_once_the_result_is_in(
+    app, uow, night
+):
+    olga, lid, night = night
+    played, waiting = night.tables
+    recorder = app.test_client()
+    for table in night.tables:
+        recorder.get(f"/games/{table.game_id}/edit/{table.edit_token}")
+    page = recorder.get(f"/games/{played.game_id}").text
+    assert 'id="confirm-prompt"' in page and token_of(uow, olga, lid, night) in page
+    assert 'id="confirm-prompt"' not in recorder.get(f"/games/{waiting.game_id}").text
+    reader = app.test_client()  # only the view link: no prompt
+    assert 'id="confirm-prompt"' not in reader.get(f"/games/{played.game_id}").text
+    confirm(uow, lid, night, token_of(uow, olga, lid, night))
+    page = recorder.get(f"/games/{played.game_id}").text
+    assert "This result is confirmed at the table." in page
+    league.set_confirming(uow, lid, olga, False)
+    assert 'id="confirm-prompt"' not in recorder.get(f"/games/{played.game_id}").text
+
+
+def test_a_game_outside_a_confirming_league_has_no_prompt(uow):
+    started = services.start_game(uow, players=["Ann", "Bob"], variant="rummy")
+    assert league.confirm_prompt(uow, started.game.public_id) is None

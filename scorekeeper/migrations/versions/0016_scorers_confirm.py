@@ -1,6 +1,7 @@
 """scorers and second-phone confirmation: an invitation's role (co or scorer), a league
 that asks a second phone to confirm each table's result, and what a table's confirmation
-was given for (the game's version and the table's revision: a correction un-confirms)
+was given for (the game's version and the table's revision: a correction un-confirms), and an index
+to find a game's league table
 
 Revision ID: 0016
 Revises: 0013
@@ -30,9 +31,12 @@ def upgrade() -> None:
     with op.batch_alter_table("league_tables") as batch:
         batch.add_column(sa.Column("confirmed_version", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("confirmed_revision", sa.Integer(), nullable=True))
+    # The game page of a confirming league's table finds its table by the game.
+    op.create_index(op.f("ix_league_tables_game_id"), "league_tables", ["game_id"])
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_league_tables_game_id"), table_name="league_tables")
     with op.batch_alter_table("league_tables") as batch:
         batch.drop_column("confirmed_revision")
         batch.drop_column("confirmed_version")
