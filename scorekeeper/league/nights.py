@@ -30,6 +30,7 @@ from scorekeeper.league.access import (
 )
 from scorekeeper.league.confirm import confirmation_of
 from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
+from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
     LeagueView,
     NightView,
@@ -228,6 +229,7 @@ def night_view(
         session = uow.session
         league = scored_row(session, public_id, organizer_id)
         night = load_night(session, league, night_id)
+        tonight_only(league, organizer_id, night)
         return league_view_of(league, True, [night]), night_view_of(night, True)
 
 

@@ -19,7 +19,9 @@ from scorekeeper.league import standings, table_links
 from scorekeeper.league.models import League, LeagueTable, Night
 
 
-def _in_play(night: Night, today: date) -> bool:
+def in_play(night: Night, today: date | None = None) -> bool:
+    """Whether the night is tonight's, or an earlier one still being played."""
+    today = today or date.today()
     if night.held_on >= today - timedelta(days=1):
         return True
     return any(
@@ -33,7 +35,7 @@ def rotated_tables(league: League, today: date | None = None) -> list[LeagueTabl
     return [
         table
         for night in league.nights
-        if night.started and _in_play(night, today)
+        if night.started and in_play(night, today)
         for table in night.tables
         if table.game is not None
     ]

@@ -13,8 +13,10 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorekeeper.league.access import role_in, scored_row
-from scorekeeper.league.models import League, Night
+from scorekeeper.league.access import SCORER, Forbidden, role_in, scored_row
+from scorekeeper.league.models import League, LeagueTable, Night
+from scorekeeper.league.rotation import in_play
+from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 
@@ -31,12 +33,26 @@ def viewer_role(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> st
         return role_in(league, organizer_id) if league is not None else None
 
 
+def tonight_only(league: League, organizer_id: int | None, night: Night) -> None:
+    """A scorer keeps the score of the nights being played (tonight's, or an earlier one
+    not all counted yet, as ``rotation.in_play`` says): a finished night's results, and
+    its edit links, are the organizers' alone."""
+    if role_in(league, organizer_id) == SCORER and not in_play(night):
+        raise Forbidden(
+            message(
+                "A scorer keeps tonight's score: an earlier night's results are the"
+                " organizers' to correct."
+            )
+        )
+
+
 @dataclass(frozen=True)
 class NightLine:
     id: int
     held_on: date
     season: str
     started: bool
+    in_play: bool  # tonight's, or not all counted yet: a scorer's to keep
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,7 @@ def scored_nights(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             select(Night)
             .where(Night.league_id == league.id)
             .order_by(Night.held_on.desc(), Night.id.desc())
+            .options(selectinload(Night.tables).selectinload(LeagueTable.game))
         )
-        nights = tuple(NightLine(n.id, n.held_on, n.season, n.started) for n in rows)
+        nights = tuple(NightLine(n.id, n.held_on, n.season, n.started, in_play(n)) for n in rows)
         return ScoredLeague(league.public_id, league.name, league.language, nights)

@@ -12,6 +12,7 @@ from scorekeeper.league import table_links
 from scorekeeper.league.access import scored, table_of
 from scorekeeper.league.confirm import confirm_token
 from scorekeeper.league.models import LeagueTable
+from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
     SOURCES,
     LeagueView,
@@ -43,6 +44,7 @@ def table_page(
     with uow:
         league = scored(uow.session, public_id, organizer_id)
         night, table = table_of(league, night_id, number)
+        tonight_only(league, organizer_id, night)
         view = table_view(table, True)
         page = (league_view_of(league, True), night_view_of(night, True), view)
         confirming = (league.confirm_results, confirm_token(uow.session, table))
@@ -54,7 +56,8 @@ def _started_table(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
 ) -> LeagueTable:
     league = scored(uow.session, public_id, organizer_id)
-    _night, table = table_of(league, night_id, number)
+    night, table = table_of(league, night_id, number)
+    tonight_only(league, organizer_id, night)
     if table.game is None:
         raise InvalidInput(
             _("Start the night first: this table has no game yet."), {"night": _("not started")}

@@ -283,3 +283,26 @@ def test_a_finished_earlier_night_keeps_its_links(uow):
         services.check_edit_token(
             uow, unfinished.tables[0].game_id, unfinished.tables[0].edit_token
         )
+
+
+def test_a_scorer_keeps_tonights_score_not_a_finished_nights(client, uow, setting):
+    lid, olga, sam = setting["lid"], setting["olga"], setting["sam"]
+    ids = member_ids(uow, lid, olga)
+    earlier = date.today() - timedelta(days=7)
+    played = start(uow, lid, olga, [ids[n] for n in NAMES[:4]], held_on=earlier)
+    play_out(uow, played.tables[0])
+    table = played.tables[0]
+    with pytest.raises(league.Forbidden):
+        league.night_view(uow, lid, sam, played.id)
+    with pytest.raises(league.Forbidden):
+        league.set_paper_totals(uow, lid, sam, played.id, 1, {n: 1 for n in table.names})
+    login(client, email=SCORER_EMAIL)
+    for path in (f"/nights/{played.id}", f"/nights/{played.id}/tables/1"):
+        refused = client.get(f"/leagues/{lid}{path}")
+        assert refused.status_code == 403 and "earlier night" in refused.text
+        assert table.edit_token not in refused.text
+    assert client.post(f"/leagues/{lid}/nights/{played.id}/tables/1/close").status_code == 403
+    nights = client.get(f"/leagues/{lid}/scoring").text
+    assert f'/nights/{played.id}"' not in nights and "the organizers correct it" in nights
+    assert f'/nights/{setting["nid"]}"' in nights
+    league.night_view(uow, lid, olga, played.id)  # the organizers' still
