@@ -151,7 +151,7 @@ def load_night(session: Session, league: League, night_id: Any) -> Night:
 def readable(session: Session, public_id: str, organizer_id: int | None) -> tuple[League, bool]:
     """The league (its row and organizers only) and whether the viewer manages it.
 
-    Unpublished leagues look absent to everyone else.
+    Unpublished leagues look absent to everyone else but its scorers.
     """
     league = session.scalar(
         select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
@@ -159,7 +159,8 @@ def readable(session: Session, public_id: str, organizer_id: int | None) -> tupl
     if league is None:
         raise NotFound(_("There is no such league."))
     manage = is_organizer(league, organizer_id)
-    if not (manage or league.published):
+    # A scorer reads the standings as the public will (no edit links), published or not.
+    if not (manage or league.published or role_in(league, organizer_id) == SCORER):
         raise NotFound(_("There is no such league."))
     return league, manage
 

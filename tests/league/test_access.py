@@ -114,6 +114,7 @@ def setting(uow):
     league.remove_organizer(uow, lid, olga, mo)
     league.add_organizer(uow, lid, olga, "invited@example.org")
     (invitation,) = league.league_view(uow, lid, olga).invitations
+    _, night = league.night_view(uow, lid, olga, night.id)  # Mo's removal made new links
     return {
         "iid": invitation.id,
         "lid": lid,

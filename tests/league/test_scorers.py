@@ -306,3 +306,23 @@ def test_a_scorer_keeps_tonights_score_not_a_finished_nights(client, uow, settin
     assert f'/nights/{played.id}"' not in nights and "the organizers correct it" in nights
     assert f'/nights/{setting["nid"]}"' in nights
     league.night_view(uow, lid, olga, played.id)  # the organizers' still
+
+
+def test_an_export_keeps_the_scorer_a_scorer_when_imported(uow, setting):
+    document = transfer.export_league(uow, setting["lid"], setting["olga"])
+    assert {"email": SCORER_EMAIL, "role": "scorer"} in document["organizers"]
+    mo = make_organizer(uow, email="mo@example.org", name="Mo")
+    imported = transfer.import_document(uow, mo, document)
+    roles = {i.email: i.role for i in league.league_view(uow, imported.league_id, mo).invitations}
+    assert roles == {SCORER_EMAIL: "scorer", "org@example.org": "co", "invited@example.org": "co"}
+    (sam_link,) = [i for i in imported.invited if i.email == SCORER_EMAIL]
+    league.accept_invitation(uow, setting["sam"], sam_link.token)
+    with pytest.raises(league.Forbidden):
+        league.league_view(uow, imported.league_id, setting["sam"])
+
+
+def test_a_scorer_reads_the_unpublished_standings_as_the_public_will(client, setting):
+    login(client, email=SCORER_EMAIL)
+    page = client.get(f"/leagues/{setting['lid']}/standings")
+    assert page.status_code == 200 and "Ann" in page.text
+    assert not any(t.edit_token in page.text for t in setting["night"].tables)
