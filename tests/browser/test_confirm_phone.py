@@ -25,7 +25,12 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     ids = member_ids(uow, lid, olga)
     night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date.today())
     table = night.tables[0]
-    screen = new_phone()
+    screen = new_phone(  # the TV at the venue
+        viewport={"width": 1920, "height": 1080},
+        is_mobile=False,
+        has_touch=False,
+        device_scale_factor=1,
+    )
     screen.goto(
         f"/leagues/{lid}/nights/{night.id}/screen/{league.open_screen(uow, lid, olga, night.id)}"
     )
@@ -35,6 +40,7 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     recorder.goto(f"/games/{table.game_id}/edit/{table.edit_token}")
     play_out(uow, table)  # the deals this phone records
     expect(screen.locator(".owed")).to_contain_text("Unconfirmed: table 1")
+    screen.screenshot(path=shots / "confirm-screen.png")
     recorder.reload()  # the recording phone's game page shows the confirm link's QR code
     prompt = recorder.locator("#confirm-prompt")
     expect(prompt.locator("svg.qr")).to_be_visible()
