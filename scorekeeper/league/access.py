@@ -3,7 +3,10 @@
 Every use case that changes a league first loads it through ``managed`` (the
 viewer must be one of its organizers: ``Forbidden`` otherwise, ``LoginRequired``
 when logged out); read use cases go through ``readable`` (an unpublished league
-looks absent to everyone but its organizers).
+looks absent to everyone but its organizers). A scorer (an organizer account with
+the role "scorer") is no organizer to ``managed``: only the use cases that record
+and correct a night's results load the league through ``scored``, which lets
+scorers in too.
 """
 
 from __future__ import annotations
@@ -62,23 +65,55 @@ def load_league(session: Session, public_id: str) -> League:
     return league
 
 
+# The roles that run the league; a "scorer" records and corrects results only.
+RUNS = ("owner", "co")
+SCORER = "scorer"
+ROLES = (*RUNS, SCORER)
+
+
+def role_in(league: League, organizer_id: int | None) -> str | None:
+    """The viewer's role in the league (owner, co or scorer), None for anyone else."""
+    if organizer_id is None:
+        return None
+    return next((lo.role for lo in league.organizers if lo.organizer_id == organizer_id), None)
+
+
 def is_organizer(league: League, organizer_id: int | None) -> bool:
-    return organizer_id is not None and any(
-        lo.organizer_id == organizer_id for lo in league.organizers
-    )
+    return role_in(league, organizer_id) in RUNS
 
 
-def managed(session: Session, public_id: str, organizer_id: int | None) -> League:
-    """The league, if ``organizer_id`` is one of its organizers."""
+def _refuse(league: League, organizer_id: int | None, allowed: tuple[str, ...]) -> None:
+    role = role_in(league, organizer_id)
+    if role == SCORER and role not in allowed:
+        raise Forbidden(
+            _(
+                "A scorer records and corrects results only: members, the league's"
+                " settings, its organizers and its schedule are the organizers' to change."
+            )
+        )
+    if role not in allowed:
+        raise Forbidden(_("Only the league's organizers may do this."))
+
+
+def managed(
+    session: Session, public_id: str, organizer_id: int | None, allowed: tuple[str, ...] = RUNS
+) -> League:
+    """The league, if ``organizer_id`` is one of its organizers (or has an ``allowed`` role)."""
     if organizer_id is None:
         raise LoginRequired(_("Log in as one of the league's organizers."))
     league = load_league(session, public_id)
-    if not is_organizer(league, organizer_id):
-        raise Forbidden(_("Only the league's organizers may do this."))
+    _refuse(league, organizer_id, allowed)
     return league
 
 
-def managed_row(session: Session, public_id: str, organizer_id: int | None) -> League:
+def scored(session: Session, public_id: str, organizer_id: int | None) -> League:
+    """``managed``, letting the league's scorers in too: for recording and correcting results."""
+    return managed(session, public_id, organizer_id, ROLES)
+
+
+def managed_row(
+    session: Session, public_id: str, organizer_id: int | None, allowed: tuple[str, ...] = RUNS
+) -> League:
     """Like ``managed``, loading the league's row and organizers only (for quick checks)."""
     if organizer_id is None:
         raise LoginRequired(_("Log in as one of the league's organizers."))
@@ -87,9 +122,13 @@ def managed_row(session: Session, public_id: str, organizer_id: int | None) -> L
     )
     if league is None:
         raise NotFound(_("There is no such league."))
-    if not is_organizer(league, organizer_id):
-        raise Forbidden(_("Only the league's organizers may do this."))
+    _refuse(league, organizer_id, allowed)
     return league
+
+
+def scored_row(session: Session, public_id: str, organizer_id: int | None) -> League:
+    """``managed_row``, letting the league's scorers in too."""
+    return managed_row(session, public_id, organizer_id, ROLES)
 
 
 def load_night(session: Session, league: League, night_id: Any) -> Night:
@@ -112,7 +151,7 @@ def load_night(session: Session, league: League, night_id: Any) -> Night:
 def readable(session: Session, public_id: str, organizer_id: int | None) -> tuple[League, bool]:
     """The league (its row and organizers only) and whether the viewer manages it.
 
-    Unpublished leagues look absent to everyone else.
+    Unpublished leagues look absent to everyone else but its scorers.
     """
     league = session.scalar(
         select(League).where(League.public_id == public_id).options(selectinload(League.organizers))
@@ -120,7 +159,8 @@ def readable(session: Session, public_id: str, organizer_id: int | None) -> tupl
     if league is None:
         raise NotFound(_("There is no such league."))
     manage = is_organizer(league, organizer_id)
-    if not (manage or league.published):
+    # A scorer reads the standings as the public will (no edit links), published or not.
+    if not (manage or league.published or role_in(league, organizer_id) == SCORER):
         raise NotFound(_("There is no such league."))
     return league, manage
 
@@ -131,13 +171,15 @@ def league_view(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> Le
         return league_view_of(managed(uow.session, public_id, organizer_id), True)
 
 
-def leagues_of(uow: UnitOfWork, organizer_id: int) -> list[tuple[str, str]]:
-    """The leagues the organizer runs."""
+def leagues_of(
+    uow: UnitOfWork, organizer_id: int, roles: tuple[str, ...] = RUNS
+) -> list[tuple[str, str]]:
+    """The leagues the organizer runs (or, with ``roles``, keeps the score of)."""
     with uow:
         rows = uow.session.execute(
             select(League.public_id, League.name)
             .join(LeagueOrganizer, LeagueOrganizer.league_id == League.id)
-            .where(LeagueOrganizer.organizer_id == organizer_id)
+            .where(LeagueOrganizer.organizer_id == organizer_id, LeagueOrganizer.role.in_(roles))
             .order_by(League.name)
         )
         return [tuple(row) for row in rows]

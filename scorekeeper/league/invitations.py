@@ -19,11 +19,14 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.league.access import NotFound, managed
+from scorekeeper.league.access import SCORER, NotFound, managed
 from scorekeeper.league.auth import EMAIL
 from scorekeeper.league.models import League, LeagueOrganizer, OrganizerInvitation
 from scorekeeper.service_layer.services import InvalidInput, hash_token
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+# What an invitation may make of its holder: a co-organizer or a scorer.
+INVITED_ROLES = ("co", SCORER)
 
 
 @dataclass(frozen=True)
@@ -48,23 +51,31 @@ def new_invitation(email: str) -> tuple[OrganizerInvitation, str]:
     return OrganizerInvitation(email=email, token_hash=hash_token(token)), token
 
 
-def add_organizer(uow: UnitOfWork, public_id: str, organizer_id: int | None, email: Any) -> Invited:
-    """Invite ``email`` to run the league: a new link each time (an earlier one stops working)."""
+def add_organizer(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, email: Any, role: Any = "co"
+) -> Invited:
+    """Invite ``email`` to run the league ("co") or to keep its score ("scorer"): a new
+    link each time (an earlier one stops working)."""
     key = email.strip().lower() if isinstance(email, str) else ""
     if len(key) > 254 or not EMAIL.match(key):
         raise InvalidInput(
             _("That is not an email address."), {"email": _("must be an email address")}
+        )
+    if role not in INVITED_ROLES:
+        raise InvalidInput(
+            _("Pick what the invited account may do."), {"role": _("must be co or scorer")}
         )
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         if any(lo.organizer.email == key for lo in league.organizers):
             return Invited(key, None)
         fresh, token = new_invitation(key)
+        fresh.role = role
         waiting = next((i for i in league.invitations if i.email == key), None)
         if waiting is None:
             league.invitations.append(fresh)
         else:
-            waiting.token_hash = fresh.token_hash
+            waiting.token_hash, waiting.role = fresh.token_hash, role
         try:
             uow.commit()
         except IntegrityError:  # the same form sent twice at once: the other one's link stands
@@ -113,8 +124,12 @@ def accept_invitation(uow: UnitOfWork, organizer_id: int, token: Any) -> str:
         found = _waiting(session, token)
         league = session.get(League, found.league_id)
         public_id = league.public_id
-        if not any(lo.organizer_id == organizer_id for lo in league.organizers):
-            league.organizers.append(LeagueOrganizer(organizer_id=organizer_id, role="co"))
+        held = next((lo for lo in league.organizers if lo.organizer_id == organizer_id), None)
+        if held is None:
+            league.organizers.append(LeagueOrganizer(organizer_id=organizer_id, role=found.role))
+        elif held.role == SCORER and found.role != SCORER:
+            held.role = found.role  # a scorer invited to run the league
+
         session.delete(found)
         with suppress(IntegrityError):  # accepted twice at once: the first one did it
             uow.commit()

@@ -12,6 +12,7 @@ from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, clean_name, managed
 from scorekeeper.league.models import League, LeagueOrganizer
 from scorekeeper.league.nights import people_at_table
+from scorekeeper.league.rotation import rotate_links
 from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
@@ -176,6 +177,8 @@ def remove_organizer(
                 _("The league's owner cannot be removed."), {"organizer": _("is the owner")}
             )
         league.organizers.remove(link)
+        # They saw tonight's edit links: those stop working (league/rotation.py).
+        rotate_links(uow.session, league)
         uow.commit()
 
 

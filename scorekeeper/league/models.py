@@ -68,6 +68,8 @@ class League(Base):
     language: Mapped[str | None] = mapped_column(String(5))
     # Where its nights' start times are read (an IANA zone such as Europe/London).
     time_zone: Mapped[str | None] = mapped_column(String(64))
+    # A second phone at each table confirms its result (league/confirm.py).
+    confirm_results: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
@@ -105,7 +107,8 @@ class LeagueOrganizer(Base):
     organizer_id: Mapped[int] = mapped_column(
         ForeignKey("organizers.id", ondelete="CASCADE"), index=True
     )
-    # "owner" (created it) or "co" (added by an organizer); both may change everything.
+    # "owner" (created it) or "co" (added by an organizer): both may change everything;
+    # "scorer": records and corrects results only (league/access.py, ``scored``).
     role: Mapped[str] = mapped_column(String(10))
 
     league: Mapped[League] = relationship(back_populates="organizers")
@@ -128,6 +131,8 @@ class OrganizerInvitation(Base):
     # SHA-256 of the one-time link's token (league.invitations); None for an invitation
     # from before links, which only inviting again makes acceptable.
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # The role the link's holder takes up: "co" or "scorer".
+    role: Mapped[str] = mapped_column(String(10), default="co", server_default="co")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -234,7 +239,10 @@ class LeagueTable(Base):
     # table's number alone names it in every link, correction and export.
     number: Mapped[int]
     round: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    # Indexed: a game page asks whether its game is a league table's (league/confirm.py).
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True
+    )
     # The round of the table's edit link, derived from the secret key and never stored
     # (league/table_links.py); NULL: a link from before 0012, or none yet.
     link_round: Mapped[int | None]
@@ -249,12 +257,25 @@ class LeagueTable(Base):
     # The (game version, revision) that league_results were derived at.
     cached_version: Mapped[int | None]
     cached_revision: Mapped[int | None]
+    # What a second phone confirmed: the game's version and this row's revision then.
+    # Any change since (a correction) leaves the result unconfirmed (league/confirm.py).
+    confirmed_version: Mapped[int | None]
+    confirmed_revision: Mapped[int | None]
 
     night: Mapped[Night] = relationship(back_populates="tables")
     game: Mapped[Game | None] = relationship()
     seats: Mapped[list[LeagueSeat]] = relationship(
         back_populates="table", order_by="LeagueSeat.position", cascade="all, delete-orphan"
     )
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether a second phone confirmed the result as it is now (league/confirm.py)."""
+        return (
+            self.game is not None
+            and self.confirmed_version == self.game.version
+            and self.confirmed_revision == self.revision
+        )
 
 
 class LeagueSeat(Base):

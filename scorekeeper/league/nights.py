@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from itertools import combinations
 from typing import Any
@@ -25,10 +25,12 @@ from scorekeeper.league.access import (
     clean_name,
     load_night,
     managed,
-    managed_row,
     night_of,
+    scored_row,
 )
+from scorekeeper.league.confirm import confirmation_of
 from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
+from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
     LeagueView,
     NightView,
@@ -226,8 +228,9 @@ def night_view(
     evening and a league may have a hundred nights), and the night."""
     with uow:
         session = uow.session
-        league = managed_row(session, public_id, organizer_id)
+        league = scored_row(session, public_id, organizer_id)
         night = load_night(session, league, night_id)
+        tonight_only(league, organizer_id, night)
         return league_view_of(league, True, [night]), night_view_of(night, True)
 
 
@@ -376,6 +379,9 @@ class TableGlance:
     leaders: tuple[str, ...]
     last_change: datetime | None
     game_id: str | None
+    # Where the league asks a second phone to confirm: waiting, unconfirmed or
+    # confirmed (league/confirm.py); None where it does not.
+    confirmation: str | None = None
 
     @property
     def status_label(self) -> str:
@@ -396,7 +402,7 @@ STATUS_LABELS = {
 def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int) -> str:
     """A tag that changes with anything the night's tables show, found without deriving a game."""
     with uow:
-        return version_of(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        return version_of(uow.session, scored_row(uow.session, public_id, organizer_id), night_id)
 
 
 def version_of(session, league: League, night_id: int) -> str:
@@ -410,6 +416,8 @@ def version_of(session, league: League, night_id: int) -> str:
             LeagueTable.revision,
             LeagueTable.source,
             LeagueTable.closed,
+            LeagueTable.confirmed_version,
+            LeagueTable.confirmed_revision,
             Game.version,
             LeagueSeat.member_id,
         )
@@ -419,7 +427,9 @@ def version_of(session, league: League, night_id: int) -> str:
         .order_by(LeagueTable.number, LeagueSeat.position)
     ).all()
     clock = (night.rounds, night.round_method, night.round_ends_at, night.later_byes)
-    state = repr((league.revision, night.started, clock, [tuple(row) for row in rows]))
+    state = repr(
+        (league.revision, league.confirm_results, night.started, clock, [tuple(r) for r in rows])
+    )
     return hashlib.sha256(state.encode()).hexdigest()[:20]
 
 
@@ -428,7 +438,7 @@ def night_glance(
 ) -> tuple[TableGlance, ...]:
     """Every table of the night: in play or done, deals played, who leads, the last change."""
     with uow:
-        seen = night_seen(uow.session, managed_row(uow.session, public_id, organizer_id), night_id)
+        seen = night_seen(uow.session, scored_row(uow.session, public_id, organizer_id), night_id)
     return glances(uow, seen)
 
 
@@ -439,6 +449,8 @@ class NightSeen:
     night: NightView
     higher_wins: bool
     reopened: frozenset[str | None]
+    # The league asks a second phone to confirm each result.
+    confirming: bool = False
 
 
 def night_seen(session, league: League, night_id: int) -> NightSeen:
@@ -456,15 +468,22 @@ def night_seen(session, league: League, night_id: int) -> NightSeen:
                 )
             )
         )
-    return NightSeen(night, higher_wins(league), frozenset(corrected))
+    return NightSeen(night, higher_wins(league), frozenset(corrected), league.confirm_results)
 
 
 def glances(uow: UnitOfWork, seen: NightSeen) -> tuple[TableGlance, ...]:
     found = []
     for table in seen.night.tables:
         game = services.load_game(uow, table.game_id) if table.game_id else None
-        found.append(glance(table, game, seen.higher_wins, table.game_id in seen.reopened))
+        seen_now = glance(table, game, seen.higher_wins, table.game_id in seen.reopened)
+        done = seen_now.status in DONE
+        confirmation = confirmation_of(seen.confirming, table.confirmed, done)
+        found.append(replace(seen_now, confirmation=confirmation))
     return tuple(found)
+
+
+# A table whose result counts (in the standings) at a glance.
+DONE = ("finished", "ended early", "totals typed")
 
 
 def glance(

@@ -16,7 +16,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.league import standings, table_links
-from scorekeeper.league.access import NotFound, load_league, managed_row, night_of
+from scorekeeper.league.access import NotFound, load_league, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import TableGlance, glances, night_seen, version_of
 from scorekeeper.league.rounds import Rounds, byes_in, rounds_of
@@ -65,9 +65,9 @@ def close_screen(uow: UnitOfWork, public_id: str, organizer_id: int | None, nigh
 def screen_token(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any
 ) -> str | None:
-    """The night's venue screen token for its organizers, while the screen is open."""
+    """The night's venue screen token for its organizers and scorers, while it is open."""
     with uow:
-        night = night_of(managed_row(uow.session, public_id, organizer_id), night_id)
+        night = night_of(scored_row(uow.session, public_id, organizer_id), night_id)
         return _token(uow.session, night) if night.screen_open else None
 
 

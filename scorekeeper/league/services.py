@@ -5,7 +5,9 @@ finding rows), ``views`` (what pages show), ``leagues`` (house rules, ranking,
 publication, co-organizers), ``invitations`` (co-organizers' one-time links),
 ``members``, ``nights`` (seating, starting play, the tables at a glance),
 ``attendance`` (late arrivals, no-shows, reseating, deleting an unplayed night),
-``tables`` (how results come in), ``public`` (standings and player pages),
+``tables`` (how results come in), ``confirm`` (a second phone confirms a result),
+``scorers`` (what a scorer sees), ``rotation`` (new links when an organizer goes),
+``public`` (standings and player pages),
 ``schedule`` (planned nights, calendar feed) and ``transfer`` (export and
 import). Like the game use cases, they know nothing of HTTP.
 """
@@ -37,6 +39,15 @@ from scorekeeper.league.attendance import (
     deletion_plan,
     remove_no_show,
     reseat,
+)
+from scorekeeper.league.confirm import (
+    ConfirmPage,
+    Prompt,
+    confirm_link,
+    confirm_page,
+    confirm_prompt,
+    confirm_result,
+    set_confirming,
 )
 from scorekeeper.league.invitations import (
     Invitation,
@@ -99,6 +110,7 @@ from scorekeeper.league.schedule import (
     time_zone_of,
     unplan_night,
 )
+from scorekeeper.league.scorers import ScoredLeague, scored_nights, viewer_role
 from scorekeeper.league.screen import (
     Screen,
     close_screen,
@@ -134,6 +146,7 @@ __all__ = [
     "SOURCES",
     "AnswerLink",
     "AnswerPage",
+    "ConfirmPage",
     "Forbidden",
     "HistoryLine",
     "Invitation",
@@ -146,9 +159,11 @@ __all__ = [
     "NotFound",
     "OrganizerView",
     "Planned",
+    "Prompt",
     "PublicPage",
     "Rounds",
     "Rules",
+    "ScoredLeague",
     "Screen",
     "SeatView",
     "TableGlance",
@@ -165,6 +180,10 @@ __all__ = [
     "check_rules",
     "close_screen",
     "coming_on",
+    "confirm_link",
+    "confirm_page",
+    "confirm_prompt",
+    "confirm_result",
     "create_league",
     "create_night",
     "delete_night",
@@ -199,11 +218,13 @@ __all__ = [
     "rename_member",
     "reseat",
     "schedule_of",
+    "scored_nights",
     "screen",
     "screen_token",
     "screen_version",
     "set_active",
     "set_closed",
+    "set_confirming",
     "set_paper_totals",
     "set_published",
     "set_ranking",
@@ -221,5 +242,6 @@ __all__ = [
     "unplan_night",
     "update_rules",
     "usual_table_size",
+    "viewer_role",
     "withdraw_invitation",
 ]

@@ -9,8 +9,10 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.league import table_links
-from scorekeeper.league.access import managed, table_of
+from scorekeeper.league.access import scored, table_of
+from scorekeeper.league.confirm import confirm_token
 from scorekeeper.league.models import LeagueTable
+from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
     SOURCES,
     LeagueView,
@@ -31,25 +33,31 @@ class TablePage:
     night: NightView
     table: TableView
     game: services.GameView | None
+    # The league asks a second phone to confirm; the table's confirm link's token.
+    confirming: bool = False
+    confirm_token: str | None = None
 
 
 def table_page(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
 ) -> TablePage:
     with uow:
-        league = managed(uow.session, public_id, organizer_id)
+        league = scored(uow.session, public_id, organizer_id)
         night, table = table_of(league, night_id, number)
+        tonight_only(league, organizer_id, night)
         view = table_view(table, True)
         page = (league_view_of(league, True), night_view_of(night, True), view)
+        confirming = (league.confirm_results, confirm_token(uow.session, table))
     game = services.load_game(uow, view.game_id) if view.game_id else None
-    return TablePage(*page, game)
+    return TablePage(*page, game, *confirming)
 
 
 def _started_table(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: int, number: int
 ) -> LeagueTable:
-    league = managed(uow.session, public_id, organizer_id)
-    _night, table = table_of(league, night_id, number)
+    league = scored(uow.session, public_id, organizer_id)
+    night, table = table_of(league, night_id, number)
+    tonight_only(league, organizer_id, night)
     if table.game is None:
         raise InvalidInput(
             _("Start the night first: this table has no game yet."), {"night": _("not started")}

@@ -161,7 +161,10 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 {"email": lo.organizer.email, "role": lo.role}
                 for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
             ],
-            "invitations": [{"email": invitation.email} for invitation in league.invitations],
+            "invitations": [
+                {"email": invitation.email, "role": invitation.role}
+                for invitation in league.invitations
+            ],
             "schedule": [
                 {
                     "held_on": night.held_on.isoformat(),
@@ -647,7 +650,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)
     emails = _read_organizers(reader, doc.get("organizers", []), "organizers")
-    emails += _read_organizers(reader, doc.get("invitations", []), "invitations")
+    for email, role in _read_organizers(reader, doc.get("invitations", []), "invitations").items():
+        emails.setdefault(email, role)
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)
     with uow:
@@ -668,8 +672,10 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         with uow:
             # Every other address is invited, known here or not: an import never tells who
             # has an account; each gets a one-time link for the importer to pass on.
-            addresses = dict.fromkeys(e for e in emails if e != importer_email)
+            addresses = {e: role for e, role in emails.items() if e != importer_email}
             links = [new_invitation(email) for email in addresses]
+            for row, _token in links:
+                row.role = addresses[row.email]
             league.organizers = [LeagueOrganizer(organizer_id=organizer_id, role="owner")]
             league.invitations = [row for row, _token in links]
             invited = tuple(Invited(row.email, token) for row, token in links)
@@ -720,17 +726,18 @@ def keep_member_ids(session, members: list[Member]) -> None:
         session.execute(moved, {"top": top})
 
 
-def _read_organizers(reader: Reader, value: Any, path: str) -> list[str]:
-    """The organizers' (or invitations') emails in the file, lower-cased, without repeats."""
-    emails: dict[str, None] = {}
+def _read_organizers(reader: Reader, value: Any, path: str) -> dict[str, str]:
+    """The organizers' (or invitations') emails in the file, lower-cased, without repeats,
+    each with the role it is invited again for: a scorer as a scorer, anyone else as co."""
+    emails: dict[str, str] = {}
     for i, raw in enumerate(reader.items(value, path, 100)):
         item = reader.mapping(raw, f"{path}.{i}")
         email = reader.text(item.get("email"), f"{path}.{i}.email", 254)
-        if path == "organizers":
-            reader.choice(item.get("role", "co"), f"{path}.{i}.role", ("owner", "co"))
+        roles = ("owner", "co", "scorer") if path == "organizers" else ("co", "scorer")
+        role = reader.choice(item.get("role", "co"), f"{path}.{i}.role", roles)
         if email:
-            emails[email.lower()] = None
-    return list(emails)
+            emails.setdefault(email.lower(), "scorer" if role == "scorer" else "co")
+    return emails
 
 
 def _read_league(

@@ -59,6 +59,7 @@ class InvitationView:
 
     id: int
     email: str
+    role: str = "co"
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,8 @@ class TableView:
     closed: bool
     # The round it is played in (a night in rounds, league/rounds.py); 1 otherwise.
     round: int = 1
+    # A second phone confirmed the result as it is now (league/confirm.py).
+    confirmed: bool = False
 
     @property
     def source_label(self) -> str:
@@ -146,6 +149,8 @@ class LeagueView(LeagueHead):
     organizers: tuple[OrganizerView, ...]
     invitations: tuple[InvitationView, ...]
     nights: tuple[NightView, ...]
+    # A second phone at each table confirms its result (league/confirm.py).
+    confirming: bool = False
 
 
 def rules_of(league: League) -> Rules:
@@ -180,6 +185,7 @@ def table_view(table: LeagueTable, manage: bool) -> TableView:
         paper_totals=table.paper_totals,
         closed=table.closed,
         round=table.round or 1,
+        confirmed=table.confirmed,
     )
 
 
@@ -231,8 +237,9 @@ def league_view_of(
             OrganizerView(lo.organizer.id, lo.organizer.name, lo.organizer.email, lo.role)
             for lo in sorted(league.organizers, key=lambda lo: (lo.role != "owner", lo.id))
         ),
-        invitations=tuple(InvitationView(i.id, i.email) for i in league.invitations)
+        invitations=tuple(InvitationView(i.id, i.email, i.role) for i in league.invitations)
         if manage
         else (),
         nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
+        confirming=league.confirm_results,
     )

@@ -104,6 +104,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import (  # noqa: F401
         league,
         league_answers,
+        league_confirm,
         league_director,
         league_rounds,
         league_screen,

@@ -252,7 +252,9 @@ def change_password():
 @login_required
 def leagues():
     return render_template(
-        "league/leagues.html", leagues=league.leagues_of(unit_of_work(), current_user.id)
+        "league/leagues.html",
+        leagues=league.leagues_of(unit_of_work(), current_user.id),
+        scoring=league.leagues_of(unit_of_work(), current_user.id, ("scorer",)),
     )
 
 
@@ -599,7 +601,11 @@ def merge_members(public_id: str):
 @keeps_input(render_manage, "organizers")
 def add_organizer(public_id: str):
     invited = league.add_organizer(
-        unit_of_work(), public_id, organizer_id(), request.form.get("email")
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        request.form.get("email"),
+        request.form.get("role", "co"),
     )
     if invited.token is None:
         flash(_("%(email)s runs this league already.", email=invited.email))

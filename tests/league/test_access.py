@@ -28,6 +28,8 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/answer-links", {"member": ""}),
     ("POST", "/leagues/{lid}/nights/{nid}/screen", {}),
     ("POST", "/leagues/{lid}/nights/{nid}/screen/close", {}),
+    ("GET", "/leagues/{lid}/scoring", None),
+    ("POST", "/leagues/{lid}/confirming", {"confirming": "1"}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
@@ -96,6 +98,8 @@ OPEN = {
     # The venue screen: its derived link is the key (tests/league/test_screen.py).
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
+    # A table's confirm link is the key (tests/league/test_confirm.py).
+    "/leagues/{lid}/nights/{nid}/tables/1/confirm/some-invitation-token",
 }
 
 
@@ -114,6 +118,7 @@ def setting(uow):
     league.remove_organizer(uow, lid, olga, mo)
     league.add_organizer(uow, lid, olga, "invited@example.org")
     (invitation,) = league.league_view(uow, lid, olga).invitations
+    _, night = league.night_view(uow, lid, olga, night.id)  # Mo's removal made new links
     return {
         "iid": invitation.id,
         "lid": lid,

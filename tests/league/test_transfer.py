@@ -349,7 +349,7 @@ def test_an_import_where_the_ids_are_free_keeps_them_and_the_co_organizers(uow, 
         {"email": "org@example.org", "role": "owner"},
         {"email": "pia@example.org", "role": "co"},
     ]
-    assert document["invitations"] == [{"email": "quin@example.org"}]
+    assert document["invitations"] == [{"email": "quin@example.org", "role": "co"}]
     assert "password" not in json.dumps(document)
     league.plan_nights(uow, lid, olga, [date(2026, 4, 2), date(2026, 4, 9)], "7 pm")
     document = transfer.export_league(uow, lid, olga)
