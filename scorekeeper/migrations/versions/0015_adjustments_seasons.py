@@ -2,7 +2,7 @@
 its adjustments (forfeits, penalty points, averaged tables) and archived seasons
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 Create Date: 2026-11-26 06:00:00
 """
 

@@ -4,7 +4,7 @@ was given for (the game's version and the table's revision: a correction un-conf
 to find a game's league table
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0015
 Create Date: 2026-11-26 05:50:00
 """
 
