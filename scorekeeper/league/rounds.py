@@ -17,7 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from scorekeeper.league import pairing, seating, standings
-from scorekeeper.league.access import load_night, managed, managed_row, night_of
+from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
 from scorekeeper.models import as_utc, utcnow
@@ -359,7 +359,7 @@ def night_rounds(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any
 ) -> Rounds:
     with uow:
-        league = managed_row(uow.session, public_id, organizer_id)
+        league = scored_row(uow.session, public_id, organizer_id)
         return rounds_of(league, load_night(uow.session, league, night_id))
 
 
