@@ -60,6 +60,15 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/link", {}),
     ("GET", "/leagues/{lid}/export.json", None),
     ("GET", "/leagues/{lid}/export.csv", None),
+    ("GET", "/leagues/{lid}/director", None),
+    ("POST", "/leagues/{lid}/handicap", {"handicap": "1", "handicap_nights": "4"}),
+    (
+        "POST",
+        "/leagues/{lid}/adjustments",
+        {"kind": "penalty", "night": "{nid}", "member": "{mid}", "points": "5", "reason": "R"},
+    ),
+    ("POST", "/leagues/{lid}/adjustments/1/withdraw", {}),
+    ("POST", "/leagues/{lid}/seasons/close", {"season": "2026", "next_season": "2027"}),
 ]
 PUBLISHED_ONLY = [
     "/leagues/{lid}/public",
@@ -92,6 +101,9 @@ OPEN = {
     # The venue screen: its derived link is the key (tests/league/test_screen.py).
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
+    # A closed season's certificate: read as the standings are (published, or organizers
+    # only), once its season closed (tests/league/test_director_pages.py).
+    "/leagues/{lid}/seasons/2026/certificates/most_wins/{mid}.pdf",
 }
 
 
@@ -153,6 +165,9 @@ def test_the_route_lists_cover_every_league_route(app):
         "<row_id:number>": "1",
         "<row_id:planned_id>": "1",
         "<token>": "some-invitation-token",
+        "<row_id:adjustment_id>": "1",
+        "<path:season>": "2026",
+        "<kind>": "most_wins",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):

@@ -166,3 +166,20 @@ def test_a_season_named_with_a_slash_has_its_certificates(client, uow, olga):
     url = f"/leagues/{lid}/seasons/2026/27/certificates/{given[0].kind}/{member_id}.pdf"
     assert url in director
     assert name in pdf_text(client.get(url).data)
+
+
+def test_a_certificate_is_read_as_the_standings_are(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]], held_on=date(2026, 3, 5))
+    play_out(uow, night.tables[0], 0)
+    (award, *_) = seasons.close_season(uow, lid, olga, season="2026", next_season="2027")
+    url = f"/leagues/{lid}/seasons/2026/certificates/{award.kind}/{award.winners[0][0]}.pdf"
+    assert client.get(url).status_code == 200
+    client.post("/account/logout")
+    assert client.get(url).status_code == 404
+    make_organizer(uow, email="other@example.org", name="Otto")
+    login(client, "other@example.org")
+    assert client.get(url).status_code == 404
+    league.set_published(uow, lid, olga, True)
+    assert client.get(url).status_code == 200
