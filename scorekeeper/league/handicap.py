@@ -17,7 +17,7 @@ See docs/league.md. Standard library and the league's tables only: no Flask here
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from statistics import fmean
 
@@ -118,7 +118,5 @@ def rank_handicapped(lines: Sequence[HandicapLine], ranked: set[int]) -> list[Ha
     placed: list[HandicapLine] = []
     for index, line in enumerate(line for line in ordered if line.member_id in ranked):
         same = placed and key(placed[-1]) == key(line)
-        placed.append(
-            HandicapLine(**{**line.__dict__, "place": placed[-1].place if same else index + 1})
-        )
+        placed.append(replace(line, place=placed[-1].place if same else index + 1))
     return placed + [line for line in ordered if line.member_id not in ranked]
