@@ -25,7 +25,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league.access import NotFound, managed
-from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer
+from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer, SeasonArchive
 from scorekeeper.league.standings import Line, refresh
 from scorekeeper.models import utcnow
 from scorekeeper.scoring.messages import message
@@ -130,6 +130,15 @@ def target_of(session: Session, night: Night, kind: str, member_id: Any, number:
     return member_id, None
 
 
+def refuse_closed(session: Session, league_id: int, season: str) -> None:
+    """A closed season's standings are frozen: its adjustments stay as they were."""
+    closed = session.scalar(
+        select(exists().where(SeasonArchive.league_id == league_id, SeasonArchive.season == season))
+    )
+    if closed:
+        raise refused("night", message("is in a closed season: its standings are frozen"))
+
+
 def record_adjustment(
     uow: UnitOfWork,
     public_id: str,
@@ -149,6 +158,7 @@ def record_adjustment(
         night = next((n for n in league.nights if n.id == night_id), None)
         if night is None:
             raise refused("night", message("must be one of the league's nights"))
+        refuse_closed(session, league.id, night.season)
         member_id, table_number = target_of(session, night, kind, member_id, table_number)
         adjustment = Adjustment(
             league_id=league.id,
@@ -175,6 +185,7 @@ def withdraw_adjustment(
         adjustment = session.get(Adjustment, adjustment_id)
         if adjustment is None or adjustment.league_id != league.id:
             raise NotFound(message("That adjustment is not in this league."))
+        refuse_closed(session, league.id, session.get(Night, adjustment.night_id).season)
         if adjustment.withdrawn_at is None:
             adjustment.withdrawn_by = session.get(Organizer, organizer_id).name
             adjustment.withdrawn_at = utcnow()

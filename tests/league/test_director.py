@@ -495,3 +495,34 @@ def test_a_director_part_naming_what_the_file_lacks_is_refused_by_path(
         "director.closed_seasons.0.season",
         "director.handicap_nights",
     }
+
+
+def test_a_closed_seasons_adjustments_stay_as_they_were(uow, league_id, organizer, ids):
+    night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
+    made = adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="penalty",
+        night_id=night.id,
+        member_id=ids["Ann"],
+        points=3,
+        reason="Renege",
+    )
+    seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
+    with pytest.raises(services.InvalidInput) as refused:
+        adjustments.record_adjustment(
+            uow,
+            league_id,
+            organizer,
+            kind="penalty",
+            night_id=night.id,
+            member_id=ids["Bob"],
+            points=3,
+            reason="Late",
+        )
+    assert set(refused.value.errors) == {"night"}
+    with pytest.raises(services.InvalidInput):
+        adjustments.withdraw_adjustment(uow, league_id, organizer, made)
+    (record,) = adjustments.league_adjustments(uow, league_id, organizer)
+    assert record.in_force
