@@ -103,19 +103,21 @@ def handicap_standing(
     return tuple(handicap.rank_handicapped(lines, ranked))
 
 
-def decorate(
-    session: Session, league: League, table: standings.Standings, *, live: bool = False
-) -> standings.Standings:
-    """The standings with adjustments applied and, where the league keeps them, handicaps;
-    a closed season's as frozen when it was closed (``live``: as they are now)."""
-    if table.season is not None and not live:
-        archive = session.scalar(
-            select(SeasonArchive).where(
-                SeasonArchive.league_id == league.id, SeasonArchive.season == table.season
-            )
+def frozen(session: Session, league: League, season: str | None) -> standings.Standings | None:
+    """A closed season's standings as they stood when it was closed; None for any other."""
+    if season is None:
+        return None
+    archive = session.scalar(
+        select(SeasonArchive).where(
+            SeasonArchive.league_id == league.id, SeasonArchive.season == season
         )
-        if archive is not None:
-            return thaw(archive, table.seasons)
+    )
+    return None if archive is None else thaw(archive, standings.seasons_of(session, league.id))
+
+
+def decorate(session: Session, league: League, table: standings.Standings) -> standings.Standings:
+    """The standings with the adjustments in force applied and, where the league keeps
+    them, the handicap standing."""
     in_force = superseded_out(session, adjusting.adjustments_in(session, league.id, None))
     shown = [a for a in in_force if table.season is None or a.season == table.season]
     lines = adjusting.adjust_lines(table.lines, shown, table.higher_wins)
