@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from scorekeeper.league.access import NotFound, managed
+from scorekeeper.league.access import CONTROL, NotFound, managed, one_line
 from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer, SeasonArchive
 from scorekeeper.league.standings import Line, refresh
 from scorekeeper.models import utcnow
@@ -91,18 +91,23 @@ def check(kind: Any, points: Any, reason: Any) -> tuple[int, str]:
         errors["points"] = message(
             "must be a whole number from %(low)s to %(high)s", low=low, high=MAX_POINTS
         )
-    text = " ".join(reason.split()) if isinstance(reason, str) else ""
-    if (
-        not text
-        or len(text) > REASON_LENGTH
-        or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
-    ):
+    text = one_line_text(reason, REASON_LENGTH)
+    if text is None:
         errors["reason"] = message(
             "say why, in 1 to %(limit)s characters on one line", limit=REASON_LENGTH
         )
     if errors:
         raise InvalidInput(message("The adjustment cannot be recorded as given."), errors)
     return points, text
+
+
+def one_line_text(value: Any, limit: int) -> str | None:
+    """Text cleaned as the forms clean it (one line), or None when it is not text, empty,
+    longer than ``limit`` or holds a control character."""
+    if not isinstance(value, str):
+        return None
+    text = one_line(value)
+    return text if 0 < len(text) <= limit and not CONTROL.search(text) else None
 
 
 def refused(field: str, said: str) -> InvalidInput:
@@ -130,12 +135,19 @@ def target_of(session: Session, night: Night, kind: str, member_id: Any, number:
     return member_id, None
 
 
+def season_closed(session: Session, league_id: int, season: str) -> bool:
+    return bool(
+        session.scalar(
+            select(
+                exists().where(SeasonArchive.league_id == league_id, SeasonArchive.season == season)
+            )
+        )
+    )
+
+
 def refuse_closed(session: Session, league_id: int, season: str) -> None:
     """A closed season's standings are frozen: its adjustments stay as they were."""
-    closed = session.scalar(
-        select(exists().where(SeasonArchive.league_id == league_id, SeasonArchive.season == season))
-    )
-    if closed:
+    if season_closed(session, league_id, season):
         raise refused("night", message("is in a closed season: its standings are frozen"))
 
 
