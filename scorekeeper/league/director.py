@@ -5,7 +5,7 @@ season's frozen table. ``standings.standings`` hands every table it builds throu
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -169,6 +169,12 @@ def freeze(table: standings.Standings) -> dict[str, Any]:
     }
 
 
+def known(cls, stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored figures the class still has: an archive outlives a change of its shape."""
+    names = {f.name for f in fields(cls)}
+    return {key: value for key, value in stored.items() if key in names}
+
+
 def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standings:
     from scorekeeper.league.seasons import award_of  # it builds on this module
 
@@ -178,7 +184,7 @@ def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standing
         seasons=seasons,
         higher_wins=frozen["higher_wins"],
         currency=frozen["currency"],
-        lines=tuple(standings.Line(**line) for line in frozen["lines"]),
+        lines=tuple(standings.Line(**known(standings.Line, line)) for line in frozen["lines"]),
         rank_by=frozen["rank_by"],
         min_games=frozen["min_games"],
         bye_counts=frozen["bye_counts"],
@@ -195,7 +201,10 @@ def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standing
             )
             for a in frozen["adjustments"]
         ),
-        handicap=tuple(handicap.HandicapLine(**line) for line in frozen["handicap"]),
+        handicap=tuple(
+            handicap.HandicapLine(**known(handicap.HandicapLine, line))
+            for line in frozen["handicap"]
+        ),
         handicap_nights=frozen["handicap_nights"],
         closed=Closed(
             archive.closed_at, archive.closed_by, tuple(award_of(a) for a in archive.awards)
