@@ -24,8 +24,8 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from scorekeeper.league.access import NotFound, managed
-from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer
+from scorekeeper.league.access import CONTROL, NotFound, managed, one_line
+from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer, SeasonArchive
 from scorekeeper.league.standings import Line, refresh
 from scorekeeper.models import utcnow
 from scorekeeper.scoring.messages import message
@@ -91,18 +91,23 @@ def check(kind: Any, points: Any, reason: Any) -> tuple[int, str]:
         errors["points"] = message(
             "must be a whole number from %(low)s to %(high)s", low=low, high=MAX_POINTS
         )
-    text = " ".join(reason.split()) if isinstance(reason, str) else ""
-    if (
-        not text
-        or len(text) > REASON_LENGTH
-        or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
-    ):
+    text = one_line_text(reason, REASON_LENGTH)
+    if text is None:
         errors["reason"] = message(
             "say why, in 1 to %(limit)s characters on one line", limit=REASON_LENGTH
         )
     if errors:
         raise InvalidInput(message("The adjustment cannot be recorded as given."), errors)
     return points, text
+
+
+def one_line_text(value: Any, limit: int) -> str | None:
+    """Text cleaned as the forms clean it (one line), or None when it is not text, empty,
+    longer than ``limit`` or holds a control character."""
+    if not isinstance(value, str):
+        return None
+    text = one_line(value)
+    return text if 0 < len(text) <= limit and not CONTROL.search(text) else None
 
 
 def refused(field: str, said: str) -> InvalidInput:
@@ -130,6 +135,22 @@ def target_of(session: Session, night: Night, kind: str, member_id: Any, number:
     return member_id, None
 
 
+def season_closed(session: Session, league_id: int, season: str) -> bool:
+    return bool(
+        session.scalar(
+            select(
+                exists().where(SeasonArchive.league_id == league_id, SeasonArchive.season == season)
+            )
+        )
+    )
+
+
+def refuse_closed(session: Session, league_id: int, season: str) -> None:
+    """A closed season's standings are frozen: its adjustments stay as they were."""
+    if season_closed(session, league_id, season):
+        raise refused("night", message("is in a closed season: its standings are frozen"))
+
+
 def record_adjustment(
     uow: UnitOfWork,
     public_id: str,
@@ -149,6 +170,7 @@ def record_adjustment(
         night = next((n for n in league.nights if n.id == night_id), None)
         if night is None:
             raise refused("night", message("must be one of the league's nights"))
+        refuse_closed(session, league.id, night.season)
         member_id, table_number = target_of(session, night, kind, member_id, table_number)
         adjustment = Adjustment(
             league_id=league.id,
@@ -175,6 +197,7 @@ def withdraw_adjustment(
         adjustment = session.get(Adjustment, adjustment_id)
         if adjustment is None or adjustment.league_id != league.id:
             raise NotFound(message("That adjustment is not in this league."))
+        refuse_closed(session, league.id, session.get(Night, adjustment.night_id).season)
         if adjustment.withdrawn_at is None:
             adjustment.withdrawn_by = session.get(Organizer, organizer_id).name
             adjustment.withdrawn_at = utcnow()

@@ -5,7 +5,7 @@ season's frozen table. ``standings.standings`` hands every table it builds throu
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -103,19 +103,21 @@ def handicap_standing(
     return tuple(handicap.rank_handicapped(lines, ranked))
 
 
-def decorate(
-    session: Session, league: League, table: standings.Standings, *, live: bool = False
-) -> standings.Standings:
-    """The standings with adjustments applied and, where the league keeps them, handicaps;
-    a closed season's as frozen when it was closed (``live``: as they are now)."""
-    if table.season is not None and not live:
-        archive = session.scalar(
-            select(SeasonArchive).where(
-                SeasonArchive.league_id == league.id, SeasonArchive.season == table.season
-            )
+def frozen(session: Session, league: League, season: str | None) -> standings.Standings | None:
+    """A closed season's standings as they stood when it was closed; None for any other."""
+    if season is None:
+        return None
+    archive = session.scalar(
+        select(SeasonArchive).where(
+            SeasonArchive.league_id == league.id, SeasonArchive.season == season
         )
-        if archive is not None:
-            return thaw(archive, table.seasons)
+    )
+    return None if archive is None else thaw(archive, standings.seasons_of(session, league.id))
+
+
+def decorate(session: Session, league: League, table: standings.Standings) -> standings.Standings:
+    """The standings with the adjustments in force applied and, where the league keeps
+    them, the handicap standing."""
     in_force = superseded_out(session, adjusting.adjustments_in(session, league.id, None))
     shown = [a for a in in_force if table.season is None or a.season == table.season]
     lines = adjusting.adjust_lines(table.lines, shown, table.higher_wins)
@@ -167,6 +169,12 @@ def freeze(table: standings.Standings) -> dict[str, Any]:
     }
 
 
+def known(cls, stored: dict[str, Any]) -> dict[str, Any]:
+    """The stored figures the class still has: an archive outlives a change of its shape."""
+    names = {f.name for f in fields(cls)}
+    return {key: value for key, value in stored.items() if key in names}
+
+
 def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standings:
     from scorekeeper.league.seasons import award_of  # it builds on this module
 
@@ -176,7 +184,7 @@ def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standing
         seasons=seasons,
         higher_wins=frozen["higher_wins"],
         currency=frozen["currency"],
-        lines=tuple(standings.Line(**line) for line in frozen["lines"]),
+        lines=tuple(standings.Line(**known(standings.Line, line)) for line in frozen["lines"]),
         rank_by=frozen["rank_by"],
         min_games=frozen["min_games"],
         bye_counts=frozen["bye_counts"],
@@ -193,7 +201,10 @@ def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standing
             )
             for a in frozen["adjustments"]
         ),
-        handicap=tuple(handicap.HandicapLine(**line) for line in frozen["handicap"]),
+        handicap=tuple(
+            handicap.HandicapLine(**known(handicap.HandicapLine, line))
+            for line in frozen["handicap"]
+        ),
         handicap_nights=frozen["handicap_nights"],
         closed=Closed(
             archive.closed_at, archive.closed_by, tuple(award_of(a) for a in archive.awards)

@@ -17,7 +17,7 @@ See docs/league.md. Standard library and the league's tables only: no Flask here
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from statistics import fmean
 
@@ -70,7 +70,7 @@ class HandicapLine:
     nights: int
     average: float
     handicapped: float
-    # What the player carries into their next night.
+    # What the player carried out of their last night of the season (into the next).
     handicap: float
     place: int | None = None
 
@@ -88,12 +88,15 @@ def handicap_lines(
     """
     played: dict[int, list[float]] = {}
     counted: dict[int, list[tuple[float, float]]] = {}
+    # After the player's last night of the season: a closed season's stays as it ended.
+    carried: dict[int, float] = {}
     for night, percentages in history:
         for member, percentage in percentages.items():
             before = handicap(played.get(member, []), nights)
+            played.setdefault(member, []).append(percentage)
             if season_nights is None or night in season_nights:
                 counted.setdefault(member, []).append((percentage, percentage + before))
-            played.setdefault(member, []).append(percentage)
+                carried[member] = handicap(played[member], nights)
     return [
         HandicapLine(
             member_id=member,
@@ -101,7 +104,7 @@ def handicap_lines(
             nights=len(rows),
             average=fmean(p for p, _ in rows),
             handicapped=fmean(h for _, h in rows),
-            handicap=handicap(played[member], nights),
+            handicap=carried[member],
         )
         for member, rows in counted.items()
     ]
@@ -118,7 +121,5 @@ def rank_handicapped(lines: Sequence[HandicapLine], ranked: set[int]) -> list[Ha
     placed: list[HandicapLine] = []
     for index, line in enumerate(line for line in ordered if line.member_id in ranked):
         same = placed and key(placed[-1]) == key(line)
-        placed.append(
-            HandicapLine(**{**line.__dict__, "place": placed[-1].place if same else index + 1})
-        )
+        placed.append(replace(line, place=placed[-1].place if same else index + 1))
     return placed + [line for line in ordered if line.member_id not in ranked]

@@ -120,12 +120,8 @@ def refused(field: str, said: str) -> InvalidInput:
 
 
 def season_name(value: Any) -> str:
-    text = " ".join(value.split()) if isinstance(value, str) else ""
-    if (
-        not text
-        or len(text) > SEASON_LENGTH
-        or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
-    ):
+    text = adjusting.one_line_text(value, SEASON_LENGTH)
+    if text is None:
         raise refused(
             "next_season", message("must be 1 to %(limit)s characters", limit=SEASON_LENGTH)
         )
@@ -181,7 +177,7 @@ def close_season(
 
 def refuse_closed(session, league: League, season: str) -> None:
     """A night cannot be added to a closed season."""
-    if archive_of(session, league.id, season):
+    if adjusting.season_closed(session, league.id, season):
         raise InvalidInput(
             message("The night cannot be seated as given."),
             {

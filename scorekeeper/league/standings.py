@@ -568,6 +568,8 @@ def standings(
     the director's adjustments and handicaps (a closed season's frozen, unless ``live``)."""
     from scorekeeper.league import director  # it builds on this module
 
+    if not live and (kept := director.frozen(session, league, season)) is not None:
+        return kept
     season_ratings = ratings(session, league.id, season)
     current = season_ratings.current
     byes = byes_of(session, league.id, season)
@@ -612,4 +614,4 @@ def standings(
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )
-    return director.decorate(session, league, table, live=live)
+    return director.decorate(session, league, table)

@@ -24,7 +24,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.db import storable
-from scorekeeper.league import chunks, seating, standings, table_links
+from scorekeeper.league import chunks, director_transfer, seating, standings, table_links
 from scorekeeper.league.access import CONTROL, managed, name_key, one_line
 from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.leagues import check_language, check_rules, new_league_id
@@ -207,6 +207,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 }
                 for night in league.nights
             ],
+            "director": director_transfer.export_part(session, league),
         }
 
 
@@ -647,6 +648,11 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     # Who sat out each night: member ids are known once the members are stored.
     byes: list[tuple[Night, list[list[Member]]]] = []
     league = _read_league(reader, doc, games, byes)
+    # Adjustments and closed seasons name members by their exported ids, kept or not.
+    exported_ids = [member.id for member in league.members]
+    directed = director_transfer.read_part(
+        reader, doc.get("director"), league.nights, set(exported_ids)
+    )
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)
     emails = _read_organizers(reader, doc.get("organizers", []), "organizers")
@@ -682,6 +688,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             uow.session.add(league)
             uow.commit()
         chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
+        member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
+        director_transfer.store_part(uow, league.id, directed, member_map, [n.id for n in nights])
     except BaseException:
         chunks.forget(uow, league, games)
         raise

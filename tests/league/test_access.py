@@ -66,6 +66,15 @@ ORGANIZER_ONLY = [
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/link", {}),
     ("GET", "/leagues/{lid}/export.json", None),
     ("GET", "/leagues/{lid}/export.csv", None),
+    ("GET", "/leagues/{lid}/director", None),
+    ("POST", "/leagues/{lid}/handicap", {"handicap": "1", "handicap_nights": "4"}),
+    (
+        "POST",
+        "/leagues/{lid}/adjustments",
+        {"kind": "penalty", "night": "{nid}", "member": "{mid}", "points": "5", "reason": "R"},
+    ),
+    ("POST", "/leagues/{lid}/adjustments/1/withdraw", {}),
+    ("POST", "/leagues/{lid}/seasons/close", {"season": "2026", "next_season": "2027"}),
 ]
 PUBLISHED_ONLY = [
     "/leagues/{lid}/public",
@@ -100,6 +109,9 @@ OPEN = {
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
     # A table's confirm link is the key (tests/league/test_confirm.py).
     "/leagues/{lid}/nights/{nid}/tables/1/confirm/some-invitation-token",
+    # A closed season's certificate: read as the standings are (published, or organizers
+    # only), once its season closed (tests/league/test_director_pages.py).
+    "/leagues/{lid}/seasons/2026/certificates/most_wins/{mid}.pdf",
 }
 
 
@@ -162,6 +174,9 @@ def test_the_route_lists_cover_every_league_route(app):
         "<row_id:number>": "1",
         "<row_id:planned_id>": "1",
         "<token>": "some-invitation-token",
+        "<row_id:adjustment_id>": "1",
+        "<path:season>": "2026",
+        "<kind>": "most_wins",
     }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):

@@ -381,3 +381,148 @@ def test_a_merged_players_adjustments_follow_them(uow, league_id, organizer, ids
     league.merge_members(uow, league_id, organizer, ids["Bob"], kim)
     (record,) = adjustments.league_adjustments(uow, league_id, organizer)
     assert record.members == (kim,) and record.names == ("Kim",)
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def directed_league(uow, league_id, organizer, ids):
+    """Two seasons: 2026 closed (a penalty, a withdrawn forfeit, an averaged table), 2027
+    under way; handicaps kept over 4 nights."""
+    director.set_handicap(uow, league_id, organizer, enabled=True, nights=4)
+    first = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
+    second = played_night(uow, league_id, organizer, ids, date(2026, 3, 12), open_table=2)
+    adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="penalty",
+        night_id=first.id,
+        member_id=ids["Cy"],
+        points=12,
+        reason="Slow play",
+    )
+    gone = adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="forfeit",
+        night_id=first.id,
+        member_id=ids["Dee"],
+        reason="Entered by mistake",
+    )
+    adjustments.withdraw_adjustment(uow, league_id, organizer, gone)
+    adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="averaged",
+        night_id=second.id,
+        table_number=2,
+        reason="Power cut",
+    )
+    seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
+    third = start(uow, league_id, organizer, eight(ids), held_on=date(2027, 1, 7))
+    for table in third.tables:
+        play_out(uow, table, 3)
+
+
+def test_adjustments_handicaps_and_closed_seasons_round_trip(uow, league_id, organizer, ids):
+    import json
+
+    from scorekeeper.league import transfer
+
+    directed_league(uow, league_id, organizer, ids)
+    document = transfer.export_league(uow, league_id, organizer)
+    part = document["director"]
+    assert (part["handicap"], part["handicap_nights"], part["current_season"]) == (True, 4, "2027")
+    assert [a["kind"] for a in part["adjustments"]] == ["penalty", "forfeit", "averaged"]
+    assert part["adjustments"][1]["withdrawn_by"] == "Olga"
+    assert [s["season"] for s in part["closed_seasons"]] == ["2026"]
+    imported = transfer.import_document(uow, organizer, json.loads(json.dumps(document)))
+    for season in (None, "2026", "2027"):
+        old, _ = lines(uow, league_id, organizer, season)
+        new, _ = lines(uow, imported.league_id, organizer, season)
+        assert [(x.name, x.games, x.wins, x.points, x.place) for x in new.lines] == [
+            (x.name, x.games, x.wins, x.points, x.place) for x in old.lines
+        ]
+        assert new.handicap == tuple(
+            type(h)(**{**h.__dict__, "member_id": new_id(new, h.name)}) for h in old.handicap
+        )
+        assert [(a.kind, a.names, a.reason, a.made_by) for a in new.adjustments] == [
+            (a.kind, a.names, a.reason, a.made_by) for a in old.adjustments
+        ]
+    old_closed, _ = lines(uow, league_id, organizer, "2026")
+    new_closed, _ = lines(uow, imported.league_id, organizer, "2026")
+    assert new_closed.closed.closed_at == old_closed.closed.closed_at
+    assert [(a.kind, [n for _, n in a.winners]) for a in new_closed.closed.awards] == [
+        (a.kind, [n for _, n in a.winners]) for a in old_closed.closed.awards
+    ]
+    again = transfer.export_league(uow, imported.league_id, organizer)["director"]
+    renumber = lambda doc: {m["id"]: m["name"] for m in doc["members"]}  # noqa: E731
+    old_names, new_names = (
+        renumber(document),
+        renumber(transfer.export_league(uow, imported.league_id, organizer)),
+    )
+    for before, after in zip(part["adjustments"], again["adjustments"], strict=True):
+        assert old_names.get(before["member"]) == new_names.get(after["member"])
+        assert {**before, "member": None} == {**after, "member": None}
+    assert again["closed_seasons"] == part["closed_seasons"]
+
+
+def new_id(table, name):
+    return next(line.member_id for line in table.lines if line.name == name)
+
+
+def test_a_director_part_naming_what_the_file_lacks_is_refused_by_path(
+    uow, league_id, organizer, ids
+):
+    from scorekeeper.league import transfer
+
+    directed_league(uow, league_id, organizer, ids)
+    document = transfer.export_league(uow, league_id, organizer)
+    document["director"]["adjustments"][0]["member"] = 9999
+    document["director"]["adjustments"][2]["table"] = 7
+    document["director"]["adjustments"][1]["reason"] = ""
+    document["director"]["closed_seasons"][0]["season"] = "1999"
+    document["director"]["handicap_nights"] = 0
+    with pytest.raises(services.InvalidInput) as refused:
+        transfer.import_document(uow, organizer, document)
+    assert set(refused.value.errors) == {
+        "director.adjustments.0.member",
+        "director.adjustments.2.table",
+        "director.adjustments.1.reason",
+        "director.closed_seasons.0.season",
+        "director.handicap_nights",
+    }
+
+
+def test_a_closed_seasons_adjustments_stay_as_they_were(uow, league_id, organizer, ids):
+    night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
+    made = adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="penalty",
+        night_id=night.id,
+        member_id=ids["Ann"],
+        points=3,
+        reason="Renege",
+    )
+    seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
+    with pytest.raises(services.InvalidInput) as refused:
+        adjustments.record_adjustment(
+            uow,
+            league_id,
+            organizer,
+            kind="penalty",
+            night_id=night.id,
+            member_id=ids["Bob"],
+            points=3,
+            reason="Late",
+        )
+    assert set(refused.value.errors) == {"night"}
+    with pytest.raises(services.InvalidInput):
+        adjustments.withdraw_adjustment(uow, league_id, organizer, made)
+    (record,) = adjustments.league_adjustments(uow, league_id, organizer)
+    assert record.in_force

@@ -9,10 +9,11 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.league import seasons
+from scorekeeper.league import adjustments, director, seasons
 from scorekeeper.league import services as league
+from tests.printing.support import assert_no_overlapping_text
 
-from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import LONG_NAMES, NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
 
 
@@ -166,3 +167,50 @@ def test_a_season_named_with_a_slash_has_its_certificates(client, uow, olga):
     url = f"/leagues/{lid}/seasons/2026/27/certificates/{given[0].kind}/{member_id}.pdf"
     assert url in director
     assert name in pdf_text(client.get(url).data)
+
+
+def test_a_certificate_is_read_as_the_standings_are(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:4]], held_on=date(2026, 3, 5))
+    play_out(uow, night.tables[0], 0)
+    (award, *_) = seasons.close_season(uow, lid, olga, season="2026", next_season="2027")
+    url = f"/leagues/{lid}/seasons/2026/certificates/{award.kind}/{award.winners[0][0]}.pdf"
+    assert client.get(url).status_code == 200
+    client.post("/account/logout")
+    assert client.get(url).status_code == 404
+    make_organizer(uow, email="other@example.org", name="Otto")
+    login(client, "other@example.org")
+    assert client.get(url).status_code == 404
+    league.set_published(uow, lid, olga, True)
+    assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("language", ["de", "hi", "pl"])
+def test_the_printed_handicap_standing_and_notes_print_over_nothing(
+    client, uow, olga, tmp_path, language
+):
+    lid = make_league(uow, olga, names=LONG_NAMES[:8])
+    league_ids = list(member_ids(uow, lid, olga).values())
+    director.set_handicap(uow, lid, olga, enabled=True, nights=6)
+    for n, day in enumerate((date(2026, 3, 5), date(2026, 3, 12))):
+        night = start(uow, lid, olga, league_ids, held_on=day)
+        for table in night.tables:
+            play_out(uow, table, n)
+    for member in league_ids[:3]:
+        adjustments.record_adjustment(
+            uow,
+            lid,
+            olga,
+            kind="penalty",
+            night_id=night.id,
+            member_id=member,
+            points=20,
+            reason="Langsames Spiel nach zwei Verwarnungen " * 4,
+        )
+    for size in ("A4", "Letter"):
+        pdf = client.get(
+            f"/leagues/{lid}/standings.pdf?page_size={size}",
+            headers={"Accept-Language": language},
+        ).data
+        assert_no_overlapping_text(pdf, tmp_path)

@@ -35,6 +35,11 @@ SCORER_MAY_NOT = [
     ("POST", "/leagues/{lid}/nights/{nid}/rounds/propose", {}),
     ("POST", "/leagues/{lid}/nights/{nid}/rounds/swap", {"first": "1", "second": "2"}),
     ("POST", "/leagues/{lid}/nights/{nid}/rounds/start", {}),
+    ("GET", "/leagues/{lid}/director", None),
+    ("POST", "/leagues/{lid}/handicap", {"handicap": "1", "handicap_nights": "6"}),
+    ("POST", "/leagues/{lid}/adjustments", {"kind": "penalty", "points": "10", "reason": "Late"}),
+    ("POST", "/leagues/{lid}/adjustments/1/withdraw", {}),
+    ("POST", "/leagues/{lid}/seasons/close", {"next_season": "2027"}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
@@ -73,7 +78,16 @@ SCORER_MAY = [
     ("POST", "/leagues/{lid}/nights/{nid}/tables/1/link", {}),
 ]
 # Pages that are no organizer's business at all (public, or opened by a link's key).
-NOT_ORGANIZERS = ("/public", "/standings", "/players/", "/schedule.ics", "/screen/", "/confirm/")
+# Read as the standings are (a closed season's certificates too), or keyed by a link.
+NOT_ORGANIZERS = (
+    "/public",
+    "/standings",
+    "/players/",
+    "/schedule.ics",
+    "/screen/",
+    "/confirm/",
+    "/certificates/",
+)
 
 
 @pytest.fixture
@@ -135,6 +149,7 @@ def test_every_organizer_route_is_classified_for_scorers(app):
         "<row_id:removed_id>": "{oid}",
         "<row_id:invitation_id>": "{iid}",
         "<row_id:planned_id>": "1",
+        "<row_id:adjustment_id>": "1",
     }
     for rule in app.url_map.iter_rules():
         path = rule.rule
