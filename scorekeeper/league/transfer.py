@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.db import storable
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league import chunks, seating, standings, table_links
 from scorekeeper.league.access import CONTROL, managed, name_key, one_line
 from scorekeeper.league.invitations import Invited, new_invitation

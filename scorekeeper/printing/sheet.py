@@ -11,10 +11,9 @@ from dataclasses import dataclass, replace
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from scorekeeper.chart import Chart, running_totals_chart
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import column_heads
