@@ -221,8 +221,6 @@ def pack(public_id: str, night_id: int):
 # its sheets at most this many deals in all (about 5 s of CPU); each table's sheet obeys
 # SHEET_MAX_DEALS. Beyond, the organizer is told to print the tables' own sheets.
 NIGHT_MAX_TABLES = 50
-
-
 NIGHT_MAX_DEALS = 400
 
 
