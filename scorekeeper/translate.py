@@ -1,8 +1,8 @@
 """The scoring core's words in the reader's language, for pages and printed sheets alike.
 
 The core stays pure: its words are ``Message`` strings (English, with a gettext id and
-parameters); here they are looked up in Flask-Babel's catalog for this request's (or
-``force_locale``'s) language.
+parameters); here they are looked up in the catalog of this request's (or
+``force_locale``'s) language, through scorekeeper.i18n (Flask-Babel's, in an app).
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import LazyString, gettext, pgettext
-
 from scorekeeper import scoring
+from scorekeeper.i18n import LazyString, gettext, pgettext
 from scorekeeper.scoring.messages import Message
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league.models import (
     League,
     LeagueOrganizer,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import select
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league.access import NotFound, managed, member_of, readable
 from scorekeeper.league.models import Answer, League, Member, PlannedNight
 from scorekeeper.models import as_utc, utcnow

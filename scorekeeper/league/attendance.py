@@ -11,9 +11,8 @@ import random
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 from scorekeeper.league import seating
 from scorekeeper.league.access import clean_name, managed, member_of, night_of
 from scorekeeper.league.models import LeagueSeat, LeagueTable, Night

@@ -1,35 +1,27 @@
-"""Organizer accounts: Flask-Login, scrypt password hashes, the create-organizer command.
+"""Organizer accounts: scrypt password hashes, signing up, logging in, a new password.
 
-Only league organizers have accounts; casual games stay account-free.
+Only league organizers have accounts; casual games stay account-free. The login
+session (Flask-Login) and the create-organizer command are the web's:
+scorekeeper/web/league_auth.py.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import click
-from flask import Flask, current_app, session
-from flask.cli import with_appcontext
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_login import LoginManager, UserMixin, user_logged_in, user_logged_out
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from zxcvbn import zxcvbn
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league.models import Organizer
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-
-login_manager = LoginManager()
-login_manager.login_view = "league.login"
-login_manager.login_message = _l("Log in as an organizer to see this page.")
 
 # OWASP ASVS 2.1.1: at least 12 characters.
 PASSWORD_MIN = 12
@@ -40,9 +32,6 @@ EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 PASSWORD_HASH_METHOD = "scrypt"
 # Checked against when the email is unknown, so both paths cost one scrypt.
 _DUMMY_HASH = generate_password_hash("no such organizer", method=PASSWORD_HASH_METHOD)
-# What a logged-in session carries besides Flask-Login's own keys.
-GENERATION = "organizer_generation"
-LAST_SEEN = "organizer_seen"
 
 
 class EmailTaken(InvalidInput):
@@ -50,13 +39,24 @@ class EmailTaken(InvalidInput):
 
 
 @dataclass(frozen=True)
-class Account(UserMixin):
-    """The logged-in organizer, detached from any database session."""
+class Account:
+    """The logged-in organizer, detached from any database session.
+
+    What Flask-Login asks of a user (its UserMixin's four): an account is active and
+    authenticated, never anonymous, and known by its id.
+    """
 
     id: int
     email: str
     name: str
     generation: int
+
+    is_active = True
+    is_authenticated = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        return str(self.id)
 
 
 def _account(organizer: Organizer) -> Account:
@@ -67,60 +67,25 @@ def hash_password(password: str) -> str:
     return generate_password_hash(password, method=PASSWORD_HASH_METHOD)
 
 
-def _uow() -> UnitOfWork:
-    return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
-
-
-@login_manager.user_loader
-def load_organizer(organizer_id: str) -> Account | None:
-    """The session's organizer, unless the session is over.
-
-    Over when it has been idle longer than ORGANIZER_IDLE_SECONDS, or when the
-    organizer logged out or changed the password since (the account's session
-    generation moved on): a copied cookie stops working then.
-    """
-    now = int(time.time())
-    seen = session.get(LAST_SEEN)
-    idle = current_app.config["ORGANIZER_IDLE_SECONDS"]
-    if not organizer_id.isdigit() or not isinstance(seen, int) or now - seen > idle:
-        return end_session()
-    with _uow() as uow:
-        organizer = uow.session.get(Organizer, int(organizer_id))
-        if organizer is None or session.get(GENERATION) != organizer.session_generation:
-            return end_session()
-        if now - seen >= 60:  # a fresh cookie once a minute, not on every request
-            session[LAST_SEEN] = now
+def session_account(uow: UnitOfWork, organizer_id: int, generation: Any) -> Account | None:
+    """The organizer of a login session of ``generation``; None when the account is gone or
+    its sessions ended since (a logout, a new password): a copied cookie stops working."""
+    with uow:
+        organizer = uow.session.get(Organizer, organizer_id)
+        if organizer is None or generation != organizer.session_generation:
+            return None
         return _account(organizer)
 
 
-def end_session() -> None:
-    """Forget the login; the phone's game edit tokens stay."""
-    for key in ("_user_id", "_fresh", "_id", GENERATION, LAST_SEEN):
-        session.pop(key, None)
-
-
-@user_logged_in.connect
-def _start_session(_app, user: Account, **_extra) -> None:
-    session[GENERATION] = user.generation
-    session[LAST_SEEN] = int(time.time())
-
-
-@user_logged_out.connect
-def _end_every_session(_app, user: Account | None, **_extra) -> None:
-    """Logging out ends this session and every other one of the account (a copied cookie too)."""
-    if user is not None and user.is_authenticated:
-        with _uow() as uow:
-            _next_generation(uow, user.id)
-            uow.commit()
-    end_session()
-
-
-def _next_generation(uow: UnitOfWork, organizer_id: int) -> None:
-    uow.session.execute(
-        update(Organizer)
-        .where(Organizer.id == organizer_id)
-        .values(session_generation=Organizer.session_generation + 1)
-    )
+def end_every_session(uow: UnitOfWork, organizer_id: int) -> None:
+    """Every session of the account ends: a logout ends the copied cookies too."""
+    with uow:
+        uow.session.execute(
+            update(Organizer)
+            .where(Organizer.id == organizer_id)
+            .values(session_generation=Organizer.session_generation + 1)
+        )
+        uow.commit()
 
 
 @cache
@@ -212,24 +177,3 @@ def change_password(uow: UnitOfWork, organizer_id: int, current: Any, new: Any) 
         organizer.session_generation += 1
         uow.commit()
         return _account(organizer)
-
-
-@click.command("create-organizer")
-@click.option("--email", prompt=True, help="The organizer's login email address.")
-@click.option("--name", prompt=True, help="The name shown to co-organizers.")
-@click.password_option(help="At least 12 characters; asked for twice when not given.")
-@with_appcontext
-def create_organizer_command(email: str, name: str, password: str) -> None:
-    """Create an organizer account (the first one, or any other)."""
-    try:
-        organizer = create_organizer(_uow(), email=email, name=name, password=password)
-    except InvalidInput as exc:
-        # The fields' own messages, once: the summary would say the same again.
-        problems = "; ".join(f"{field} {message}" for field, message in exc.errors.items())
-        raise click.ClickException(_("not created: %(problems)s", problems=problems)) from None
-    click.echo(_("Created organizer %(email)s.", email=organizer.email))
-
-
-def init_app(app: Flask) -> None:
-    login_manager.init_app(app)
-    app.cli.add_command(create_organizer_command)

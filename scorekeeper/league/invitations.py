@@ -15,10 +15,10 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league.access import SCORER, NotFound, managed
 from scorekeeper.league.auth import EMAIL
 from scorekeeper.league.models import League, LeagueOrganizer, OrganizerInvitation

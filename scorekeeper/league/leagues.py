@@ -5,9 +5,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import gettext as _
-
 from scorekeeper import scoring
+from scorekeeper.i18n import LANGUAGES
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, clean_name, managed
 from scorekeeper.league.models import League, LeagueOrganizer
@@ -17,7 +17,6 @@ from scorekeeper.league.seating import sizes_said
 from scorekeeper.league.views import Rules
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web.i18n import LANGUAGES
 
 USUAL_TABLE = 4
 

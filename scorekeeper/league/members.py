@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlalchemy import func, select, update
 
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
 from scorekeeper.league.models import Adjustment, LeagueResult, LeagueSeat, Member
 from scorekeeper.service_layer.services import InvalidInput

@@ -13,12 +13,12 @@ from datetime import UTC, date, datetime, timedelta
 from itertools import combinations
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import seasons, seating, standings, table_links
 from scorekeeper.league.access import (
     NotFound,

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
 
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, readable
 from scorekeeper.league.models import LeagueResult, LeagueSeat, LeagueTable, Member, Night

@@ -11,10 +11,10 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
-from flask_babel import force_locale
-from flask_babel import gettext as _
 from icalendar import Calendar, Event, vText
 
+from scorekeeper.i18n import force_locale
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league.access import CONTROL, managed, one_line, readable
 from scorekeeper.league.models import Night, PlannedNight
 from scorekeeper.service_layer.services import InvalidInput

@@ -13,8 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
-
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings, table_links
 from scorekeeper.league.access import NotFound, load_league, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night

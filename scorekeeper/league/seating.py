@@ -12,9 +12,9 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from math import ceil
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import lazy_gettext as _l
+from scorekeeper.i18n import ngettext
 
 METHODS = {
     "random": _l("Random"),

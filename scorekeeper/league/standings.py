@@ -19,12 +19,12 @@ from itertools import groupby
 from typing import Any
 
 from cachetools import LRUCache
-from flask_babel import lazy_gettext as _l
 from openskill.models import PlackettLuce
 from sqlalchemy import case, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from scorekeeper import scoring
+from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league.models import (
     League,
     LeagueResult,

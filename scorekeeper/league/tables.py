@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-
+from scorekeeper.i18n import gettext as _
 from scorekeeper.league import table_links
 from scorekeeper.league.access import scored, table_of
 from scorekeeper.league.confirm import confirm_token

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
 from scorekeeper import scoring
+from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import table_links
 from scorekeeper.league.models import League, LeagueTable, Member, Night
 

@@ -11,9 +11,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import force_locale, ngettext
-from flask_babel import gettext as _
-
+from scorekeeper.i18n import force_locale, ngettext
+from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import words
 from scorekeeper.printing.charts import with_chart_in
 from scorekeeper.printing.errors import PrintError

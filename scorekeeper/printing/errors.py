@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext as _
+from scorekeeper.i18n import gettext as _
 
 
 class PrintError(ValueError):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
+from scorekeeper.i18n import gettext as _
 from scorekeeper.printing.errors import PrintError
 
 PAGE_SIZES = ("A4", "Letter")

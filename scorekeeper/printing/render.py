@@ -22,13 +22,13 @@ import pydyf
 import segno
 import tinyhtml5.inputstream
 import weasyprint.draw
-from flask_babel import get_translations, gettext
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
+from scorekeeper.i18n import get_translations, gettext
 from scorekeeper.printing import words
 from scorekeeper.printing.budget import cached_pdf, content_key
 

@@ -11,10 +11,9 @@ from dataclasses import dataclass, replace
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from scorekeeper.chart import Chart
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 from scorekeeper.printing import words
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart

@@ -13,11 +13,10 @@ from typing import Any
 from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_currency
-from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel.speaklater import LazyString
 
+from scorekeeper.i18n import LazyString, get_locale, ngettext
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import list_item, translate
 

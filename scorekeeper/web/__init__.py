@@ -100,12 +100,17 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages.
-    # The answer and screen routes are on the league's blueprint: imported before it is.
+    # The league pages by use (and the answer and screen routes) are on the league's
+    # blueprint: imported before it is registered.
     from scorekeeper.web import (  # noqa: F401
         league,
+        league_accounts,
         league_answers,
         league_confirm,
         league_director,
+        league_manage,
+        league_nights,
+        league_public,
         league_rounds,
         league_screen,
     )

@@ -8,24 +8,20 @@ belong to a game or a league may speak that game's or league's language instead
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from datetime import timedelta
 
+import flask_babel
+from babel import Locale
+from babel.support import NullTranslations
 from flask import Blueprint, Flask, abort, g, has_request_context, redirect, request, url_for
 from flask_babel import Babel, format_date, format_time, get_locale, refresh
 
+from scorekeeper import i18n
+from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from scorekeeper.translate import translate
 from scorekeeper.web.edge import safe_next
 
-# The languages with a catalog, each named in its own language for the switcher.
-LANGUAGES = {
-    "en": "English",
-    "fr": "Français",
-    "es": "Español",
-    "pl": "Polski",
-    "de": "Deutsch",
-    "hi": "हिन्दी",
-}
-DEFAULT_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
 # The switcher's choice stays on the device this long.
 REMEMBERED_FOR = timedelta(days=365)
@@ -82,7 +78,22 @@ def response_language() -> str:
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 
+class FlaskBabelTranslator:
+    """The layers below the web look their words up here (scorekeeper.i18n): Flask-Babel's
+    catalog of this request's (or force_locale's) language, the msgid outside an app."""
+
+    def translations(self) -> NullTranslations:
+        return flask_babel.get_translations()
+
+    def locale(self) -> Locale | None:
+        return get_locale()
+
+    def force_locale(self, locale: str) -> AbstractContextManager[None]:
+        return flask_babel.force_locale(locale)
+
+
 def init_app(app: Flask) -> None:
+    i18n.install(FlaskBabelTranslator())
     app.register_blueprint(bp)
     app.context_processor(page_language)
     # One Babel per app: Flask-Babel caches loaded catalogs on the Babel object by

@@ -8,10 +8,10 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.league.printing import standings_pdf
 from scorekeeper.league.services import LeagueHead, Rules
 from scorekeeper.league.standings import Line, Standings
 from scorekeeper.league.views import Ranking
+from scorekeeper.web.league_printing import standings_pdf
 from tests.catalogs import translated
 from tests.printing.support import assert_paper, pages, picture, words
 

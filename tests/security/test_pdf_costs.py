@@ -8,11 +8,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.league import printing as league_printing
 from scorekeeper.league import services as league
 from scorekeeper.printing import budget, render
-from scorekeeper.web import league as league_web
-from scorekeeper.web import sheets
+from scorekeeper.web import league_nights, league_printing, sheets
 from tests.api.conftest import assert_problem
 from tests.league.support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start_night
@@ -119,7 +117,7 @@ def test_a_night_with_more_deals_than_one_pdf_prints_is_refused(
     client, played_night, monkeypatch, renders
 ):
     lid, night = played_night
-    monkeypatch.setattr(league_web, "NIGHT_MAX_DEALS", 5)
+    monkeypatch.setattr(league_nights, "NIGHT_MAX_DEALS", 5)
     refused = client.get(
         f"/leagues/{lid}/nights/{night.id}/sheets.pdf",
         headers={"Referer": f"http://localhost/leagues/{lid}"},
@@ -134,7 +132,7 @@ def test_a_night_with_more_tables_than_one_pdf_prints_is_refused(
     client, played_night, monkeypatch, renders
 ):
     lid, night = played_night
-    monkeypatch.setattr(league_web, "NIGHT_MAX_TABLES", 2)
+    monkeypatch.setattr(league_nights, "NIGHT_MAX_TABLES", 2)
     for pdf in ("sheets.pdf", "pack.pdf"):
         refused = client.get(
             f"/leagues/{lid}/nights/{night.id}/{pdf}",
