@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from scorekeeper.printing.sheet import GameSheet
 
 # In mm; the chart is drawn in quarter millimetres. Least and most height of the
-# plot; the labels at the lines' ends are 8.5 pt (12 units), nothing prints smaller.
-MOST_MM, LEAST_MM, UNITS_PER_MM, PAD, LABEL_UNITS = 45, 14, 4, 12, 12
+# plot (most where the rows counted size it: their count is rough; where the room is
+# measured, up to MEASURED_MOST_MM); the labels at the lines' ends are 8.5 pt (12
+# units), nothing prints smaller.
+MOST_MM, MEASURED_MOST_MM, LEAST_MM, UNITS_PER_MM, PAD, LABEL_UNITS = 28, 45, 14, 4, 12, 12
 LEGEND_PT, LEGEND_LINE_MM, KEY_MM = 8, 4.3, 14.0  # the legend: its type, line, a key's swatch
 FIGURE_MM = 4.0  # the figure's margin and rule, and what a rounding may cost
 
@@ -60,7 +62,7 @@ def with_chart_in(sheet: GameSheet, room_mm: float, caption: str) -> GameSheet |
     last page) allows, or None when the room is too little or there is no chart to draw."""
     if sheet.chart is not None or not sheet.running:
         return None
-    height = min(MOST_MM, room_mm - legend_mm(sheet, caption) - FIGURE_MM)
+    height = min(MEASURED_MOST_MM, room_mm - legend_mm(sheet, caption) - FIGURE_MM)
     if height < LEAST_MM:
         return None
     series = {name: totals for name, totals in sheet.running}

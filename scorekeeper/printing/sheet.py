@@ -15,6 +15,7 @@ from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import ngettext
 from scorekeeper.printing import words
+from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.layout import Page, page_for
@@ -42,11 +43,11 @@ TARGET_BLANK_ROWS = 6
 # how many rows' room the closing (totals, winner, gin games, settlement) takes.
 PAGE_ROWS = {"portrait": (32, 44), "landscape": (19, 28)}
 ONE_PAGE_DEALS = 14  # a sheet of up to this many deals is never split
-# A finished game's score chart: as wide as the page, at its most height where the
-# rows counted leave room for that (a grid row is about ROW_MM high; the legend takes
-# a row for each two players). With less, render.fitted_pdf measures the room the
-# last page has and charts.with_chart_in draws it as high as that allows, or leaves
-# it off below its least height: it never takes a page of its own.
+# A finished game's score chart: as wide as the page and as high as the rows counted
+# leave room for, up to its most (a grid row is about ROW_MM high; the legend takes a
+# row for each two players). Where they leave less than its least, render.fitted_pdf
+# measures the room the last page has and charts.with_chart_in draws it as high as
+# that allows, or leaves it off: it never takes a page of its own.
 ROW_MM = 4.6
 
 
@@ -238,8 +239,8 @@ def game_sheet(
         holds = PAGE_ROWS[page.orientation][len(parts) > 1]
         lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
         room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
-        if room_mm >= CHART_MOST_MM:
-            chart = sheet_chart(dict(series), placed, page, CHART_MOST_MM)
+        if room_mm >= CHART_LEAST_MM:
+            chart = sheet_chart(dict(series), placed, page, min(room_mm, CHART_MOST_MM))
     return GameSheet(
         game_id=game.public_id,
         title=game.title

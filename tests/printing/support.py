@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import re
 import subprocess
 from dataclasses import dataclass
@@ -257,3 +258,19 @@ def outside_margins(page: WordPage, side_mm: float = 13.0) -> list[str]:
         or word.top < 0
         or word.bottom > page.height
     ]
+
+
+def figures(pdf: bytes) -> list:
+    """Every Figure structure element of the PDF."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found, stack = [], [reader.trailer["/Root"]["/StructTreeRoot"].get_object()]
+    while stack:
+        node = stack.pop()
+        if node.get("/S") == "/Figure":
+            found.append(node)
+        kids = node.get("/K", [])
+        for kid in kids if isinstance(kids, list) else [kids]:
+            kid = kid.get_object() if hasattr(kid, "get_object") else kid
+            if hasattr(kid, "get"):
+                stack.append(kid)
+    return found

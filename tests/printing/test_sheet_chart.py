@@ -16,6 +16,7 @@ from tests.printing.cases import LONG_NAMES, played
 from tests.printing.support import (
     VIEW_URL,
     WordPage,
+    figures,
     flat,
     game_view,
     overprinted,
@@ -23,7 +24,6 @@ from tests.printing.support import (
     picture,
     word_boxes,
 )
-from tests.printing.test_tagged import figures
 
 PAPERS = ["A4", "Letter"]
 

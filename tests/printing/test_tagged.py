@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
 from tests.printing import games
 from tests.printing.cases import played
-from tests.printing.support import VIEW_URL
+from tests.printing.support import VIEW_URL, figures
 
 
 def structure(pdf: bytes) -> tuple[dict, dict, Counter]:
@@ -65,22 +65,6 @@ def test_pads_and_packs_are_tagged_and_described():
     assert meta["/Title"] == "Thursday league: 14. November 2024"
     assert meta["/Author"] == "Thursday league"
     assert catalog["/Lang"] == "de"
-
-
-def figures(pdf: bytes) -> list:
-    """Every Figure structure element of the PDF."""
-    reader = PdfReader(io.BytesIO(pdf))
-    found, stack = [], [reader.trailer["/Root"]["/StructTreeRoot"].get_object()]
-    while stack:
-        node = stack.pop()
-        if node.get("/S") == "/Figure":
-            found.append(node)
-        kids = node.get("/K", [])
-        for kid in kids if isinstance(kids, list) else [kids]:
-            kid = kid.get_object() if hasattr(kid, "get_object") else kid
-            if hasattr(kid, "get"):
-                stack.append(kid)
-    return found
 
 
 def test_every_image_has_alternative_text_in_the_readers_language(app):
