@@ -21,6 +21,7 @@ from scorekeeper.web.league import (
     paper_refused,
     pdf_response,
 )
+from scorekeeper.web.league_printing import certificate_pdf
 from scorekeeper.web.presenters import printed_locale
 
 
@@ -111,7 +112,6 @@ def close_season(public_id: str):
 
 @bp.get("/leagues/<public_id>/seasons/<path:season>/certificates/<kind>/<row_id:member_id>.pdf")
 def certificate(public_id: str, season: str, kind: str, member_id: int):
-    from scorekeeper.league.printing import certificate_pdf
 
     page_size = paper_asked()
     if page_size is None:
