@@ -39,10 +39,11 @@ from scorekeeper.league.models import (
     PlannedNight,
 )
 from scorekeeper.league.schedule import time_zones
-from scorekeeper.league.standings import setup_of
 from scorekeeper.league.views import SOURCES
-from scorekeeper.models import Deal, DealRevision, Game, Seat, as_utc, utcnow
+from scorekeeper.models import Deal, DealRevision, Game, as_utc, utcnow
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound
+from scorekeeper.service_layer.repository import game_row, setup_of
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -120,7 +121,7 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
     with uow:
         game = uow.session.scalar(_games_query().where(Game.public_id == public_id))
         if game is None:
-            raise services.GameNotFound(_("There is no game %(id)r.", id=public_id))
+            raise GameNotFound(_("There is no game %(id)r.", id=public_id))
         return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
 
 
@@ -552,22 +553,16 @@ class Reader:
         for deal, scored in zip(deals, state.deals, strict=True):
             deal.entry = dict(scored.entry)
         created = self.moment(doc.get("created_at"), f"{path}.created_at")
-        game = Game(
+        game = game_row(
+            setup,
             public_id=self.public_id(doc.get("id"), f"{path}.id"),
             edit_token_hash="",  # set by the caller, which keeps the token
-            variant=setup.variant,
-            preset=setup.preset,
-            options=dict(setup.options),
-            stakes=dict(setup.stakes) if setup.stakes is not None else None,
-            first_dealer=setup.first_dealer,
-            seated_players=None if setup.seats is None else list(setup.seats),
             # An ending the entries made moot (they reach the end rule) is not kept.
             ending=ending if state.ended_early else None,
             title=self.text(doc.get("title"), f"{path}.title", 120, optional=True),
             version=1,
             created_at=created,
             updated_at=utcnow(),
-            seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
             deals=deals,
         )
         return game, revisions

@@ -29,12 +29,9 @@ from scorekeeper.service_layer.circle_views import (
     Record,
     circle_game,
 )
-from scorekeeper.service_layer.services import (
-    InvalidInput,
-    ServiceError,
-    StartedGame,
-    TokenInvalid,
-    TokenMissing,
+from scorekeeper.service_layer.errors import InvalidInput, ServiceError, TokenInvalid, TokenMissing
+from scorekeeper.service_layer.results import StartedGame
+from scorekeeper.service_layer.tokens import (
     hash_token,
     new_edit_token,
     new_public_id,

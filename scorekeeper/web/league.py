@@ -41,6 +41,7 @@ from scorekeeper.league import auth, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound, InvalidInput, ServiceError
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.edge import safe_next
@@ -94,8 +95,8 @@ def forbidden(error: league.Forbidden):
 
 
 @bp.errorhandler(league.NotFound)
-@bp.errorhandler(services.GameNotFound)
-def not_found(error: services.ServiceError):
+@bp.errorhandler(GameNotFound)
+def not_found(error: ServiceError):
     return error_page(404, translate(error.detail))
 
 
@@ -127,8 +128,8 @@ def http_error(error: HTTPException):
     return error_page(code, message)
 
 
-@bp.errorhandler(services.InvalidInput)
-def invalid(error: services.InvalidInput):
+@bp.errorhandler(InvalidInput)
+def invalid(error: InvalidInput):
     """A refused change: say why on the page it came from."""
     flash(translate(error.detail))
     for field, message in error.errors.items():
@@ -166,7 +167,7 @@ def signup():
                 )
             except auth.EmailTaken:
                 pass  # answered as a new account is: a signup never tells who has one
-            except services.InvalidInput as exc:
+            except InvalidInput as exc:
                 errors = exc.errors
             if not errors:
                 flash(_("If that address had no account, it has one now: log in with it."))
@@ -235,7 +236,7 @@ def change_password():
                     form.get("current_password"),
                     form.get("new_password"),
                 )
-            except services.InvalidInput as exc:
+            except InvalidInput as exc:
                 errors = exc.errors
             else:
                 login_user(account)  # this session goes on; every other one has ended
@@ -295,10 +296,10 @@ def rules_from_form(form) -> league.Rules:
             stakes=stakes,
             table_size=table_size,
         )
-    except services.InvalidInput as refused:
+    except InvalidInput as refused:
         errors = {**refused.errors, **errors}
     if errors:
-        raise services.InvalidInput(_("These house rules cannot be used."), errors)
+        raise InvalidInput(_("These house rules cannot be used."), errors)
     return rules
 
 
@@ -314,7 +315,7 @@ def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
         return transfer.read_json(raw, max_depth=OPTION_DEPTH, field=field)
     except transfer.NotJson:
         return raw
-    except services.InvalidInput as refused:
+    except InvalidInput as refused:
         errors.update(refused.errors)
         return None
 
@@ -354,7 +355,7 @@ def keeps_input(render: Callable[..., Any], form_name: str):
         def checked(**kwargs):
             try:
                 return view(**kwargs)
-            except services.InvalidInput as refused:
+            except InvalidInput as refused:
                 page = render(failed=form_name, refused=refused, **kwargs)
                 return page, 422
 
@@ -811,7 +812,7 @@ def pack(public_id: str, night_id: int):
     view, night_view = league.night_view(unit_of_work(), public_id, organizer_id(), night_id)
     speak(view.language)
     if not night_view.started:
-        raise services.InvalidInput(
+        raise InvalidInput(
             _("Start the night first: the pack prints each table's edit link."),
             {"night": _("not started")},
         )
@@ -870,7 +871,7 @@ def night_sheets(public_id: str, night_id: int):
     ]
     games = [(number, game, url) for number, game, url in games if game.state.deals]
     if not games:
-        raise services.InvalidInput(
+        raise InvalidInput(
             _("No game of this night has a deal yet: there is no sheet to print."),
             {"night": _("no games played")},
         )
@@ -887,7 +888,7 @@ def night_sheets(public_id: str, night_id: int):
 
 def check_night_size(tables) -> None:
     if len(tables) > NIGHT_MAX_TABLES:
-        raise services.InvalidInput(
+        raise InvalidInput(
             _(
                 "This night has %(tables)s tables; one PDF prints at most %(most)s.",
                 tables=len(tables),
@@ -903,7 +904,7 @@ def check_night_deals(games) -> None:
 
     for number, game, _url in games:
         if len(game.entries) > SHEET_MAX_DEALS:
-            raise services.InvalidInput(
+            raise InvalidInput(
                 _(
                     "Table %(number)s has %(deals)s deals; a sheet prints at most %(most)s. "
                     "Its deals are all on the game's history page.",
@@ -915,7 +916,7 @@ def check_night_deals(games) -> None:
             )
     deals = sum(len(game.entries) for _number, game, _url in games)
     if deals > NIGHT_MAX_DEALS:
-        raise services.InvalidInput(
+        raise InvalidInput(
             _(
                 "The night's games have %(deals)s deals; one PDF prints at most %(most)s. "
                 "Print each table's own sheet from its game page.",
@@ -1172,7 +1173,7 @@ def import_file():
     raw = upload.read() if upload else request.form.get("document", "").encode()
     try:
         result = transfer.import_document(unit_of_work(), current_user.id, transfer.read_json(raw))
-    except services.InvalidInput as refused:
+    except InvalidInput as refused:
         return render_template("league/import.html", refused=refused), 422
     if result.league_id is not None:
         flash(_("The league was imported."))

@@ -16,6 +16,7 @@ from wtforms.validators import InputRequired, Length
 from scorekeeper import understand
 from scorekeeper.extensions import limit_writes
 from scorekeeper.service_layer import services, understanding
+from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.translate import translate
 from scorekeeper.web import i18n, table, unit_of_work
 from scorekeeper.web.i18n import LANGUAGES, speak
@@ -117,8 +118,8 @@ def game_words(public_id: str):
     }
 
 
-@bp.errorhandler(services.GameNotFound)
-def not_found(_error: services.GameNotFound):
+@bp.errorhandler(GameNotFound)
+def not_found(_error: GameNotFound):
     return {"error": "no such game"}, 404
 
 

@@ -31,7 +31,17 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import scoring
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.services import GameView
+from scorekeeper.service_layer.errors import (
+    Conflict,
+    DealNotFound,
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidInput,
+    ServiceError,
+    TokenInvalid,
+    TokenMissing,
+)
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from scorekeeper.translate import translate
 from scorekeeper.web import links, push, unit_of_work
@@ -130,7 +140,7 @@ def load(public_id: str) -> tuple[GameView, str | None]:
     if token:
         try:
             return services.check_edit_token(unit_of_work(), public_id, token), token
-        except services.TokenInvalid:
+        except TokenInvalid:
             forget_token(public_id)  # the token was replaced: this phone may only read now
     return services.load_game(unit_of_work(), public_id), None
 
@@ -145,15 +155,15 @@ def editable(public_id: str) -> tuple[GameView, str]:
     return view, token
 
 
-@bp.errorhandler(services.GameNotFound)
-@bp.errorhandler(services.DealNotFound)
-def not_found(error: services.ServiceError):
+@bp.errorhandler(GameNotFound)
+@bp.errorhandler(DealNotFound)
+def not_found(error: ServiceError):
     return render_template("error.html", code=404, message=translate(error.detail)), 404
 
 
-@bp.errorhandler(services.TokenMissing)
-@bp.errorhandler(services.TokenInvalid)
-def forbidden(error: services.ServiceError):
+@bp.errorhandler(TokenMissing)
+@bp.errorhandler(TokenInvalid)
+def forbidden(error: ServiceError):
     return error_page(403)
 
 
@@ -207,7 +217,7 @@ def new_game():
     arguments, slots = start_request(form)
     try:
         started = services.start_game(unit_of_work(), **arguments)
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         left = attach_errors(new_game_error_fields(form, slots), error.errors)
         return render_new_game(form, detail=translate(error.detail), left=left), 422
     public_id = started.game.public_id
@@ -410,7 +420,7 @@ def record(public_id: str):
         recorded = services.record_deal(
             unit_of_work(), public_id, token, entry, idempotency_key=clean_key(form.key.data)
         )
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         refused = (
             _("Deal %(number)s was not saved.", number=typed)
             if isinstance(typed, int)
@@ -424,7 +434,7 @@ def record(public_id: str):
             ]
             return jsonify(message=refused, problems=[*problems, *left.values()]), 422
         return retry_later(public_id, form, error.errors, refused)
-    except services.Conflict as error:
+    except Conflict as error:
         fresh = error.game
         if "number" in error.errors and same_deal(fresh, typed, entry):
             flash(
@@ -448,7 +458,7 @@ def record(public_id: str):
             "What you typed is kept for deal %(number)s: check it before saving.", number=number
         )
         return retry_later(public_id, form, {}, notice, number=str(number), key=new_key())
-    except services.IdempotencyKeyReused:
+    except IdempotencyKeyReused:
         message = _("This form was already sent with other values; nothing new was stored.")
         return refused_for_good(public_id, message)
     return saved(public_id, typed if isinstance(typed, int) else len(recorded.game.entries))
@@ -492,7 +502,7 @@ def take_press(public_id: str):
     entry["press_points"] = press_points
     try:
         services.correct_deal(unit_of_work(), public_id, token, number, entry)
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         flash(translate(error.detail))
     else:
         session[PRESSED] = {"game": public_id, "number": number, **offer}
@@ -586,7 +596,7 @@ def edit_deal(public_id: str, number: int):
     entry.pop("number", None)
     try:
         services.correct_deal(unit_of_work(), public_id, token, number, entry)
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         left = form.show_errors(error.errors)
         return render_edit(view, form, deal, left=left, detail=translate(error.detail)), 422
     flash(_("Deal %(number)s corrected.", number=number))
@@ -612,7 +622,7 @@ def undo_deal(public_id: str, number: int):
         # A deal already undone from another phone is a conflict the service explains.
         try:
             services.delete_last_deal(unit_of_work(), public_id, token, number)
-        except services.Conflict as error:
+        except Conflict as error:
             flash(translate(error.detail))
         else:
             flash(_("Deal %(number)s was undone. Its entry is kept in the history.", number=number))
@@ -639,10 +649,10 @@ def end_game(public_id: str):
     if request.method == "POST":
         try:
             services.end_game(unit_of_work(), public_id, token, split=bool(form.split.data))
-        except services.InvalidInput as error:
+        except InvalidInput as error:
             left = attach_errors({"split": form.split}, error.errors)
             return render_end(view, form, left=left, detail=translate(error.detail)), 422
-        except services.Conflict as error:
+        except Conflict as error:
             flash(translate(error.detail))
         else:
             flash(_("The game was ended here. Reopen it to play on."))
@@ -667,7 +677,7 @@ def reopen_game(public_id: str):
     _view, token = editable(public_id)
     try:
         services.reopen_game(unit_of_work(), public_id, token)
-    except services.Conflict as error:
+    except Conflict as error:
         flash(translate(error.detail))
     else:
         flash(_("The game is open again: record the next deal."))

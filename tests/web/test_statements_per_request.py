@@ -45,7 +45,10 @@ def test_a_deal_posted_from_the_game_page_issues_the_fewest_statements(client, a
 
 def test_the_game_page_issues_the_fewest_statements(client, app):
     game_id = start(client, PLAYERS)
-    client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, out="0", hands_1="1", hands_2="2"))
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="1", hands_2="2"),
+    )
     client.get(f"/games/{game_id}")  # the deal's notice shown once
     with statements(app) as seen:
         response = client.get(f"/games/{game_id}")
