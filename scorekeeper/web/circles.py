@@ -51,7 +51,7 @@ from scorekeeper.web.presenters import (
     money,
     page_locale,
 )
-from scorekeeper.web.table import qr_svg
+from scorekeeper.web.table_share import qr_svg
 
 bp = Blueprint("circles", __name__)
 limit_writes(bp)

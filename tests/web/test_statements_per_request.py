@@ -11,6 +11,13 @@ from sqlalchemy import event
 from tests.web.support import deal_data, start
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+# Measured on 2026-11-26 (SQLite). A deal post: the lock (an UPDATE), the game's setup
+# and its deals, the form's one-time key looked up, the deal, the expired keys dropped,
+# the key kept; it was 9 when the post loaded the game before locking it. The game page:
+# the game's version and token (its view is kept per version), the circle it is in; 3
+# when it loaded the whole game to check the token.
+DEAL_POST = 7
+GAME_PAGE = 2
 
 
 @contextmanager
@@ -54,7 +61,3 @@ def test_the_game_page_issues_the_fewest_statements(client, app):
         response = client.get(f"/games/{game_id}")
     assert response.status_code == 200
     assert len(seen) == GAME_PAGE, "\n".join(seen)
-
-
-DEAL_POST = 0
-GAME_PAGE = 0
