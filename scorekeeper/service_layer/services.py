@@ -439,7 +439,7 @@ def _not_the_last_deal(number: int, last: int) -> str:
 def _check_if_match(uow: UnitOfWork, game: StoredGame, if_match: str | None) -> None:
     if if_match is None:
         return
-    # The version was bumped by _lock_game; the client saw the one before.
+    # The version was bumped by the lock; the client saw the one before.
     current = f'"v{game.version - 1}"'
     offered = [tag.strip() for tag in if_match.split(",")]
     if "*" in offered or current in offered:

@@ -9,14 +9,7 @@ through the edit link, and then lives in that phone's signed session cookie
 
 from __future__ import annotations
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    render_template,
-    request,
-    session,
-)
+from flask import Blueprint, abort, current_app, render_template, request, session
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 

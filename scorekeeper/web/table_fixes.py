@@ -5,36 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import (
-    abort,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.errors import (
-    Conflict,
-    InvalidInput,
-)
+from scorekeeper.service_layer.errors import Conflict, InvalidInput
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
-from scorekeeper.web.forms import (
-    ConfirmForm,
-    DealForm,
-    EndGameForm,
-    attach_errors,
-    deal_form,
-)
-from scorekeeper.web.presenters import (
-    board,
-    card_buttons,
-    page_locale,
-)
+from scorekeeper.web.forms import ConfirmForm, DealForm, EndGameForm, attach_errors, deal_form
+from scorekeeper.web.presenters import board, card_buttons, page_locale
 from scorekeeper.web.table import bp, editable
 
 

@@ -8,25 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import (
-    abort,
-    flash,
-    jsonify,
-    redirect,
-    render_template,
-    request,
-    session,
-    url_for,
-)
+from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.errors import (
-    Conflict,
-    IdempotencyKeyReused,
-    InvalidInput,
-)
+from scorekeeper.service_layer.errors import Conflict, IdempotencyKeyReused, InvalidInput
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
@@ -39,13 +26,7 @@ from scorekeeper.web.forms import (
     number_or_text,
 )
 from scorekeeper.web.i18n import speak
-from scorekeeper.web.presenters import (
-    board,
-    card_buttons,
-    deals_ahead,
-    end_rule,
-    page_locale,
-)
+from scorekeeper.web.presenters import board, card_buttons, deals_ahead, end_rule, page_locale
 from scorekeeper.web.table import bp, editable, held_token, load
 from scorekeeper.web.table_start import next_first_dealer
 

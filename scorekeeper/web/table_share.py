@@ -4,27 +4,15 @@ language, and what the watching phones read (scoreboard, events, table view)."""
 from __future__ import annotations
 
 import segno
-from flask import (
-    current_app,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from scorekeeper.web import links, push, unit_of_work
-from scorekeeper.web.forms import (
-    LanguageForm,
-)
+from scorekeeper.web.forms import LanguageForm
 from scorekeeper.web.i18n import LANGUAGES, speak
-from scorekeeper.web.presenters import (
-    board,
-    page_locale,
-)
+from scorekeeper.web.presenters import board, page_locale
 from scorekeeper.web.table import bp, editable, load
 
 

@@ -20,9 +20,7 @@ from flask_babel import gettext as _
 from scorekeeper import scoring
 from scorekeeper.extensions import limiter
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.errors import (
-    InvalidInput,
-)
+from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
 from scorekeeper.web.forms import (
