@@ -159,10 +159,11 @@ def current_version(uow: UnitOfWork, public_id: str) -> int:
 
 
 def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> GameView:
+    """The game, if ``token`` may change it; else TokenMissing or TokenInvalid."""
     with uow:
-        game = uow.games.get(public_id)
-        authorize(game.edit_token_hash, token)
-        return view_of(game)
+        stamp = uow.games.stamp(public_id)
+        authorize(stamp.edit_token_hash, token)
+        return _view_at(uow, public_id, stamp.version)
 
 
 def record_deal(
