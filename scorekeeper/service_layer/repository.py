@@ -19,7 +19,7 @@ from sqlalchemy import Connection, bindparam, select, text, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
-from scorekeeper.models import Deal, Game, Seat, utcnow
+from scorekeeper.models import Circle, CircleGame, Deal, Game, Seat, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.errors import GameNotFound
 
@@ -58,10 +58,12 @@ class StoredGame:
 
 @dataclass(frozen=True)
 class Stamp:
-    """A game's version and token hash: enough to answer from a cached view."""
+    """A game's version and token hash, enough to answer from a kept view, and the
+    circle it was played in (id, name), which its page names."""
 
     version: int
     edit_token_hash: str
+    circle: tuple[str, str] | None = None
 
 
 # ---------------------------------------------------------------- the mapping
@@ -98,7 +100,14 @@ def game_row(setup: scoring.Setup, **columns: Any) -> Game:
 # ---------------------------------------------------------------- the statements
 
 _VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
-_STAMP = select(Game.version, Game.edit_token_hash).where(Game.public_id == bindparam("public_id"))
+_STAMP = (
+    select(Game.version, Game.edit_token_hash, Circle.public_id, Circle.name)
+    .select_from(Game)
+    # A game is in one circle at most (circle_games.game_id is unique).
+    .outerjoin(CircleGame, CircleGame.game_id == Game.id)
+    .outerjoin(Circle, Circle.id == CircleGame.circle_id)
+    .where(Game.public_id == bindparam("public_id"))
+)
 _NOTIFY = text(f"SELECT pg_notify('{CHANGES_CHANNEL}', :public_id)")
 _BUMP_VERSION = (
     update(Game)
@@ -182,7 +191,8 @@ class GameRepository:
         row = self.connection.execute(_STAMP, {"public_id": public_id}).first()
         if row is None:
             raise _not_found(public_id)
-        return Stamp(row.version, row.edit_token_hash)
+        circle = None if row.public_id is None else (row.public_id, row.name)
+        return Stamp(row.version, row.edit_token_hash, circle)
 
     def get(self, public_id: str) -> StoredGame:
         """Load a game in two statements, each one consistent snapshot.

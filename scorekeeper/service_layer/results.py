@@ -63,6 +63,7 @@ class OpenedGame:
 
     game: GameView
     may_edit: bool
+    circle: tuple[str, str] | None = None  # (id, name) of the circle it was played in
 
 
 @dataclass(frozen=True)

@@ -122,12 +122,13 @@ def load_game(uow: UnitOfWork, public_id: str) -> GameView:
 
 
 def open_game(uow: UnitOfWork, public_id: str, token: str | None) -> OpenedGame:
-    """The game as a page opens it, and whether ``token`` may change it: one statement
-    while the view of the game's version is kept."""
+    """The game as a page opens it, whether ``token`` may change it and the circle it
+    was played in: one statement while the view of the game's version is kept."""
     with uow:
         stamp = uow.games.stamp(public_id)
         view = _view_at(uow, public_id, stamp.version)
-        return OpenedGame(game=view, may_edit=token_matches(token, stamp.edit_token_hash))
+        may_edit = token_matches(token, stamp.edit_token_hash)
+        return OpenedGame(game=view, may_edit=may_edit, circle=stamp.circle)
 
 
 def _view_at(uow: UnitOfWork, public_id: str, version: int) -> GameView:

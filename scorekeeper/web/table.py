@@ -22,7 +22,7 @@ from scorekeeper.service_layer.errors import (
     TokenInvalid,
     TokenMissing,
 )
-from scorekeeper.service_layer.results import GameView
+from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
 from scorekeeper.web.presenters import (
@@ -88,13 +88,17 @@ def forget_token(public_id: str) -> None:
 
 def load(public_id: str) -> tuple[GameView, str | None]:
     """The game, and the edit token if this phone holds a valid one: one service call."""
+    opened, token = open_page(public_id)
+    return opened.game, token
+
+
+def open_page(public_id: str) -> tuple[OpenedGame, str | None]:
+    """The game as its page opens it, and the edit token if this phone holds a valid one."""
     token = held_token(public_id)
     opened = services.open_game(unit_of_work(), public_id, token)
-    if not opened.may_edit:
-        if token:
-            forget_token(public_id)  # the token was replaced: this phone may only read now
-        return opened.game, None
-    return opened.game, token
+    if token and not opened.may_edit:
+        forget_token(public_id)  # the token was replaced: this phone may only read now
+    return opened, token if opened.may_edit else None
 
 
 def editable(public_id: str) -> tuple[GameView, str]:

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import Conflict, IdempotencyKeyReused, InvalidInput
-from scorekeeper.service_layer.results import GameView
+from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
 from scorekeeper.web.forms import (
@@ -27,25 +27,28 @@ from scorekeeper.web.forms import (
 )
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.presenters import board, card_buttons, deals_ahead, end_rule, page_locale
-from scorekeeper.web.table import bp, editable, held_token, load
+from scorekeeper.web.table import bp, editable, held_token, open_page
 from scorekeeper.web.table_start import next_first_dealer
 
 
 @bp.get("/games/<public_id>")
 def game(public_id: str):
-    view, token = load(public_id)
+    opened, token = open_page(public_id)
+    view = opened.game
     if token is None:
         speak(view.language)  # the shared view speaks the table's language
-        return render_game(view, None, None)
+        return render_game(opened, None, None)
     retry = taken(RETRY, public_id)
     if retry is None:
-        return render_game(view, token, next_deal_form(view), **just_done(view))
+        return render_game(opened, token, next_deal_form(view), **just_done(view))
     form = next_deal_form(view, formdata=MultiDict(retry["form"]))
     left = form.show_errors(retry["errors"]) if form else {}
     for name in retry.get("heard", ()) if form else ():  # filled from words said (web/say.py)
         if name in form:
             form[name].render_kw = {**(form[name].render_kw or {}), "class": "heard"}
-    return render_game(view, token, form, left=left, notice=retry["notice"], said=retry.get("said"))
+    return render_game(
+        opened, token, form, left=left, notice=retry["notice"], said=retry.get("said")
+    )
 
 
 # Session keys for what the game page shows once after a POST (POST-redirect-GET):
@@ -89,7 +92,7 @@ def next_deal_form(view: GameView, **kwargs: Any) -> DealForm | None:
 
 
 def render_game(
-    view: GameView,
+    opened: OpenedGame,
     token: str | None,
     form: DealForm | None,
     *,
@@ -100,6 +103,7 @@ def render_game(
     undo_form: ConfirmForm | None = None,
     said: str | None = None,
 ):
+    view, circle = opened.game, opened.circle
     next_deal = view.state.next_deal
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
     ahead = None
@@ -112,7 +116,6 @@ def render_game(
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
     from scorekeeper.web import circles  # the circle pages build on this module
 
-    circle = circles.circle_of(view.public_id)
     return render_template(
         "game.html",
         view=view,

@@ -14,10 +14,10 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 # Measured on 2026-11-26 (SQLite). A deal post: the lock (an UPDATE), the game's setup
 # and its deals, the form's one-time key looked up, the deal, the expired keys dropped,
 # the key kept; it was 9 when the post loaded the game before locking it. The game page:
-# the game's version and token (its view is kept per version), the circle it is in; 3
-# when it loaded the whole game to check the token.
+# the game's version, token and circle in one (its view is kept per version); 3 when it
+# loaded the whole game to check the token and then looked up its circle.
 DEAL_POST = 7
-GAME_PAGE = 2
+GAME_PAGE = 1
 
 
 @contextmanager
