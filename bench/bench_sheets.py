@@ -40,7 +40,7 @@ from scorekeeper.printing.pad import blank_pad, print_pack
 from scorekeeper.printing.render import render_html
 from scorekeeper.printing.sheet import game_sheet
 from scorekeeper.scoring import PRESETS, derive, make_setup
-from scorekeeper.service_layer.services import GameView
+from scorekeeper.service_layer.results import GameView
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 VIEW_URL = "https://scores.example/games/Tq3xVb8Kp2LmN9sRw4YzAa"

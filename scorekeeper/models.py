@@ -133,7 +133,7 @@ class DealRevision(Base):
 class IdempotencyRecord(Base):
     """A write sent with an Idempotency-Key (or a form's one-time key): what rebuilds its
     first answer (the deal it recorded, the version it made, a hash of the answer), kept
-    for services.IDEMPOTENCY_KEYS_KEPT."""
+    for idempotency.IDEMPOTENCY_KEYS_KEPT."""
 
     __tablename__ = "idempotency_records"
     __table_args__ = (UniqueConstraint("game_id", "key"),)

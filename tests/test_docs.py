@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from scorekeeper import scoring
+from scorekeeper.service_layer.idempotency import IDEMPOTENCY_KEYS_KEPT
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text()
@@ -110,13 +111,11 @@ def test_the_readme_is_short_and_its_layout_names_every_top_level_folder_and_pac
 
 
 def test_the_docs_say_what_a_request_may_cost_and_how_long_keys_are_kept():
-    from scorekeeper.service_layer import services
-
     security = (ROOT / "docs" / "security.md").read_text()
     costs = security[security.index("## What one request may cost") :]
     assert "s of CPU" in costs  # CPU seconds per PDF
     assert "KB a key row" in security  # bytes per idempotency key row
-    hours = int(services.IDEMPOTENCY_KEYS_KEPT.total_seconds() // 3600)
-    assert f"{hours} hours (`services.IDEMPOTENCY_KEYS_KEPT`)" in security
+    hours = int(IDEMPOTENCY_KEYS_KEPT.total_seconds() // 3600)
+    assert f"{hours} hours (`idempotency.IDEMPOTENCY_KEYS_KEPT`)" in security
     assert f"Keys are kept {hours} hours" in API
     assert "(docs/security.md)" in (ROOT / "README.md").read_text()

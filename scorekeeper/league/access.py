@@ -27,7 +27,7 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.views import LeagueView, league_view_of
-from scorekeeper.service_layer.services import ServiceError
+from scorekeeper.service_layer.errors import ServiceError
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 NAME_LENGTH = 40

@@ -16,9 +16,10 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.league import director_transfer
 from scorekeeper.league.access import managed
 from scorekeeper.league.rounds import rounds_document
-from scorekeeper.league.standings import setup_of
 from scorekeeper.models import DealRevision, Game, as_utc
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound
+from scorekeeper.service_layer.repository import setup_of
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 LEAGUE_FORMAT = "scorekeeper.league"
@@ -87,7 +88,7 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
     with uow:
         game = uow.session.scalar(_games_query().where(Game.public_id == public_id))
         if game is None:
-            raise services.GameNotFound(_("There is no game %(id)r.", id=public_id))
+            raise GameNotFound(_("There is no game %(id)r.", id=public_id))
         return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
 
 

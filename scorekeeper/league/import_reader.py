@@ -19,8 +19,9 @@ from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Member, N
 from scorekeeper.league.rounds import MOST_ROUNDS, read_rounds
 from scorekeeper.league.schedule import time_zones
 from scorekeeper.league.views import SOURCES
-from scorekeeper.models import Deal, DealRevision, Game, Seat, utcnow
+from scorekeeper.models import Deal, DealRevision, Game, utcnow
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.repository import game_row
 from scorekeeper.service_layer.services import InvalidInput
 
 # Generous, but a bound: an import is one request and one transaction.
@@ -157,22 +158,16 @@ class Reader:
         for deal, scored in zip(deals, state.deals, strict=True):
             deal.entry = dict(scored.entry)
         created = self.moment(doc.get("created_at"), f"{path}.created_at")
-        game = Game(
+        game = game_row(
+            setup,
             public_id=self.public_id(doc.get("id"), f"{path}.id"),
             edit_token_hash="",  # set by the caller, which keeps the token
-            variant=setup.variant,
-            preset=setup.preset,
-            options=dict(setup.options),
-            stakes=dict(setup.stakes) if setup.stakes is not None else None,
-            first_dealer=setup.first_dealer,
-            seated_players=None if setup.seats is None else list(setup.seats),
             # An ending the entries made moot (they reach the end rule) is not kept.
             ending=ending if state.ended_early else None,
             title=self.text(doc.get("title"), f"{path}.title", 120, optional=True),
             version=1,
             created_at=created,
             updated_at=utcnow(),
-            seats=[Seat(position=i, name=name) for i, name in enumerate(setup.players)],
             deals=deals,
         )
         return game, revisions

@@ -36,6 +36,7 @@ from scorekeeper.league.models import (
 from scorekeeper.league.views import higher_wins
 from scorekeeper.models import Deal, Game, Seat
 from scorekeeper.scoring.options import resolve_stakes
+from scorekeeper.service_layer.repository import setup_of
 
 RATING_MODEL = PlackettLuce()
 
@@ -52,18 +53,6 @@ class SeatResult:
     won: bool
     deals: int
     money_cents: int
-
-
-def setup_of(game: Game) -> scoring.Setup:
-    return scoring.Setup(
-        variant=game.variant,
-        preset=game.preset,
-        options=game.options,
-        players=tuple(game.players),
-        first_dealer=game.first_dealer,
-        stakes=game.stakes,
-        seats=None if game.seated_players is None else tuple(game.seated_players),
-    )
 
 
 def places(points: Sequence[int], higher_wins: bool) -> list[int]:

@@ -23,6 +23,7 @@ from scorekeeper.league.views import (
 )
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.tokens import VOUCHED
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 
@@ -152,7 +153,7 @@ def record_paper_deal(
     """A deal typed from the paper sheet: recorded like a phone's, on the organizer's
     right (the table's link need not be known: it may predate derived links)."""
     game_id = _game_of(uow, public_id, organizer_id, night_id, number)
-    return services.record_deal(uow, game_id, services.VOUCHED, entry, by=by).game
+    return services.record_deal(uow, game_id, VOUCHED, entry, by=by).game
 
 
 def undo_paper_deal(
@@ -166,7 +167,7 @@ def undo_paper_deal(
     by: str,
 ) -> services.GameView:
     game_id = _game_of(uow, public_id, organizer_id, night_id, number)
-    return services.delete_last_deal(uow, game_id, services.VOUCHED, deal, by=by)
+    return services.delete_last_deal(uow, game_id, VOUCHED, deal, by=by)
 
 
 def new_link(

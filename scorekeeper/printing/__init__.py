@@ -30,7 +30,7 @@ from scorekeeper.printing.sheet import GameSheet, game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.circles import CircleView
-    from scorekeeper.service_layer.services import GameView
+    from scorekeeper.service_layer.results import GameView
 
 __all__ = [
     "PackTable",

@@ -26,7 +26,7 @@ from scorekeeper.translate import preset_name, translate
 
 if TYPE_CHECKING:
     from scorekeeper.scoring import Deal, GameState
-    from scorekeeper.service_layer.services import GameView
+    from scorekeeper.service_layer.results import GameView
 
 # Wider than this many players, the grid (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5

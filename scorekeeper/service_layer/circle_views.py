@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper.models import as_utc
 from scorekeeper.scoring import circle as ledger
-from scorekeeper.service_layer.services import GameView, _iso
+from scorekeeper.service_layer.results import GameView, iso
 
 # ---------------------------------------------------------------- results
 
@@ -137,7 +137,7 @@ class CircleView:
                     "to": names[r.payee or 0],
                     "cents": r.cents,
                     "note": r.note,
-                    "at": _iso(r.at),
+                    "at": iso(r.at),
                 }
                 for r in self.live("payment")
             ],
@@ -148,7 +148,7 @@ class CircleView:
                     "cents": r.cents,
                     "shared_by": [names[i] for i in r.shared_by or ()],
                     "note": r.note,
-                    "at": _iso(r.at),
+                    "at": iso(r.at),
                 }
                 for r in self.live("expense")
             ],
@@ -171,7 +171,7 @@ class CircleView:
             "players": [names[m] for m in game.members],
             "finished": state.finished,
             "winners": winners if state.finished else [],
-            "created_at": _iso(game.game.created_at),
+            "created_at": iso(game.game.created_at),
         }
 
 

@@ -21,6 +21,7 @@ from scorekeeper import scoring
 from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, Game, as_utc, utcnow
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer import circle_checks as checks
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.circle_views import (
     CircleGameView,
@@ -29,12 +30,9 @@ from scorekeeper.service_layer.circle_views import (
     Record,
     circle_game,
 )
-from scorekeeper.service_layer.services import (
-    InvalidInput,
-    ServiceError,
-    StartedGame,
-    TokenInvalid,
-    TokenMissing,
+from scorekeeper.service_layer.errors import InvalidInput, ServiceError, TokenInvalid, TokenMissing
+from scorekeeper.service_layer.results import StartedGame
+from scorekeeper.service_layer.tokens import (
     hash_token,
     new_edit_token,
     new_public_id,
@@ -46,8 +44,6 @@ __all__ = ["CircleGameView", "CircleView", "Member", "Record"]
 
 NAME_LIMIT = 80
 NOTE_LIMIT = 200
-MOST_CENTS = 10**9  # ten million a record: more is a typo
-MOST_MEMBERS = 100
 KINDS = ("expense", "payment")
 GAME_SETUP_FIELDS = ("variant", "preset", "players", "options", "first_dealer", "stakes", "seats")
 
@@ -81,8 +77,8 @@ def create_circle(
     uow: UnitOfWork, *, name: Any, members: Any = None, currency: Any = None
 ) -> StartedCircle:
     errors: dict[str, str] = {}
-    checked_name = _text(name, NAME_LIMIT, "name", errors, required=True)
-    names = _new_member_names(members, errors)
+    checked_name = checks.text(name, NAME_LIMIT, "name", errors, required=True)
+    names = checks.new_member_names(members, errors)
     if currency is None:
         currency = "USD"
     if not (isinstance(currency, str) and re.fullmatch("[A-Z]{3}", currency)):
@@ -122,12 +118,14 @@ def add_member(
     with uow:
         row = _lock(uow, public_id, token, if_match)
         errors: dict[str, str] = {}
-        checked = _text(name, NAME_LENGTH, "name", errors, required=True)
+        checked = checks.text(name, NAME_LENGTH, "name", errors, required=True)
         current = _members(uow, row.id)
         if not errors and any(m.name.casefold() == checked.casefold() for m in current):
             errors["name"] = message("%(name)s is already a member", name=checked)
-        if not errors and len(current) >= MOST_MEMBERS:
-            errors["name"] = message("a circle has at most %(count)s members", count=MOST_MEMBERS)
+        if not errors and len(current) >= checks.MOST_MEMBERS:
+            errors["name"] = message(
+                "a circle has at most %(count)s members", count=checks.MOST_MEMBERS
+            )
         if errors:
             raise InvalidInput(message("The member cannot be added."), errors)
         _insert_members(uow, row.id, len(current), [checked])
@@ -147,7 +145,7 @@ def rename_member(
         index = view.member_index(name)
         if index is None:
             errors["name"] = message("is not a member of this circle")
-        checked = _text(new_name, NAME_LENGTH, "new_name", errors, required=True)
+        checked = checks.text(new_name, NAME_LENGTH, "new_name", errors, required=True)
         other = view.member_index(checked) if not errors else None
         if other is not None and other != index:
             errors["new_name"] = message("%(name)s is already a member", name=checked)
@@ -180,12 +178,12 @@ def add_payment(
             return _load(uow, public_id)
         view = _load(uow, public_id, keep=False)
         errors: dict[str, str] = {}
-        payer = _member(view, body.get("from"), "from", errors)
-        payee = _member(view, body.get("to"), "to", errors)
+        payer = checks.member(view, body.get("from"), "from", errors)
+        payee = checks.member(view, body.get("to"), "to", errors)
         if payer is not None and payer == payee:
             errors["to"] = message("must be another member than the one who pays")
-        cents = _cents(body.get("cents"), errors)
-        note = _text(body.get("note"), NOTE_LIMIT, "note", errors)
+        cents = checks.cents(body.get("cents"), errors)
+        note = checks.text(body.get("note"), NOTE_LIMIT, "note", errors)
         if errors:
             raise InvalidInput(message("The payment cannot be recorded as given."), errors)
         _insert_record(
@@ -219,10 +217,10 @@ def add_expense(
             return _load(uow, public_id)
         view = _load(uow, public_id, keep=False)
         errors: dict[str, str] = {}
-        payer = _member(view, body.get("paid_by"), "paid_by", errors)
-        cents = _cents(body.get("cents"), errors)
-        note = _text(body.get("note"), NOTE_LIMIT, "note", errors)
-        sharers = _sharers(view, body.get("shared_by"), errors)
+        payer = checks.member(view, body.get("paid_by"), "paid_by", errors)
+        cents = checks.cents(body.get("cents"), errors)
+        note = checks.text(body.get("note"), NOTE_LIMIT, "note", errors)
+        sharers = checks.sharers(view, body.get("shared_by"), errors)
         if errors:
             raise InvalidInput(message("The expense cannot be recorded as given."), errors)
         _insert_record(
@@ -446,10 +444,14 @@ def _link(uow: UnitOfWork, circle_row: int, game_row: int, setup: scoring.Setup)
     current = _members(uow, circle_row)
     by_name = {member.name.casefold(): member.id for member in current}
     new = [name for name in _places(setup) if name.strip().casefold() not in by_name]
-    if len(current) + len(new) > MOST_MEMBERS:
+    if len(current) + len(new) > checks.MOST_MEMBERS:
         raise InvalidInput(
             message("The game cannot be started as given."),
-            {"players": message("a circle has at most %(count)s members", count=MOST_MEMBERS)},
+            {
+                "players": message(
+                    "a circle has at most %(count)s members", count=checks.MOST_MEMBERS
+                )
+            },
         )
     for member in _insert_members(uow, circle_row, len(current), new):
         by_name[member.name.casefold()] = member.id
@@ -513,74 +515,6 @@ def _insert_record(uow: UnitOfWork, circle_row: int, kind: str, **values: Any) -
             at=utcnow(),
         )
     )
-
-
-def _text(value: Any, limit: int, field: str, errors: dict[str, str], *, required=False) -> Any:
-    if value is None and not required:
-        return None
-    text = value.strip() if isinstance(value, str) else None
-    if text is None or not (1 if required else 0) <= len(text) <= limit:
-        low = 1 if required else 0
-        errors[field] = message(
-            "must be text of %(least)s to %(most)s characters", least=low, most=limit
-        )
-        return None
-    if not text.isprintable():
-        errors[field] = message("must not contain control characters")
-        return None
-    return text or None
-
-
-def _new_member_names(members: Any, errors: dict[str, str]) -> list[str]:
-    if members is None:
-        return []
-    if not isinstance(members, list) or len(members) > MOST_MEMBERS:
-        errors["members"] = message("must be a list of at most %(count)s names", count=MOST_MEMBERS)
-        return []
-    names: list[str] = []
-    seen: set[str] = set()
-    for index, name in enumerate(members):
-        checked = _text(name, NAME_LENGTH, f"members.{index}", errors, required=True)
-        if checked is None:
-            continue
-        if checked.casefold() in seen:
-            errors[f"members.{index}"] = message("%(name)s is already a member", name=checked)
-            continue
-        seen.add(checked.casefold())
-        names.append(checked)
-    return names
-
-
-def _member(view: CircleView, name: Any, field: str, errors: dict[str, str]) -> int | None:
-    index = view.member_index(name)
-    if index is None:
-        errors[field] = message("must be a member of this circle")
-    return index
-
-
-def _sharers(view: CircleView, names: Any, errors: dict[str, str]) -> set[int]:
-    if not isinstance(names, list) or not names:
-        errors["shared_by"] = message("must be a list of one or more members")
-        return set()
-    found: set[int] = set()
-    for index, name in enumerate(names):
-        member = view.member_index(name)
-        if member is None:
-            errors[f"shared_by.{index}"] = message("must be a member of this circle")
-        elif member in found:
-            errors[f"shared_by.{index}"] = message("is named twice")
-        else:
-            found.add(member)
-    return found
-
-
-def _cents(value: Any, errors: dict[str, str]) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MOST_CENTS:
-        errors["cents"] = message(
-            "must be a whole number of cents from 1 to %(most)s", most=MOST_CENTS
-        )
-        return 0
-    return value
 
 
 # ---------------------------------------------------------------- loading

@@ -5,17 +5,21 @@ from __future__ import annotations
 from sqlalchemy import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
+from scorekeeper.service_layer.repository import GameRepository
+
 
 class UnitOfWork:
     """``with UnitOfWork(factory) as uow: ...; uow.commit()``; the rest is rolled back."""
 
     session: Session
+    games: GameRepository
 
     def __init__(self, session_factory: sessionmaker[Session]):
         self.session_factory = session_factory
 
     def __enter__(self) -> UnitOfWork:
         self.session = self.session_factory()
+        self.games = GameRepository(self.session)
         return self
 
     def __exit__(self, *exc_info) -> None:

@@ -117,7 +117,19 @@ def init_app(app: Flask) -> None:
 
     league.init_app(app)
 
-    from scorekeeper.web import api, circles, circles_api, say, sheets, table
+    # The table's routes, by use, on its blueprint: imported before it is registered.
+    from scorekeeper.web import (  # noqa: F401
+        api,
+        circles,
+        circles_api,
+        say,
+        sheets,
+        table,
+        table_fixes,
+        table_game,
+        table_share,
+        table_start,
+    )
 
     app.register_blueprint(table.bp)
     app.register_blueprint(say.bp)

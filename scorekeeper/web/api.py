@@ -22,6 +22,17 @@ from scorekeeper.db import storable
 from scorekeeper.extensions import csrf, limit_writes, limiter
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import services, understanding
+from scorekeeper.service_layer.errors import (
+    Conflict,
+    DealNotFound,
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidInput,
+    ServiceError,
+    TokenInvalid,
+    TokenMissing,
+)
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
 from scorekeeper.web import links, openapi, unit_of_work
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
@@ -51,13 +62,13 @@ UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 
 STATUS_OF = {
-    services.GameNotFound: 404,
-    services.DealNotFound: 404,
-    services.TokenMissing: 401,
-    services.TokenInvalid: 403,
-    services.Conflict: 409,
-    services.InvalidInput: 422,
-    services.IdempotencyKeyReused: 422,
+    GameNotFound: 404,
+    DealNotFound: 404,
+    TokenMissing: 401,
+    TokenInvalid: 403,
+    Conflict: 409,
+    InvalidInput: 422,
+    IdempotencyKeyReused: 422,
 }
 
 
@@ -268,14 +279,14 @@ def sheet(game_id: str):
 # ---------------------------------------------------------------- errors
 
 
-@bp.errorhandler(services.ServiceError)
-def service_refused(error: services.ServiceError):
+@bp.errorhandler(ServiceError)
+def service_refused(error: ServiceError):
     status = next(code for kind, code in STATUS_OF.items() if isinstance(error, kind))
     headers: dict[str, str] = {}
     extensions: dict[str, Any] = {}
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    if isinstance(error, services.Conflict):
+    if isinstance(error, Conflict):
         # The client sees what it collided with, and can retry with this ETag.
         extensions["state"] = error.game.as_dict()
         headers["ETag"] = error.game.etag
@@ -307,13 +318,13 @@ def retry_after_seconds() -> int:
 
 def checked_game_id(game_id: str) -> str:
     if not GAME_ID.fullmatch(game_id):
-        raise services.GameNotFound(message("There is no game %(game)r.", game=game_id))
+        raise GameNotFound(message("There is no game %(game)r.", game=game_id))
     return game_id
 
 
 def checked_deal_number(game_id: str, number: str) -> int:
     if not DEAL_NUMBER.fullmatch(number):
-        raise services.DealNotFound(
+        raise DealNotFound(
             message("Game %(game)r has no deal %(number)r.", game=game_id, number=number)
         )
     return int(number)
@@ -445,5 +456,5 @@ def recorded_headers(game_id: str, version: int, number: int) -> dict[str, str]:
     }
 
 
-def state_response(view: services.GameView) -> Response:
+def state_response(view: GameView) -> Response:
     return json_text_response(view.json, headers={"ETag": view.etag, "Cache-Control": "no-cache"})

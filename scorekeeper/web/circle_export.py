@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer.circles import CircleGameView, CircleView, Record
-from scorekeeper.service_layer.services import _iso
+from scorekeeper.service_layer.results import iso
 
 LEDGER_COLUMNS = [
     "at",
@@ -29,7 +29,7 @@ def ledger_rows(view: CircleView) -> list[list[Any]]:
     timed = view.events()
     replay = ledger.running_balances(len(names), (event for _, _, event in timed))
     for (at, source, _), (_, balances) in zip(timed, replay, strict=True):
-        rows.append([_iso(at), *_describe(names, source), *balances])
+        rows.append([iso(at), *_describe(names, source), *balances])
     return rows
 
 

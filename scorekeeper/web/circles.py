@@ -32,6 +32,14 @@ from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circles import CircleView
+from scorekeeper.service_layer.errors import (
+    GameNotFound,
+    InvalidInput,
+    ServiceError,
+    TokenInvalid,
+    TokenMissing,
+)
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
@@ -43,7 +51,7 @@ from scorekeeper.web.presenters import (
     money,
     page_locale,
 )
-from scorekeeper.web.table import qr_svg
+from scorekeeper.web.table_share import qr_svg
 
 bp = Blueprint("circles", __name__)
 limit_writes(bp)
@@ -77,7 +85,7 @@ def load(public_id: str) -> tuple[CircleView, str | None]:
     if token:
         try:
             return circles.check_token(unit_of_work(), public_id, token), token
-        except services.TokenInvalid:
+        except TokenInvalid:
             tokens = dict(session.get("circles") or {})
             tokens.pop(public_id, None)
             session["circles"] = tokens
@@ -92,16 +100,16 @@ def editing(public_id: str) -> str:
 
 
 @bp.errorhandler(circles.CircleNotFound)
-@bp.errorhandler(services.GameNotFound)
-def not_found(error: services.ServiceError):
+@bp.errorhandler(GameNotFound)
+def not_found(error: ServiceError):
     from scorekeeper.web.table import error_page
 
     return error_page(404)
 
 
-@bp.errorhandler(services.TokenMissing)
-@bp.errorhandler(services.TokenInvalid)
-def forbidden(error: services.ServiceError):
+@bp.errorhandler(TokenMissing)
+@bp.errorhandler(TokenInvalid)
+def forbidden(error: ServiceError):
     from scorekeeper.web.table import error_page
 
     return error_page(403)
@@ -123,7 +131,7 @@ def new_circle():
                 members=members,
                 currency=request.form.get("currency", "USD").strip().upper() or "USD",
             )
-        except services.InvalidInput as error:
+        except InvalidInput as error:
             errors, detail = field_messages(error.errors), translate(error.detail)
         else:
             circle_id = started.circle.public_id
@@ -312,7 +320,7 @@ def back(public_id: str, **args: Any):
     return redirect(url_for(".circle", public_id=public_id, **args), 303)
 
 
-def refused(public_id: str, error: services.ServiceError):
+def refused(public_id: str, error: ServiceError):
     parts = [translate(error.detail), *(translate(text) for text in error.errors.values())]
     flash(" ".join(parts))
     return back(public_id)
@@ -342,7 +350,7 @@ def start_game(public_id: str):
         body["stakes"] = game_stakes(request.form, preset_stakes)
     try:
         started, _view = circles.start_game(unit_of_work(), public_id, token, body)
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     game_id = started.game.public_id
     return redirect(url_for("table.edit_link", public_id=game_id, token=started.edit_token), 303)
@@ -361,7 +369,7 @@ def game_stakes(form: Any, preset_stakes: Any) -> dict[str, Any]:
 def add_member(public_id: str):
     try:
         circles.add_member(unit_of_work(), public_id, editing(public_id), request.form.get("name"))
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     return back(public_id)
 
@@ -376,7 +384,7 @@ def rename_member(public_id: str):
             request.form.get("name"),
             request.form.get("new_name"),
         )
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     return back(public_id)
 
@@ -394,7 +402,7 @@ def add_expense(public_id: str):
         circles.add_expense(
             unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
         )
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     flash(_("Expense added."))
     return back(public_id)
@@ -415,7 +423,7 @@ def add_payment(public_id: str):
         circles.add_payment(
             unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
         )
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     flash(_("Payment marked as paid."))
     return back(public_id, host=request.form.get("host") or None)
@@ -473,7 +481,7 @@ def joinable_circles(game_public_id: str) -> list[tuple[str, str]]:
     return circles.circle_names(unit_of_work(), list(tokens))
 
 
-def play_again_in_circle(view: services.GameView, first_dealer: str):
+def play_again_in_circle(view: GameView, first_dealer: str):
     """ "Play again" of a game played in a circle stays in it, when this phone keeps the
     circle: the redirect to the new game's edit link, else None."""
     found = circle_of(view.public_id)
@@ -508,7 +516,7 @@ def add_existing_game(public_id: str):
         circles.add_existing_game(
             unit_of_work(), public_id, editing(public_id), game_id, game_token(game_id)
         )
-    except services.InvalidInput as error:
+    except InvalidInput as error:
         return refused(public_id, error)
     flash(_("The game is in the circle now."))
     return redirect(url_for("table.game", public_id=game_id), 303)

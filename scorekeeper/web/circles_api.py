@@ -15,7 +15,8 @@ from flask import Blueprint, Response, request, url_for
 
 from scorekeeper.extensions import csrf, limit_writes
 from scorekeeper.scoring.messages import message
-from scorekeeper.service_layer import circles, services
+from scorekeeper.service_layer import circles
+from scorekeeper.service_layer.errors import ServiceError
 from scorekeeper.web import api, links, unit_of_work
 from scorekeeper.web.problems import Problem, problem_response
 
@@ -192,8 +193,8 @@ def start_game_in_circle(body: Mapping[str, Any]) -> Response:
 # ---------------------------------------------------------------- errors
 
 
-@bp.errorhandler(services.ServiceError)
-def service_refused(error: services.ServiceError):
+@bp.errorhandler(ServiceError)
+def service_refused(error: ServiceError):
     status = next((code for kind, code in STATUS_OF.items() if isinstance(error, kind)), None)
     if status is None:
         return api.service_refused(error)

@@ -41,6 +41,7 @@ from scorekeeper.extensions import limit_writes
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound, ServiceError
 from scorekeeper.translate import translate
 from scorekeeper.web import league_auth
 
@@ -91,8 +92,8 @@ def forbidden(error: league.Forbidden):
 
 
 @bp.errorhandler(league.NotFound)
-@bp.errorhandler(services.GameNotFound)
-def not_found(error: services.ServiceError):
+@bp.errorhandler(GameNotFound)
+def not_found(error: ServiceError):
     return error_page(404, translate(error.detail))
 
 

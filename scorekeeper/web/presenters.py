@@ -24,7 +24,7 @@ from markupsafe import Markup
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
-from scorekeeper.service_layer.services import GameView
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import preset_name, translate
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -26,7 +26,8 @@ import psycopg
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper.service_layer.services import CHANGES_CHANNEL, GameNotFound
+from scorekeeper.service_layer.errors import GameNotFound
+from scorekeeper.service_layer.repository import CHANGES_CHANNEL
 
 STREAM_SECONDS = 55
 # Seconds between looks at the version when nothing woke the stream.

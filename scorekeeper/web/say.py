@@ -16,8 +16,9 @@ from wtforms.validators import InputRequired, Length
 from scorekeeper import understand
 from scorekeeper.extensions import limit_writes
 from scorekeeper.service_layer import services, understanding
+from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.translate import translate
-from scorekeeper.web import i18n, table, unit_of_work
+from scorekeeper.web import i18n, table, table_game, unit_of_work
 from scorekeeper.web.i18n import LANGUAGES, speak
 
 bp = Blueprint("say", __name__)
@@ -36,12 +37,12 @@ def understand_deal(public_id: str):
     as a refused deal is): the page's address stays the game's."""
     view, _token = table.editable(public_id)  # only a phone that may record fills
     form = SayForm()
-    empty = table.next_deal_form(view)
+    empty = table_game.next_deal_form(view)
     if empty is None or not form.validate():
         return redirect(url_for("table.game", public_id=public_id), 303)
     language = view.language or i18n.chosen_language()
     understood = understanding.understand_deal(unit_of_work(), public_id, form.text.data, language)
-    deal = table.next_deal_form(view, entry=understood.entry)
+    deal = table_game.next_deal_form(view, entry=understood.entry)
     heard = [f for f in deal if f.data != empty[f.name].data and f.type not in UNMARKED]
     notice = _(
         "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
@@ -49,7 +50,7 @@ def understand_deal(public_id: str):
     )
     if understood.unclear:
         notice += " " + _("Not placed: %(words)s.", words=", ".join(understood.unclear))
-    session[table.RETRY] = {
+    session[table_game.RETRY] = {
         "game": public_id,
         "form": {f.name: typed for f in deal if (typed := as_typed(f)) is not None},
         "errors": {path: translate(why) for path, why in understood.reasons.items()},
@@ -117,8 +118,8 @@ def game_words(public_id: str):
     }
 
 
-@bp.errorhandler(services.GameNotFound)
-def not_found(_error: services.GameNotFound):
+@bp.errorhandler(GameNotFound)
+def not_found(_error: GameNotFound):
     return {"error": "no such game"}, 404
 
 

@@ -31,6 +31,8 @@ from scorekeeper.printing.pad import MAX_ROWS
 from scorekeeper.printing.render import unreachable_from_phones
 from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import lazy_translation, translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import number_or_text, option_field_name
@@ -317,7 +319,7 @@ def game_sheet(public_id: str):
         return render_template("error.html", code=400, message=message), 400
     try:
         game = services.load_game(unit_of_work(), public_id)
-    except services.GameNotFound:
+    except GameNotFound:
         abort(404)
     try:
         pdf = cached_game_sheet(game, size)
@@ -334,7 +336,7 @@ _sheets: LRUCache[tuple, bytes] = LRUCache(maxsize=32 * 2**20, getsizeof=len)
 _sheets_lock = Lock()
 
 
-def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
+def cached_game_sheet(game: GameView, page_size: str) -> bytes:
     """The game's sheet, in the game's language, made once per game version, size,
     language and link, whoever reads it.
 
@@ -357,7 +359,7 @@ def cached_game_sheet(game: services.GameView, page_size: str) -> bytes:
     return pdf
 
 
-def check_sheet_length(game: services.GameView, where: str = "deals") -> None:
+def check_sheet_length(game: GameView, where: str = "deals") -> None:
     """Raises PrintError for a game longer than a sheet prints (SHEET_MAX_DEALS)."""
     if len(game.entries) > SHEET_MAX_DEALS:
         raise PrintError(
@@ -392,7 +394,7 @@ def content_disposition(filename: str, *, inline: bool = True) -> str:
     )
 
 
-def sheet_file_name(game: services.GameView) -> str:
+def sheet_file_name(game: GameView) -> str:
     """ "Friday 500 Rum 2024-11-08 Tq3x….pdf": the title, the game, the day it began."""
     setup = game.setup
     played = setup.preset or get_variant(setup.variant).name

@@ -8,7 +8,8 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from scorekeeper.models import Deal, IdempotencyRecord, utcnow
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer import idempotency
+from scorekeeper.service_layer.idempotency import IDEMPOTENCY_KEYS_KEPT
 from tests.api.conftest import ann_goes_out, bearer, count
 
 # A key row: the key (at most 200 characters), two SHA-256 hex digests, a few integers
@@ -65,8 +66,8 @@ def test_a_key_replayed_after_its_deal_was_corrected_answers_the_game_as_it_is(s
 def test_keys_past_their_time_are_forgotten_on_the_next_write(start, database, monkeypatch):
     game = start(options={"target": 100_000})
     game.record(ann_goes_out(), **{"Idempotency-Key": "yesterday"})
-    later = utcnow() + services.IDEMPOTENCY_KEYS_KEPT + timedelta(minutes=1)
-    monkeypatch.setattr(services, "utcnow", lambda: later)
+    later = utcnow() + IDEMPOTENCY_KEYS_KEPT + timedelta(minutes=1)
+    monkeypatch.setattr(idempotency, "utcnow", lambda: later)
     other = start(options={"target": 100_000})
     assert other.record(ann_goes_out(), **{"Idempotency-Key": "today"}).status_code == 201
     assert [row[2] for row in stored_key_rows(database)] == ["today"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.models import Deal, DealRevision, Game
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer.tokens import hash_token
 from tests.api.conftest import PLAYERS, ann_goes_out, assert_problem, bearer, count
 
 # The members every game state has (shared/API.md, "Game state").
@@ -108,7 +108,7 @@ def test_the_edit_token_is_stored_only_as_a_hash(start, database):
     game = start()
     with database.session_factory() as session:
         stored = session.query(Game).one()
-    assert stored.edit_token_hash == services.hash_token(game.token)
+    assert stored.edit_token_hash == hash_token(game.token)
     assert game.token not in stored.edit_token_hash
     assert len(game.id) >= 22  # 128 bits, URL-safe
 

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
 from tests.waiting import wait_until
 
@@ -193,7 +194,7 @@ def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str
     return page.url.rsplit("/", 1)[1]
 
 
-def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> services.GameView:
+def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> GameView:
     view = services.load_game(uow, game_id)
     assert list(view.entries) == expected
     assert totals_on(phone.page) == scoring.derive(view.setup, expected, view.ending).totals

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
 from tests.browser.support import SAVE, correct, record, start_game, totals_on
 
@@ -34,7 +35,7 @@ def count_cards(phone: Phone, seat: int, cards: list[str]) -> None:
     phone.tap(dialog.get_by_role("button", name=re.compile(r"^Use")))
 
 
-def check_game(page: Page, uow, game_id: str, expected: list[dict]) -> services.GameView:
+def check_game(page: Page, uow, game_id: str, expected: list[dict]) -> GameView:
     """What was stored is what was meant; the page shows the scoring core's totals."""
     view = services.load_game(uow, game_id)
     assert list(view.entries) == expected

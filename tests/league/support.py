@@ -8,6 +8,7 @@ from datetime import date
 from scorekeeper.league import auth, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.results import GameView
 
 PASSWORD = "correct horse battery"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -52,7 +53,7 @@ def started_night(uow, public_id, organizer_id, present, **kwargs):
     return night
 
 
-def play_out(uow, table, winner_seat: int = 0, hand: int = 10) -> services.GameView:
+def play_out(uow, table, winner_seat: int = 0, hand: int = 10) -> GameView:
     """Two deals, both won by the player in ``winner_seat``: the game finishes."""
     names = list(table.names)
     winner = names[winner_seat]

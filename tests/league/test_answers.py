@@ -12,7 +12,7 @@ from sqlalchemy import select
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.league.models import Answer, Member
-from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import NAMES, figures, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start

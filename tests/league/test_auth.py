@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from scorekeeper.league import auth
 from scorekeeper.league.models import Organizer
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import PASSWORD, login, make_organizer
 
@@ -25,7 +25,7 @@ def test_passwords_are_stored_as_scrypt_hashes(uow, database):
 
 
 def test_a_short_password_or_a_bad_email_is_refused_and_nothing_is_stored(uow, database):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         auth.create_organizer(uow, email="not an email", name="", password="short")
     assert set(refused.value.errors) == {"email", "name", "password"}
     assert stored(database, "not an email") is None
@@ -33,7 +33,7 @@ def test_a_short_password_or_a_bad_email_is_refused_and_nothing_is_stored(uow, d
 
 def test_an_email_address_has_one_account(uow):
     make_organizer(uow)
-    with pytest.raises(services.InvalidInput, match="already"):
+    with pytest.raises(InvalidInput, match="already"):
         make_organizer(uow, email="ORG@example.org")
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import login, make_league, make_organizer
 
@@ -160,7 +160,7 @@ def test_json_errors_read_as_sentences(client, uow, olga):
 
 def test_a_game_setup_that_is_not_an_object_is_named_once(uow, olga, exported):
     game = {"format": "scorekeeper.game", "version": 1, "setup": [], "deals": []}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, game)
     assert list(refused.value.errors) == ["game.setup"]
 

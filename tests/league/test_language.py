@@ -14,7 +14,7 @@ from flask_babel import gettext
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.web.i18n import speak
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -145,7 +145,7 @@ def test_an_export_from_before_league_languages_still_imports(uow, olga):
 def test_an_import_with_an_unknown_language_names_it(uow, olga):
     document = transfer.export_league(uow, make_league(uow, olga), olga)
     document["league"]["language"] = "xx"
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert refused.value.errors == {"league.language": "must be one of en, fr, es, pl, de, hi"}
 

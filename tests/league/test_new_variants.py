@@ -7,6 +7,7 @@ import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import NAMES, make_league, make_organizer, member_ids
 from .support import started_night as start
@@ -32,7 +33,7 @@ def test_house_rules_accept_the_new_presets(preset, table_size):
 
 
 def test_a_pool_league_checks_its_stakes_and_options_like_a_game():
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.check_rules(
             preset="Pool Rummy 101",
             variant=None,

@@ -16,6 +16,7 @@ from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import GameNotFound
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -883,7 +884,7 @@ def test_a_played_night_is_deleted_after_saying_what_goes_with_it(client, uow, o
 def services_game_gone(uow, game_id) -> bool:
     try:
         services.load_game(uow, game_id)
-    except services.GameNotFound:
+    except GameNotFound:
         return True
     return False
 

@@ -12,6 +12,7 @@ from scorekeeper.league import seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league.nights import side_names
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import NAMES, figures, make_league, make_organizer, member_ids, seat_night
 from .support import started_night as start
@@ -135,7 +136,7 @@ def test_a_ninth_canasta_player_sits_out_and_a_no_show_cannot_break_a_table(uow)
 
     night_id = seat_night(uow, lid, olga, [ids[name] for name in EIGHT], held_on=None)
     _, seated = league.night_view(uow, lid, olga, night_id)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.remove_no_show(uow, lid, olga, night_id, seated.tables[0].seats[0].member_id)
     assert "too small" in refused.value.errors["member"]
 
@@ -201,7 +202,7 @@ def test_paper_totals_of_a_partnership_table_credit_each_partner(uow):
     [("Canasta", 2, "must be 4: Canasta is played 4 a table"), ("Hand and Foot", 5, "4, 6 or 8")],
 )
 def test_a_partnership_leagues_table_size_counts_people_in_whole_sides(preset, size, said):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.check_rules(preset=preset, variant=None, options={}, stakes=None, table_size=size)
     assert said in refused.value.errors["table_size"]
 

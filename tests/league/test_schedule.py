@@ -12,7 +12,7 @@ from icalendar import Calendar
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.league.schedule import NIGHT_LENGTH
-from scorekeeper.service_layer.services import InvalidInput
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import NAMES, login, make_league, make_organizer, member_ids
 from .support import started_night as start

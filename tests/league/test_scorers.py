@@ -15,6 +15,7 @@ from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import TokenInvalid
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -271,7 +272,7 @@ def test_removing_a_scorer_or_co_organizer_replaces_tonights_edit_links(client, 
 
     _, night = league.night_view(uow, lid, olga, nid)
     for table, old_token in zip(night.tables, old, strict=True):
-        with pytest.raises(services.TokenInvalid):
+        with pytest.raises(TokenInvalid):
             services.check_edit_token(uow, table.game_id, old_token)
         assert table.edit_token not in (None, old_token)
         services.check_edit_token(uow, table.game_id, table.edit_token)
@@ -280,7 +281,7 @@ def test_removing_a_scorer_or_co_organizer_replaces_tonights_edit_links(client, 
     assert edit_page(client, table, table.edit_token).status_code in (302, 303)
     entry = {"out": table.names[0], "hands": {n: 5 for n in table.names[1:]}}
     services.record_deal(uow, table.game_id, table.edit_token, entry)
-    with pytest.raises(services.TokenInvalid):
+    with pytest.raises(TokenInvalid):
         services.record_deal(uow, table.game_id, old[1], entry)
 
 
@@ -298,7 +299,7 @@ def test_a_finished_earlier_night_keeps_its_links(uow):
     league.remove_organizer(uow, lid, olga, sam)
 
     services.check_edit_token(uow, played.tables[0].game_id, played.tables[0].edit_token)
-    with pytest.raises(services.TokenInvalid):  # still being played: rotated
+    with pytest.raises(TokenInvalid):  # still being played: rotated
         services.check_edit_token(
             uow, unfinished.tables[0].game_id, unfinished.tables[0].edit_token
         )

@@ -14,6 +14,7 @@ from scorekeeper.league import standings
 from scorekeeper.league.models import LeagueResult, LeagueTable
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import NAMES, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -47,7 +48,7 @@ def standings_by_name(uow, league_id, organizer, season=None):
 
 
 def test_house_rules_are_checked_through_make_setup():
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.check_rules(
             preset=None, variant="rummy", options={"nonsense": 1}, stakes=None, table_size=4
         )
@@ -55,7 +56,7 @@ def test_house_rules_are_checked_through_make_setup():
 
 
 def test_a_table_size_outside_the_variants_limits_is_refused():
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.check_rules(preset="Gin Rummy", variant=None, options={}, stakes=None, table_size=4)
     assert refused.value.errors == {"table_size": "must be 2: Gin Rummy is played 2 a table"}
 
@@ -109,7 +110,7 @@ def test_merging_two_spellings_moves_every_game_and_keeps_the_spelling(
 
 def test_two_members_who_shared_a_table_cannot_be_merged(uow, league_id, organizer, ids):
     start(uow, league_id, organizer, [ids["Ann"], ids["Bob"]])
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.merge_members(uow, league_id, organizer, ids["Ann"], ids["Bob"])
     assert refused.value.errors == {
         "source": "Ann and Bob sat at the same table: they are two people."
@@ -122,7 +123,7 @@ def test_renaming_keeps_the_old_spelling_as_an_alias(uow, league_id, organizer, 
         m for m in league.league_view(uow, league_id, organizer).members if m.id == ids["Jo"]
     )
     assert (member.name, member.aliases) == ("Joanna", ("Jo",))
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(InvalidInput):
         league.rename_member(uow, league_id, organizer, ids["Ann"], "bob")
 
 
@@ -180,7 +181,7 @@ def test_starting_a_night_makes_one_game_per_table_under_the_house_rules(
 def test_seats_cannot_be_swapped_once_play_has_started(uow, league_id, organizer, ids):
     night = start(uow, league_id, organizer, nine(ids))
     first, second = night.tables[0].seats[0], night.tables[1].seats[0]
-    with pytest.raises(services.InvalidInput, match="started"):
+    with pytest.raises(InvalidInput, match="started"):
         league.swap_seats(uow, league_id, organizer, night.id, first.member_id, second.member_id)
 
 
@@ -194,7 +195,7 @@ def test_an_odd_night_of_gin_seats_all_it_can_and_gives_a_bye(uow, organizer):
     seated = {seat.member_id for table in night.tables for seat in table.seats}
     assert len(night.byes) == 1 and night.byes[0][0] not in seated
     assert seated | {night.byes[0][0]} == {ids[n] for n in NAMES[:5]}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         seat_night(uow, public_id, organizer, [ids["Ann"]])
     assert refused.value.errors == {
         "present": "At least 2 players are needed for a table; only 1 is ticked."
@@ -469,7 +470,7 @@ def test_ranking_rules_share_places_for_ties_and_list_the_unranked_below(
 
 
 def test_ranking_rules_are_checked(uow, league_id, organizer):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         league.set_ranking(
             uow,
             league_id,

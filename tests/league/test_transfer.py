@@ -17,6 +17,7 @@ from scorekeeper.league import transfer
 from scorekeeper.league.models import League, LeagueResult
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from .support import (
@@ -196,7 +197,7 @@ def test_an_import_with_a_deal_that_breaks_the_rules_names_it(uow, played):
     document = transfer.export_league(uow, lid, olga)
     deal = document["nights"][0]["tables"][1]["game"]["deals"][1]
     deal["entry"]["hands"] = {name: 999 for name in deal["entry"]["hands"]}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert any(path.startswith("nights.0.tables.1.game.deals") for path in refused.value.errors)
     assert len(league.leagues_of(uow, olga)) == 1
@@ -212,7 +213,7 @@ def test_a_refused_deal_is_named_by_its_place_in_the_file_and_counted_from_1_on_
     document = transfer.export_league(uow, lid, olga)
     deal = document["nights"][0]["tables"][1]["game"]["deals"][1]
     deal["entry"]["hands"] = {name: -5 for name in deal["entry"]["hands"]}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     paths = [p for p in refused.value.errors if p.startswith("nights.0.tables.1.game.deals")]
     assert paths and all(p.startswith("nights.0.tables.1.game.deals.1.") for p in paths), paths
@@ -258,7 +259,7 @@ JSON = st.recursive(
 def test_any_json_document_is_imported_or_refused_cleanly(uow, head, body):
     try:
         transfer.import_document(uow, 1, {**body, **head})
-    except services.InvalidInput as refused:
+    except InvalidInput as refused:
         assert refused.errors
 
 
@@ -423,7 +424,7 @@ def test_an_impossible_night_is_refused_by_the_path_of_its_field(uow, played, br
     olga, lid = played
     document = transfer.export_league(uow, lid, olga)
     path = break_it(document)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert path in refused.value.errors
     assert len(league.leagues_of(uow, olga)) == 1

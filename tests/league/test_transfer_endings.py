@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import make_organizer
 
@@ -62,7 +63,7 @@ def test_an_ending_that_is_not_null_or_a_split_flag_is_refused_by_name(uow, endi
     olga = make_organizer(uow)
     document = transfer.export_game(uow, ended_game(uow))
     document["ending"] = ending
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert any(path.startswith("game.ending") for path in refused.value.errors)
 
@@ -71,7 +72,7 @@ def test_a_split_ending_on_a_game_that_cannot_split_is_refused(uow):
     olga = make_organizer(uow)
     document = transfer.export_game(uow, ended_game(uow))
     document["ending"] = {"split": True}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         transfer.import_document(uow, olga, document)
     assert any(path.startswith("game") for path in refused.value.errors)
 

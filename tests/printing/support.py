@@ -13,7 +13,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from scorekeeper.scoring import derive, make_setup
-from scorekeeper.service_layer.services import GameView
+from scorekeeper.service_layer.results import GameView
 
 GAME_ID = "Tq3xVb8Kp2LmN9sRw4YzAa"
 VIEW_URL = f"https://scores.example/games/{GAME_ID}"

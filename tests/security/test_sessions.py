@@ -14,7 +14,7 @@ import time
 import pytest
 
 from scorekeeper.league import auth
-from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 from tests.league.support import PASSWORD, login, make_organizer
 
 NEW_PASSWORD = "a brand new passphrase"
@@ -120,14 +120,14 @@ class TestOnHttps:
     ],
 )
 def test_short_or_breached_passwords_are_refused(uow, password, message):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         auth.create_organizer(uow, email="a@example.org", name="Al", password=password)
     assert message in refused.value.errors["password"]
 
 
 def test_a_new_password_is_checked_the_same_way(uow):
     organizer = make_organizer(uow)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         auth.change_password(uow, organizer, PASSWORD, "qazwsxedcrfv")
     assert "leaked" in refused.value.errors["new_password"]
 

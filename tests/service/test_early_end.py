@@ -8,11 +8,13 @@ from sqlalchemy import select
 
 from scorekeeper.models import Deal, Game
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import Conflict, InvalidInput, TokenInvalid, TokenMissing
+from scorekeeper.service_layer.results import StartedGame
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-def start(uow, **kwargs) -> services.StartedGame:
+def start(uow, **kwargs) -> StartedGame:
     kwargs.setdefault("variant", "rummy")
     kwargs.setdefault("players", PLAYERS)
     return services.start_game(uow, **kwargs)
@@ -59,7 +61,7 @@ def test_a_game_ended_early_refuses_a_new_deal_until_it_is_reopened(uow, databas
     public_id, token = started_with_deals(uow, ann_goes_out())
     services.end_game(uow, public_id, token)
 
-    with pytest.raises(services.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         services.record_deal(uow, public_id, token, bob_goes_out())
     assert "reopen" in refused.value.detail
     assert refused.value.game.state.ended_early is True
@@ -76,7 +78,7 @@ def test_a_game_ended_early_refuses_a_new_deal_until_it_is_reopened(uow, databas
 
 def test_reopening_a_game_not_ended_early_is_a_conflict_and_changes_nothing(uow):
     public_id, token = started_with_deals(uow, ann_goes_out())
-    with pytest.raises(services.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         services.reopen_game(uow, public_id, token)
     assert "not ended early" in refused.value.detail
     assert services.load_game(uow, public_id).version == 2
@@ -85,7 +87,7 @@ def test_reopening_a_game_not_ended_early_is_a_conflict_and_changes_nothing(uow)
 def test_a_game_finished_by_its_end_rule_cannot_be_ended_early(uow, database):
     # 3-player rummy ends at 150: Ann scores 70 + 70, then 5 + 7.
     public_id, token = started_with_deals(uow, ann_goes_out(bob=70, cy=70), ann_goes_out())
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.end_game(uow, public_id, token)
     assert stored_ending(database, public_id) is None
 
@@ -93,14 +95,14 @@ def test_a_game_finished_by_its_end_rule_cannot_be_ended_early(uow, database):
 def test_ending_a_game_twice_is_a_conflict(uow):
     public_id, token = started_with_deals(uow, ann_goes_out())
     services.end_game(uow, public_id, token)
-    with pytest.raises(services.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         services.end_game(uow, public_id, token)
     assert "already ended early" in refused.value.detail
 
 
 def test_a_split_outside_pool_rummy_is_refused_and_nothing_is_stored(uow, database):
     public_id, token = started_with_deals(uow, ann_goes_out())
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.end_game(uow, public_id, token, split=True)
     assert "split" in refused.value.errors
     assert stored_ending(database, public_id) is None
@@ -108,15 +110,15 @@ def test_a_split_outside_pool_rummy_is_refused_and_nothing_is_stored(uow, databa
 
 def test_ending_and_reopening_need_the_edit_token_and_a_current_if_match(uow, database):
     public_id, token = started_with_deals(uow, ann_goes_out())
-    with pytest.raises(services.TokenMissing):
+    with pytest.raises(TokenMissing):
         services.end_game(uow, public_id, None)
-    with pytest.raises(services.TokenInvalid):
+    with pytest.raises(TokenInvalid):
         services.end_game(uow, public_id, "not-the-token")
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.end_game(uow, public_id, token, if_match='"v1"')
     assert stored_ending(database, public_id) is None
     services.end_game(uow, public_id, token, if_match='"v2"')
-    with pytest.raises(services.TokenInvalid):
+    with pytest.raises(TokenInvalid):
         services.reopen_game(uow, public_id, "not-the-token")
     assert stored_ending(database, public_id) == {"split": False}
 
@@ -168,7 +170,7 @@ def test_a_partnership_game_stores_its_seats_and_deals_seat_by_seat(uow, databas
 
 
 def test_seats_that_do_not_fit_the_sides_are_refused_with_a_field_error(uow, database):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.start_game(
             uow, variant="canasta", players=["NS", "EW"], seats=["North", "East", "South"]
         )

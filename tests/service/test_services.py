@@ -9,12 +9,23 @@ from sqlalchemy import func, select
 
 from scorekeeper.models import Deal, DealRevision, Game, IdempotencyRecord
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import (
+    Conflict,
+    DealNotFound,
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidInput,
+    TokenInvalid,
+    TokenMissing,
+)
+from scorekeeper.service_layer.results import StartedGame
+from scorekeeper.service_layer.tokens import hash_token
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-def start(uow, **kwargs) -> services.StartedGame:
+def start(uow, **kwargs) -> StartedGame:
     kwargs.setdefault("variant", "rummy")
     kwargs.setdefault("players", PLAYERS)
     return services.start_game(uow, **kwargs)
@@ -42,7 +53,7 @@ def test_starting_a_game_stores_resolved_options_and_a_hashed_token(uow, databas
     assert game.setup.options["target"] == 150  # 50 x 3 players
     with database.session_factory() as session:
         row = session.scalar(select(Game))
-    assert row.edit_token_hash == services.hash_token(started.edit_token)
+    assert row.edit_token_hash == hash_token(started.edit_token)
     assert started.edit_token not in row.edit_token_hash
     assert len(row.public_id) >= 22  # 128 bits, URL-safe
 
@@ -55,7 +66,7 @@ def test_a_game_from_a_preset_takes_its_variant_and_options(uow):
 
 
 def test_an_invalid_game_is_refused_with_field_errors_and_stores_nothing(uow, database):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         start(uow, players=["Ann", "ann"], options={"nonsense": 1}, title=7)
     assert "title" in refused.value.errors
     assert any(path.startswith("players") for path in refused.value.errors)
@@ -63,7 +74,7 @@ def test_an_invalid_game_is_refused_with_field_errors_and_stores_nothing(uow, da
 
 
 def test_a_title_with_a_control_character_is_refused(uow, database):
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         start(uow, title="Friday\x00night")
     assert "control characters" in refused.value.errors["title"]
     assert count(database, Game) == 0
@@ -104,7 +115,7 @@ def test_loading_a_game_derives_the_same_state_as_the_write_returned(uow):
 
 def test_an_invalid_deal_is_refused_with_field_errors_and_stores_nothing(uow, database):
     started = start(uow)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.record_deal(
             uow, started.game.public_id, started.edit_token, {"out": "Ann", "hands": {"Bob": 5}}
         )
@@ -115,17 +126,17 @@ def test_an_invalid_deal_is_refused_with_field_errors_and_stores_nothing(uow, da
 
 def test_a_deal_needs_the_right_edit_token(uow, database):
     started = start(uow)
-    with pytest.raises(services.TokenMissing):
+    with pytest.raises(TokenMissing):
         services.record_deal(uow, started.game.public_id, None, ann_goes_out())
-    with pytest.raises(services.TokenInvalid):
+    with pytest.raises(TokenInvalid):
         services.record_deal(uow, started.game.public_id, "not-the-token", ann_goes_out())
     assert count(database, Deal) == 0
 
 
 def test_an_unknown_game_is_not_found(uow):
-    with pytest.raises(services.GameNotFound):
+    with pytest.raises(GameNotFound):
         services.load_game(uow, "no-such-game")
-    with pytest.raises(services.GameNotFound):
+    with pytest.raises(GameNotFound):
         services.record_deal(uow, "no-such-game", "token", ann_goes_out())
 
 
@@ -133,7 +144,7 @@ def test_a_deal_number_already_recorded_is_a_conflict_carrying_the_current_state
     started = start(uow)
     public_id, token = started.game.public_id, started.edit_token
     services.record_deal(uow, public_id, token, {"number": 1, **ann_goes_out()})
-    with pytest.raises(services.Conflict) as conflict:
+    with pytest.raises(Conflict) as conflict:
         services.record_deal(uow, public_id, token, {"number": 1, **ann_goes_out(9, 9)})
     assert conflict.value.game.version == 2
     assert [d["number"] for d in conflict.value.game.as_dict()["deals"]] == [1]
@@ -142,7 +153,7 @@ def test_a_deal_number_already_recorded_is_a_conflict_carrying_the_current_state
 
 def test_a_deal_number_beyond_the_next_one_is_invalid(uow):
     started = start(uow)
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.record_deal(
             uow, started.game.public_id, started.edit_token, {"number": 3, **ann_goes_out()}
         )
@@ -165,7 +176,7 @@ def test_an_idempotency_key_reused_with_another_body_is_refused(uow, database):
     started = start(uow)
     public_id, token = started.game.public_id, started.edit_token
     services.record_deal(uow, public_id, token, ann_goes_out(), idempotency_key="k1")
-    with pytest.raises(services.IdempotencyKeyReused):
+    with pytest.raises(IdempotencyKeyReused):
         services.record_deal(uow, public_id, token, ann_goes_out(1, 1), idempotency_key="k1")
     assert count(database, Deal) == 1
 
@@ -175,7 +186,7 @@ def test_a_finished_game_refuses_another_deal_as_a_conflict(uow, database):
     public_id, token = started.game.public_id, started.edit_token
     finished = services.record_deal(uow, public_id, token, ann_goes_out(5, 7)).game
     assert finished.state.as_dict()["finished"] is True
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.record_deal(uow, public_id, token, ann_goes_out())
     assert count(database, Deal) == 1
 
@@ -203,7 +214,7 @@ def test_a_correction_with_a_stale_if_match_is_a_conflict(uow, database):
     started = start(uow)
     public_id, token = started.game.public_id, started.edit_token
     services.record_deal(uow, public_id, token, ann_goes_out())
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.correct_deal(uow, public_id, token, 1, ann_goes_out(1, 1), if_match='"v1"')
     view = services.correct_deal(uow, public_id, token, 1, ann_goes_out(1, 1), if_match='"v2"')
     assert view.version == 3
@@ -212,7 +223,7 @@ def test_a_correction_with_a_stale_if_match_is_a_conflict(uow, database):
 
 def test_correcting_a_deal_that_does_not_exist_is_not_found(uow):
     started = start(uow)
-    with pytest.raises(services.DealNotFound):
+    with pytest.raises(DealNotFound):
         services.correct_deal(uow, started.game.public_id, started.edit_token, 1, ann_goes_out())
 
 
@@ -221,7 +232,7 @@ def test_only_the_last_deal_can_be_undone_and_its_entry_is_kept(uow, database):
     public_id, token = started.game.public_id, started.edit_token
     services.record_deal(uow, public_id, token, ann_goes_out(5, 7))
     services.record_deal(uow, public_id, token, ann_goes_out(1, 1))
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         services.delete_last_deal(uow, public_id, token, 1)
     view = services.delete_last_deal(uow, public_id, token, 2, by="Bob")
     assert [d["number"] for d in view.as_dict()["deals"]] == [1]
@@ -235,7 +246,7 @@ def test_a_rotated_edit_token_replaces_the_old_one(uow):
     started = start(uow)
     public_id = started.game.public_id
     new_token = services.rotate_edit_token(uow, public_id, started.edit_token)
-    with pytest.raises(services.TokenInvalid):
+    with pytest.raises(TokenInvalid):
         services.record_deal(uow, public_id, started.edit_token, ann_goes_out())
     assert services.record_deal(uow, public_id, new_token, ann_goes_out()).game.version >= 2
 
@@ -259,7 +270,7 @@ def test_phones_racing_to_record_the_same_deal_store_it_once(database):
                 {"number": 1, **ann_goes_out(bob, 1)},
             )
             outcomes.append("stored")
-        except services.Conflict:
+        except Conflict:
             outcomes.append("conflict")
 
     threads = [threading.Thread(target=phone, args=(bob,)) for bob in range(6)]

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.web.presenters import entry_text
 from tests.web.support import csrf_token, deal_data, entries, message_beside, start, text
 
@@ -167,7 +168,7 @@ def test_whoever_goes_out_at_phase_10_has_done_their_phase_without_a_tap(client,
 def test_the_api_still_wants_whoever_went_out_among_those_who_did_their_phase(uow):
     started = services.start_game(uow, preset="Phase 10", players=["Ann", "Bob"])
     entry = {"out": "Ann", "completed": ["Bob"], "hands": {"Bob": 20}}
-    with pytest.raises(services.InvalidInput) as refused:
+    with pytest.raises(InvalidInput) as refused:
         services.record_deal(uow, started.game.public_id, started.edit_token, entry)
     assert "completed" in refused.value.errors
 
