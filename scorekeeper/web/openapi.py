@@ -300,8 +300,8 @@ def deal_paths() -> dict[str, Any]:
     }
 
 
-def more_game_paths() -> dict[str, Any]:
-    """Ending and reopening, understanding words, tokens, the sheet."""
+def ending_paths() -> dict[str, Any]:
+    """Ending a game early, and reopening it."""
     return {
         "/api/v1/games/{game_id}/end": {
             "parameters": GAME,
@@ -330,6 +330,12 @@ def more_game_paths() -> dict[str, Any]:
                 },
             },
         },
+    }
+
+
+def word_token_sheet_paths() -> dict[str, Any]:
+    """Understanding words, a new edit token, the printed sheet."""
+    return {
         "/api/v1/games/{game_id}/understand": {
             "parameters": GAME,
             "post": {
@@ -386,7 +392,13 @@ def more_game_paths() -> dict[str, Any]:
 
 
 def paths() -> dict[str, Any]:
-    return {**catalogue_paths(), **game_paths(), **deal_paths(), **more_game_paths()}
+    return {
+        **catalogue_paths(),
+        **game_paths(),
+        **deal_paths(),
+        **ending_paths(),
+        **word_token_sheet_paths(),
+    }
 
 
 @cache

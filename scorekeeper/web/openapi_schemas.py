@@ -107,40 +107,7 @@ def request_schemas() -> dict[str, Any]:
                 },
             }
         ),
-        "NewGame": obj(
-            {
-                "variant": {"type": "string", "enum": sorted(scoring.VARIANTS)},
-                "preset": {"type": "string", "enum": sorted(scoring.PRESETS)},
-                "players": array(
-                    {"type": "string", "minLength": 1, "maxLength": 40},
-                    minItems=min(v.min_players for v in scoring.VARIANTS.values()),
-                    maxItems=max(v.max_players for v in scoring.VARIANTS.values()),
-                    description="Each variant's own count: GET /variants gives min_players "
-                    "and max_players (the free pad: 1 to 20).",
-                ),
-                "options": {"type": "object", "description": "Option name to value."},
-                "first_dealer": STRING,
-                "stakes": nullable(ref("Stakes")),
-                "title": nullable({"type": "string", "maxLength": 120}),
-                "circle": {
-                    **nullable(STRING),
-                    "description": "Start the game in this circle, with the circle's edit "
-                    "token as the bearer: its players (or seats) join the members.",
-                },
-                "seats": nullable(
-                    array(
-                        {"type": "string", "minLength": 1, "maxLength": 40},
-                        maxItems=max(v.max_seats for v in scoring.VARIANTS.values()),
-                        description="Partnership variants (and the free pad with sides): the "
-                        "individual players in seat order, partners alternating; players are "
-                        "then the sides. GET /variants gives seats_per_side and max_seats.",
-                    )
-                ),
-            },
-            required=["players"],
-            additionalProperties=False,
-            description="Give a variant or a preset; the options and stakes override a preset's.",
-        ),
+        "NewGame": new_game_schema(),
     }
 
 
@@ -270,3 +237,41 @@ GAME_STATE = obj(
         "settlement",
     ],
 )
+
+
+def new_game_schema() -> dict[str, Any]:
+    """POST /games: a variant or a preset, with the variants' bounds on players and seats."""
+    return obj(
+        {
+            "variant": {"type": "string", "enum": sorted(scoring.VARIANTS)},
+            "preset": {"type": "string", "enum": sorted(scoring.PRESETS)},
+            "players": array(
+                {"type": "string", "minLength": 1, "maxLength": 40},
+                minItems=min(v.min_players for v in scoring.VARIANTS.values()),
+                maxItems=max(v.max_players for v in scoring.VARIANTS.values()),
+                description="Each variant's own count: GET /variants gives min_players "
+                "and max_players (the free pad: 1 to 20).",
+            ),
+            "options": {"type": "object", "description": "Option name to value."},
+            "first_dealer": STRING,
+            "stakes": nullable(ref("Stakes")),
+            "title": nullable({"type": "string", "maxLength": 120}),
+            "circle": {
+                **nullable(STRING),
+                "description": "Start the game in this circle, with the circle's edit "
+                "token as the bearer: its players (or seats) join the members.",
+            },
+            "seats": nullable(
+                array(
+                    {"type": "string", "minLength": 1, "maxLength": 40},
+                    maxItems=max(v.max_seats for v in scoring.VARIANTS.values()),
+                    description="Partnership variants (and the free pad with sides): the "
+                    "individual players in seat order, partners alternating; players are "
+                    "then the sides. GET /variants gives seats_per_side and max_seats.",
+                )
+            ),
+        },
+        required=["players"],
+        additionalProperties=False,
+        description="Give a variant or a preset; the options and stakes override a preset's.",
+    )
