@@ -17,10 +17,8 @@ from wtforms import Field, HiddenField
 
 from scorekeeper import scoring
 from scorekeeper.translate import translate
+from scorekeeper.web.entry_words import COLUMNS, HEADINGS, POINT_FIELDS, is_count
 from scorekeeper.web.fields import (
-    COLUMNS,
-    HEADINGS,
-    POINT_FIELDS,
     Building,
     attach_errors,
     new_key,
@@ -71,35 +69,20 @@ class DealForm(FlaskForm):
 
     def counts(self) -> list[scoring.EntryField]:
         """A side's canastas, books and red threes: small whole numbers."""
-        return [
-            f
-            for f in self.entry_fields
-            if f.kind == "per_player" and f.name not in POINT_FIELDS and f.name != "press_points"
-        ]
+        return [f for f in self.entry_fields if f.kind == "per_player" and is_count(f)]
 
     def taps(self, seat: int) -> list[Field]:
         """The player's one-tap marks (a drop, a wrong show, a rejoin, a phase done)."""
-        name = self.players[seat]
-        playing = self.taking_part is None or name in self.taking_part
-        marks = []
-        for f in self.entry_fields:
-            if f.kind == "choice_per_player" and playing:
-                marks += [self[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
-            # A rejoin is for a player sitting out; the rest for those playing (a
-            # correction, not knowing who sat out, offers every mark).
-            elif (
-                f.kind == "players"
-                and (self.taking_part is None or (f.name == "rejoin") != playing)
-            ) or f.kind == "bool_per_player":
-                marks.append(self[f"{f.name}_{seat}"])
-        return marks
+        playing = self.taking_part is None or self.players[seat] in self.taking_part
+        return [
+            mark
+            for f in self.entry_fields
+            for mark in widget_for(f.kind).taps(self, f, seat, playing=playing)
+        ]
 
     def has_marks(self) -> bool:
         """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
-        marked = ("players", "choice_per_player", "bool_per_player", "signed_per_player")
-        return bool(self.counts() or self.grid()) or any(
-            f.kind in marked for f in self.entry_fields
-        )
+        return any(widget_for(f.kind).marked(f) for f in self.entry_fields)
 
     def out_of_game(self, seat: int) -> bool:
         """Not taking part in this deal (eliminated, or watching a tie-break)."""

@@ -16,13 +16,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.translate import translate
+from scorekeeper.web.entry_words import (
+    COUNTS,
+    HEADINGS,
+    NOBODY,
+    NOBODY_OUT,
+    POINT_FIELDS,
+    TAPS,
+    is_count,
+)
 from scorekeeper.web.openapi_parts import BOOLEAN, INTEGER, RANK_NAMES, STRING, array, nullable
 from scorekeeper.web.presenters import SUIT_SYMBOLS
 
@@ -72,56 +80,6 @@ def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dic
     return left
 
 
-HEADINGS = {
-    "out": _l("Who went out?"),
-    "knocker": _l("Who knocked?"),
-    "melds": _l("Melded this deal"),
-    "press_points": _l("Press points"),
-    "rummy": _l("Went rummy: the whole hand in one turn"),
-    "big_gin": _l("Big gin: all 11 cards"),
-    "up_for_two": _l("Went up for 2"),
-    "wild": _l("Wild rank the dealer called"),
-    "upcard": _l("Upcard"),
-    "concealed": _l("Went out concealed: the whole hand in one turn"),
-    "racks": _l("Tiles left on the rack"),
-    "one_turn": _l("Went out in one turn, having laid nothing before"),
-    "no_joker": _l("… and without a joker or other wild card"),
-}
-# Column heads where a player's row has two numbers.
-COLUMNS = {
-    "melds": _l("Melded"),
-    "hands": _l("In hand"),
-    "melded": _l("Melded"),
-    "hand": _l("In hand"),
-    "racks": _l("On the rack"),
-}
-# Per-player card points, typed as numbers; every other per-player field (a
-# partnership's canastas, books and red threes) is a count, given with steppers.
-POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
-# Each player's one-tap marks beside their number (entry kinds players and
-# choice_per_player), and the counts' labels.
-TAPS = {
-    "wrong_show": _l("Wrong show"),
-    "rejoin": _l("Rejoins"),
-    "completed": _l("Phase done"),
-    "not_opened": _l("Not opened"),
-    "first": _l("1st drop"),
-    "middle": _l("Middle drop"),
-}
-COUNTS = {
-    "natural": _l("Natural canastas"),
-    "mixed": _l("Mixed canastas"),
-    "red_threes": _l("Red 3s"),
-    "clean": _l("Clean books"),
-    "dirty": _l("Dirty books"),
-    "wild": _l("Wild books"),
-    "sevens": _l("Sevens books"),
-    "red_threes_held": _l("Red 3s held"),
-}
-NOBODY = {"out": _l("Nobody: the stock ran out"), "knocker": _l("Nobody knocked: void deal")}
-NOBODY_OUT = {"stock": NOBODY["out"], "pool": _l("Nobody: the pool ran out")}
-
-
 @dataclass(frozen=True)
 class Building:
     """What a widget needs to build its form fields for one game."""
@@ -167,6 +125,17 @@ class Widget:
         """The JSON Schema of the field's value, from its description (scoring's
         ``EntryField.describe``), as the API's Entry schema gives it."""
         raise NotImplementedError
+
+    def taps(
+        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
+    ) -> list[Field]:
+        """The player's one-tap marks of ``f`` beside their number (``playing``: they
+        take part in the deal)."""
+        return []
+
+    def marked(self, f: scoring.EntryField) -> bool:
+        """Whether ``f`` is given with one-tap marks or steppers (their stylesheet)."""
+        return False
 
 
 WIDGETS: dict[str, Widget] = {}
@@ -222,6 +191,9 @@ class PerPlayer(Numbers):
 
     kind = "per_player"
 
+    def marked(self, f: scoring.EntryField) -> bool:
+        return is_count(f)
+
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         if f.name not in POINT_FIELDS and (f.name in COUNTS or f.label):
             label = translate(f.label) if f.label else COUNTS[f.name]
@@ -237,6 +209,9 @@ class PerPlayer(Numbers):
 class SignedPerPlayer(Numbers):
     kind = "signed_per_player"
 
+    def marked(self, f: scoring.EntryField) -> bool:
+        return True  # its ± button
+
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         return {key: StringField(name, render_kw=SIGNED) for key, name in self.cells(f, b.players)}
 
@@ -246,6 +221,9 @@ class RanksPerPlayer(PerSeat):
     """A grid of ranks per player (Golf), typed or filled by the grid helper."""
 
     kind = "ranks_per_player"
+
+    def marked(self, f: scoring.EntryField) -> bool:
+        return True  # the grid helper
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         what = translate(f.label or f.help)
@@ -289,6 +267,14 @@ class Taps(PerSeat):
 
     def first(self, f: scoring.EntryField, seat: int) -> str:
         return f"{f.name}_{seat}"
+
+    def marked(self, f: scoring.EntryField) -> bool:
+        return True
+
+    def taps(
+        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
+    ) -> list[Field]:
+        return [form[f"{f.name}_{seat}"]]
 
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         fields: dict[str, Field] = {}
@@ -343,6 +329,15 @@ class Players(Taps):
 
     kind = "players"
 
+    def taps(
+        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
+    ) -> list[Field]:
+        # A rejoin is for a player sitting out; the rest for those playing (a
+        # correction, not knowing who sat out, offers every mark).
+        if form.taking_part is None or (f.name == "rejoin") != playing:
+            return [form[f"{f.name}_{seat}"]]
+        return []
+
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         label = TAPS.get(f.name, f.help)
         return {
@@ -379,6 +374,13 @@ class ChoicePerPlayer(Taps):
 
     def first(self, f: scoring.EntryField, seat: int) -> str:
         return f"{f.name}_{(f.choices or ())[0]}_{seat}"
+
+    def taps(
+        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
+    ) -> list[Field]:
+        if not playing:
+            return []
+        return [form[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         return {
