@@ -417,7 +417,7 @@ def document() -> dict[str, Any]:
         "paths": {**paths(), **openapi_circles.paths()},
         "components": {
             "schemas": {
-                **request_schemas(),
+                **request_schemas(catalogue),
                 "Entry": entry_schema(catalogue),
                 **game_schemas(),
                 "Catalogue": catalogue_schema(),

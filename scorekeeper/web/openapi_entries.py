@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.scoring.entries import KINDS
+from scorekeeper.scoring.options import CONTRACT_CARDS
 from scorekeeper.web.fields import widget_for
 from scorekeeper.web.openapi_parts import BOOLEAN, INTEGER, STRING, array, nullable, obj
 
@@ -102,3 +103,62 @@ def catalogue_schema() -> dict[str, Any]:
     return obj(
         {"variants": array(variant), "presets": array(preset)}, required=["variants", "presets"]
     )
+
+
+def options_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
+    """POST /games' options: every option of every variant, each value as its specs
+    allow (any of them where variants differ); the game's variant says which apply."""
+    allowed: dict[str, list[dict[str, Any]]] = {}
+    for variant in catalogue["variants"]:
+        for option in variant["options"]:
+            schema = option_value_schema(option)
+            if schema not in allowed.setdefault(option["name"], []):
+                allowed[option["name"]].append(schema)
+    properties = {
+        name: schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        for name, schemas in allowed.items()
+    }
+    return obj(
+        properties,
+        additionalProperties=False,
+        description="Option name to value; GET /variants gives each variant's.",
+    )
+
+
+def option_value_schema(option: dict[str, Any]) -> dict[str, Any]:
+    """One option's value, from its description (``OptionSpec.describe``)."""
+    if option["choices"] is not None:
+        schema: dict[str, Any] = {"enum": list(option["choices"])}
+    elif option["type"] == "bool":
+        schema = BOOLEAN
+    elif option["type"] == "int":
+        schema = whole_number(option)
+    elif option["type"] == "list":
+        least, most = option["length"]
+        schema = array(LIST_ITEMS[option["items"]](option), minItems=least, maxItems=most)
+    else:  # text: its pattern is Python's, checked by the server
+        schema = STRING
+    return nullable(schema) if option["nullable"] else schema
+
+
+def whole_number(option: dict[str, Any]) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "integer"}
+    for key in ("minimum", "maximum"):
+        if option.get(key) is not None:
+            schema[key] = option[key]
+    if option.get("step", 1) != 1:
+        schema["multipleOf"] = option["step"]
+    return schema
+
+
+# A list option's item, by its ``items``: a contract is {"contract": text, "cards": n}.
+LIST_ITEMS = {
+    "int": whole_number,
+    "text": lambda option: STRING,
+    "card": lambda option: STRING,
+    "contract": lambda option: obj(
+        {"contract": STRING, "cards": {"type": "integer", "minimum": 1, "maximum": CONTRACT_CARDS}},
+        required=["contract", "cards"],
+        additionalProperties=False,
+    ),
+}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper import scoring, understand
+from scorekeeper.web.openapi_entries import options_schema
 from scorekeeper.web.openapi_parts import (
     BOOLEAN,
     INTEGER,
@@ -47,7 +48,7 @@ NEXT_DEAL = {
 }
 
 
-def request_schemas() -> dict[str, Any]:
+def request_schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
     """What a client sends (and the problem it may get back)."""
     return {
         "Problem": obj(
@@ -107,7 +108,7 @@ def request_schemas() -> dict[str, Any]:
                 },
             }
         ),
-        "NewGame": new_game_schema(),
+        "NewGame": new_game_schema(catalogue),
     }
 
 
@@ -239,7 +240,7 @@ GAME_STATE = obj(
 )
 
 
-def new_game_schema() -> dict[str, Any]:
+def new_game_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
     """POST /games: a variant or a preset, with the variants' bounds on players and seats."""
     return obj(
         {
@@ -252,7 +253,7 @@ def new_game_schema() -> dict[str, Any]:
                 description="Each variant's own count: GET /variants gives min_players "
                 "and max_players (the free pad: 1 to 20).",
             ),
-            "options": {"type": "object", "description": "Option name to value."},
+            "options": options_schema(catalogue),
             "first_dealer": STRING,
             "stakes": nullable(ref("Stakes")),
             "title": nullable({"type": "string", "maxLength": 120}),
