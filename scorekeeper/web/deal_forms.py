@@ -17,8 +17,9 @@ from wtforms import Field, HiddenField
 
 from scorekeeper import scoring
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import COLUMNS, HEADINGS, POINT_FIELDS, is_count
+from scorekeeper.web.entry_words import COLUMNS, HEADINGS, POINT_FIELDS
 from scorekeeper.web.fields import (
+    MARKED,
     Building,
     attach_errors,
     new_key,
@@ -41,26 +42,25 @@ class DealForm(FlaskForm):
     # How the grid helper scores a grid (Golf), from the variant; None without a grid.
     grid_rules: dict[str, Any] | None = None
 
+    def section(self, name: str) -> list[scoring.EntryField]:
+        """The fields shown in one place of the form (web.fields.SECTIONS), in order."""
+        return [f for f in self.entry_fields if widget_for(f.kind).section(f) == name]
+
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:
-        for f in self.entry_fields:
-            if f.kind == "player":
-                return f, self["out"]
-        return None
+        out = self.section("out")
+        return (out[0], self["out"]) if out else None
 
     def per_player(self) -> list[scoring.EntryField]:
         """melds before hands: the order players count their cards in; then scores."""
-        fields = [f for f in self.entry_fields if f.kind == "per_player"]
-        points = sorted(
-            (f for f in fields if f.name in POINT_FIELDS), key=lambda f: POINT_FIELDS.index(f.name)
-        )
-        return points + [f for f in self.entry_fields if f.kind == "signed_per_player"]
+        points = sorted(self.section("points"), key=lambda f: POINT_FIELDS.index(f.name))
+        return points + self.section("scores")
 
     def grid(self) -> scoring.EntryField | None:
         """A field of ranks per player (Golf's six cards), given with the grid helper."""
-        return next((f for f in self.entry_fields if f.kind == "ranks_per_player"), None)
+        return next(iter(self.section("grid")), None)
 
     def signed(self, name: str) -> bool:
-        return any(f.name == name and f.kind == "signed_per_player" for f in self.entry_fields)
+        return any(f.name == name for f in self.section("scores"))
 
     def counts_legend(self) -> str:
         """The counts' heading: the variant's own words for them, else the old families'."""
@@ -69,7 +69,7 @@ class DealForm(FlaskForm):
 
     def counts(self) -> list[scoring.EntryField]:
         """A side's canastas, books and red threes: small whole numbers."""
-        return [f for f in self.entry_fields if f.kind == "per_player" and is_count(f)]
+        return self.section("counts")
 
     def taps(self, seat: int) -> list[Field]:
         """The player's one-tap marks (a drop, a wrong show, a rejoin, a phase done)."""
@@ -82,7 +82,7 @@ class DealForm(FlaskForm):
 
     def has_marks(self) -> bool:
         """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
-        return any(widget_for(f.kind).marked(f) for f in self.entry_fields)
+        return any(self.section(name) for name in MARKED)
 
     def out_of_game(self, seat: int) -> bool:
         """Not taking part in this deal (eliminated, or watching a tie-break)."""
@@ -97,7 +97,7 @@ class DealForm(FlaskForm):
         return any(f.name == name for f in self.entry_fields)
 
     def flags(self) -> list[Field]:
-        return [self[f.name] for f in self.entry_fields if f.kind == "bool" and f.name != "void"]
+        return [self[f.name] for f in self.section("flags")]
 
     def heading(self, name: str) -> str:
         own = next((f.label for f in self.entry_fields if f.name == name and f.label), None)

@@ -133,11 +133,18 @@ class Widget:
         take part in the deal)."""
         return []
 
-    def marked(self, f: scoring.EntryField) -> bool:
-        """Whether ``f`` is given with one-tap marks or steppers (their stylesheet)."""
-        return False
+    def section(self, f: scoring.EntryField) -> str | None:
+        """Where the deal form shows ``f`` (one of SECTIONS), or None where the page
+        asks for it by name (the wild rank, the upcard, Press points)."""
+        return None
 
 
+# The deal form's places for fields: who went out, each player's card points (melds
+# before hands), their scores that may be negative, a side's counts (steppers), a grid
+# of ranks, one-tap marks beside each player, and the flags below.
+SECTIONS = ("out", "points", "scores", "counts", "grid", "taps", "flags")
+# Those given with steppers, marks or helpers: the page then links their stylesheet.
+MARKED = ("scores", "counts", "grid", "taps")
 WIDGETS: dict[str, Widget] = {}
 
 
@@ -191,8 +198,10 @@ class PerPlayer(Numbers):
 
     kind = "per_player"
 
-    def marked(self, f: scoring.EntryField) -> bool:
-        return is_count(f)
+    def section(self, f: scoring.EntryField) -> str | None:
+        if f.name in POINT_FIELDS:
+            return "points"
+        return "counts" if is_count(f) else None
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         if f.name not in POINT_FIELDS and (f.name in COUNTS or f.label):
@@ -209,8 +218,8 @@ class PerPlayer(Numbers):
 class SignedPerPlayer(Numbers):
     kind = "signed_per_player"
 
-    def marked(self, f: scoring.EntryField) -> bool:
-        return True  # its ± button
+    def section(self, f: scoring.EntryField) -> str | None:
+        return "scores"
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         return {key: StringField(name, render_kw=SIGNED) for key, name in self.cells(f, b.players)}
@@ -222,8 +231,8 @@ class RanksPerPlayer(PerSeat):
 
     kind = "ranks_per_player"
 
-    def marked(self, f: scoring.EntryField) -> bool:
-        return True  # the grid helper
+    def section(self, f: scoring.EntryField) -> str | None:
+        return "grid"
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         what = translate(f.label or f.help)
@@ -268,8 +277,8 @@ class Taps(PerSeat):
     def first(self, f: scoring.EntryField, seat: int) -> str:
         return f"{f.name}_{seat}"
 
-    def marked(self, f: scoring.EntryField) -> bool:
-        return True
+    def section(self, f: scoring.EntryField) -> str | None:
+        return "taps"
 
     def taps(
         self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
@@ -462,6 +471,9 @@ class Player(Widget):
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         return {f.name: form["out"], "void": form["out"]}
 
+    def section(self, f: scoring.EntryField) -> str | None:
+        return "out"
+
     def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
         return nullable(STRING)
 
@@ -489,6 +501,9 @@ class Flag(Widget):
 
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         return {} if f.name == "void" else {f.name: form[f.name]}
+
+    def section(self, f: scoring.EntryField) -> str | None:
+        return None if f.name == "void" else "flags"
 
     def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
         return BOOLEAN
