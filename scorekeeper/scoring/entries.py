@@ -10,32 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import JOKER, card_name, parse_card, parse_rank
 from .messages import Message, message
 
-KINDS = (
-    "player",
-    "per_player",
-    "bool",
-    "rank",
-    "card",
-    "players",
-    "choice_per_player",
-    # A whole number per player that may be negative, within the game's (least, most).
-    "signed_per_player",
-    # true or false for every player (a side that took its pozzetto ...).
-    "bool_per_player",
-    # ``length`` ranks per player, "Joker" included (a golf grid ...).
-    "ranks_per_player",
-)
+# The kinds of entry field, by name: each a Kind (below) that reads its values.
+KINDS: dict[str, Kind] = {}
+# What a kind's field may declare beside its name: only the kinds that need one have it.
+DECLARED = ("choices", "length")
 
 
 @dataclass(frozen=True)
 class EntryField:
     name: str
-    kind: str  # one of KINDS
+    kind: str  # a name in KINDS
     help: Message
     option: str | None = None  # the option the field depends on
     when: Any = None  # the value that option must have (None: any true value)
@@ -54,10 +43,10 @@ class EntryField:
         # A variant's own mistakes, caught at import.
         if self.kind not in KINDS:
             raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
-        if (self.kind == "choice_per_player") != (self.choices is not None):
-            raise ValueError(f"{self.name}: choices go with choice_per_player, and only there")
-        if (self.kind == "ranks_per_player") != (self.length is not None):
-            raise ValueError(f"{self.name}: length goes with ranks_per_player, and only there")
+        for attribute in DECLARED:
+            if (attribute in KINDS[self.kind].needs) != (getattr(self, attribute) is not None):
+                kinds = ", ".join(k for k, kind in KINDS.items() if attribute in kind.needs)
+                raise ValueError(f"{self.name}: {attribute} goes with {kinds}, and only there")
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -144,31 +133,10 @@ class EntryReader:
             self._unknown_fields(entry, errors)
         values: dict[str, Any] = {}
         for field in self.fields:
-            name = field.name
-            if name not in entry:
-                continue
-            raw = entry[name]
-            kind = field.kind
-            if kind == "per_player":
-                values[name] = self._per_player(name, raw, errors, changes)
-            elif kind == "player":
-                values[name] = self._player(name, raw, errors, changes)
-            elif kind == "players":
-                values[name] = self._players(name, raw, errors, changes)
-            elif kind == "choice_per_player":
-                values[name] = self._choice_per_player(field, raw, errors, changes)
-            elif kind == "signed_per_player":
-                values[name] = self._signed_per_player(name, raw, errors, changes)
-            elif kind == "bool_per_player":
-                values[name] = self._bool_per_player(name, raw, errors, changes)
-            elif kind == "ranks_per_player":
-                values[name] = self._ranks_per_player(field, raw, errors, changes)
-            elif kind == "bool":
-                if type(raw) is not bool:
-                    errors[name] = message("must be true or false")
-                values[name] = raw is True
-            elif raw is not None:
-                values[name] = self._card_or_rank(kind, name, raw, errors, changes)
+            if field.name in entry:
+                value = KINDS[field.kind].read(self, field, entry[field.name], errors, changes)
+                if value is not UNSAID:
+                    values[field.name] = value
         if changes or "number" in entry:
             accepted = {**entry, **changes}
             accepted.pop("number", None)
@@ -194,125 +162,7 @@ class EntryReader:
             elif not _unset(entry[key]):
                 errors[key] = reason
 
-    def _player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> int | None:
-        if raw is None:
-            return None
-        seat = self.seats.exact.get(raw) if isinstance(raw, str) else None
-        if seat is None:
-            seat = self.seats.find(raw)
-            if seat is None:
-                errors[name] = message("is not a player of this game")
-            else:
-                changes[name] = self.seats.names[seat]
-        return seat
-
-    def _players(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[int]:
-        """The seats named, in seat order; an empty list for null."""
-        if raw is None:
-            return []
-        if not isinstance(raw, list):
-            errors[name] = message("must be a list of players")
-            return []
-        seats: set[int] = set()
-        spelled: list[str] = []
-        for key in raw:
-            seat = self.seats.find(key)
-            if seat is None:
-                shown = key if isinstance(key, str) else repr(key)
-                errors.setdefault(
-                    name, message("%(name)s is not a player of this game", name=shown)
-                )
-                continue
-            player = self.seats.names[seat]
-            if seat in seats:
-                errors[f"{name}.{player}"] = message("names %(player)s twice", player=player)
-            seats.add(seat)
-            spelled.append(player)
-        if spelled != raw:
-            changes[name] = spelled
-        return sorted(seats)
-
-    def _choice_per_player(
-        self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
-    ) -> list[Any]:
-        """Each player's choice by seat, None where a player has none."""
-        choices = field.choices or ()
-        wrong = message("must be %(choices)s", choices=" or ".join(choices))
-
-        def problem(value: Any) -> str | None:
-            return None if isinstance(value, str) and value in choices else wrong
-
-        expected = message("must be an object with a choice for each player named")
-        return self._by_seat(field.name, raw, expected, problem, errors, changes)
-
-    def _per_player(self, name: str, raw: Any, errors: dict[str, str], changes: dict) -> list[Any]:
-        """The values by seat, None where a player has none."""
-        bound, step = self.bounds[name]
-        wrong = number_message(bound, step)
-
-        def problem(value: Any) -> str | None:
-            ok = type(value) is int and 0 <= value <= bound and not value % step
-            return None if ok else wrong
-
-        expected = message("must be an object with a number for each player")
-        return self._by_seat(name, raw, expected, problem, errors, changes)
-
-    def _signed_per_player(
-        self, name: str, raw: Any, errors: dict[str, str], changes: dict
-    ) -> list[Any]:
-        """The values by seat, None where a player has none; negatives allowed."""
-        least, most = self.bounds[name]
-        wrong = message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
-
-        def problem(value: Any) -> str | None:
-            return None if type(value) is int and least <= value <= most else wrong
-
-        expected = message("must be an object with a number for each player")
-        return self._by_seat(name, raw, expected, problem, errors, changes)
-
-    def _bool_per_player(
-        self, name: str, raw: Any, errors: dict[str, str], changes: dict
-    ) -> list[Any]:
-        """true or false by seat, None where a player has none."""
-        wrong = message("must be true or false")
-
-        def problem(value: Any) -> str | None:
-            return None if type(value) is bool else wrong
-
-        expected = message("must be an object with true or false for each player")
-        return self._by_seat(name, raw, expected, problem, errors, changes)
-
-    def _ranks_per_player(
-        self, field: EntryField, raw: Any, errors: dict[str, str], changes: dict
-    ) -> list[Any]:
-        """Each player's ranks by seat (canonical spelling), None where a player has none."""
-        length = field.length or 0
-        wrong = message(
-            "must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length
-        )
-        spelled: dict[int, list[str]] = {}
-
-        def problem(value: Any) -> str | None:
-            if not isinstance(value, list) or len(value) != length:
-                return wrong
-            ranks = [parse_rank_or_joker(item) for item in value]
-            if None in ranks:
-                return wrong
-            if ranks != value:
-                spelled[id(value)] = ranks
-            return None
-
-        expected = message("must be an object with a list of ranks for each player")
-        by_seat = self._by_seat(field.name, raw, expected, problem, errors, changes)
-        if spelled and field.name not in errors:
-            given = changes.get(field.name, raw)
-            changes[field.name] = {
-                player: spelled.get(id(ranks), ranks) for player, ranks in given.items()
-            }
-            by_seat = [spelled.get(id(ranks), ranks) for ranks in by_seat]
-        return by_seat
-
-    def _by_seat(
+    def by_seat(
         self,
         name: str,
         raw: Any,
@@ -361,21 +211,226 @@ class EntryReader:
                 renamed[player] = value
         changes[name] = renamed
 
-    @staticmethod
-    def _card_or_rank(
-        kind: str, name: str, raw: Any, errors: dict[str, str], changes: dict
-    ) -> str | tuple[str, str | None] | None:
-        if kind == "rank":
-            rank = parse_rank(raw)
-            if rank is None:
-                errors[name] = message("must be a rank: A, 2 to 10, J, Q or K")
-            elif rank != raw:
-                changes[name] = rank
-            return rank
+
+UNSAID = object()  # a Kind's read of a field that gives no value (a rank left null)
+
+
+class Kind:
+    """One kind of entry field: how the core reads its value from an entry. The web's
+    half (its form widget and API schema) is web.fields'; a new kind is one class
+    here, registered with ``@kind``, and one there."""
+
+    name: ClassVar[str]
+    needs: ClassVar[tuple[str, ...]] = ()  # of DECLARED: what its fields must declare
+
+    def read(
+        self, reader: EntryReader, field: EntryField, raw: Any, errors: dict, changes: dict
+    ) -> Any:
+        """The value by seat (or as the kind has it), or UNSAID; errors and
+        respellings go into ``errors`` and ``changes`` by path."""
+        raise NotImplementedError
+
+
+def kind(cls: type[Kind]) -> type[Kind]:
+    """Register ``cls`` as the reader of its kind (a class decorator)."""
+    KINDS[cls.name] = cls()
+    return cls
+
+
+@kind
+class PlayerKind(Kind):
+    """One player, by name (who went out); null for nobody."""
+
+    name = "player"
+
+    def read(self, reader, field, raw, errors, changes):
+        if raw is None:
+            return None
+        seats = reader.seats
+        seat = seats.exact.get(raw) if isinstance(raw, str) else None
+        if seat is None:
+            seat = seats.find(raw)
+            if seat is None:
+                errors[field.name] = message("is not a player of this game")
+            else:
+                changes[field.name] = seats.names[seat]
+        return seat
+
+
+@kind
+class PerPlayerKind(Kind):
+    """A whole number per player, from 0 to the game's bound, in its steps."""
+
+    name = "per_player"
+
+    def read(self, reader, field, raw, errors, changes):
+        bound, step = reader.bounds[field.name]
+        wrong = number_message(bound, step)
+
+        def problem(value: Any) -> str | None:
+            ok = type(value) is int and 0 <= value <= bound and not value % step
+            return None if ok else wrong
+
+        expected = message("must be an object with a number for each player")
+        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
+
+
+@kind
+class BoolKind(Kind):
+    name = "bool"
+
+    def read(self, reader, field, raw, errors, changes):
+        if type(raw) is not bool:
+            errors[field.name] = message("must be true or false")
+        return raw is True
+
+
+@kind
+class RankKind(Kind):
+    name = "rank"
+
+    def read(self, reader, field, raw, errors, changes):
+        if raw is None:
+            return UNSAID
+        rank = parse_rank(raw)
+        if rank is None:
+            errors[field.name] = message("must be a rank: A, 2 to 10, J, Q or K")
+        elif rank != raw:
+            changes[field.name] = rank
+        return rank
+
+
+@kind
+class CardKind(Kind):
+    name = "card"
+
+    def read(self, reader, field, raw, errors, changes):
+        if raw is None:
+            return UNSAID
         card = parse_card(raw)
         if card is None or card[1] is None:
-            errors[name] = message("must be a card such as 7S, 10H or QS")
+            errors[field.name] = message("must be a card such as 7S, 10H or QS")
             return None
         if card_name(*card) != raw:
-            changes[name] = card_name(*card)
+            changes[field.name] = card_name(*card)
         return card
+
+
+@kind
+class PlayersKind(Kind):
+    """Some of the players: the seats named, in seat order; an empty list for null."""
+
+    name = "players"
+
+    def read(self, reader, field, raw, errors, changes):
+        name = field.name
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            errors[name] = message("must be a list of players")
+            return []
+        seats: set[int] = set()
+        spelled: list[str] = []
+        for key in raw:
+            seat = reader.seats.find(key)
+            if seat is None:
+                shown = key if isinstance(key, str) else repr(key)
+                errors.setdefault(
+                    name, message("%(name)s is not a player of this game", name=shown)
+                )
+                continue
+            player = reader.seats.names[seat]
+            if seat in seats:
+                errors[f"{name}.{player}"] = message("names %(player)s twice", player=player)
+            seats.add(seat)
+            spelled.append(player)
+        if spelled != raw:
+            changes[name] = spelled
+        return sorted(seats)
+
+
+@kind
+class ChoicePerPlayerKind(Kind):
+    """Each player's choice by seat, None where a player has none."""
+
+    name = "choice_per_player"
+    needs = ("choices",)
+
+    def read(self, reader, field, raw, errors, changes):
+        choices = field.choices or ()
+        wrong = message("must be %(choices)s", choices=" or ".join(choices))
+
+        def problem(value: Any) -> str | None:
+            return None if isinstance(value, str) and value in choices else wrong
+
+        expected = message("must be an object with a choice for each player named")
+        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
+
+
+@kind
+class SignedPerPlayerKind(Kind):
+    """A whole number per player that may be negative, within the game's (least, most)."""
+
+    name = "signed_per_player"
+
+    def read(self, reader, field, raw, errors, changes):
+        least, most = reader.bounds[field.name]
+        wrong = message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
+
+        def problem(value: Any) -> str | None:
+            return None if type(value) is int and least <= value <= most else wrong
+
+        expected = message("must be an object with a number for each player")
+        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
+
+
+@kind
+class BoolPerPlayerKind(Kind):
+    """true or false for every player (a side that took its pozzetto ...)."""
+
+    name = "bool_per_player"
+
+    def read(self, reader, field, raw, errors, changes):
+        wrong = message("must be true or false")
+
+        def problem(value: Any) -> str | None:
+            return None if type(value) is bool else wrong
+
+        expected = message("must be an object with true or false for each player")
+        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
+
+
+@kind
+class RanksPerPlayerKind(Kind):
+    """``length`` ranks per player, "Joker" included (a golf grid ...), by seat in
+    their canonical spelling."""
+
+    name = "ranks_per_player"
+    needs = ("length",)
+
+    def read(self, reader, field, raw, errors, changes):
+        length = field.length or 0
+        wrong = message(
+            "must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length
+        )
+        spelled: dict[int, list[str]] = {}
+
+        def problem(value: Any) -> str | None:
+            if not isinstance(value, list) or len(value) != length:
+                return wrong
+            ranks = [parse_rank_or_joker(item) for item in value]
+            if None in ranks:
+                return wrong
+            if ranks != value:
+                spelled[id(value)] = ranks
+            return None
+
+        expected = message("must be an object with a list of ranks for each player")
+        by_seat = reader.by_seat(field.name, raw, expected, problem, errors, changes)
+        if spelled and field.name not in errors:
+            given = changes.get(field.name, raw)
+            changes[field.name] = {
+                player: spelled.get(id(ranks), ranks) for player, ranks in given.items()
+            }
+            by_seat = [spelled.get(id(ranks), ranks) for ranks in by_seat]
+        return by_seat

@@ -49,6 +49,7 @@ def auto_press(totals: list[int], gap: int) -> list[int]:
 
 class Thirteen(OutVariant):
     pad_wild = True
+    hands_heading = message("Penalty points in hand")
     id = "thirteen"
     name = message("Thirteen-deal rummy")
     description = message(

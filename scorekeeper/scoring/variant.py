@@ -124,6 +124,9 @@ class Variant:
     # Far above any real game (the longest fixed game is 200 deals, plus tie-breaks):
     # it bounds what one game costs to derive and print (docs/scoring.md).
     max_deals: ClassVar[int] = 500
+    # What the entry pages call a ``hands`` field where the variant has its own words
+    # (Thirteen's penalty points); None: the points left in hand.
+    hands_heading: ClassVar[Message | None] = None
     # Partnership games (docs/rules.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
     # Whether a paper pad has a column for each deal's wild rank, known before the deal.

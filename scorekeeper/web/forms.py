@@ -1,19 +1,19 @@
-"""WTForms for the table pages: a new game, and the entry of one deal.
+"""WTForms for the table pages: a new game, and the small one-button forms. The
+entry of one deal is web.deal_forms', its fields' widgets web.fields' (both
+re-exported here, where the pages have always found them).
 
 The forms only carry what was typed. Every rule (names, bounds, who may have a
 hand value) is the scoring core's, reached through the services; their field
-paths (``players.1``, ``options.target``, ``hands.Bob``) are mapped back onto
-these fields so each message shows beside the field it is about.
+paths (``players.1``, ``options.target``) are mapped back onto these fields so
+each message shows beside the field it is about.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -21,7 +21,6 @@ from wtforms import (
     Field,
     FieldList,
     HiddenField,
-    RadioField,
     SelectField,
     StringField,
     TextAreaField,
@@ -29,63 +28,25 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
-from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.translate import lazy_translation, list_item, list_item_typed, translate
+from scorekeeper.translate import lazy_translation, list_item, list_item_typed
+from scorekeeper.web.deal_forms import DealForm, deal_form  # noqa: F401 (re-exported)
+from scorekeeper.web.fields import (  # noqa: F401 (re-exported)
+    NUMERIC,
+    attach_errors,
+    clean_key,
+    new_key,
+    number_or_text,
+)
 from scorekeeper.web.i18n import LANGUAGES, chosen_language
-from scorekeeper.web.presenters import SUIT_SYMBOLS, enabled_fields
 
-NUMBER = re.compile(r"-?[0-9]{1,9}")  # a minus only where the field takes one
 # The most players any variant takes (the free pad's 20); each game's own most is
 # its variant's max_players. Seats stay at the partnership tables' 8 on this page.
 MAX_PLAYERS = max(variant.max_players for variant in scoring.VARIANTS.values())
 MAX_SEATS = 8
 # Enough name fields for most tables without JS; blank ones are ignored.
 DEFAULT_SLOTS = 4
-NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "maxlength": 6}
-# A score that may be negative: a phone's number pad has no minus, so the page's
-# script adds a ± button beside it; typed, the minus is taken as well.
-SIGNED = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off", "maxlength": 7}
-
-
-def number_or_text(raw: Any) -> int | str | None:
-    """A typed number as an int; blank as None; anything else as typed, for the
-    services to refuse with their own message."""
-    text = (raw or "").strip() if isinstance(raw, str) else ""
-    if not text:
-        return None
-    return int(text) if NUMBER.fullmatch(text) else text
-
-
-def new_key() -> str:
-    return secrets.token_urlsafe(16)
-
-
-def clean_key(raw: Any) -> str | None:
-    """The form's one-time key if it looks like one we issued (it becomes a DB key)."""
-    if isinstance(raw, str) and re.fullmatch(r"[A-Za-z0-9_-]{16,64}", raw):
-        return raw
-    return None
-
-
-NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
-
-
-def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dict[str, str]:
-    """Put each service error on its field, in the page's language; return those that
-    belong to no field."""
-    left = {}
-    for path, error in errors.items():
-        field = fields.get(path)
-        if field is not None and getattr(error, "msgid", None) == NULLABLE:
-            error = error.params["expected"]  # a form leaves a field blank, never "null"
-        if field is None:
-            left[path] = translate(error)
-        else:
-            field.errors = [*field.errors, translate(error)]
-    return left
-
 
 # ---------------------------------------------------------------- a new game
 
@@ -425,455 +386,6 @@ def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Fiel
     fields.update({f"options.{spec.name}": f for f, spec in option_fields(form, variant_id)})
     fields.update({f"stakes.{name}": form[name] for name in STAKE_SPECS})
     return fields
-
-
-# ---------------------------------------------------------------- one deal
-
-
-HEADINGS = {
-    "out": _l("Who went out?"),
-    "knocker": _l("Who knocked?"),
-    "melds": _l("Melded this deal"),
-    "press_points": _l("Press points"),
-    "rummy": _l("Went rummy: the whole hand in one turn"),
-    "big_gin": _l("Big gin: all 11 cards"),
-    "up_for_two": _l("Went up for 2"),
-    "wild": _l("Wild rank the dealer called"),
-    "upcard": _l("Upcard"),
-    "concealed": _l("Went out concealed: the whole hand in one turn"),
-    "racks": _l("Tiles left on the rack"),
-    "one_turn": _l("Went out in one turn, having laid nothing before"),
-    "no_joker": _l("… and without a joker or other wild card"),
-}
-HAND_HEADINGS = {"thirteen": _l("Penalty points in hand")}  # gin labels its own
-# Column heads where a player's row has two numbers.
-COLUMNS = {
-    "melds": _l("Melded"),
-    "hands": _l("In hand"),
-    "melded": _l("Melded"),
-    "hand": _l("In hand"),
-    "racks": _l("On the rack"),
-}
-# Per-player card points, typed as numbers; every other per-player field (a
-# partnership's canastas, books and red threes) is a count, given with steppers.
-POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
-# Each player's one-tap marks beside their number (entry kinds players and
-# choice_per_player), and the counts' labels.
-TAPS = {
-    "wrong_show": _l("Wrong show"),
-    "rejoin": _l("Rejoins"),
-    "completed": _l("Phase done"),
-    "not_opened": _l("Not opened"),
-    "first": _l("1st drop"),
-    "middle": _l("Middle drop"),
-}
-COUNTS = {
-    "natural": _l("Natural canastas"),
-    "mixed": _l("Mixed canastas"),
-    "red_threes": _l("Red 3s"),
-    "clean": _l("Clean books"),
-    "dirty": _l("Dirty books"),
-    "wild": _l("Wild books"),
-    "sevens": _l("Sevens books"),
-    "red_threes_held": _l("Red 3s held"),
-}
-NOBODY = {"out": _l("Nobody: the stock ran out"), "knocker": _l("Nobody knocked: void deal")}
-NOBODY_OUT = {"stock": NOBODY["out"], "pool": _l("Nobody: the pool ran out")}
-
-
-class DealForm(FlaskForm):
-    number = HiddenField()
-    key = HiddenField()
-
-    # Set by deal_form: the game's entry fields and players.
-    entry_fields: tuple[scoring.EntryField, ...] = ()
-    players: tuple[str, ...] = ()
-    variant: str = ""
-    # Who takes part in the deal, where the variant names them (None: everyone).
-    taking_part: tuple[str, ...] | None = None
-    # How the grid helper scores a grid (Golf), from the variant; None without a grid.
-    grid_rules: dict[str, Any] | None = None
-
-    def player_field(self) -> tuple[scoring.EntryField, Field] | None:
-        for f in self.entry_fields:
-            if f.kind == "player":
-                return f, self["out"]
-        return None
-
-    def per_player(self) -> list[scoring.EntryField]:
-        """melds before hands: the order players count their cards in; then scores."""
-        fields = [f for f in self.entry_fields if f.kind == "per_player"]
-        points = sorted(
-            (f for f in fields if f.name in POINT_FIELDS), key=lambda f: POINT_FIELDS.index(f.name)
-        )
-        return points + [f for f in self.entry_fields if f.kind == "signed_per_player"]
-
-    def grid(self) -> scoring.EntryField | None:
-        """A field of ranks per player (Golf's six cards), given with the grid helper."""
-        return next((f for f in self.entry_fields if f.kind == "ranks_per_player"), None)
-
-    def signed(self, name: str) -> bool:
-        return any(f.name == name and f.kind == "signed_per_player" for f in self.entry_fields)
-
-    def counts_legend(self) -> str:
-        """The counts' heading: the variant's own words for them, else the old families'."""
-        labels = [translate(f.label) for f in self.counts() if f.label]
-        return ", ".join(labels) if labels else _("Canastas, books and red threes")
-
-    def counts(self) -> list[scoring.EntryField]:
-        """A side's canastas, books and red threes: small whole numbers."""
-        return [
-            f
-            for f in self.entry_fields
-            if f.kind == "per_player" and f.name not in POINT_FIELDS and f.name != "press_points"
-        ]
-
-    def taps(self, seat: int) -> list[Field]:
-        """The player's one-tap marks (a drop, a wrong show, a rejoin, a phase done)."""
-        name = self.players[seat]
-        playing = self.taking_part is None or name in self.taking_part
-        marks = []
-        for f in self.entry_fields:
-            if f.kind == "choice_per_player" and playing:
-                marks += [self[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
-            # A rejoin is for a player sitting out; the rest for those playing (a
-            # correction, not knowing who sat out, offers every mark).
-            elif (
-                f.kind == "players"
-                and (self.taking_part is None or (f.name == "rejoin") != playing)
-            ) or f.kind == "bool_per_player":
-                marks.append(self[f"{f.name}_{seat}"])
-        return marks
-
-    def has_marks(self) -> bool:
-        """Whether the form has one-tap marks or steppers (their stylesheet is then linked)."""
-        marked = ("players", "choice_per_player", "bool_per_player", "signed_per_player")
-        return bool(self.counts() or self.grid()) or any(
-            f.kind in marked for f in self.entry_fields
-        )
-
-    def out_of_game(self, seat: int) -> bool:
-        """Not taking part in this deal (eliminated, or watching a tie-break)."""
-        return self.taking_part is not None and self.players[seat] not in self.taking_part
-
-    def sits_out(self, seat: int) -> bool:
-        """Out of the deal with no way in: no number to give. A player who may
-        rejoin keeps their number, given when they tap Rejoins."""
-        return self.out_of_game(seat) and not self.has("rejoin")
-
-    def has(self, name: str) -> bool:
-        return any(f.name == name for f in self.entry_fields)
-
-    def flags(self) -> list[Field]:
-        return [self[f.name] for f in self.entry_fields if f.kind == "bool" and f.name != "void"]
-
-    def heading(self, name: str) -> str:
-        own = next((f.label for f in self.entry_fields if f.name == name and f.label), None)
-        if own is not None:
-            return translate(own)
-        if name == "hands":
-            return HAND_HEADINGS.get(self.variant, _("Points left in hand"))
-        return HEADINGS.get(name, name.replace("_", " ").capitalize())
-
-    def column(self, name: str) -> str:
-        """A number's column head, and its name in the cell's label and in errors: the
-        variant's own label first (gin's Deadwood, never "in hand")."""
-        if any(f.name == name and f.label for f in self.entry_fields):
-            return self.heading(name)
-        return COLUMNS.get(name, self.heading(name))
-
-    def cell(self, name: str, seat: int) -> Field:
-        return self[f"{name}_{seat}"]
-
-    def entry(self) -> dict[str, Any]:
-        """The entry as typed, for services.record_deal / correct_deal."""
-        entry: dict[str, Any] = {}
-        number = number_or_text(self.number.data)
-        if number is not None:
-            entry["number"] = number
-        for f in self.entry_fields:
-            if f.kind == "player":
-                choice = self["out"].data
-                if choice == "void":
-                    entry["void"] = True
-                elif choice == "none":
-                    entry[f.name] = None
-                elif choice is not None and choice.isdigit() and int(choice) < len(self.players):
-                    entry[f.name] = self.players[int(choice)]
-            elif f.kind in ("per_player", "signed_per_player"):
-                values = {
-                    name: number_or_text(self.cell(f.name, seat).data)
-                    for seat, name in enumerate(self.players)
-                }
-                values = {name: v for name, v in values.items() if v is not None}
-                if values:  # none at all: the services name each one missing
-                    entry[f.name] = values
-            elif f.kind == "bool_per_player":  # names every player, a tap for true
-                entry[f.name] = {
-                    name: bool(self[f"{f.name}_{seat}"].data)
-                    for seat, name in enumerate(self.players)
-                }
-            elif f.kind == "ranks_per_player":
-                grids = {
-                    name: self.cell(f.name, seat).data.replace(",", " ").split()
-                    for seat, name in enumerate(self.players)
-                    if (self.cell(f.name, seat).data or "").strip()
-                }
-                if grids:
-                    entry[f.name] = grids
-            elif f.kind == "bool" and f.name != "void":
-                if self[f.name].data:
-                    entry[f.name] = True
-            elif f.kind == "players":
-                chosen = [
-                    name
-                    for seat, name in enumerate(self.players)
-                    if self[f"{f.name}_{seat}"].data
-                    or (f.includes_out and entry.get("out") == name)
-                ]
-                if chosen:
-                    entry[f.name] = chosen
-            elif f.kind == "choice_per_player":
-                choices: dict[str, Any] = {}
-                for seat, name in enumerate(self.players):
-                    picked = [c for c in f.choices or () if self[f"{f.name}_{c}_{seat}"].data]
-                    if picked:
-                        # Two taps for one player: sent as both, for the core to refuse.
-                        choices[name] = picked[0] if len(picked) == 1 else " and ".join(picked)
-                if choices:
-                    entry[f.name] = choices
-            elif f.kind == "rank":
-                if self[f.name].data:
-                    entry[f.name] = self[f.name].data
-            elif f.kind == "card":
-                rank, suit = self["upcard_rank"].data, self["upcard_suit"].data
-                if rank or suit:
-                    entry[f.name] = f"{rank or ''}{suit or ''}"
-        return entry
-
-    def error_fields(self) -> dict[str, Field]:
-        fields: dict[str, Field] = {}
-        for f in self.entry_fields:
-            if f.kind == "player":
-                fields[f.name] = fields["void"] = self["out"]
-            elif f.kind in ("per_player", "signed_per_player", "ranks_per_player"):
-                fields[f.name] = self[f"{f.name}_0"]
-                for seat, name in enumerate(self.players):
-                    fields[f"{f.name}.{name}"] = self.cell(f.name, seat)
-            elif f.kind == "card":
-                fields[f.name] = self["upcard_rank"]
-            elif f.kind in ("players", "choice_per_player", "bool_per_player"):
-                fields.update(self._tap_error_fields(f))
-            elif f.name != "void":
-                fields[f.name] = self[f.name]
-        return fields
-
-    def _tap_error_fields(self, f: scoring.EntryField) -> dict[str, Field]:
-        """A mark's message shows beside the player's first mark of that kind; one
-        about the whole field beside the first such mark on the page."""
-        fields: dict[str, Field] = {}
-        for seat, name in enumerate(self.players):
-            first = (
-                f"{f.name}_{f.choices[0]}_{seat}"
-                if f.kind == "choice_per_player"
-                else f"{f.name}_{seat}"
-            )
-            fields[f"{f.name}.{name}"] = self[first]
-            if f.name not in fields and self[first] in self.taps(seat):
-                fields[f.name] = self[first]
-        return fields
-
-    def show_errors(self, errors: Mapping[str, str]) -> dict[str, str]:
-        return attach_errors(self.error_fields(), errors)
-
-    def problems(self) -> list[tuple[str, str, str]]:
-        """(field id, what it is, message) for each refused field, in the page's order:
-        the error summary links each one to its field."""
-        shown: list[tuple[Field, str]] = []
-        if "out" in self:
-            shown.append((self["out"], self.heading(self.player_field()[0].name)))
-        if self.has("wild"):
-            shown.append((self["wild"], self.heading("wild")))
-        if self.has("upcard"):
-            shown.append((self["upcard_rank"], _("Upcard")))
-        for seat, name in enumerate(self.players):
-            for f in self.per_player():
-                shown.append(
-                    (
-                        self.cell(f.name, seat),
-                        _("%(name)s, %(column)s", name=name, column=self.column(f.name).lower()),
-                    )
-                )
-            grid = self.grid()
-            if grid is not None:
-                shown.append((self.cell(grid.name, seat), _("%(name)s, grid", name=name)))
-        shown += [(flag, flag.label.text) for flag in self.flags()]
-        if self.has("press_points"):
-            shown += [
-                (self.cell("press_points", seat), _("%(name)s, press points", name=name))
-                for seat, name in enumerate(self.players)
-            ]
-        first_of = {"out": "out-0", "upcard_rank": "upcard_rank"}
-        return [
-            (first_of.get(field.id, field.id), label, message)
-            for field, label in shown
-            for message in field.errors
-        ]
-
-
-def _not_for_out(f: scoring.EntryField) -> dict[str, str]:
-    """A mark the page's script hides beside whoever went out: they cannot have it, or
-    have it already (Phase 10's phase done)."""
-    return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
-
-
-def deal_form(
-    setup: scoring.Setup,
-    *,
-    entry: Mapping[str, Any] | None = None,
-    number: int,
-    taking_part: Iterable[str] | None = None,
-    **kwargs: Any,
-) -> DealForm:
-    """The entry form for this game; prefilled from ``entry`` when correcting a deal.
-    ``taking_part`` (the next deal's ``players``) leaves out players sitting it out.
-
-    It reads the request's form only when given ``formdata``: a form shown after
-    another phone's deal must not be filled with this phone's stale values.
-    """
-    kwargs.setdefault("formdata", None)
-    fields = enabled_fields(setup)
-    players = tuple(setup.players)
-    attrs: dict[str, Any] = {
-        "entry_fields": fields,
-        "players": players,
-        "variant": setup.variant,
-    }
-    variant = scoring.get_variant(setup.variant)
-    bounds = variant(setup).bounds()
-    for f in fields:
-        if f.kind == "player":
-            # Who may go out: those in the deal, or anyone where a player may rejoin.
-            anyone = taking_part is None or any(x.name == "rejoin" for x in fields)
-            choices = [
-                SelectChoice(str(seat), name)
-                for seat, name in enumerate(players)
-                if anyone or name in taking_part
-            ]
-            if f.name == "knocker" and any(x.name == "void" for x in fields):
-                choices.append(SelectChoice("void", NOBODY["knocker"]))
-            elif variant.allows_nobody_out:
-                choices.append(SelectChoice("none", NOBODY_OUT[variant.runs_out]))
-            attrs["out"] = RadioField(HEADINGS[f.name], choices=choices)
-        elif (
-            f.kind == "per_player" and f.name not in POINT_FIELDS and (f.name in COUNTS or f.label)
-        ):
-            label = translate(f.label) if f.label else COUNTS[f.name]
-            for seat, name in enumerate(players):
-                attrs[f"{f.name}_{seat}"] = StringField(
-                    f"{name}: {label}", render_kw=_stepper(bounds.get(f.name))
-                )
-        elif f.kind == "signed_per_player":
-            for seat, name in enumerate(players):
-                attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=SIGNED)
-        elif f.kind == "bool_per_player":
-            for seat in range(len(players)):
-                attrs[f"{f.name}_{seat}"] = BooleanField(translate(f.label or f.help))
-        elif f.kind == "ranks_per_player":
-            for seat, name in enumerate(players):
-                attrs[f"{f.name}_{seat}"] = StringField(
-                    _("%(name)s: %(what)s", name=name, what=translate(f.label or f.help)),
-                    render_kw={"autocomplete": "off", "spellcheck": "false"},
-                )
-        elif f.kind == "per_player":
-            for seat, name in enumerate(players):
-                attrs[f"{f.name}_{seat}"] = StringField(name, render_kw=NUMERIC)
-        elif f.kind == "players":
-            for seat in range(len(players)):
-                attrs[f"{f.name}_{seat}"] = BooleanField(
-                    TAPS.get(f.name, f.help), render_kw=_not_for_out(f)
-                )
-        elif f.kind == "choice_per_player":
-            for seat in range(len(players)):
-                for choice in f.choices or ():
-                    attrs[f"{f.name}_{choice}_{seat}"] = BooleanField(
-                        TAPS.get(choice, choice), render_kw=_not_for_out(f)
-                    )
-        elif f.kind == "bool" and f.name != "void":
-            attrs[f.name] = BooleanField(HEADINGS.get(f.name, f.help))
-        elif f.kind == "rank":
-            attrs[f.name] = SelectField(
-                HEADINGS[f.name],
-                choices=[SelectChoice("", _("Choose")), *(SelectChoice(r) for r in RANKS)],
-            )
-        elif f.kind == "card":
-            attrs["upcard_rank"] = SelectField(
-                _("Upcard rank"),
-                choices=[SelectChoice("", _("Rank")), *(SelectChoice(r) for r in RANKS)],
-            )
-            attrs["upcard_suit"] = RadioField(
-                _("Upcard suit"), choices=[SelectChoice(s, SUIT_SYMBOLS[s]) for s in SUITS]
-            )
-    attrs["grid_rules"] = variant.grid_rules(setup.options)
-    form_class = type("GameDealForm", (DealForm,), attrs)
-    form_class.taking_part = None if taking_part is None else tuple(taking_part)
-    data: dict[str, Any] = {"number": str(number), "key": new_key()}
-    # A new deal starts with every side having taken its pozzetto: one tap marks the
-    # side that did not.
-    for f in fields:
-        if f.kind == "bool_per_player":
-            data.update({f"{f.name}_{seat}": True for seat in range(len(players))})
-    if entry is not None:
-        data.update(_prefill(entry, fields, players))
-    return form_class(data=data, **kwargs)
-
-
-def _prefill(
-    entry: Mapping[str, Any], fields: Iterable[scoring.EntryField], players: tuple[str, ...]
-) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for f in fields:
-        value = entry.get(f.name)
-        if f.kind == "player":
-            if entry.get("void"):
-                data["out"] = "void"
-            elif value in players:
-                data["out"] = str(players.index(value))
-            elif f.name in entry:
-                data["out"] = "none"
-        elif f.kind in ("per_player", "signed_per_player"):
-            for seat, name in enumerate(players):
-                if isinstance(value, Mapping) and name in value:
-                    data[f"{f.name}_{seat}"] = str(value[name])
-        elif f.kind == "bool_per_player":
-            for seat, name in enumerate(players):
-                data[f"{f.name}_{seat}"] = isinstance(value, Mapping) and value.get(name) is True
-        elif f.kind == "ranks_per_player":
-            for seat, name in enumerate(players):
-                if isinstance(value, Mapping) and isinstance(value.get(name), list):
-                    data[f"{f.name}_{seat}"] = " ".join(map(str, value[name]))
-        elif f.kind == "bool":
-            data[f.name] = bool(value)
-        elif f.kind == "players" and isinstance(value, list):
-            for seat, name in enumerate(players):
-                data[f"{f.name}_{seat}"] = name in value
-        elif f.kind == "choice_per_player" and isinstance(value, Mapping):
-            for seat, name in enumerate(players):
-                if value.get(name) in (f.choices or ()):
-                    data[f"{f.name}_{value[name]}_{seat}"] = True
-        elif f.kind == "rank" and value:
-            data[f.name] = value
-        elif f.kind == "card" and value:
-            data["upcard_rank"], data["upcard_suit"] = value[:-1], value[-1]
-    return data
-
-
-def _stepper(bound: tuple[int, int] | None) -> dict[str, Any]:
-    """A count's input: a number field the phone's keypad and the +/- buttons fill."""
-    render = {"type": "number", "inputmode": "numeric", "min": 0, "autocomplete": "off"}
-    if bound is not None:
-        render["max"] = bound[0]
-    return render
 
 
 class ConfirmForm(FlaskForm):

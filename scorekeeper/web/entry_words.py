@@ -1,0 +1,65 @@
+"""What the deal form calls entry fields and their marks, by field name (the
+variant's own label, where it has one, comes first: DealForm.heading)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+from scorekeeper import scoring
+
+HEADINGS = {
+    "out": _l("Who went out?"),
+    "knocker": _l("Who knocked?"),
+    "melds": _l("Melded this deal"),
+    "press_points": _l("Press points"),
+    "rummy": _l("Went rummy: the whole hand in one turn"),
+    "big_gin": _l("Big gin: all 11 cards"),
+    "up_for_two": _l("Went up for 2"),
+    "wild": _l("Wild rank the dealer called"),
+    "upcard": _l("Upcard"),
+    "concealed": _l("Went out concealed: the whole hand in one turn"),
+    "racks": _l("Tiles left on the rack"),
+    "one_turn": _l("Went out in one turn, having laid nothing before"),
+    "no_joker": _l("… and without a joker or other wild card"),
+}
+# Column heads where a player's row has two numbers.
+COLUMNS = {
+    "melds": _l("Melded"),
+    "hands": _l("In hand"),
+    "melded": _l("Melded"),
+    "hand": _l("In hand"),
+    "racks": _l("On the rack"),
+}
+# Per-player card points, typed as numbers; every other per-player field (a
+# partnership's canastas, books and red threes) is a count, given with steppers.
+POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
+
+
+def is_count(f: scoring.EntryField) -> bool:
+    """A per-player field that counts things (a side's canastas, books, red threes),
+    not card points nor Press points."""
+    return f.name not in POINT_FIELDS and f.name != "press_points"
+
+
+# Each player's one-tap marks beside their number (entry kinds players and
+# choice_per_player), and the counts' labels.
+TAPS = {
+    "wrong_show": _l("Wrong show"),
+    "rejoin": _l("Rejoins"),
+    "completed": _l("Phase done"),
+    "not_opened": _l("Not opened"),
+    "first": _l("1st drop"),
+    "middle": _l("Middle drop"),
+}
+COUNTS = {
+    "natural": _l("Natural canastas"),
+    "mixed": _l("Mixed canastas"),
+    "red_threes": _l("Red 3s"),
+    "clean": _l("Clean books"),
+    "dirty": _l("Dirty books"),
+    "wild": _l("Wild books"),
+    "sevens": _l("Sevens books"),
+    "red_threes_held": _l("Red 3s held"),
+}
+NOBODY = {"out": _l("Nobody: the stock ran out"), "knocker": _l("Nobody knocked: void deal")}
+NOBODY_OUT = {"stock": NOBODY["out"], "pool": _l("Nobody: the pool ran out")}
