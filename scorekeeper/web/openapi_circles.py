@@ -31,6 +31,11 @@ WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavail
 
 
 def schemas() -> dict[str, Any]:
+    return {"Circle": _circle(), **_bodies()}
+
+
+def _circle() -> dict[str, Any]:
+    """The circle as GET answers it."""
     transfer = obj(
         {"from": STRING, "to": STRING, "cents": INTEGER}, required=["from", "to", "cents"]
     )
@@ -73,39 +78,43 @@ def schemas() -> dict[str, Any]:
         },
         required=["number", "paid_by", "cents", "shared_by", "note", "at"],
     )
+    return obj(
+        {
+            "id": STRING,
+            "name": STRING,
+            "currency": STRING,
+            "version": {"type": "integer", "minimum": 1},
+            "members": array(STRING),
+            "games": {**array(game), "description": "Newest first."},
+            "stats": {"type": "object", "additionalProperties": stats},
+            "payments": array(payment),
+            "expenses": array(expense),
+            "ledger": obj(
+                {
+                    "balances": {**MONEY, "description": "Cents per member; they sum to 0."},
+                    "transfers": array(transfer),
+                },
+                required=["balances", "transfers"],
+            ),
+        },
+        required=[
+            "id",
+            "name",
+            "currency",
+            "version",
+            "members",
+            "games",
+            "stats",
+            "payments",
+            "expenses",
+            "ledger",
+        ],
+    )
+
+
+def _bodies() -> dict[str, Any]:
+    """What the writes take."""
     return {
-        "Circle": obj(
-            {
-                "id": STRING,
-                "name": STRING,
-                "currency": STRING,
-                "version": {"type": "integer", "minimum": 1},
-                "members": array(STRING),
-                "games": {**array(game), "description": "Newest first."},
-                "stats": {"type": "object", "additionalProperties": stats},
-                "payments": array(payment),
-                "expenses": array(expense),
-                "ledger": obj(
-                    {
-                        "balances": {**MONEY, "description": "Cents per member; they sum to 0."},
-                        "transfers": array(transfer),
-                    },
-                    required=["balances", "transfers"],
-                ),
-            },
-            required=[
-                "id",
-                "name",
-                "currency",
-                "version",
-                "members",
-                "games",
-                "stats",
-                "payments",
-                "expenses",
-                "ledger",
-            ],
-        ),
         "NewCircle": obj(
             {
                 "name": {"type": "string", "minLength": 1, "maxLength": 80},
@@ -166,68 +175,76 @@ def circle_answer(description: str) -> dict[str, Any]:
     }
 
 
-def paths() -> dict[str, Any]:
-    circle = [
-        {
-            "name": "circle_id",
-            "in": "path",
-            "required": True,
-            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,43}$"},
-            "description": "The circle's unguessable id.",
-        }
-    ]
-    record = [
-        *circle,
-        {
-            "name": "number",
-            "in": "path",
-            "required": True,
-            "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
-        },
-    ]
-    if_match = {"$ref": "#/components/parameters/IfMatch"}
+CIRCLE = [
+    {
+        "name": "circle_id",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,43}$"},
+        "description": "The circle's unguessable id.",
+    }
+]
+RECORD = [
+    *CIRCLE,
+    {
+        "name": "number",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
+    },
+]
+IF_MATCH = {"$ref": "#/components/parameters/IfMatch"}
 
-    def write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
-        return {
+
+def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "security": CIRCLE_TOKEN,
+        "requestBody": json_body(body),
+        "responses": {
+            status: circle_answer(summary),
+            **errors(*BODY_ERRORS, *WRITE_ERRORS),
+        },
+    }
+
+
+def _removal(operation_id: str, summary: str) -> dict[str, Any]:
+    return {
+        "parameters": RECORD,
+        "delete": {
             "operationId": operation_id,
             "summary": summary,
             "security": CIRCLE_TOKEN,
-            "requestBody": json_body(body),
+            "parameters": [IF_MATCH],
             "responses": {
-                status: circle_answer(summary),
-                **errors(*BODY_ERRORS, *WRITE_ERRORS),
+                "200": circle_answer("Removed"),
+                **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
             },
-        }
+        },
+    }
 
-    def removal(operation_id: str, summary: str) -> dict[str, Any]:
-        return {
-            "parameters": record,
-            "delete": {
-                "operationId": operation_id,
-                "summary": summary,
-                "security": CIRCLE_TOKEN,
-                "parameters": [if_match],
-                "responses": {
-                    "200": circle_answer("Removed"),
-                    **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
-                },
+
+def _restore(operation_id: str, summary: str) -> dict[str, Any]:
+    return {
+        "parameters": RECORD,
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "security": CIRCLE_TOKEN,
+            "responses": {
+                "200": circle_answer("Restored"),
+                **errors(*QUERY_ERRORS, *WRITE_ERRORS),
             },
-        }
+        },
+    }
 
-    def restore(operation_id: str, summary: str) -> dict[str, Any]:
-        return {
-            "parameters": record,
-            "post": {
-                "operationId": operation_id,
-                "summary": summary,
-                "security": CIRCLE_TOKEN,
-                "responses": {
-                    "200": circle_answer("Restored"),
-                    **errors(*QUERY_ERRORS, *WRITE_ERRORS),
-                },
-            },
-        }
 
+def paths() -> dict[str, Any]:
+    return {**_circle_paths(), **_record_paths()}
+
+
+def _circle_paths() -> dict[str, Any]:
     return {
         "/api/v1/circles": {
             "post": {
@@ -248,7 +265,7 @@ def paths() -> dict[str, Any]:
             }
         },
         "/api/v1/circles/{circle_id}": {
-            "parameters": circle,
+            "parameters": CIRCLE,
             "get": {
                 "operationId": "getCircle",
                 "summary": "The circle: members, games, stats and ledger",
@@ -273,38 +290,44 @@ def paths() -> dict[str, Any]:
             },
         },
         "/api/v1/circles/{circle_id}/members": {
-            "parameters": circle,
-            "post": write(
+            "parameters": CIRCLE,
+            "post": _write(
                 "addMember", "A new member (422 if the name is taken)", "NewMember", "201"
             ),
-            "patch": write("renameMember", "Rename a member", "Rename", "200"),
+            "patch": _write("renameMember", "Rename a member", "Rename", "200"),
         },
         "/api/v1/circles/{circle_id}/payments": {
-            "parameters": circle,
-            "post": write("addPayment", "Money handed over", "NewPayment", "201"),
+            "parameters": CIRCLE,
+            "post": _write("addPayment", "Money handed over", "NewPayment", "201"),
         },
         "/api/v1/circles/{circle_id}/expenses": {
-            "parameters": circle,
-            "post": write("addExpense", "A shared cost", "NewExpense", "201"),
+            "parameters": CIRCLE,
+            "post": _write("addExpense", "A shared cost", "NewExpense", "201"),
         },
         "/api/v1/circles/{circle_id}/games": {
-            "parameters": circle,
-            "post": write("addCircleGame", "Bring an existing game in", "CircleGame", "201"),
+            "parameters": CIRCLE,
+            "post": _write("addCircleGame", "Bring an existing game in", "CircleGame", "201"),
         },
-        "/api/v1/circles/{circle_id}/payments/{number}": removal(
+    }
+
+
+def _record_paths() -> dict[str, Any]:
+    """A payment's or an expense's removal and restore, and the ledger."""
+    return {
+        "/api/v1/circles/{circle_id}/payments/{number}": _removal(
             "removePayment", "Remove payment n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}": removal(
+        "/api/v1/circles/{circle_id}/expenses/{number}": _removal(
             "removeExpense", "Remove expense n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/payments/{number}/restore": restore(
+        "/api/v1/circles/{circle_id}/payments/{number}/restore": _restore(
             "restorePayment", "Put a removed payment back"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}/restore": restore(
+        "/api/v1/circles/{circle_id}/expenses/{number}/restore": _restore(
             "restoreExpense", "Put a removed expense back"
         ),
         "/api/v1/circles/{circle_id}/ledger.csv": {
-            "parameters": circle,
+            "parameters": CIRCLE,
             "get": {
                 "operationId": "circleLedger",
                 "summary": "Every game result, expense and payment with running balances",
