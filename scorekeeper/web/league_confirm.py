@@ -18,7 +18,8 @@ from scorekeeper.web import links, unit_of_work
 from scorekeeper.web import table as table_pages
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.league import bp, organizer_id
-from scorekeeper.web.table import held_token, qr_svg
+from scorekeeper.web.table import held_token
+from scorekeeper.web.table_share import qr_svg
 
 
 def viewer_role() -> str | None:
