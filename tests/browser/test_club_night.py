@@ -47,7 +47,7 @@ TV = {
 
 def submit(page: Page, name: str) -> None:
     with page.expect_navigation():
-        page.get_by_role("button", name=name).click()
+        page.get_by_role("button", name=name, exact=True).click()
 
 
 def log_in(page: Page, email: str) -> None:
@@ -171,7 +171,9 @@ def type_totals_as_the_scorer(scorer: Page, lid: str, night_id: int, table) -> N
 
 
 def seat_the_next_round(organizer: Page, screen: Page, output_dir, lid, night_id, number) -> None:
-    organizer.goto(f"/leagues/{lid}/nights/{night_id}#rounds")
+    # Without a fragment: the last round's start left the page at #rounds, and a goto that
+    # only adds the same fragment would not load it again.
+    organizer.goto(f"/leagues/{lid}/nights/{night_id}")
     submit(organizer, f"Seat round {number} from the results")
     expect(screen.locator(".round-now")).to_contain_text(f"Next: round {number} of {ROUNDS}")
     expect(screen.locator(".next-round > li")).to_have_count(6)
