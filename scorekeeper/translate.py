@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import LazyString, gettext, pgettext
+from flask_babel import LazyString, gettext, ngettext, pgettext
 
 from scorekeeper import scoring
 from scorekeeper.scoring.messages import Message
@@ -31,6 +31,8 @@ def translate(text: str) -> str:
     }
     if text.context is not None:
         return pgettext(text.context, text.msgid, **params)
+    if text.plural is not None:
+        return ngettext(text.msgid, text.plural, **params)
     return gettext(text.msgid, **params)
 
 

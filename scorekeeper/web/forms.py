@@ -445,7 +445,6 @@ HEADINGS = {
     "one_turn": _l("Went out in one turn, having laid nothing before"),
     "no_joker": _l("… and without a joker or other wild card"),
 }
-HAND_HEADINGS = {"thirteen": _l("Penalty points in hand")}  # gin labels its own
 # Column heads where a player's row has two numbers.
 COLUMNS = {
     "melds": _l("Melded"),
@@ -493,6 +492,11 @@ class DealForm(FlaskForm):
     taking_part: tuple[str, ...] | None = None
     # How the grid helper scores a grid (Golf), from the variant; None without a grid.
     grid_rules: dict[str, Any] | None = None
+
+    @property
+    def knocks(self) -> bool:
+        """Whether the deal's player knocked rather than went out (gin), as the variant says."""
+        return bool(self.variant) and scoring.get_variant(self.variant).knocks
 
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:
         for f in self.entry_fields:
@@ -571,8 +575,9 @@ class DealForm(FlaskForm):
         own = next((f.label for f in self.entry_fields if f.name == name and f.label), None)
         if own is not None:
             return translate(own)
-        if name == "hands":
-            return HAND_HEADINGS.get(self.variant, _("Points left in hand"))
+        if name == "hands":  # the variant's own words (Thirteen's penalty points), else these
+            own = scoring.get_variant(self.variant).hand_heading if self.variant else None
+            return _("Points left in hand") if own is None else translate(own)
         return HEADINGS.get(name, name.replace("_", " ").capitalize())
 
     def column(self, name: str) -> str:

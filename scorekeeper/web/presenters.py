@@ -24,6 +24,7 @@ from markupsafe import Markup
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.scoring.gin import final_parts
 from scorekeeper.service_layer.services import GameView
 from scorekeeper.translate import preset_name, translate
 
@@ -117,6 +118,7 @@ class Cell:
     out: bool = False
     press_points: int = 0
     adjustment: int = 0
+    lines: list[str] = field(default_factory=list)  # the variant's breakdown, as on paper
 
 
 @dataclass
@@ -196,7 +198,7 @@ class Board:
     @property
     def knocks(self) -> bool:
         """Gin: the dot marks who knocked; nobody goes out."""
-        return self.variant_id == "gin"
+        return scoring.get_variant(self.variant_id).knocks
 
     @property
     def press_taken(self) -> bool:
@@ -223,10 +225,12 @@ def board(view: GameView, locale: str) -> Board:
     players = list(setup.players)
     fixed, target = end_rule(setup)
     rows = []
+    variant = scoring.get_variant(setup.variant)
     for deal, running in zip(state.deals, state.running_totals, strict=True):
         entry = deal.entry
         press_points = entry.get("press_points") or {}
         adjustment = deal.adjustment or {}
+        lines = variant.deal_lines(deal, state.options, running)
         cells = [
             Cell(
                 points=deal.points[name],
@@ -234,6 +238,7 @@ def board(view: GameView, locale: str) -> Board:
                 out=went_out(entry) == name,
                 press_points=press_points.get(name, 0),
                 adjustment=adjustment.get(name, 0),
+                lines=[translate(line) for line in lines.get(name, ())],
             )
             for name in players
         ]
@@ -283,7 +288,6 @@ def board(view: GameView, locale: str) -> Board:
         )
         for name in players
     ]
-    variant = scoring.get_variant(setup.variant)
     return Board(
         public_id=view.public_id,
         title=view.title,
@@ -364,27 +368,30 @@ def what_happened(deal: Any) -> str | None:
 
 def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
     """What makes up each final score of a finished gin game: points, boxes, game bonus,
-    shutout doubling, all as the state and the game's options give them."""
-    if setup.variant != "gin" or not state.final or state.ended_early:
+    shutout doubling, as the core's final_parts give them."""
+    if not state.final or state.ended_early:  # only gin has finals
         return []
     options = setup.options
+    players = setup.players
+    winner = next((seat for seat, p in enumerate(players) if p in state.winners), None)
+    parts = final_parts(
+        [state.totals[p] for p in players], [state.boxes[p] for p in players], winner, options
+    )
     lines = []
-    for name in setup.players:
-        boxes = state.boxes[name]
-        parts = [
-            _("%(points)s points", points=state.totals[name]),
+    for name, part in zip(players, parts, strict=True):
+        sums = [
+            _("%(points)s points", points=part.points),
             ngettext(
                 "%(num)s box at %(bonus)s",
                 "%(num)s boxes at %(bonus)s",
-                boxes,
+                part.boxes,
                 bonus=options["box_bonus"],
             ),
         ]
-        made = state.totals[name] + boxes * options["box_bonus"]
         if name in state.winners:
-            parts.append(_("%(points)s for the game", points=options["game_bonus"]))
-            made += options["game_bonus"]
-        line = _("%(name)s: %(sum)s = %(made)s", name=name, sum=" + ".join(parts), made=made)
+            sums.append(_("%(points)s for the game", points=part.game_bonus))
+        made = part.made
+        line = _("%(name)s: %(sum)s = %(made)s", name=name, sum=" + ".join(sums), made=made)
         if state.final[name] == 2 * made != made:
             line = _(
                 "%(line)s, doubled for the shutout = %(final)s", line=line, final=state.final[name]
