@@ -453,3 +453,35 @@ def gin_rules(options: Mapping[str, Any]) -> tuple[Message, ...]:
     if o["knock_card"] and o["spade_doubles"]:
         rules.append(message("A spade upcard doubles the deal."))
     return tuple(rules)
+
+
+def final_lines(options: Mapping[str, Any], state: Any) -> list[Message]:
+    """Each player's final score of a finished game in words: points + boxes + the game
+    bonus = made, doubled for a shutout (``state``: a GameState's totals, boxes, winners
+    and finals, by name)."""
+    players = state.players
+    winner = next((seat for seat, name in enumerate(players) if name in state.winners), None)
+    totals, boxes = [state.totals[p] for p in players], [state.boxes[p] for p in players]
+    lines = []
+    for name, part in zip(players, final_parts(totals, boxes, winner, options), strict=True):
+        sums = [
+            message("%(points)s points", points=part.points),
+            ngettext(
+                "%(num)s box at %(bonus)s",
+                "%(num)s boxes at %(bonus)s",
+                part.boxes,
+                bonus=options["box_bonus"],
+            ),
+        ]
+        if name in state.winners:
+            sums.append(message("%(points)s for the game", points=part.game_bonus))
+        made = part.made
+        added = sums[0]
+        for more in sums[1:]:  # "a + b + c", each part translated on its own
+            added = message("%(sum)s + %(part)s", sum=added, part=more)
+        line = message("%(name)s: %(sum)s = %(made)s", name=name, sum=added, made=made)
+        final = state.final[name]
+        if final == 2 * made != made:
+            line = message("%(line)s, doubled for the shutout = %(final)s", line=line, final=final)
+        lines.append(line)
+    return lines

@@ -24,7 +24,8 @@ from markupsafe import Markup
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
-from scorekeeper.scoring.gin import final_parts
+from scorekeeper.scoring.gin import final_lines
+from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.services import GameView
 from scorekeeper.translate import preset_name, translate
 
@@ -362,42 +363,17 @@ def what_happened(deal: Any) -> str | None:
     """The deal in a word for the grid (knock, gin, block...), as the core says it
     ended; None for an ordinary deal, where the dot on who went out says it all."""
     if deal.result is not None:
-        return str(RESULT_TEXT[deal.result])
-    return next((str(text) for flag, text in FLAG_TEXT.items() if deal.entry.get(flag)), None)
+        return translate(RESULT_WORDS[deal.result])
+    return next(
+        (translate(text) for flag, text in FLAG_WORDS.items() if deal.entry.get(flag)), None
+    )
 
 
 def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
-    """What makes up each final score of a finished gin game: points, boxes, game bonus,
-    shutout doubling, as the core's final_parts give them."""
+    """What makes up each final score of a finished gin game, as the core words it."""
     if not state.final or state.ended_early:  # only gin has finals
         return []
-    options = setup.options
-    players = setup.players
-    winner = next((seat for seat, p in enumerate(players) if p in state.winners), None)
-    parts = final_parts(
-        [state.totals[p] for p in players], [state.boxes[p] for p in players], winner, options
-    )
-    lines = []
-    for name, part in zip(players, parts, strict=True):
-        sums = [
-            _("%(points)s points", points=part.points),
-            ngettext(
-                "%(num)s box at %(bonus)s",
-                "%(num)s boxes at %(bonus)s",
-                part.boxes,
-                bonus=options["box_bonus"],
-            ),
-        ]
-        if name in state.winners:
-            sums.append(_("%(points)s for the game", points=part.game_bonus))
-        made = part.made
-        line = _("%(name)s: %(sum)s = %(made)s", name=name, sum=" + ".join(sums), made=made)
-        if state.final[name] == 2 * made != made:
-            line = _(
-                "%(line)s, doubled for the shutout = %(final)s", line=line, final=state.final[name]
-            )
-        lines.append(line)
-    return lines
+    return [translate(line) for line in final_lines(setup.options, state)]
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
@@ -448,25 +424,6 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 # ---------------------------------------------------------------- the history
 
 
-RESULT_TEXT = {
-    "void": _l("void"),
-    "stock_out": _l("stock ran out"),
-    "pool_out": _l("pool out"),
-    "block": _l("block"),
-    "stalemate": _l("stalemate: nobody scores"),
-    "gin": _l("gin"),
-    "big_gin": _l("big gin"),
-    "knock": _l("knock"),
-    "undercut": _l("undercut"),
-}
-FLAG_TEXT = {
-    "rummy": _l("went rummy"),
-    "big_gin": _l("big gin"),
-    "up_for_two": _l("went up for 2"),
-    "concealed": _l("went out concealed"),
-    "one_turn": _l("went out in one turn"),
-    "no_joker": _l("without a joker"),
-}
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (
     ("melds", _l("melded")),
@@ -523,7 +480,7 @@ def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str
             parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
     parts += [_own_text(f, entry.get(f.name)) for f in own if f.kind != "player"]
     parts = [part for part in parts if part]
-    parts += [str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)]
+    parts += [translate(text) for flag, text in FLAG_WORDS.items() if entry.get(flag)]
     if entry.get("wild"):
         parts.append(_("wild %(card)s called", card=entry["wild"]))
     if entry.get("upcard"):
