@@ -473,6 +473,8 @@ def card_values(setup: Setup) -> tuple[CardValue, ...]:
     table = variant.value_table(setup.options)
     # Not every pack has every rank (Five Crowns has no Aces or 2s).
     values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
+    # A pack of its own (Phase 10's 1 to 12, Skip and Wild), as its cards are printed.
+    values.extend(CardValue(name, value) for name, value in (table.named or {}).items())
     if table.wild is not None:
         values.append(CardValue(_("wild"), table.wild))
     if table.wild_ace is not None and table.wild_ace != table.wild:

@@ -66,6 +66,9 @@ class DealRow:
     note: str  # rummy, gin, undercut, void, the upcard ...
     cells: tuple[Cell, ...]
     contract: str = ""  # Contract Rummy: the deal's contract and cards
+    # Each player's breakdown, as a paper pad writes it above the deal's points
+    # (phases, drops, melds and canastas ...); () when the variant has none.
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -399,7 +402,7 @@ def _row(
     lines = variant.deal_lines(deal, state.options, running)
     cells = []
     for name in state.players:
-        notes = [translate(line) for line in lines.get(name, ())]
+        notes = []
         if press_points.get(name):
             notes.append(_("incl. %(points)s press", points=press_points[name]))
         if adjustment.get(name):
@@ -415,6 +418,9 @@ def _row(
         out=translate(out),
         note="".join(map(translate, notes)),
         cells=tuple(cells),
+        lines=tuple("; ".join(map(translate, lines.get(name, ()))) for name in state.players)
+        if lines
+        else (),
     )
 
 
