@@ -10,9 +10,9 @@ import re
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from tests.printing.games import GAMES
 from tests.printing.support import VIEW_URL, game_view, picture
 from tests.printing.support import words as read
-from tests.printing.test_new_variants import GAMES
 
 
 def sheet_text(name: str, tmp_path, output_dir) -> str:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.printing.test_new_variants import GAMES
+from tests.printing.games import GAMES
 from tests.web.support import start
 
 CANASTA_LINE = "melded: 385; in hand: 30; natural canastas: 1; mixed canastas: 2; red 3s: 1"
