@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper import scoring
-from scorekeeper.i18n import LazyString, gettext, pgettext
+from scorekeeper.i18n import LazyString, gettext, ngettext, pgettext
 from scorekeeper.scoring.messages import Message
 
 
@@ -30,6 +30,8 @@ def translate(text: str) -> str:
     }
     if text.context is not None:
         return pgettext(text.context, text.msgid, **params)
+    if text.plural is not None:
+        return ngettext(text.msgid, text.plural, **params)
     return gettext(text.msgid, **params)
 
 

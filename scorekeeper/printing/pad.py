@@ -32,36 +32,6 @@ TWO_UP_PLAYERS, TWO_UP_ROWS, TWO_UP_GIN_ROWS = 4, 14, 9
 MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
-# A partnership pad: each deal takes the rows a paper Canasta or Hand and Foot pad
-# has, per side; so fewer deals fit on a page.
-SIDE_ROWS = {
-    "canasta": (
-        _l("Melds"),
-        _l("Canastas"),
-        _l("Red 3s"),
-        _l("Going out"),
-        _l("Hand (minus)"),
-        _l("Deal"),
-        _l("Total"),
-    ),
-    "burraco": (
-        _l("Melds"),
-        _l("Burracos"),
-        _l("Closing, pozzetto (minus)"),
-        _l("Hand (minus)"),
-        _l("Deal"),
-        _l("Total"),
-    ),
-    "handfoot": (
-        _l("Melds"),
-        _l("Books"),
-        _l("Red 3s"),
-        _l("Going out"),
-        _l("Hand and foot (minus)"),
-        _l("Deal"),
-        _l("Total"),
-    ),
-}
 SIDE_DEALS = 4
 # The most players a paper pad has columns for (the free pad takes 20 on screen).
 PAD_PLAYERS = 10
@@ -86,6 +56,7 @@ class PadRow:
     wild: str  # "" when the dealer calls it
     multiplier: str  # "x2" for a deal that counts double whatever happens
     contract: str = ""  # Contract Rummy: what to lay down first, and the cards dealt
+    tiebreak: bool = False  # a row kept for a tie-break deal after the last (deals rummy)
 
 
 @dataclass(frozen=True)
@@ -106,6 +77,7 @@ COLUMN_WORDS = {
     "total": _l("total"),
     "deal": _l("deal"),
     "box": _l("box"),
+    "phase": _l("phase"),
 }
 # How a gin hand ended, to circle on each row.
 GIN_MARKS = ("K", "G", "BG", "U")
@@ -361,13 +333,14 @@ def _pad(
     variant = get_variant(setup.variant)
     options = setup.options
     n = len(players)
-    gin_games = (3 if options["hollywood"] else 1) if setup.variant == "gin" else 0
+    gin_games = variant.match_games(options)
     if two_up:
         orientation = "portrait"  # each half is a portrait pad
     elif orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    side_rows = tuple(map(str, SIDE_ROWS.get(setup.variant, ()))) if variant.partnership else ()
+    # A partnership pad: each deal takes the rows a paper pad of the game has, per side.
+    side_rows = tuple(map(translate, variant.pad_side_rows)) if variant.partnership else ()
     page = page_for(page_size, landscape=two_up or orientation == "landscape")
     if two_up:
         page = Page(page.size, page.orientation, halves=2)
@@ -393,7 +366,7 @@ def _pad(
     if gin_games:
         columns = GIN_COLUMNS if gin_games == 1 else ()
     else:
-        columns = MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS
+        columns = variant.pad_columns or (MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS)
     pad_rows = []
     for number in range(1, count + 1):
         wild = game.wild(number)
@@ -407,7 +380,9 @@ def _pad(
                 contract=words.contract(game.contract(number)),
             )
         )
-    fixed = game.fixed_deals
+    if not rows:  # the variant's tie-break deals, beyond the fixed ones
+        tiebreaks = variant.pad_tiebreaks(options)
+        pad_rows += [PadRow(count + k, "", "", "", tiebreak=True) for k in range(1, tiebreaks + 1)]
     total_mm = _total_mm(columns, column_mm)
     names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
@@ -439,7 +414,8 @@ def _pad(
         game_bonus=options["game_bonus"] if gin_games else None,
         shutout_double=bool(gin_games and options["shutout_double"]),
         house_rules=words.house_rules(setup.variant, options, n),
-        key_rules=words.key_rules(setup.variant, options, fixed)
+        key_rules=words.key_rules(setup.variant, options)
+        + words.listed_rules(setup.variant, options, n)
         + ((str(GIN_MARKS_RULE),) if gin_games else ()),
         card_values=card_values(setup),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
@@ -496,6 +472,8 @@ def card_values(setup: Setup) -> tuple[CardValue, ...]:
     table = variant.value_table(setup.options)
     # Not every pack has every rank (Five Crowns has no Aces or 2s).
     values = [CardValue(rank, table.ranks[rank]) for rank in RANKS if rank in table.ranks]
+    # A pack of its own (Phase 10's 1 to 12, Skip and Wild), as its cards are printed.
+    values.extend(CardValue(name, value) for name, value in (table.named or {}).items())
     if table.wild is not None:
         values.append(CardValue(_("wild"), table.wild))
     if table.wild_ace is not None and table.wild_ace != table.wild:

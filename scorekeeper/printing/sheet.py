@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import ngettext
 from scorekeeper.printing import words
 from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
@@ -22,10 +21,11 @@ from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import column_heads
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
+from scorekeeper.scoring.gin import final_parts
 from scorekeeper.translate import preset_name, translate
 
 if TYPE_CHECKING:
-    from scorekeeper.scoring import Deal, GameState
+    from scorekeeper.scoring import Deal, GameState, Variant
     from scorekeeper.service_layer.results import GameView
 
 # Wider than this many players, the grid (two columns a player) needs landscape.
@@ -69,6 +69,9 @@ class DealRow:
     note: str  # rummy, gin, undercut, void, the upcard ...
     cells: tuple[Cell, ...]
     contract: str = ""  # Contract Rummy: the deal's contract and cards
+    # Each player's breakdown, as a paper pad writes it above the deal's points
+    # (phases, drops, melds and canastas ...); () when the variant has none.
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class GameSheet:
     house_rules: tuple[str, ...]
     stakes: str | None
     players: tuple[str, ...]
+    listed: tuple[str, ...]  # options printed at their default too (Phase 10's phases)
     seats: tuple[Seat, ...]
     tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str
@@ -197,7 +201,7 @@ def game_sheet(
     variant = get_variant(setup.variant)
     options = setup.options
     players = tuple(state.players)
-    gin = setup.variant == "gin"
+    gin = variant.knocks
     hollywood = bool(state.games)
     page = page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS)
     gin_games = _gin_games(state, options) if gin else ()
@@ -223,7 +227,7 @@ def game_sheet(
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     rows = tuple(
         replace(
-            _row(state, deal, running, gin, hollywood, label, no_out),
+            _row(state, deal, running, variant, label),
             contract=words.contract(plan.contract(deal.number)),
         )
         for deal, running in zip(state.deals, state.running_totals, strict=True)
@@ -249,6 +253,7 @@ def game_sheet(
         variant=translate(variant.name),
         preset=preset_name(setup.preset),
         house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
+        listed=words.listed_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
         seats=placed,
@@ -384,14 +389,13 @@ def _row(
     state: GameState,
     deal: Deal,
     running: Mapping[str, int],
-    gin: bool,
-    hollywood: bool,
+    variant: type[Variant],
     label: Mapping[str, str],
-    no_out: bool = False,
 ) -> DealRow:
     entry = deal.entry
     press_points = entry.get("press_points") or {}
     adjustment = deal.adjustment or {}
+    lines = variant.deal_lines(deal, state.options, running)
     cells = []
     for name in state.players:
         notes = []
@@ -400,60 +404,20 @@ def _row(
         if adjustment.get(name):
             notes.append(_("incl. %(points)s Auto-Press", points=adjustment[name]))
         cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
-    if gin:
-        out, note = _gin_outcome(deal, hollywood, label)
-    elif no_out:
-        out, note = (label[deal.winner] if deal.winner else _("tie")), ""
-    else:
-        out = label[entry["out"]] if entry.get("out") else _("nobody")
-        note = _out_note(deal, label)
+    out, notes = variant.deal_outcome(deal, state.options, label)
     return DealRow(
         number=deal.number,
         dealer=label.get(deal.dealer, deal.dealer),  # a seat, with partners
         wild=deal.wild or "",
         multiplier=words.times(deal.multiplier),
         press=deal.press,
-        out=out,
-        note=note,
+        out=translate(out),
+        note="".join(map(translate, notes)),
         cells=tuple(cells),
+        lines=tuple("; ".join(map(translate, lines.get(name, ()))) for name in state.players)
+        if lines
+        else (),
     )
-
-
-def _out_note(deal: Deal, label: Mapping[str, str]) -> str:
-    entry = deal.entry
-    if entry.get("rummy"):
-        return _("went rummy")
-    if entry.get("up_for_two"):
-        return _("up for 2")
-    if entry.get("out") is None:
-        if deal.winner:
-            return _("stock ran out; %(name)s wins the block", name=label[deal.winner])
-        return _("stock ran out")
-    return ""
-
-
-def _gin_outcome(deal: Deal, hollywood: bool, label: Mapping[str, str]) -> tuple[str, str]:
-    entry = deal.entry
-    if entry.get("void"):
-        return _("nobody"), _("void: no knock")
-    knocker = entry["knocker"]
-    if entry["hands"][knocker] == 0:
-        kind = _("big gin") if entry.get("big_gin") else _("gin")
-    elif deal.winner != knocker:
-        kind = _("undercut by %(name)s", name=label[deal.winner])
-    else:
-        kind = _("knock with %(deadwood)s", deadwood=entry["hands"][knocker])
-    if entry.get("upcard"):
-        kind += _("; upcard %(card)s", card=words.card(entry["upcard"]))
-    if hollywood:
-        games = [str(game + 1) for game in deal.scored_in]
-        if not games:
-            kind += _("; its games are over")
-        else:
-            kind += ngettext(
-                "; game %(games)s", "; games %(games)s", len(games), games=", ".join(games)
-            )
-    return label[knocker], kind
 
 
 def _status(state: GameState) -> str:
@@ -525,17 +489,14 @@ def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, .
 
 
 def _gin_game(label, points, boxes, final, winner, margin, options, players) -> GinGame:
-    over = winner is not None
-    won = [over and name == winner for name in players]
+    parts = final_parts(points, boxes, None if winner is None else players.index(winner), options)
     return GinGame(
         label=label,
         points=tuple(points),
         boxes=tuple(boxes),
-        box_points=tuple(count * options["box_bonus"] for count in boxes),
-        game_bonus=tuple(options["game_bonus"] if w else 0 for w in won),
-        shutout=tuple(
-            w and options["shutout_double"] and boxes[1 - seat] == 0 for seat, w in enumerate(won)
-        ),
+        box_points=tuple(part.box_points for part in parts),
+        game_bonus=tuple(part.game_bonus for part in parts),
+        shutout=tuple(part.shutout for part in parts),
         final=None if final is None else tuple(final),
         winner=winner,
         margin=margin,

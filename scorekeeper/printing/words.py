@@ -18,9 +18,10 @@ from scorekeeper.i18n import LazyString, get_locale, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.scoring import get_variant
+from scorekeeper.scoring.cards import card_sign
+from scorekeeper.scoring.rummy import BLOCK_WORDS, RUMMY_BONUS_WORDS, SCORING_WORDS
 from scorekeeper.translate import list_item, translate
 
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Print typography, spelled as escapes so that no look-alike hides in the source.
 TIMES = "\u00d7"
 MINUS = "\u2212"
@@ -32,15 +33,6 @@ SEQUENCE_WORDS = {
     "ace_to_ace": _l("Wild rank A, 2 … K, then A again (14 deals)"),
     "king_to_ace": _l("Wild rank K, Q … A"),
     "dealer_choice": _l("The dealer calls each deal's wild rank, each rank once"),
-}
-
-SCORING_WORDS = {
-    "winner_takes_all": _l("Winner takes all: whoever goes out scores the others' hands"),
-    "penalty": _l("Penalty scoring: everyone scores their own hand; lowest total wins"),
-    "collect": _l(
-        "Collect: everyone scores their melds; whoever goes out also scores the others' hands"
-    ),
-    "subtract": _l("Subtract: everyone scores melds less hand"),
 }
 
 STAKE_MODES = {
@@ -63,36 +55,16 @@ def _phases(value: list[str], options: Mapping[str, Any], variant: str) -> str:
     return _("Phases: %(phases)s", phases=phases)
 
 
-def _out_bonus(value: int, options: Mapping[str, Any], variant: str) -> str:
-    if variant == "thirteen":
-        return _("Going out scores %(points)s", points=f"{MINUS}{value}")
-    return _("Going out scores %(points)s extra", points=value)
-
-
-def _ace_value(value: int, options: Mapping[str, Any], variant: str) -> str:
-    if variant == "rummy5000":
-        return _("An Ace counts %(value)s (a wild Ace %(wild)s)", value=value, wild=value + 100)
-    return _("An Ace counts %(value)s", value=value)
-
-
 # One phrase per option, given its value; options the catalogue adds later fall
 # back to their name and value (see house_rules).
 OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
-    "scoring": lambda value, options, variant: str(SCORING_WORDS.get(value, value)),
-    "rummy_bonus": lambda value, options, variant: str(
-        {
-            "double": _l("Going rummy doubles the deal's points"),
-            "plus_10": _l("Going rummy scores 10 extra"),
-            "none": _l("No bonus for going rummy"),
-        }.get(value, value)
-    ),
+    "scoring": lambda value, options, variant: translate(SCORING_WORDS.get(value, value)),
+    "rummy_bonus": lambda value, options, variant: translate(RUMMY_BONUS_WORDS.get(value, value)),
     "ace_high": _yes_no(
         _l("Aces high or low in runs; an Ace counts 15 in hand"), _l("Aces low; an Ace counts 1")
     ),
     "stock_out": lambda value, options, variant: (
-        _("Block: when the stock runs out, the lowest hand scores the differences")
-        if value == "block"
-        else _("When the stock runs out, nobody scores")
+        translate(BLOCK_WORDS) if value == "block" else _("When the stock runs out, nobody scores")
     ),
     "target": lambda value, options, variant: _("Game to %(target)s", target=value),
     # Contract Rummy's house list: each deal's row carries its contract.
@@ -138,12 +110,14 @@ OPTION_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
         _l("A spade upcard doubles the deal"), _l("A spade upcard does not double the deal")
     ),
     "hollywood": _yes_no(_l("Hollywood: three games scored at once"), _l("One game at a time")),
-    "out_bonus": _out_bonus,
+    "out_bonus": lambda value, options, variant: _(
+        "Going out scores %(points)s extra", points=value
+    ),
     "went_out_wins": _yes_no(
         _l("Whoever goes out on the last deal wins if at or over the target"),
         _l("The highest total wins"),
     ),
-    "ace_value": _ace_value,
+    "ace_value": lambda value, options, variant: _("An Ace counts %(value)s", value=value),
     "wild_always_200": _yes_no(_l("Every wild card counts 200"), _l("Wild cards count 100")),
     "eights_nines_ten": _yes_no(_l("8s and 9s count 10"), _l("8s and 9s count 5")),
     "queen_of_spades": lambda value, options, variant: _(
@@ -271,11 +245,30 @@ def house_rules(
         if value == default:
             continue
         words = OPTION_WORDS.get(spec.name)
-        if words is None:
+        own = variant.option_words(spec.name, value, options)
+        if own is not None:
+            rules.append(translate(own))
+        elif words is None:
             rules.append(option_words(spec, value))
         else:
             rules.append(words(value, options, variant_id))
     return tuple(rules)
+
+
+def listed_rules(
+    variant_id: str,
+    options: Mapping[str, Any],
+    players: int,
+    seats: tuple[str, ...] | None = None,
+) -> tuple[str, ...]:
+    """The options the variant lists in full (Phase 10's phases) where the house rules
+    leave them out, being the default: a table needs them to play."""
+    variant = get_variant(variant_id)
+    shown = set(house_rules(variant_id, options, players, seats))
+    listed = (
+        OPTION_WORDS[name](options[name], options, variant_id) for name in variant.listed_options
+    )
+    return tuple(words for words in listed if words not in shown)
 
 
 def option_words(spec: Any, value: Any) -> str:
@@ -297,127 +290,10 @@ def and_list(names: Any, locale: str | None = None) -> str:
     return format_list([str(name) for name in names], locale=locale or str(get_locale() or "en"))
 
 
-def key_rules(variant_id: str, options: Mapping[str, Any], deals: int | None) -> tuple[str, ...]:
-    """The few sentences a table needs to score a deal by hand, for a pad's foot."""
-    o = options
-    if variant_id == "rummy":
-        if o["scoring"] == "penalty":
-            rules = [
-                _("Everyone scores their own hand as penalty points; whoever goes out scores 0."),
-                _("Lowest total wins; ties share."),
-            ]
-        else:
-            rules = [
-                _("Whoever goes out scores the total of the others' hands; the others score 0."),
-                _("Highest total wins; ties share."),
-            ]
-        bonus = OPTION_WORDS["rummy_bonus"](o["rummy_bonus"], o, variant_id)
-        rules.append(_("%(bonus)s (going rummy: the whole hand in one turn).", bonus=bonus))
-        if o["stock_out"] == "block":
-            rules.append(OPTION_WORDS["stock_out"]("block", o, variant_id) + ".")
-        rules.append(
-            _("The game ends after %(deals)s deals.", deals=o["deals"])
-            if o["deals"]
-            else _("The game ends when a total reaches %(target)s.", target=o["target"])
-        )
-        return tuple(rules)
-    if variant_id == "gin":
-        undercut = "≤" if o["undercut_on_equal"] else "<"
-        limit = (
-            _("the upcard's value")
-            if o["knock_card"]
-            else _("%(limit)s or less deadwood", limit=o["knock_limit"])
-        )
-        game_end = _(
-            "A game ends at %(target)s: the winner adds %(bonus)s, each player %(box)s per box "
-            "(hand won)",
-            target=o["target"],
-            bonus=o["game_bonus"],
-            box=o["box_bonus"],
-        )
-        rules = [
-            _(
-                "Knock with %(limit)s. Gin: %(gin)s + the defender's deadwood (big gin %(big)s).",
-                limit=limit,
-                gin=o["gin_bonus"],
-                big=o["big_gin_bonus"],
-            ),
-            _(
-                "Undercut (defender %(sign)s knocker): the defender scores %(bonus)s + the "
-                "difference. Otherwise the knocker scores the difference.",
-                sign=undercut,
-                bonus=o["undercut_bonus"],
-            ),
-            _("%(end)s; a shutout doubles the winner's score.", end=game_end)
-            if o["shutout_double"]
-            else _("%(end)s.", end=game_end),
-        ]
-        if o["hollywood"]:
-            rules.append(
-                _(
-                    "Hollywood: a player's 1st win scores in game 1, the 2nd in games 1 and 2, "
-                    "later wins in all three."
-                )
-            )
-        if o["knock_card"] and o["spade_doubles"]:
-            rules.append(_("A spade upcard doubles the deal."))
-        return tuple(rules)
-    if variant_id == "rummy500":
-        return (
-            _(
-                "Each deal: melds less the cards left in hand (may be negative), + %(bonus)s "
-                "for going out.",
-                bonus=o["out_bonus"],
-            )
-            if o["out_bonus"]
-            else _("Each deal: melds less the cards left in hand (may be negative)."),
-            _(
-                "After a deal where a total reaches %(target)s, the highest wins; "
-                "a tie for highest plays on.",
-                target=o["target"],
-            ),
-        )
-    if variant_id == "rummy5000":
-        scoring = SCORING_WORDS[o["scoring"]]
-        return (
-            _("%(scoring)s, + %(bonus)s for going out.", scoring=scoring, bonus=o["out_bonus"])
-            if o["out_bonus"]
-            else _("%(scoring)s.", scoring=scoring),
-            _("Every value is a multiple of 5."),
-            _(
-                "After a deal where a total reaches %(target)s, the highest wins; ties share.",
-                target=o["target"],
-            ),
-        )
-    if variant_id == "thirteen":
-        out = f"{MINUS}{o['out_bonus']}" if o["out_bonus"] else "0"
-        rules = [
-            _(
-                "Each player not out scores their hand \u00d7 the deal's multiplier; going out "
-                "scores %(out)s.",
-                out=out,
-            ),
-            _("Lowest total after deal %(deals)s wins; ties share.", deals=deals),
-        ]
-        if o["press"] or o["auto_press"]:
-            rules.append(
-                _(
-                    "The Press: when one player trails their nearest rival by %(gap)s or "
-                    "more, the next deal's card points are doubled (tick P).",
-                    gap=o["press_gap"],
-                )
-            )
-        if o["double_on_7_or_king"]:
-            rules.append(_("Deals with 7s or Kings wild count double (\u00d72)."))
-        if o["up_for_two"]:
-            rules.append(_("Going up for 2 (out holding a single natural 2) scores 2."))
-        return tuple(rules)
-    if variant_id == "acetoace":
-        return (
-            _("Each deal: melds less the cards left in hand."),
-            _("Highest total after deal 14 wins; ties share."),
-        )
-    return tuple(translate(rule) for rule in get_variant(variant_id).pad_rules(o))
+def key_rules(variant_id: str, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The few sentences a table needs to score a deal by hand, for a pad's foot: the
+    variant's own (its ``pad_rules``)."""
+    return tuple(translate(rule) for rule in get_variant(variant_id).pad_rules(options))
 
 
 def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
@@ -439,9 +315,6 @@ def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
     return terms
 
 
-MINUS = "\u2212"
-
-
 def money(cents: int, currency: str, locale: str, *, signed: bool = False) -> str:
     """An amount as printed: a true minus sign (U+2212), not a hyphen; ``signed``
     adds a plus to a gain. Its spaces are no-break: an amount never wraps."""
@@ -454,9 +327,7 @@ def day(moment: date | datetime, locale: str) -> str:
     return format_date(moment, format="long", locale=locale)
 
 
-def card(text: str) -> str:
-    """``7S`` as ``7♠``."""
-    return text[:-1] + SUIT_SIGNS.get(text[-1:], text[-1:]) if len(text) > 1 else text
+card = card_sign  # ``7S`` as ``7♠``
 
 
 def contract(deal: Mapping[str, Any] | None) -> str:

@@ -34,6 +34,13 @@ class AceToAce(MeldVariant):
     def wild_ranks(cls, options):
         return frozenset(RANKS)
 
+    @classmethod
+    def pad_rules(cls, options):
+        return (
+            message("Each deal: melds less the cards left in hand."),
+            message("Highest total after deal 14 wins; ties share."),
+        )
+
     def prepare(self):
         self.fixed_deals = len(WILDS)
 

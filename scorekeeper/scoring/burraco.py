@@ -81,6 +81,15 @@ class Burraco(Partnership):
             label=message("A pinella (2) counts"),
         ),
     )
+    # A paper pad's rows per side for each deal.
+    pad_side_rows = (
+        message("Melds"),
+        message("Burracos"),
+        message("Closing, pozzetto (minus)"),
+        message("Hand (minus)"),
+        message("Deal"),
+        message("Total"),
+    )
     entry_fields = (
         EntryField(
             "out",

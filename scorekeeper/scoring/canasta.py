@@ -75,6 +75,23 @@ class Canasta(Partnership):
             label=message("Canastas needed to go out"),
         ),
     )
+    # A paper pad's rows per side for each deal.
+    pad_side_rows = (
+        message("Melds"),
+        message("Canastas"),
+        message("Red 3s"),
+        message("Going out"),
+        message("Hand (minus)"),
+        message("Deal"),
+        message("Total"),
+    )
+    deal_line_fields = (
+        ("melded", message("melded")),
+        ("hand", message("in hand")),
+        ("natural", message("natural canastas")),
+        ("mixed", message("mixed canastas")),
+        ("red_threes", message("red 3s")),
+    )
     entry_fields = (
         OUT,
         MELDED,

@@ -9,6 +9,14 @@ from .messages import Message, message
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
+SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def card_sign(text: str) -> str:
+    """``7S`` as ``7\u2660``, as a sheet prints a card."""
+    return text[:-1] + SUIT_SIGNS.get(text[-1:], text[-1:]) if len(text) > 1 else text
+
+
 JOKER = "Joker"
 WILD = "wild"  # a card the player counts as wild, whatever it is
 

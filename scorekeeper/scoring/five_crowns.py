@@ -24,6 +24,7 @@ class RisingWild(OutVariant):
 
     higher_wins = False
     allows_nobody_out = False
+    pad_wild = True  # each deal's wild rank, known before it, printed on its row
 
     @classmethod
     def hand_cards(cls, options, players):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import RANKS
+from .cards import RANKS, card_sign
 from .entries import EntryField
-from .messages import message
+from .messages import Message, message, ngettext
 from .options import OptionSpec
 from .variant import Deal, Variant
 
@@ -32,13 +33,7 @@ class GinGame:
 
     def _finish(self, winner: int, rules: Any) -> None:
         loser = 1 - winner
-        final = [
-            points + rules["box_bonus"] * boxes
-            for points, boxes in zip(self.points, self.boxes, strict=True)
-        ]
-        final[winner] += rules["game_bonus"]
-        if self.boxes[loser] == 0 and rules["shutout_double"]:
-            final[winner] *= 2
+        final = [part.final for part in final_parts(self.points, self.boxes, winner, rules)]
         self.finished = True
         self.winner = winner
         self.final = final
@@ -57,6 +52,42 @@ class GinGame:
             "final": None if self.final is None else dict(zip(players, self.final, strict=True)),
             "margin": self.margin,
         }
+
+
+class FinalPart:
+    """How one player's final score of a gin game is made: points + boxes x the box
+    bonus + the game bonus (the winner's), doubled for a shutout (the loser won no box)."""
+
+    __slots__ = ("box_points", "boxes", "game_bonus", "made", "points", "shutout")
+
+    def __init__(self, points: int, boxes: int, won: bool, shutout: bool, rules: Any) -> None:
+        self.points = points
+        self.boxes = boxes
+        self.box_points = boxes * rules["box_bonus"]
+        self.game_bonus = rules["game_bonus"] if won else 0
+        self.made = points + self.box_points + self.game_bonus  # before any doubling
+        self.shutout = shutout
+
+    @property
+    def final(self) -> int:
+        return 2 * self.made if self.shutout else self.made
+
+
+def final_parts(
+    points: Sequence[int], boxes: Sequence[int], winner: int | None, rules: Any
+) -> tuple[FinalPart, ...]:
+    """Each player's final score of a game ``winner`` won (None: not over), in parts:
+    the one place gin's final arithmetic is done, for the core, the board and the sheet."""
+    return tuple(
+        FinalPart(
+            points[seat],
+            boxes[seat],
+            seat == winner,
+            seat == winner and bool(rules["shutout_double"]) and boxes[1 - seat] == 0,
+            rules,
+        )
+        for seat in (0, 1)
+    )
 
 
 def upcard_value(rank: str) -> int:
@@ -206,9 +237,46 @@ class Gin(Variant):
         ),
     )
 
+    knocks = True
+
     @classmethod
     def hand_cards(cls, options, players):
         return 10
+
+    @classmethod
+    def match_games(cls, options):
+        return 3 if options["hollywood"] else 1
+
+    @classmethod
+    def deal_outcome(cls, deal, options, label):
+        entry = deal.entry
+        if entry.get("void"):
+            return message("nobody"), message("void: no knock")
+        knocker = entry["knocker"]
+        if entry["hands"][knocker] == 0:
+            kind = message("big gin") if entry.get("big_gin") else message("gin")
+        elif deal.winner != knocker:
+            kind = message("undercut by %(name)s", name=label[deal.winner])
+        else:
+            kind = message("knock with %(deadwood)s", deadwood=entry["hands"][knocker])
+        notes: list[Message] = [kind]
+        if entry.get("upcard"):
+            notes.append(message("; upcard %(card)s", card=card_sign(entry["upcard"])))
+        if options["hollywood"]:
+            games = [str(game + 1) for game in deal.scored_in]
+            if not games:
+                notes.append(message("; its games are over"))
+            else:
+                notes.append(
+                    ngettext(
+                        "; game %(games)s", "; games %(games)s", len(games), games=", ".join(games)
+                    )
+                )
+        return label[knocker], notes
+
+    @classmethod
+    def pad_rules(cls, options):
+        return gin_rules(options)
 
     def prepare(self):
         self.games = [GinGame() for _ in range(3 if self.rules["hollywood"] else 1)]
@@ -340,3 +408,80 @@ class Gin(Variant):
         if len(self.games) > 1:
             extras["games"] = [game.as_dict(players) for game in self.games]
         return extras
+
+
+def gin_rules(options: Mapping[str, Any]) -> tuple[Message, ...]:
+    """Gin's key rules, for a pad's foot."""
+    o = options
+    undercut = "\u2264" if o["undercut_on_equal"] else "<"
+    limit = (
+        message("the upcard's value")
+        if o["knock_card"]
+        else message("%(limit)s or less deadwood", limit=o["knock_limit"])
+    )
+    game_end = message(
+        "A game ends at %(target)s: the winner adds %(bonus)s, each player %(box)s per box "
+        "(hand won)",
+        target=o["target"],
+        bonus=o["game_bonus"],
+        box=o["box_bonus"],
+    )
+    rules = [
+        message(
+            "Knock with %(limit)s. Gin: %(gin)s + the defender's deadwood (big gin %(big)s).",
+            limit=limit,
+            gin=o["gin_bonus"],
+            big=o["big_gin_bonus"],
+        ),
+        message(
+            "Undercut (defender %(sign)s knocker): the defender scores %(bonus)s + the "
+            "difference. Otherwise the knocker scores the difference.",
+            sign=undercut,
+            bonus=o["undercut_bonus"],
+        ),
+        message("%(end)s; a shutout doubles the winner's score.", end=game_end)
+        if o["shutout_double"]
+        else message("%(end)s.", end=game_end),
+    ]
+    if o["hollywood"]:
+        rules.append(
+            message(
+                "Hollywood: a player's 1st win scores in game 1, the 2nd in games 1 and 2, "
+                "later wins in all three."
+            )
+        )
+    if o["knock_card"] and o["spade_doubles"]:
+        rules.append(message("A spade upcard doubles the deal."))
+    return tuple(rules)
+
+
+def final_lines(options: Mapping[str, Any], state: Any) -> list[Message]:
+    """Each player's final score of a finished game in words: points + boxes + the game
+    bonus = made, doubled for a shutout (``state``: a GameState's totals, boxes, winners
+    and finals, by name)."""
+    players = state.players
+    winner = next((seat for seat, name in enumerate(players) if name in state.winners), None)
+    totals, boxes = [state.totals[p] for p in players], [state.boxes[p] for p in players]
+    lines = []
+    for name, part in zip(players, final_parts(totals, boxes, winner, options), strict=True):
+        sums = [
+            message("%(points)s points", points=part.points),
+            ngettext(
+                "%(num)s box at %(bonus)s",
+                "%(num)s boxes at %(bonus)s",
+                part.boxes,
+                bonus=options["box_bonus"],
+            ),
+        ]
+        if name in state.winners:
+            sums.append(message("%(points)s for the game", points=part.game_bonus))
+        made = part.made
+        added = sums[0]
+        for more in sums[1:]:  # "a + b + c", each part translated on its own
+            added = message("%(sum)s + %(part)s", sum=added, part=more)
+        line = message("%(name)s: %(sum)s = %(made)s", name=name, sum=added, made=made)
+        final = state.final[name]
+        if final == 2 * made != made:
+            line = message("%(line)s, doubled for the shutout = %(final)s", line=line, final=final)
+        lines.append(line)
+    return lines

@@ -117,6 +117,26 @@ class HandAndFoot(Partnership):
             label=message("A book of sevens"),
         ),
     )
+    # A paper pad's rows per side for each deal.
+    pad_side_rows = (
+        message("Melds"),
+        message("Books"),
+        message("Red 3s"),
+        message("Going out"),
+        message("Hand and foot (minus)"),
+        message("Deal"),
+        message("Total"),
+    )
+    deal_line_fields = (
+        ("melded", message("melded")),
+        ("hand", message("in hand")),
+        ("clean", message("clean books")),
+        ("dirty", message("dirty books")),
+        ("wild", message("wild books")),
+        ("sevens", message("sevens books")),
+        ("red_threes", message("red 3s")),
+        ("red_threes_held", message("red 3s held")),
+    )
     entry_fields = (
         OUT,
         MELDED,

@@ -33,6 +33,9 @@ MODE_RULES = {
     ),
     "pool": message("pool rummy is played for a pot: the mode must be pot"),
 }
+# Rows a deals rummy pad keeps for tie-break deals after its last deal.
+TIEBREAK_ROWS = 2
+DROP_WORDS = {"first": message("first drop"), "middle": message("middle drop")}
 RESULTS = ("hands", "drops", "wrong_show")  # each loser taking part has exactly one
 RESULT_WORDS = {
     "hands": message("a hand value"),
@@ -247,6 +250,72 @@ class Indian(PoolVariant):
                 "or the pot pays"
             )
         return stakes, errors
+
+    @classmethod
+    def pad_tiebreaks(cls, options):
+        return TIEBREAK_ROWS if options["format"] == "deals" else 0
+
+    @classmethod
+    def pad_rules(cls, options):
+        o = options
+        rules = [
+            message(
+                "A hand counts at most %(full)s (full count); a first drop %(first)s, a middle "
+                "drop %(middle)s, a wrong show %(wrong)s.",
+                full=o["full_count"],
+                first=o["first_drop"],
+                middle=o["middle_drop"],
+                wrong=o["wrong_show"],
+            )
+        ]
+        if o["format"] == "pool":
+            rules.append(
+                message(
+                    "Pool %(limit)s: a total of %(limit)s or more is eliminated; the last "
+                    "player left wins the pot.",
+                    limit=o["pool_limit"],
+                )
+            )
+            if o["rejoin_max"] is not None:
+                rules.append(
+                    message(
+                        "An eliminated player may rejoin at the highest total + 1 while no "
+                        "total is above %(most)s.",
+                        most=o["rejoin_max"],
+                    )
+                )
+        elif o["format"] == "deals":
+            rules.append(
+                message(
+                    "After %(deals)s deals the most chips win; tied players play tie-break "
+                    "deals on the rows below.",
+                    deals=o["deals"],
+                )
+            )
+        else:
+            rules.append(message("The deal's winner scores what the others lose."))
+        return tuple(rules)
+
+    @classmethod
+    def deal_lines(cls, deal, options, running):
+        entry = deal.entry
+        lines: dict[str, list[Message]] = {}
+        for name in entry.get("rejoin") or ():
+            lines.setdefault(name, []).append(message("rejoined"))
+        for name, when in (entry.get("drops") or {}).items():
+            lines.setdefault(name, []).append(DROP_WORDS[when])
+        for name in entry.get("wrong_show") or ():
+            lines.setdefault(name, []).append(message("wrong show"))
+        full = options["full_count"]
+        for name, hand in (entry.get("hands") or {}).items():
+            if hand is not None and hand > full:
+                lines.setdefault(name, []).append(message("full count %(points)s", points=full))
+        if options["format"] == "pool":
+            limit = options["pool_limit"]
+            for name, total in running.items():
+                if total >= limit > total - deal.points[name]:
+                    lines.setdefault(name, []).append(message("eliminated"))
+        return lines
 
     @classmethod
     def value_table(cls, options):

@@ -22,26 +22,39 @@ class Message(str):
     params: Mapping[str, Any]
     # gettext's msgctxt: the same English worded apart in another game's terms.
     context: str | None
+    # ngettext's plural id, and the count that chooses between the two (None: no plural).
+    plural: str | None
 
     def __new__(
-        cls, msgid: str, params: Mapping[str, Any] | None = None, context: str | None = None
+        cls,
+        msgid: str,
+        params: Mapping[str, Any] | None = None,
+        context: str | None = None,
+        plural: str | None = None,
     ) -> Message:
         params = dict(params or {})
+        english = plural if plural is not None and params.get("num") != 1 else msgid
         # As gettext does: the id is a %-format only when there are parameters.
-        text = super().__new__(cls, msgid % params if params else msgid)
+        text = super().__new__(cls, english % params if params else english)
         text.msgid = msgid
         text.params = params
         text.context = context
+        text.plural = plural
         return text
 
-    def __getnewargs__(self) -> tuple[str, Mapping[str, Any], str | None]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[str, Mapping[str, Any], str | None, str | None]:  # type: ignore[override]
         # copy and pickle rebuild from the id and parameters, not the English text.
-        return self.msgid, self.params, self.context
+        return self.msgid, self.params, self.context, self.plural
 
 
 def message(msgid: str, **params: Any) -> Message:
     """A Message, e.g. ``message("must be a whole number from 0 to %(bound)s", bound=50)``."""
     return Message(msgid, params)
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Any) -> Message:
+    """A Message worded by a count, as gettext's ngettext (``num`` is a parameter too)."""
+    return Message(singular, {"num": num, **params}, plural=plural)
 
 
 def pgettext(context: str, msgid: str, **params: Any) -> Message:

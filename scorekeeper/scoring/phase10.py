@@ -83,9 +83,24 @@ class PhaseTen(OutVariant):
         EntryField("hands", "per_player", message("Value of each other player's cards.")),
     )
 
+    listed_options = ("phases",)
+    pad_columns = ("phase", "deal", "total")
+
     @classmethod
     def value_table(cls, options):
         return ValueTable({}, named=CARDS)
+
+    @classmethod
+    def deal_lines(cls, deal, options, running):
+        done = set(deal.entry.get("completed") or ())
+        return {
+            name: [
+                message("phase %(number)s done", number=phase)
+                if name in done
+                else message("phase %(number)s", number=phase)
+            ]
+            for name, phase in (deal.extras or {}).get("phase", {}).items()
+        }
 
     @classmethod
     def hand_cards(cls, options, players):

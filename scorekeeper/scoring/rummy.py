@@ -23,6 +23,23 @@ def half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
+# The scoring and stock-out options in words, for a sheet's house rules and a pad's foot.
+SCORING_WORDS = {
+    "winner_takes_all": message("Winner takes all: whoever goes out scores the others' hands"),
+    "penalty": message("Penalty scoring: everyone scores their own hand; lowest total wins"),
+    "collect": message(
+        "Collect: everyone scores their melds; whoever goes out also scores the others' hands"
+    ),
+    "subtract": message("Subtract: everyone scores melds less hand"),
+}
+RUMMY_BONUS_WORDS = {
+    "double": message("Going rummy doubles the deal's points"),
+    "plus_10": message("Going rummy scores 10 extra"),
+    "none": message("No bonus for going rummy"),
+}
+BLOCK_WORDS = message("Block: when the stock runs out, the lowest hand scores the differences")
+
+
 class Rummy(OutVariant):
     id = "rummy"
     name = message("Basic Rummy")
@@ -126,6 +143,34 @@ class Rummy(OutVariant):
     @classmethod
     def wins_higher(cls, options):
         return options["scoring"] != "penalty"
+
+    @classmethod
+    def pad_rules(cls, options):
+        o = options
+        if o["scoring"] == "penalty":
+            rules = [
+                message(
+                    "Everyone scores their own hand as penalty points; whoever goes out scores 0."
+                ),
+                message("Lowest total wins; ties share."),
+            ]
+        else:
+            rules = [
+                message(
+                    "Whoever goes out scores the total of the others' hands; the others score 0."
+                ),
+                message("Highest total wins; ties share."),
+            ]
+        bonus = RUMMY_BONUS_WORDS.get(o["rummy_bonus"], o["rummy_bonus"])
+        rules.append(message("%(bonus)s (going rummy: the whole hand in one turn).", bonus=bonus))
+        if o["stock_out"] == "block":
+            rules.append(message("%(rule)s.", rule=BLOCK_WORDS))
+        rules.append(
+            message("The game ends after %(deals)s deals.", deals=o["deals"])
+            if o["deals"]
+            else message("The game ends when a total reaches %(target)s.", target=o["target"])
+        )
+        return tuple(rules)
 
     @classmethod
     def computed_default(cls, name, options, players):

@@ -55,6 +55,24 @@ class Rummy500(MeldVariant):
         # A player who took much of the discard pile can hold far more than 13 cards.
         return HAND_BOUND
 
+    @classmethod
+    def pad_rules(cls, options):
+        o = options
+        return (
+            message(
+                "Each deal: melds less the cards left in hand (may be negative), + %(bonus)s "
+                "for going out.",
+                bonus=o["out_bonus"],
+            )
+            if o["out_bonus"]
+            else message("Each deal: melds less the cards left in hand (may be negative)."),
+            message(
+                "After a deal where a total reaches %(target)s, the highest wins; "
+                "a tie for highest plays on.",
+                target=o["target"],
+            ),
+        )
+
     def prepare(self):
         self.target = self.rules["target"]
 

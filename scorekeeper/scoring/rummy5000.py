@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cards import RANKS, ValueTable
 from .messages import message
 from .options import OptionSpec
+from .rummy import SCORING_WORDS
 from .rummy500 import HANDS, MELDS, OUT
 from .variant import OutVariant
 
@@ -142,6 +143,31 @@ class Rummy5000(OutVariant):
     @classmethod
     def wild_ranks(cls, options):
         return frozenset(RANKS)
+
+    @classmethod
+    def option_words(cls, name, value, options):
+        if name == "ace_value":
+            return message(
+                "An Ace counts %(value)s (a wild Ace %(wild)s)", value=value, wild=value + 100
+            )
+        return None
+
+    @classmethod
+    def pad_rules(cls, options):
+        o = options
+        scoring = SCORING_WORDS[o["scoring"]]
+        return (
+            message(
+                "%(scoring)s, + %(bonus)s for going out.", scoring=scoring, bonus=o["out_bonus"]
+            )
+            if o["out_bonus"]
+            else message("%(scoring)s.", scoring=scoring),
+            message("Every value is a multiple of 5."),
+            message(
+                "After a deal where a total reaches %(target)s, the highest wins; ties share.",
+                target=o["target"],
+            ),
+        )
 
     def prepare(self):
         self.target = self.rules["target"]

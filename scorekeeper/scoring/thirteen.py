@@ -12,6 +12,8 @@ from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
 
+MINUS = "\u2212"  # a true minus sign, as print has it
+
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
     "ace_to_king": RANKS,
     "two_to_king": RANKS[1:],
@@ -250,6 +252,39 @@ class Thirteen(OutVariant):
     @classmethod
     def wild_ranks(cls, options):
         return frozenset(RANKS) | ({JOKER} if options["joker_deal"] else frozenset())
+
+    @classmethod
+    def option_words(cls, name, value, options):
+        if name == "out_bonus":  # going out takes points off here: a minus, no "extra"
+            return message("Going out scores %(points)s", points=f"{MINUS}{value}")
+        return None
+
+    @classmethod
+    def pad_rules(cls, options):
+        o = options
+        deals = len(SEQUENCES[o["wild_sequence"]]) + bool(o["joker_deal"])
+        out = f"{MINUS}{o['out_bonus']}" if o["out_bonus"] else "0"
+        rules = [
+            message(
+                "Each player not out scores their hand \u00d7 the deal's multiplier; going out "
+                "scores %(out)s.",
+                out=out,
+            ),
+            message("Lowest total after deal %(deals)s wins; ties share.", deals=deals),
+        ]
+        if o["press"] or o["auto_press"]:
+            rules.append(
+                message(
+                    "The Press: when one player trails their nearest rival by %(gap)s or "
+                    "more, the next deal's card points are doubled (tick P).",
+                    gap=o["press_gap"],
+                )
+            )
+        if o["double_on_7_or_king"]:
+            rules.append(message("Deals with 7s or Kings wild count double (\u00d72)."))
+        if o["up_for_two"]:
+            rules.append(message("Going up for 2 (out holding a single natural 2) scores 2."))
+        return tuple(rules)
 
     def prepare(self):
         rules = self.rules

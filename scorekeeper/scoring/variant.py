@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import ValueTable, face_values
 from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
-from .messages import Message, message
+from .messages import message
 from .options import OptionSpec, resolve, resolve_stakes
+from .surface import Surfaces
 
 if TYPE_CHECKING:
     from .game import Setup
@@ -104,7 +105,7 @@ def plain_result(entry: Mapping[str, Any]) -> str | None:
     return None
 
 
-class Variant:
+class Variant(Surfaces):
     """A variant's catalogue entry (class attributes) and one game of it (an instance)."""
 
     id: ClassVar[str]
@@ -124,9 +125,6 @@ class Variant:
     # Far above any real game (the longest fixed game is 200 deals, plus tie-breaks):
     # it bounds what one game costs to derive and print (docs/scoring.md).
     max_deals: ClassVar[int] = 500
-    # What the entry pages call a ``hands`` field where the variant has its own words
-    # (Thirteen's penalty points); None: the points left in hand.
-    hands_heading: ClassVar[Message | None] = None
     # Partnership games (docs/rules.md section 13): ``players`` are the sides, and a
     # setup may seat this many individual players (least, most) per side.
     # Whether a paper pad has a column for each deal's wild rank, known before the deal.
@@ -237,12 +235,6 @@ class Variant:
     def hand_bound(cls, options: Mapping[str, Any], players: int) -> int:
         """Cards in hand x the highest card value under the options."""
         return cls.hand_cards(options, players) * cls.value_table(options).highest
-
-    @classmethod
-    def pad_rules(cls, options: Mapping[str, Any]) -> tuple[Message, ...]:
-        """The few sentences a table needs to score a deal by hand, for a paper pad's
-        foot, where the variant gives them itself."""
-        return ()
 
     @classmethod
     def grid_rules(cls, options: Mapping[str, Any]) -> dict[str, Any] | None:

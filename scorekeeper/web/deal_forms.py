@@ -42,6 +42,11 @@ class DealForm(FlaskForm):
     # How the grid helper scores a grid (Golf), from the variant; None without a grid.
     grid_rules: dict[str, Any] | None = None
 
+    @property
+    def knocks(self) -> bool:
+        """Whether the deal's player knocked rather than went out (gin), as the variant says."""
+        return bool(self.variant) and scoring.get_variant(self.variant).knocks
+
     def section(self, name: str) -> list[scoring.EntryField]:
         """The fields shown in one place of the form (web.fields.SECTIONS), in order."""
         return [f for f in self.entry_fields if widget_for(f.kind).section(f) == name]

@@ -24,6 +24,8 @@ from markupsafe import Markup
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.scoring.gin import final_lines
+from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import preset_name, translate
 
@@ -117,6 +119,7 @@ class Cell:
     out: bool = False
     press_points: int = 0
     adjustment: int = 0
+    lines: list[str] = field(default_factory=list)  # the variant's breakdown, as on paper
 
 
 @dataclass
@@ -196,7 +199,7 @@ class Board:
     @property
     def knocks(self) -> bool:
         """Gin: the dot marks who knocked; nobody goes out."""
-        return self.variant_id == "gin"
+        return scoring.get_variant(self.variant_id).knocks
 
     @property
     def press_taken(self) -> bool:
@@ -223,10 +226,12 @@ def board(view: GameView, locale: str) -> Board:
     players = list(setup.players)
     fixed, target = end_rule(setup)
     rows = []
+    variant = scoring.get_variant(setup.variant)
     for deal, running in zip(state.deals, state.running_totals, strict=True):
         entry = deal.entry
         press_points = entry.get("press_points") or {}
         adjustment = deal.adjustment or {}
+        lines = variant.deal_lines(deal, state.options, running)
         cells = [
             Cell(
                 points=deal.points[name],
@@ -234,6 +239,7 @@ def board(view: GameView, locale: str) -> Board:
                 out=went_out(entry) == name,
                 press_points=press_points.get(name, 0),
                 adjustment=adjustment.get(name, 0),
+                lines=[translate(line) for line in lines.get(name, ())],
             )
             for name in players
         ]
@@ -283,7 +289,6 @@ def board(view: GameView, locale: str) -> Board:
         )
         for name in players
     ]
-    variant = scoring.get_variant(setup.variant)
     return Board(
         public_id=view.public_id,
         title=view.title,
@@ -358,39 +363,17 @@ def what_happened(deal: Any) -> str | None:
     """The deal in a word for the grid (knock, gin, block...), as the core says it
     ended; None for an ordinary deal, where the dot on who went out says it all."""
     if deal.result is not None:
-        return str(RESULT_TEXT[deal.result])
-    return next((str(text) for flag, text in FLAG_TEXT.items() if deal.entry.get(flag)), None)
+        return translate(RESULT_WORDS[deal.result])
+    return next(
+        (translate(text) for flag, text in FLAG_WORDS.items() if deal.entry.get(flag)), None
+    )
 
 
 def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
-    """What makes up each final score of a finished gin game: points, boxes, game bonus,
-    shutout doubling, all as the state and the game's options give them."""
-    if setup.variant != "gin" or not state.final or state.ended_early:
+    """What makes up each final score of a finished gin game, as the core words it."""
+    if not state.final or state.ended_early:  # only gin has finals
         return []
-    options = setup.options
-    lines = []
-    for name in setup.players:
-        boxes = state.boxes[name]
-        parts = [
-            _("%(points)s points", points=state.totals[name]),
-            ngettext(
-                "%(num)s box at %(bonus)s",
-                "%(num)s boxes at %(bonus)s",
-                boxes,
-                bonus=options["box_bonus"],
-            ),
-        ]
-        made = state.totals[name] + boxes * options["box_bonus"]
-        if name in state.winners:
-            parts.append(_("%(points)s for the game", points=options["game_bonus"]))
-            made += options["game_bonus"]
-        line = _("%(name)s: %(sum)s = %(made)s", name=name, sum=" + ".join(parts), made=made)
-        if state.final[name] == 2 * made != made:
-            line = _(
-                "%(line)s, doubled for the shutout = %(final)s", line=line, final=state.final[name]
-            )
-        lines.append(line)
-    return lines
+    return [translate(line) for line in final_lines(setup.options, state)]
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
@@ -441,25 +424,6 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 # ---------------------------------------------------------------- the history
 
 
-RESULT_TEXT = {
-    "void": _l("void"),
-    "stock_out": _l("stock ran out"),
-    "pool_out": _l("pool out"),
-    "block": _l("block"),
-    "stalemate": _l("stalemate: nobody scores"),
-    "gin": _l("gin"),
-    "big_gin": _l("big gin"),
-    "knock": _l("knock"),
-    "undercut": _l("undercut"),
-}
-FLAG_TEXT = {
-    "rummy": _l("went rummy"),
-    "big_gin": _l("big gin"),
-    "up_for_two": _l("went up for 2"),
-    "concealed": _l("went out concealed"),
-    "one_turn": _l("went out in one turn"),
-    "no_joker": _l("without a joker"),
-}
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (
     ("melds", _l("melded")),
@@ -516,7 +480,7 @@ def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str
             parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
     parts += [_own_text(f, entry.get(f.name)) for f in own if f.kind != "player"]
     parts = [part for part in parts if part]
-    parts += [str(text) for flag, text in FLAG_TEXT.items() if entry.get(flag)]
+    parts += [translate(text) for flag, text in FLAG_WORDS.items() if entry.get(flag)]
     if entry.get("wild"):
         parts.append(_("wild %(card)s called", card=entry["wild"]))
     if entry.get("upcard"):

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from scorekeeper.scoring import derive
+from tests.printing.games import GAMES
 from tests.printing.support import VIEW_URL, game_view, numbers, picture, row_texts
 from tests.printing.support import words as read
 
@@ -25,59 +26,6 @@ NEW_PRESETS = {
     "Phase 10": 6,
     "Canasta": 2,
     "Hand and Foot": 3,
-}
-
-GAMES = {
-    "indian-pool": (
-        {"variant": "indian", "players": ["A", "B", "C", "D"], "options": {"format": "pool"}},
-        [
-            {"out": "A", "hands": {"B": 34}, "drops": {"C": "first"}, "wrong_show": ["D"]},
-            {"out": "C", "hands": {"A": 52, "D": 95}, "drops": {"B": "middle"}},
-            {"out": "B", "rejoin": ["D"], "hands": {"A": 30, "C": 61, "D": 28}},
-        ],
-    ),
-    "five-crowns": (
-        {"variant": "five_crowns", "players": ["Ann", "Bob", "Cy"]},
-        [
-            {"out": "Ann", "hands": {"Bob": 70, "Cy": 42}},
-            {"out": "Bob", "hands": {"Ann": 0, "Cy": 9}},
-        ],
-    ),
-    "phase10": (
-        {"variant": "phase10", "players": ["Ann", "Bob", "Cy"]},
-        [{"out": "Ann", "completed": ["Ann", "Bob"], "hands": {"Bob": 35, "Cy": 80}}],
-    ),
-    "canasta": (
-        {
-            "variant": "canasta",
-            "players": ["NS", "EW"],
-            "seats": ["Nadia", "Émile", "Søren", "Wanjiru"],
-        },
-        [
-            {
-                "out": "NS",
-                "melded": {"NS": 385, "EW": 0},
-                "hand": {"NS": 30, "EW": 120},
-                "natural": {"NS": 1},
-                "mixed": {"NS": 2},
-                "red_threes": {"NS": 1, "EW": 1},
-            }
-        ],
-    ),
-    "handfoot": (
-        {"variant": "handfoot", "players": ["Us", "Them"]},
-        [
-            {
-                "out": "Us",
-                "melded": {"Us": 1235, "Them": 610},
-                "hand": {"Us": 45, "Them": 185},
-                "clean": {"Us": 2},
-                "dirty": {"Us": 3, "Them": 1},
-                "red_threes": {"Us": 1},
-                "red_threes_held": {"Them": 1},
-            }
-        ],
-    ),
 }
 
 
