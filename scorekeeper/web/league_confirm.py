@@ -106,12 +106,17 @@ def confirm(public_id: str, night_id: int, number: int, token: str):
 @table_pages.bp.context_processor
 def confirm_prompt_context() -> dict:
     """The recording phone's game page, for a confirming league's table: the confirm
-    link and its QR code, for an opponent's phone to scan once the result is in."""
+    link and its QR code, for an opponent's phone to scan once the game is finished.
+    Asked by the page only then, so a game page in play costs no statement for it (a
+    table the organizer closed early shows its link on the night's table page)."""
     public_id = (request.view_args or {}).get("public_id")
     if request.endpoint != "table.game" or not public_id or not held_token(public_id):
         return {}
-    prompt = league.confirm_prompt(unit_of_work(), public_id)
-    if prompt is None:
-        return {}
-    url = confirm_url(prompt.public_id, prompt.night_id, prompt.number, prompt.token)
-    return {"league_confirm": prompt, "league_confirm_url": url, "qr_svg": qr_svg}
+
+    def league_confirm_prompt():
+        prompt = league.confirm_prompt(unit_of_work(), public_id)
+        if prompt is None:
+            return None
+        return prompt, confirm_url(prompt.public_id, prompt.night_id, prompt.number, prompt.token)
+
+    return {"league_confirm_prompt": league_confirm_prompt, "qr_svg": qr_svg}

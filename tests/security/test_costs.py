@@ -85,6 +85,7 @@ class TestPdfLimit:
             "league.pack",
             "league.night_sheets",
             "league.standings_pdf",
+            "league.certificate",
             "circles.statement",
         }
         for endpoint in pdf_routes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from scorekeeper.league import adjustments as league_adjustments
 from scorekeeper.league import services as league
 from tests.league.support import PASSWORD, make_league, make_organizer, member_ids, started_night
 
@@ -45,6 +46,16 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     league.plan_nights(uow, league_id, organizer, [date(2027, 1, 14)], "7 pm")
     (planned,) = league.schedule_of(uow, league_id, organizer)
     (answer_link,) = league.make_answer_links(uow, league_id, organizer, members[0])
+    adjustment = league_adjustments.record_adjustment(
+        uow,
+        league_id,
+        organizer,
+        kind="penalty",
+        night_id=night.id,
+        member_id=members[0],
+        points=5,
+        reason="Late",
+    )
     log_in(client, "org@example.org")
     return {
         "games": {"public_id": game_id, "token": token, "number": "1"},
@@ -67,6 +78,9 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "planned_id": str(planned.id),
             "game_id": night.tables[0].game_id,
             "token": answer_link.token,
+            "adjustment_id": str(adjustment),
+            "season": "2026",  # a season still open: its certificates answer 404
+            "kind": "most_wins",
         },
         "static": {"filename": "app.js"},
         "language": {"language": "fr"},
