@@ -190,12 +190,14 @@ def print_pack_pdf(
     page_size: str = "A4",
     locale: str = "en_US",
     public_url: str | None = None,
+    screen_url: str | None = None,
     byes: Sequence[str] = (),
 ) -> bytes:
     """One PDF for a league night: a seating list, then each table's named pad with
     its seat order, first dealer and a QR code of its edit link, and a result slip for
     each table scored on paper. With ``public_url`` the seating list carries its QR
-    code too (the league's public page); ``byes`` are listed as sitting out.
+    code too (the league's public page), and with ``screen_url`` the venue screen's, to
+    open it on the TV; ``byes`` are listed as sitting out.
 
     Raises PrintError; errors for a table are keyed ``tables.<index>.<field>``.
     """
@@ -207,6 +209,7 @@ def print_pack_pdf(
             page_size=page_size,
             locale=locale,
             public_url=public_url,
+            screen_url=screen_url,
             byes=byes,
         )
         subject = ngettext(

@@ -168,6 +168,7 @@ class Pack:
     pads: tuple[Pad, ...]
     page: Page
     public_url: str | None = None
+    screen_url: str | None = None  # the night's venue screen, while its link is open
     slips: tuple[Pad, ...] = ()  # a result slip for each table scored on paper
     byes: tuple[str, ...] = ()  # those sitting out tonight, in the list and the index
 
@@ -494,6 +495,7 @@ def print_pack(
     page_size: str = "A4",
     locale: str = "en_US",
     public_url: str | None = None,
+    screen_url: str | None = None,
     byes: Sequence[str] = (),
 ) -> Pack:
     """A seating list and one named pad per table, for one PDF document."""
@@ -563,6 +565,7 @@ def print_pack(
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
         public_url=public_url,
+        screen_url=screen_url,
         slips=tuple(slips),
         byes=tuple(byes),
     )

@@ -205,11 +205,16 @@ def pack(public_id: str, night_id: int):
         for table in night_view.tables
     ]
     public_url = f"{links.base_url()}{url_for('league.public', public_id=view.public_id)}"
+    screen = league.screen_token(unit_of_work(), public_id, organizer_id(), night_id)
+    screen_url = screen and links.base_url() + url_for(
+        "league.screen", public_id=public_id, night_id=night_id, token=screen
+    )
     pdf = print_pack_pdf(
         tables,
         title=view.name,
         day=night_view.held_on,
         public_url=public_url if view.published else None,
+        screen_url=screen_url,
         page_size=page_size,
         locale=printed_locale(),
         byes=[name for _member, name in night_view.byes],

@@ -3,9 +3,13 @@ them, which the organizer can replace or close."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
+
+from scorekeeper.league import services as league
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -69,3 +73,34 @@ def test_a_new_link_stops_the_old_one_and_closing_stops_every_link(client, uow, 
     other = start(uow, lid, olga, [ids[name] for name in NAMES[4:8]])
     token = second.rsplit("/", 1)[1]
     assert client.get(f"/leagues/{lid}/nights/{other.id}/screen/{token}").status_code == 404
+
+
+def link_targets(body: bytes) -> set[str]:
+    """Every address the PDF links to (each QR code is a link to its address too)."""
+    return {
+        annotation.get_object()["/A"]["/URI"]
+        for page in PdfReader(io.BytesIO(body)).pages
+        for annotation in page.get("/Annots", [])
+        if "/URI" in annotation.get_object().get("/A", {})
+    }
+
+
+def test_the_pack_carries_the_open_screens_qr_code_and_address(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:9]])
+    pack = f"/leagues/{lid}/nights/{night.id}/pack.pdf"
+    closed = client.get(pack).data
+    assert "Venue screen" not in PdfReader(io.BytesIO(closed)).pages[0].extract_text()
+
+    token = league.open_screen(uow, lid, olga, night.id)
+    body = client.get(pack).data
+    seating = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    assert "Venue screen: open it on the TV or projector" in " ".join(seating.split())
+    # The address, printed to type in (it may break across lines).
+    assert f"/nights/{night.id}/screen/{token}" in "".join(seating.split())
+    opened = f"http://localhost/leagues/{lid}/nights/{night.id}/screen/{token}"
+    assert opened in link_targets(body)
+
+    league.close_screen(uow, lid, olga, night.id)
+    assert opened not in link_targets(client.get(pack).data)
