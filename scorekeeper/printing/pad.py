@@ -332,7 +332,7 @@ def _pad(
         label=label,
         players=players,
         seats=placed,
-        tags_in_legend=_tags_in_legend(placed, narrow if show_dealer else None),
+        tags_in_legend=tags_in_legend(placed, narrow if show_dealer else None),
         first_dealer=first_dealer,
         gin_games=gin_games,
         columns=columns,
@@ -422,7 +422,7 @@ def _pad_rows(
     return pad_rows
 
 
-def _tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> bool:
+def tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> bool:
     """Whether the seat list says each player's tag: some column heads (or dealer
     labels, ``narrow``, when printed) show a tag other than the name or seat number."""
     return any(
