@@ -36,7 +36,8 @@ from pypdf import PdfReader
 from weasyprint import HTML
 
 from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
-from scorekeeper.printing.pad import blank_pad, print_pack
+from scorekeeper.printing.pack import print_pack
+from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.printing.sheet import game_sheet
 from scorekeeper.scoring import PRESETS, derive, make_setup

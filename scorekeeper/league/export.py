@@ -92,37 +92,84 @@ def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
         return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
 
 
+def _games_by_id(session, game_ids: list[int]) -> dict[int, Game]:
+    # In batches of 500: a long league's ids would overflow a database's bound parameters.
+    games: dict[int, Game] = {}
+    for start in range(0, len(game_ids), 500):
+        batch = session.scalars(_games_query().where(Game.id.in_(game_ids[start : start + 500])))
+        games.update({game.id: game for game in batch})
+    return games
+
+
+def _league_settings(league) -> dict[str, Any]:
+    return {
+        "id": league.public_id,
+        "name": league.name,
+        "variant": league.variant,
+        "preset": league.preset,
+        "options": league.options,
+        "stakes": league.stakes,
+        "table_size": league.table_size,
+        "published": league.published,
+        "rank_by": league.rank_by,
+        "min_games": league.min_games,
+        "bye_counts": league.bye_counts,
+        "hide_money": league.hide_money,
+        "language": league.language,
+        "time_zone": league.time_zone,
+    }
+
+
+def _scheduled_night(night) -> dict[str, Any]:
+    return {
+        "held_on": night.held_on.isoformat(),
+        "note": night.note,
+        "starts_at": night.starts_at.strftime("%H:%M") if night.starts_at else None,
+        "place": night.place,
+        "capacity": night.capacity,
+        "answer_by": _iso(night.answer_by) if night.answer_by else None,
+    }
+
+
+def _night_document(
+    night, games: dict[int, Game], revisions: dict[int, list[DealRevision]]
+) -> dict[str, Any]:
+    """A night played: its tables with their seats and, where one was played, the game."""
+    return {
+        "held_on": night.held_on.isoformat(),
+        "season": night.season,
+        "seating": night.seating,
+        "started": night.started,
+        "byes": list(night.byes or ()),
+        **rounds_document(night),
+        "tables": [
+            {
+                "number": table.number,
+                **({"round": table.round} if table.round > 1 else {}),
+                "source": table.source,
+                "paper_totals": table.paper_totals,
+                "closed": table.closed,
+                "seats": [seat.member_id for seat in table.seats],
+                "game": None
+                if table.game_id is None
+                else game_document(games[table.game_id], revisions.get(table.game_id, [])),
+            }
+            for table in night.tables
+        ],
+    }
+
+
 def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> dict[str, Any]:
     with uow:
         session = uow.session
         league = managed(session, public_id, organizer_id)
         game_ids = [t.game_id for n in league.nights for t in n.tables if t.game_id is not None]
-        games: dict[int, Game] = {}
-        for start in range(0, len(game_ids), 500):
-            batch = session.scalars(
-                _games_query().where(Game.id.in_(game_ids[start : start + 500]))
-            )
-            games.update({game.id: game for game in batch})
+        games = _games_by_id(session, game_ids)
         revisions = _revisions_by_game(session, game_ids)
         return {
             "format": LEAGUE_FORMAT,
             "version": FORMAT_VERSION,
-            "league": {
-                "id": league.public_id,
-                "name": league.name,
-                "variant": league.variant,
-                "preset": league.preset,
-                "options": league.options,
-                "stakes": league.stakes,
-                "table_size": league.table_size,
-                "published": league.published,
-                "rank_by": league.rank_by,
-                "min_games": league.min_games,
-                "bye_counts": league.bye_counts,
-                "hide_money": league.hide_money,
-                "language": league.language,
-                "time_zone": league.time_zone,
-            },
+            "league": _league_settings(league),
             # By email only: an import invites them again (rights at their next login).
             "organizers": [
                 {"email": lo.organizer.email, "role": lo.role}
@@ -132,48 +179,12 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
                 {"email": invitation.email, "role": invitation.role}
                 for invitation in league.invitations
             ],
-            "schedule": [
-                {
-                    "held_on": night.held_on.isoformat(),
-                    "note": night.note,
-                    "starts_at": night.starts_at.strftime("%H:%M") if night.starts_at else None,
-                    "place": night.place,
-                    "capacity": night.capacity,
-                    "answer_by": _iso(night.answer_by) if night.answer_by else None,
-                }
-                for night in league.schedule
-            ],
+            "schedule": [_scheduled_night(night) for night in league.schedule],
             "members": [
                 {"id": m.id, "name": m.name, "aliases": list(m.aliases or ()), "active": m.active}
                 for m in league.members
             ],
-            "nights": [
-                {
-                    "held_on": night.held_on.isoformat(),
-                    "season": night.season,
-                    "seating": night.seating,
-                    "started": night.started,
-                    "byes": list(night.byes or ()),
-                    **rounds_document(night),
-                    "tables": [
-                        {
-                            "number": table.number,
-                            **({"round": table.round} if table.round > 1 else {}),
-                            "source": table.source,
-                            "paper_totals": table.paper_totals,
-                            "closed": table.closed,
-                            "seats": [seat.member_id for seat in table.seats],
-                            "game": None
-                            if table.game_id is None
-                            else game_document(
-                                games[table.game_id], revisions.get(table.game_id, [])
-                            ),
-                        }
-                        for table in night.tables
-                    ],
-                }
-                for night in league.nights
-            ],
+            "nights": [_night_document(night, games, revisions) for night in league.nights],
             "director": director_transfer.export_part(session, league),
         }
 

@@ -334,77 +334,89 @@ def _read_language(reader: Reader, value: Any) -> str | None:
     return language
 
 
-def _read_night(
+def _read_seats(
     reader: Reader,
-    raw: Any,
-    path: str,
+    seat_ids: list,
+    table_path: str,
+    round_number: int,
+    members: Mapping[int, Member],
+    placed: set[tuple[int, int]],
+) -> list[LeagueSeat]:
+    seats = []
+    for position, member_id in enumerate(seat_ids):
+        member = members.get(member_id) if isinstance(member_id, int) else None
+        if member is None:
+            reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
+            continue
+        if (round_number, member_id) in placed:
+            reader.fail(f"{table_path}.seats.{position}", _("is seated twice this night"))
+        placed.add((round_number, member_id))
+        seats.append(LeagueSeat(position=position, member=member))
+    return seats
+
+
+def _read_paper_totals(
+    reader: Reader, paper: Any, table_path: str, game: Game | None
+) -> dict[str, int] | None:
+    if paper is None:
+        return None
+    paper = {
+        key: reader.integer(value, f"{table_path}.paper_totals.{key}")
+        for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
+    }
+    # Totals are kept by the game's player names: without a game they name nobody.
+    if game is None or set(paper) != set(game.players):
+        reader.fail(f"{table_path}.paper_totals", _("must name the game's players"))
+    return paper
+
+
+def _read_table(
+    reader: Reader,
+    raw_table: Any,
+    table_path: str,
     members: Mapping[int, Member],
     games: list[tuple[Game, list[DealRevision]]],
-    byes: list[tuple[Night, list[list[Member]]]],
-) -> Night:
-    item = reader.mapping(raw, path)
-    tables = []
-    numbers: set[int] = set()
-    # Each member has one place a night: one seat at one table, or a bye.
-    placed: set[int] = set()
-    for i, raw_table in enumerate(reader.items(item.get("tables"), f"{path}.tables", 500)):
-        table_path = f"{path}.tables.{i}"
-        doc = reader.mapping(raw_table, table_path)
-        number = reader.integer(doc.get("number"), f"{table_path}.number", 1, 500)
-        if number in numbers:
-            reader.fail(f"{table_path}.number", _("repeats another table"))
-        numbers.add(number)
-        # A night in rounds seats a member once a round (league/rounds.py).
-        round_number = reader.integer(doc.get("round", 1), f"{table_path}.round", 1, MOST_ROUNDS)
-        seat_ids = reader.items(doc.get("seats"), f"{table_path}.seats", 8)
-        seats = []
-        for position, member_id in enumerate(seat_ids):
-            member = members.get(member_id) if isinstance(member_id, int) else None
-            if member is None:
-                reader.fail(f"{table_path}.seats.{position}", _("is not a member"))
-                continue
-            if (round_number, member_id) in placed:
-                reader.fail(f"{table_path}.seats.{position}", _("is seated twice this night"))
-            placed.add((round_number, member_id))
-            seats.append(LeagueSeat(position=position, member=member))
-        rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
-        game = rows[0] if rows else None
-        if rows:
-            games.append(rows)
-        paper = doc.get("paper_totals")
-        if paper is not None:
-            paper = {
-                key: reader.integer(value, f"{table_path}.paper_totals.{key}")
-                for key, value in reader.mapping(paper, f"{table_path}.paper_totals").items()
-            }
-            # Totals are kept by the game's player names: without a game they name nobody.
-            if game is None or set(paper) != set(game.players):
-                reader.fail(f"{table_path}.paper_totals", _("must name the game's players"))
-        # A partnership game's players are its sides: the league seats its seated players.
-        seated = None if game is None else game.seated_players or game.players
-        if seated is not None and len(seated) != len(seats):
-            reader.fail(f"{table_path}.seats", _("must seat the game's players"))
-        tables.append(
-            LeagueTable(
-                number=number,
-                source=reader.choice(doc.get("source"), f"{table_path}.source", SOURCES),
-                paper_totals=paper,
-                closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
-                round=round_number,
-                revision=1,
-                seats=seats,
-                game=game,
-            )
-        )
-    night = Night(
-        held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
-        season=reader.text(item.get("season"), f"{path}.season", 20) or "",
-        seating=reader.choice(item.get("seating"), f"{path}.seating", seating.METHODS),
-        started=reader.flag(item.get("started", False), f"{path}.started"),
-        byes=[],
-        tables=tables,
-        **read_rounds(reader, item, path),
+    numbers: set[int],
+    placed: set[tuple[int, int]],
+) -> LeagueTable:
+    doc = reader.mapping(raw_table, table_path)
+    number = reader.integer(doc.get("number"), f"{table_path}.number", 1, 500)
+    if number in numbers:
+        reader.fail(f"{table_path}.number", _("repeats another table"))
+    numbers.add(number)
+    # A night in rounds seats a member once a round (league/rounds.py).
+    round_number = reader.integer(doc.get("round", 1), f"{table_path}.round", 1, MOST_ROUNDS)
+    seat_ids = reader.items(doc.get("seats"), f"{table_path}.seats", 8)
+    seats = _read_seats(reader, seat_ids, table_path, round_number, members, placed)
+    rows = None if doc.get("game") is None else reader.game(doc["game"], f"{table_path}.game")
+    game = rows[0] if rows else None
+    if rows:
+        games.append(rows)
+    paper = _read_paper_totals(reader, doc.get("paper_totals"), table_path, game)
+    # A partnership game's players are its sides: the league seats its seated players.
+    seated = None if game is None else game.seated_players or game.players
+    if seated is not None and len(seated) != len(seats):
+        reader.fail(f"{table_path}.seats", _("must seat the game's players"))
+    return LeagueTable(
+        number=number,
+        source=reader.choice(doc.get("source"), f"{table_path}.source", SOURCES),
+        paper_totals=paper,
+        closed=reader.flag(doc.get("closed", False), f"{table_path}.closed"),
+        round=round_number,
+        revision=1,
+        seats=seats,
+        game=game,
     )
+
+
+def _read_byes(
+    reader: Reader,
+    item: Mapping[str, Any],
+    path: str,
+    members: Mapping[int, Member],
+    placed: set[tuple[int, int]],
+) -> list[list[Member]]:
+    """Who sat out each round: the first round's byes, then each later round's."""
     later = reader.items(item.get("later_byes", []), f"{path}.later_byes", MOST_ROUNDS)
     rounds_out = []
     for number, (out, out_path) in enumerate(
@@ -423,6 +435,35 @@ def _read_night(
                 placed.add((number, member_id))
                 sat_out.append(member)
         rounds_out.append(sat_out)
+    return rounds_out
+
+
+def _read_night(
+    reader: Reader,
+    raw: Any,
+    path: str,
+    members: Mapping[int, Member],
+    games: list[tuple[Game, list[DealRevision]]],
+    byes: list[tuple[Night, list[list[Member]]]],
+) -> Night:
+    item = reader.mapping(raw, path)
+    numbers: set[int] = set()
+    # Each member has one place a night: one seat at one table, or a bye.
+    placed: set[tuple[int, int]] = set()
+    tables = [
+        _read_table(reader, raw_table, f"{path}.tables.{i}", members, games, numbers, placed)
+        for i, raw_table in enumerate(reader.items(item.get("tables"), f"{path}.tables", 500))
+    ]
+    night = Night(
+        held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
+        season=reader.text(item.get("season"), f"{path}.season", 20) or "",
+        seating=reader.choice(item.get("seating"), f"{path}.seating", seating.METHODS),
+        started=reader.flag(item.get("started", False), f"{path}.started"),
+        byes=[],
+        tables=tables,
+        **read_rounds(reader, item, path),
+    )
+    rounds_out = _read_byes(reader, item, path, members, placed)
     if any(rounds_out):
         byes.append((night, rounds_out))
     return night

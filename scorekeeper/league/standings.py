@@ -4,22 +4,20 @@ A table's result rows in ``league_results`` are recomputed whenever its game's
 version or the table's own revision moved since they were derived, so a
 correction made on a phone shows in the standings on the next read. Ratings
 (openskill's Plackett-Luce model, one rating per member) are replayed over the
-counted games in order and kept in memory under a fingerprint of everything
-they depend on.
+counted games in order (league/ratings.py) and kept in memory under a
+fingerprint of everything they depend on.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
-from functools import cached_property
 from itertools import groupby
 from typing import Any
 
 from cachetools import LRUCache
-from openskill.models import PlackettLuce
 from sqlalchemy import case, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, selectinload
 
@@ -33,13 +31,11 @@ from scorekeeper.league.models import (
     Member,
     Night,
 )
+from scorekeeper.league.ratings import Ratings, replay
 from scorekeeper.league.views import higher_wins
 from scorekeeper.models import Deal, Game, Seat
 from scorekeeper.scoring.options import resolve_stakes
 from scorekeeper.service_layer.repository import setup_of
-
-RATING_MODEL = PlackettLuce()
-
 
 # ---------------------------------------------------------------- one game's result
 
@@ -251,37 +247,6 @@ class Line:
         return (self.points - self.bye_points) / self.deals if self.deals else None
 
 
-@dataclass
-class Ratings:
-    """Ratings replayed night by night: after each night, every rated member's rating.
-
-    ``placings[i]`` is night i's (table, member, place, side) rows; ``after[i]`` the
-    model's ratings after it; ``changes[i]`` maps each member who played that
-    night to (rating after, change that night), as the ordinal mu - 3 sigma.
-    """
-
-    nights: list[int] = field(default_factory=list)
-    placings: list[tuple[tuple[int, int, int, int], ...]] = field(default_factory=list)
-    after: list[dict[int, Any]] = field(default_factory=list)
-    changes: list[dict[int, tuple[float, float]]] = field(default_factory=list)
-
-    @cached_property
-    def current(self) -> dict[int, float]:
-        return {m: rating.ordinal() for m, rating in (self.after[-1] if self.after else {}).items()}
-
-    def last_change(self, member: int) -> float | None:
-        latest = self.changes[-1] if self.changes else {}
-        return latest[member][1] if member in latest else None
-
-    def history(self, member: int) -> dict[int, tuple[float, float]]:
-        """Night id -> (rating after, change) for each night the member played."""
-        return {
-            night: changes[member]
-            for night, changes in zip(self.nights, self.changes, strict=True)
-            if member in changes
-        }
-
-
 def season_filter(query, season: str | None):
     if season is None:
         return query
@@ -350,63 +315,6 @@ def nights_in_order(session: Session, league_id: int, season: str | None):
             )
         )
     return nights, placings
-
-
-def rate_night(
-    ratings: dict[int, Any], placings: Sequence[tuple[int, int, int, int]]
-) -> tuple[dict[int, Any], dict[int, tuple[float, float]]]:
-    """The ratings after one night's tables, and each player's rating and change.
-
-    Each table is one match of its sides (partners as one openskill team, everyone
-    else a team of one), ranked by their places.
-    """
-    ratings = dict(ratings)
-    before = {m: ratings[m].ordinal() if m in ratings else 0.0 for _, m, _, _ in placings}
-    for _, rows in groupby(placings, key=lambda row: row[0]):
-        sides: dict[int, list[tuple[int, int]]] = {}
-        for _, member, place, side in rows:
-            sides.setdefault(side, []).append((member, place))
-        if len(sides) < 2:
-            continue
-        teams = [
-            [ratings.get(member) or RATING_MODEL.rating() for member, _ in side]
-            for side in sides.values()
-        ]
-        ranks = [side[0][1] for side in sides.values()]
-        rated = RATING_MODEL.rate(teams, ranks=ranks)
-        for side, new_team in zip(sides.values(), rated, strict=True):
-            for (member, _), new in zip(side, new_team, strict=True):
-                ratings[member] = new
-    changes = {}
-    for member, old in before.items():
-        if member in ratings:
-            new = ratings[member].ordinal()
-            changes[member] = (new, new - old)
-    return ratings, changes
-
-
-def replay(previous: Ratings | None, nights: list[int], placings: list) -> Ratings:
-    """Ratings for these nights, replaying only from the first night that differs."""
-    keep = 0
-    if previous is not None:
-        for old_night, old, new_night, new in zip(
-            previous.nights, previous.placings, nights, placings, strict=False
-        ):
-            if (old_night, old) != (new_night, new):
-                break
-            keep += 1
-    result = Ratings(
-        nights=list(nights),
-        placings=list(placings),
-        after=list(previous.after[:keep]) if previous else [],
-        changes=list(previous.changes[:keep]) if previous else [],
-    )
-    current = result.after[-1] if result.after else {}
-    for night_placings in placings[keep:]:
-        current, changes = rate_night(current, night_placings)
-        result.after.append(current)
-        result.changes.append(changes)
-    return result
 
 
 class RatingCache:

@@ -16,7 +16,8 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import words
 from scorekeeper.printing.charts import with_chart_in
 from scorekeeper.printing.errors import PrintError
-from scorekeeper.printing.pad import PackTable, blank_pad, print_pack
+from scorekeeper.printing.pack import PackTable, print_pack
+from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import (
     About,
     Refit,

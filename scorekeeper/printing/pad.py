@@ -1,4 +1,4 @@
-"""Blank score pads and league print packs as plain, printable data.
+"""Blank score pads as plain, printable data (league print packs: printing/pack.py).
 
 Pure: no Flask, no database. The rows' dealers, wild ranks and multipliers come
 from the scoring core's own game object for the setup, so a pad agrees with the
@@ -8,8 +8,7 @@ screen about who deals and what is wild.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from datetime import date
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.i18n import gettext as _
@@ -127,52 +126,6 @@ class Pad:
         return not self.gin_games
 
 
-@dataclass(frozen=True)
-class PackTable:
-    """One table of a league night: plain data, as a league's own records give it."""
-
-    label: str  # "Table 3"
-    players: Sequence[str]  # names in seat order
-    variant: str | None = None
-    preset: str | None = None
-    options: Mapping[str, Any] | None = None
-    first_dealer: str | None = None  # default: the first player
-    edit_url: str | None = None  # printed as a QR code on the table's pad
-    stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
-    paper: bool = True  # its result comes on paper: a result slip is printed for it
-
-
-@dataclass(frozen=True)
-class SeatingLine:
-    label: str
-    game: str
-    players: tuple[str, ...]
-    first_dealer: str
-
-
-@dataclass(frozen=True)
-class IndexEntry:
-    """A line of the seating chart's index: a player finds their table by name."""
-
-    name: str
-    table: str
-    seat: int
-
-
-@dataclass(frozen=True)
-class Pack:
-    title: str
-    date: str
-    seating: tuple[SeatingLine, ...]
-    index: tuple[IndexEntry, ...]  # every player, alphabetically
-    pads: tuple[Pad, ...]
-    page: Page
-    public_url: str | None = None
-    screen_url: str | None = None  # the night's venue screen, while its link is open
-    slips: tuple[Pad, ...] = ()  # a result slip for each table scored on paper
-    byes: tuple[str, ...] = ()  # those sitting out tonight, in the list and the index
-
-
 def blank_pad(
     *,
     variant: str | None = None,
@@ -222,14 +175,8 @@ def blank_pad(
         )
     except ScoringError as error:
         errors.update(error.errors)
-    if two_up and (count > TWO_UP_PLAYERS or orientation == "portrait"):
-        errors["two_up"] = _(
-            "two pads to a page fit up to %(players)s players, on landscape paper",
-            players=TWO_UP_PLAYERS,
-        )
-    elif two_up and setup is not None and get_variant(setup.variant).partnership:
-        # Seven rows a deal for each side: a partnership pad needs the whole page.
-        errors["two_up"] = _("a partnership pad (Canasta, Hand and Foot) takes a whole page")
+    if two_up:
+        _check_two_up(count, orientation, setup, errors)
     if errors:
         raise PrintError(errors, _("The pad cannot be printed as asked."))
     named = any(written)
@@ -248,7 +195,28 @@ def blank_pad(
         locale=locale,
         two_up=two_up,
     )
-    if two_up and len(pad.rows) > TWO_UP_ROWS:
+    if two_up:
+        _check_two_up_rows(pad)
+    return pad
+
+
+def _check_two_up(
+    count: int, orientation: str | None, setup: Setup | None, errors: dict[str, str]
+) -> None:
+    """Two pads to a page fit few players, side by side on landscape paper."""
+    if count > TWO_UP_PLAYERS or orientation == "portrait":
+        errors["two_up"] = _(
+            "two pads to a page fit up to %(players)s players, on landscape paper",
+            players=TWO_UP_PLAYERS,
+        )
+    elif setup is not None and get_variant(setup.variant).partnership:
+        # Seven rows a deal for each side: a partnership pad needs the whole page.
+        errors["two_up"] = _("a partnership pad (Canasta, Hand and Foot) takes a whole page")
+
+
+def _check_two_up_rows(pad: Pad) -> None:
+    # Checked on the pad made: its rows are the variant's (fixed deals, tie-breaks).
+    if len(pad.rows) > TWO_UP_ROWS:
         raise PrintError(
             {
                 "two_up": _(
@@ -259,7 +227,6 @@ def blank_pad(
             },
             _("The pad cannot be printed as asked."),
         )
-    return pad
 
 
 def _counts(variant: Any, preset: Any) -> tuple[int, int]:
@@ -342,45 +309,16 @@ def _pad(
     game = variant(setup)
     # A partnership pad: each deal takes the rows a paper pad of the game has, per side.
     side_rows = tuple(map(translate, variant.pad_side_rows)) if variant.partnership else ()
-    page = page_for(page_size, landscape=two_up or orientation == "landscape")
-    if two_up:
-        page = Page(page.size, page.orientation, halves=2)
+    page = _pad_page(page_size, orientation, two_up)
     show_wild = variant.pad_wild
     show_contract = game.contract(1) is not None
     show_press = bool(options.get("press") or options.get("auto_press"))
-    if gin_games:
-        column_mm = (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
-    else:
-        fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * (show_wild + show_press)
-        fixed_mm += CONTRACT_MM * show_contract
-        column_mm = (page.width_mm - fixed_mm) / n
+    column_mm = _player_mm(page, n, gin_games, marks=show_wild + show_press, contract=show_contract)
     placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    count = rows or (
-        GIN_ROWS[gin_games, orientation]
-        if gin_games
-        else game.fixed_deals or (SIDE_DEALS if side_rows else TARGET_ROWS[orientation])
-    )
-    if two_up and not rows:  # gin's box rows take the room of a few hands
-        count = min(count, TWO_UP_GIN_ROWS if gin_games else TWO_UP_ROWS)
-    entries = {entry.name for entry in variant.entry_fields}
-    if gin_games:
-        columns = GIN_COLUMNS if gin_games == 1 else ()
-    else:
-        columns = variant.pad_columns or (MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS)
-    pad_rows = []
-    for number in range(1, count + 1):
-        wild = game.wild(number)
-        dealer = narrow[players[setup.players.index(game.dealer(number))]] if show_dealer else ""
-        pad_rows.append(
-            PadRow(
-                number=number,
-                dealer=dealer,
-                wild=wild or "",
-                multiplier=words.times(game.multiplier(number, wild)),
-                contract=words.contract(game.contract(number)),
-            )
-        )
+    count = rows or _row_count(game, gin_games, orientation, sides=bool(side_rows), two_up=two_up)
+    columns = _player_columns(variant, gin_games)
+    pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
     if not rows:  # the variant's tie-break deals, beyond the fixed ones
         tiebreaks = variant.pad_tiebreaks(options)
         pad_rows += [PadRow(count + k, "", "", "", tiebreak=True) for k in range(1, tiebreaks + 1)]
@@ -394,11 +332,7 @@ def _pad(
         label=label,
         players=players,
         seats=placed,
-        tags_in_legend=any(
-            seat.tag != seat.name and not seat.tag.isdigit()
-            for seat in placed
-            if (show_dealer and narrow[seat.name] != seat.name) or seat.heading != seat.name
-        ),
+        tags_in_legend=tags_in_legend(placed, narrow if show_dealer else None),
         first_dealer=first_dealer,
         gin_games=gin_games,
         columns=columns,
@@ -426,6 +360,75 @@ def _pad(
         side_rows=side_rows,
         has_cards=variant.has_cards,
         total_mm=total_mm,
+    )
+
+
+def _pad_page(page_size: str, orientation: str, two_up: bool) -> Page:
+    page = page_for(page_size, landscape=two_up or orientation == "landscape")
+    # Two portrait pads side by side on a landscape page.
+    return Page(page.size, page.orientation, halves=2) if two_up else page
+
+
+def _row_count(game: Any, gin_games: int, orientation: str, *, sides: bool, two_up: bool) -> int:
+    """The rows a pad has when not asked for a number: the game's fixed deals, or
+    enough for a game of its kind on the page (a partnership's per side)."""
+    count = (
+        GIN_ROWS[gin_games, orientation]
+        if gin_games
+        else game.fixed_deals or (SIDE_DEALS if sides else TARGET_ROWS[orientation])
+    )
+    if two_up:  # gin's box rows take the room of a few hands
+        count = min(count, TWO_UP_GIN_ROWS if gin_games else TWO_UP_ROWS)
+    return count
+
+
+def _player_mm(page: Page, n: int, gin_games: int, *, marks: int, contract: bool) -> float:
+    """A player's share of the page's width, once the grid's fixed columns are set."""
+    if gin_games:
+        return (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
+    fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * marks + CONTRACT_MM * contract
+    return (page.width_mm - fixed_mm) / n
+
+
+def _player_columns(variant: Any, gin_games: int) -> tuple[str, ...]:
+    if gin_games:
+        return GIN_COLUMNS if gin_games == 1 else ()
+    entries = {entry.name for entry in variant.entry_fields}
+    return variant.pad_columns or (MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS)
+
+
+def _pad_rows(
+    game: Any,
+    count: int,
+    players: Sequence[str],
+    seated: Sequence[str],
+    narrow: Mapping[str, str] | None,
+) -> list[PadRow]:
+    """A row per deal, as the scoring core deals it (to the setup's ``seated`` names).
+    The dealer is printed by the seat's narrow label; ``narrow`` None: written in."""
+    pad_rows = []
+    for number in range(1, count + 1):
+        wild = game.wild(number)
+        dealer = narrow[players[seated.index(game.dealer(number))]] if narrow is not None else ""
+        pad_rows.append(
+            PadRow(
+                number=number,
+                dealer=dealer,
+                wild=wild or "",
+                multiplier=words.times(game.multiplier(number, wild)),
+                contract=words.contract(game.contract(number)),
+            )
+        )
+    return pad_rows
+
+
+def tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> bool:
+    """Whether the seat list says each player's tag: some column heads (or dealer
+    labels, ``narrow``, when printed) show a tag other than the name or seat number."""
+    return any(
+        seat.tag != seat.name and not seat.tag.isdigit()
+        for seat in placed
+        if (narrow is not None and narrow[seat.name] != seat.name) or seat.heading != seat.name
     )
 
 
@@ -485,87 +488,3 @@ def card_values(setup: Setup) -> tuple[CardValue, ...]:
         CardValue(words.card(name), value) for name, value in (table.special or {}).items()
     )
     return tuple(values)
-
-
-def print_pack(
-    tables: Sequence[PackTable],
-    *,
-    title: str,
-    day: date,
-    page_size: str = "A4",
-    locale: str = "en_US",
-    public_url: str | None = None,
-    screen_url: str | None = None,
-    byes: Sequence[str] = (),
-) -> Pack:
-    """A seating list and one named pad per table, for one PDF document."""
-    errors: dict[str, str] = {}
-    pads = []
-    slips = []
-    seating = []
-    if not tables:
-        errors["tables"] = _("must list at least one table")
-    for index, table in enumerate(tables):
-        try:
-            pad = blank_pad(
-                variant=table.variant,
-                preset=table.preset,
-                players=len(table.players),
-                names=table.players,
-                options=table.options,
-                first_dealer=table.first_dealer or (table.players[0] if table.players else None),
-                page_size=page_size,
-                title=title,
-                label=table.label,
-                qr_url=table.edit_url,
-                stakes=table.stakes,
-                day=words.day(day, locale),
-                locale=locale,
-            )
-        except PrintError as error:
-            errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
-            continue
-        # The night's title and the game, in the reader's language.
-        pad = replace(pad, title=f"{title}, {pad.preset or pad.variant}")
-        if not all(pad.players):
-            errors[f"tables.{index}.players"] = _("must all be named")
-            continue
-        pads.append(pad)
-        if table.paper:
-            slips.append(pad)
-        seating.append(
-            SeatingLine(
-                label=table.label,
-                game=pad.preset or pad.variant,
-                players=pad.players,
-                first_dealer=pad.first_dealer or pad.players[0],
-            )
-        )
-    if errors:
-        raise PrintError(errors, _("The print pack cannot be printed as asked."))
-    index = sorted(
-        (
-            [
-                *(
-                    IndexEntry(name, line.label, seat)
-                    for line in seating
-                    for seat, name in enumerate(line.players, 1)
-                ),
-                # Seat 0: sitting out, so the index says where everyone present is.
-                *(IndexEntry(name, _("sitting out"), 0) for name in byes),
-            ]
-        ),
-        key=lambda entry: (entry.name.casefold(), entry.table),
-    )
-    return Pack(
-        title=title,
-        date=words.day(day, locale),
-        seating=tuple(seating),
-        index=tuple(index),
-        pads=tuple(pads),
-        page=page_for(page_size, landscape=False),
-        public_url=public_url,
-        screen_url=screen_url,
-        slips=tuple(slips),
-        byes=tuple(byes),
-    )

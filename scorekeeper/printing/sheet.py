@@ -18,7 +18,7 @@ from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.pad import column_heads
+from scorekeeper.printing.pad import column_heads, tags_in_legend
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.gin import final_parts
@@ -209,42 +209,24 @@ def game_sheet(
     show_wild = any(deal.wild for deal in state.deals) or bool(
         not state.finished and plan.wild(len(state.deals) + 1)
     )
-    show_multiplier = any(
-        options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
-    ) or bool(gin and options["knock_card"])
+    show_multiplier = _show_multiplier(options, gin)
     show_press = bool(options.get("press") or options.get("auto_press"))
     show_contract = plan.contract(1) is not None
-    # A game whose entries name nobody going out (Golf, the free pad): its column
-    # names each deal's winner instead.
-    no_out = not any(f.kind == "player" for f in variant.entry_fields)
     out_mm = GIN_OUT_MM if gin else OUT_MM
-    fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * (show_wild + show_multiplier + show_press)
-    fixed_mm += CONTRACT_MM * show_contract
+    marks = show_wild + show_multiplier + show_press
     # A player's heading spans their two columns, or one of each Hollywood game's.
     headings = len(players) * (len(gin_games) if hollywood else 1)
-    column_mm = (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
+    column_mm = _heading_mm(page, headings, out_mm, marks, show_contract)
     placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    rows = tuple(
-        replace(
-            _row(state, deal, running, variant, label),
-            contract=words.contract(plan.contract(deal.number)),
-        )
-        for deal, running in zip(state.deals, state.running_totals, strict=True)
-    )
+    rows = _rows(state, variant, plan, label)
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, gin) + len(blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
     chart, series = None, ()
     if state.finished and not hollywood:
-        series = tuple(
-            (name, tuple(totals[name] for totals in state.running_totals)) for name in players
-        )
-        holds = PAGE_ROWS[page.orientation][len(parts) > 1]
-        lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
-        room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
-        if room_mm >= CHART_LEAST_MM:
-            chart = sheet_chart(dict(series), placed, page, min(room_mm, CHART_MOST_MM))
+        series = _series(state, players)
+        chart = _chart(series, players, placed, parts, page, out_mm, closing_rows)
     return GameSheet(
         game_id=game.public_id,
         title=game.title
@@ -257,11 +239,7 @@ def game_sheet(
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
         seats=placed,
-        tags_in_legend=any(
-            seat.tag != seat.name and not seat.tag.isdigit()
-            for seat in placed
-            if label[seat.name] != seat.name or seat.heading != seat.name
-        ),
+        tags_in_legend=tags_in_legend(placed, label),
         first_dealer=setup.first_dealer,
         goal=_("Highest total wins") if state.higher_wins else _("Lowest total wins"),
         status=_status(state),
@@ -274,7 +252,7 @@ def game_sheet(
         gin=gin,
         hollywood=hollywood,
         rows=rows,
-        out_heading=_("Knocked") if gin else _("Won the deal") if no_out else _("Out"),
+        out_heading=_out_heading(variant, gin),
         blank_rows=blank_rows,
         parts=parts,
         totals=tuple(state.totals[name] for name in players),
@@ -294,6 +272,62 @@ def game_sheet(
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
     )
+
+
+def _rows(
+    state: GameState, variant: Any, plan: Any, label: Mapping[str, str]
+) -> tuple[DealRow, ...]:
+    """A row per deal played, with its contract as the fresh game ``plan`` deals it."""
+    return tuple(
+        replace(
+            _row(state, deal, running, variant, label),
+            contract=words.contract(plan.contract(deal.number)),
+        )
+        for deal, running in zip(state.deals, state.running_totals, strict=True)
+    )
+
+
+def _show_multiplier(options: Mapping[str, Any], gin: bool) -> bool:
+    return any(
+        options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
+    ) or bool(gin and options["knock_card"])
+
+
+def _out_heading(variant: Any, gin: bool) -> str:
+    # A game whose entries name nobody going out (Golf, the free pad): its column
+    # names each deal's winner instead.
+    no_out = not any(f.kind == "player" for f in variant.entry_fields)
+    return _("Knocked") if gin else _("Won the deal") if no_out else _("Out")
+
+
+def _heading_mm(page: Page, headings: int, out_mm: float, marks: int, contract: bool) -> float:
+    """A player's heading's width, in what the grid's fixed columns leave."""
+    fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks
+    fixed_mm += CONTRACT_MM * contract
+    return (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
+
+
+def _series(state: GameState, players: tuple[str, ...]) -> tuple:
+    """Each player's running total after each deal, for the chart."""
+    return tuple((name, tuple(totals[name] for totals in state.running_totals)) for name in players)
+
+
+def _chart(
+    series: tuple,
+    players: tuple[str, ...],
+    placed: tuple[Seat, ...],
+    parts: tuple,
+    page: Page,
+    out_mm: float,
+    closing_rows: int,
+) -> Chart | None:
+    """The running totals' chart, where the last page has room left under the grid."""
+    holds = PAGE_ROWS[page.orientation][len(parts) > 1]
+    lines = _wrapped_lines(parts[-1].rows, out_mm, players, page) + closing_rows
+    room_mm = (holds - lines - (len(players) + 1) // 2) * ROW_MM
+    if room_mm < CHART_LEAST_MM:
+        return None
+    return sheet_chart(dict(series), placed, page, min(room_mm, CHART_MOST_MM))
 
 
 def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[BlankRow, ...]:

@@ -18,7 +18,6 @@ from babel.numbers import format_currency
 from flask import request
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from scorekeeper import scoring
@@ -225,70 +224,13 @@ def board(view: GameView, locale: str) -> Board:
     setup = view.setup
     players = list(setup.players)
     fixed, target = end_rule(setup)
-    rows = []
     variant = scoring.get_variant(setup.variant)
-    for deal, running in zip(state.deals, state.running_totals, strict=True):
-        entry = deal.entry
-        press_points = entry.get("press_points") or {}
-        adjustment = deal.adjustment or {}
-        lines = variant.deal_lines(deal, state.options, running)
-        cells = [
-            Cell(
-                points=deal.points[name],
-                running=running[name],
-                out=went_out(entry) == name,
-                press_points=press_points.get(name, 0),
-                adjustment=adjustment.get(name, 0),
-                lines=[translate(line) for line in lines.get(name, ())],
-            )
-            for name in players
-        ]
-        rows.append(
-            DealRow(
-                deal.number,
-                deal.dealer,
-                deal.wild,
-                deal.multiplier,
-                deal.press,
-                bool(entry.get("void")),
-                cells,
-                what_happened(deal),
-            )
-        )
-    fields = {f.name for f in enabled_fields(setup)}
-    next_deal = None
-    if state.next_deal is not None:
-        nd = state.next_deal
-        contract = nd.get("contract")
-        next_deal = NextDeal(
-            number=nd["number"],
-            dealer=nd["dealer"],
-            first=first_to_play(setup, nd),
-            wild=nd["wild"],
-            dealer_calls_wild="wild" in fields,
-            press=nd["press"],
-            multiplier=nd["multiplier"],
-            cards=nd.get("cards"),
-            tiebreak=nd.get("tiebreak"),
-            # A contract of the house list shows as typed; the usual ones are translated.
-            contract=None if contract is None else translate(contract),
-            nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
-        )
-    highlight = state.winners if state.finished else (state.leaders if state.deals else [])
-    boxes = state.boxes or {}
-    final = state.final or {}
-    player_rows = [
-        PlayerRow(
-            name,
-            state.totals[name],
-            leader=name in highlight and not state.finished,
-            winner=name in state.winners,
-            boxes=boxes.get(name),
-            final=final.get(name),
-            notes=player_notes(state, name),
-        )
-        for name in players
+    rows = [
+        _deal_row(deal, running, variant, state.options, players)
+        for deal, running in zip(state.deals, state.running_totals, strict=True)
     ]
+    fields = {f.name for f in enabled_fields(setup)}
+    next_deal = None if state.next_deal is None else _next_deal(setup, state.next_deal, fields)
     return Board(
         public_id=view.public_id,
         title=view.title,
@@ -297,7 +239,7 @@ def board(view: GameView, locale: str) -> Board:
         preset=preset_name(setup.preset),
         version=view.version,
         higher_wins=state.higher_wins,
-        players=player_rows,
+        players=_player_rows(state, players),
         rows=rows,
         next=next_deal,
         finished=state.finished,
@@ -315,6 +257,74 @@ def board(view: GameView, locale: str) -> Board:
         settlement=_settlement(state.settlement, locale),
         breakdown=_gin_breakdown(setup, state) if state.finished and not state.games else [],
     )
+
+
+def _deal_row(
+    deal: Any, running: dict[str, int], variant: Any, options: Any, players: list[str]
+) -> DealRow:
+    """A deal played, with each player's cell: points, running total and marks."""
+    entry = deal.entry
+    press_points = entry.get("press_points") or {}
+    adjustment = deal.adjustment or {}
+    lines = variant.deal_lines(deal, options, running)
+    cells = [
+        Cell(
+            points=deal.points[name],
+            running=running[name],
+            out=went_out(entry) == name,
+            press_points=press_points.get(name, 0),
+            adjustment=adjustment.get(name, 0),
+            lines=[translate(line) for line in lines.get(name, ())],
+        )
+        for name in players
+    ]
+    return DealRow(
+        deal.number,
+        deal.dealer,
+        deal.wild,
+        deal.multiplier,
+        deal.press,
+        bool(entry.get("void")),
+        cells,
+        what_happened(deal),
+    )
+
+
+def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> NextDeal:
+    contract = nd.get("contract")
+    return NextDeal(
+        number=nd["number"],
+        dealer=nd["dealer"],
+        first=first_to_play(setup, nd),
+        wild=nd["wild"],
+        dealer_calls_wild="wild" in fields,
+        press=nd["press"],
+        multiplier=nd["multiplier"],
+        cards=nd.get("cards"),
+        tiebreak=nd.get("tiebreak"),
+        # A contract of the house list shows as typed; the usual ones are translated.
+        contract=None if contract is None else translate(contract),
+        nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
+    )
+
+
+def _player_rows(state: scoring.GameState, players: list[str]) -> list[PlayerRow]:
+    """The standing: the leaders marked while the game is on, its winners once over."""
+    highlight = state.winners if state.finished else (state.leaders if state.deals else [])
+    boxes = state.boxes or {}
+    final = state.final or {}
+    return [
+        PlayerRow(
+            name,
+            state.totals[name],
+            leader=name in highlight and not state.finished,
+            winner=name in state.winners,
+            boxes=boxes.get(name),
+            final=final.get(name),
+            notes=player_notes(state, name),
+        )
+        for name in players
+    ]
 
 
 def player_notes(state: scoring.GameState, name: str) -> list[str]:
@@ -422,88 +432,6 @@ def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | Non
 
 
 # ---------------------------------------------------------------- the history
-
-
-# Per-player numbers in the history, in the order players count them.
-NUMBER_TEXT = (
-    ("melds", _l("melded")),
-    ("melded", _l("melded")),
-    ("hands", _l("in hand")),
-    ("hand", _l("in hand")),
-    ("racks", _l("on the rack")),
-    ("press_points", _l("press")),
-    ("natural", _l("natural canastas")),
-    ("mixed", _l("mixed canastas")),
-    ("clean", _l("clean books")),
-    ("dirty", _l("dirty books")),
-    ("wild", _l("wild books")),
-    ("sevens", _l("sevens books")),
-    ("red_threes", _l("red 3s")),
-    ("red_threes_held", _l("red 3s held")),
-)
-LIST_TEXT = {
-    "wrong_show": _l("wrong show"),
-    "rejoin": _l("rejoined"),
-    "completed": _l("phase done"),
-    "not_opened": _l("not opened"),
-}
-
-
-def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str:
-    """An entry in words, for the history page; the game's setup names the fields a
-    variant labels its own way (Burraco's burracos, Golf's grids, a pozzetto)."""
-    parts = []
-    own = [f for f in enabled_fields(setup) if f.label] if setup is not None else []
-    labelled = {f.name for f in own if f.kind != "player"}
-    if entry.get("void"):
-        parts.append(_("void deal: nobody knocked"))
-    elif "knocker" in entry:
-        parts.append(_("%(name)s knocked", name=entry["knocker"]))
-    elif "out" in entry:
-        parts.append(
-            _("%(name)s went out", name=entry["out"]) if entry["out"] else _("nobody went out")
-        )
-    for name, label in NUMBER_TEXT:
-        values = entry.get(name)
-        if isinstance(values, dict) and values and name not in labelled:
-            listed = ", ".join(f"{who} {v}" for who, v in values.items())
-            parts.append(_("%(what)s: %(list)s", what=label, list=listed))
-    if entry.get("drops"):
-        parts.append(
-            _(
-                "dropped: %(list)s",
-                list=", ".join(f"{who} ({when})" for who, when in entry["drops"].items()),
-            )
-        )
-    for name, label in LIST_TEXT.items():
-        if entry.get(name):
-            parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
-    parts += [_own_text(f, entry.get(f.name)) for f in own if f.kind != "player"]
-    parts = [part for part in parts if part]
-    parts += [translate(text) for flag, text in FLAG_WORDS.items() if entry.get(flag)]
-    if entry.get("wild"):
-        parts.append(_("wild %(card)s called", card=entry["wild"]))
-    if entry.get("upcard"):
-        parts.append(_("upcard %(card)s", card=entry["upcard"]))
-    return "; ".join(parts)
-
-
-def _own_text(f: scoring.EntryField, values: Any) -> str:
-    """A labelled per-player field in words: numbers, yes or no, or a grid's cards."""
-    if not isinstance(values, dict) or not values:
-        return ""
-    if f.kind == "bool_per_player":
-        shown = {who: _("yes") if v is True else _("no") for who, v in values.items()}
-    elif f.kind == "ranks_per_player" and f.length == 6:  # two rows of three
-        shown = {
-            who: f"{' '.join(map(str, v[:3]))} / {' '.join(map(str, v[3:]))}"
-            for who, v in values.items()
-            if isinstance(v, list)
-        }
-    else:
-        shown = values
-    listed = ", ".join(f"{who} {value}" for who, value in shown.items())
-    return _("%(what)s: %(list)s", what=translate(f.label), list=listed)
 
 
 def when(moment: datetime) -> Markup:

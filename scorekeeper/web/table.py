@@ -25,10 +25,10 @@ from scorekeeper.service_layer.errors import (
 from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
+from scorekeeper.web.entry_text import entry_text
 from scorekeeper.web.presenters import (
     chart,
     deal_script_words,
-    entry_text,
     game_name,
     new_game_script_words,
     standing_text,

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.printing import PackTable, PrintError, night_sheets_pdf, print_pack_pdf
-from scorekeeper.printing.pad import print_pack
+from scorekeeper.printing.pack import print_pack
 from scorekeeper.printing.render import qr_svg, render_html
 from tests.printing import games
 from tests.printing.support import VIEW_URL, pages, paper, picture, words

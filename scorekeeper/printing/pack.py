@@ -1,0 +1,147 @@
+"""League print packs as plain, printable data: a night's seating list, its index of
+players and one named pad per table (printing/pad.py), with a result slip for each
+table scored on paper. Pure: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from scorekeeper.i18n import gettext as _
+from scorekeeper.printing import words
+from scorekeeper.printing.errors import PrintError
+from scorekeeper.printing.layout import Page, page_for
+from scorekeeper.printing.pad import Pad, blank_pad
+
+
+@dataclass(frozen=True)
+class PackTable:
+    """One table of a league night: plain data, as a league's own records give it."""
+
+    label: str  # "Table 3"
+    players: Sequence[str]  # names in seat order
+    variant: str | None = None
+    preset: str | None = None
+    options: Mapping[str, Any] | None = None
+    first_dealer: str | None = None  # default: the first player
+    edit_url: str | None = None  # printed as a QR code on the table's pad
+    stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
+    paper: bool = True  # its result comes on paper: a result slip is printed for it
+
+
+@dataclass(frozen=True)
+class SeatingLine:
+    label: str
+    game: str
+    players: tuple[str, ...]
+    first_dealer: str
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """A line of the seating chart's index: a player finds their table by name."""
+
+    name: str
+    table: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    date: str
+    seating: tuple[SeatingLine, ...]
+    index: tuple[IndexEntry, ...]  # every player, alphabetically
+    pads: tuple[Pad, ...]
+    page: Page
+    public_url: str | None = None
+    screen_url: str | None = None  # the night's venue screen, while its link is open
+    slips: tuple[Pad, ...] = ()  # a result slip for each table scored on paper
+    byes: tuple[str, ...] = ()  # those sitting out tonight, in the list and the index
+
+
+def print_pack(
+    tables: Sequence[PackTable],
+    *,
+    title: str,
+    day: date,
+    page_size: str = "A4",
+    locale: str = "en_US",
+    public_url: str | None = None,
+    screen_url: str | None = None,
+    byes: Sequence[str] = (),
+) -> Pack:
+    """A seating list and one named pad per table, for one PDF document."""
+    errors: dict[str, str] = {}
+    pads = []
+    slips = []
+    seating = []
+    if not tables:
+        errors["tables"] = _("must list at least one table")
+    for index, table in enumerate(tables):
+        try:
+            pad = blank_pad(
+                variant=table.variant,
+                preset=table.preset,
+                players=len(table.players),
+                names=table.players,
+                options=table.options,
+                first_dealer=table.first_dealer or (table.players[0] if table.players else None),
+                page_size=page_size,
+                title=title,
+                label=table.label,
+                qr_url=table.edit_url,
+                stakes=table.stakes,
+                day=words.day(day, locale),
+                locale=locale,
+            )
+        except PrintError as error:
+            errors.update({f"tables.{index}.{path}": m for path, m in error.errors.items()})
+            continue
+        # The night's title and the game, in the reader's language.
+        pad = replace(pad, title=f"{title}, {pad.preset or pad.variant}")
+        if not all(pad.players):
+            errors[f"tables.{index}.players"] = _("must all be named")
+            continue
+        pads.append(pad)
+        if table.paper:
+            slips.append(pad)
+        seating.append(
+            SeatingLine(
+                label=table.label,
+                game=pad.preset or pad.variant,
+                players=pad.players,
+                first_dealer=pad.first_dealer or pad.players[0],
+            )
+        )
+    if errors:
+        raise PrintError(errors, _("The print pack cannot be printed as asked."))
+    index = sorted(
+        (
+            [
+                *(
+                    IndexEntry(name, line.label, seat)
+                    for line in seating
+                    for seat, name in enumerate(line.players, 1)
+                ),
+                # Seat 0: sitting out, so the index says where everyone present is.
+                *(IndexEntry(name, _("sitting out"), 0) for name in byes),
+            ]
+        ),
+        key=lambda entry: (entry.name.casefold(), entry.table),
+    )
+    return Pack(
+        title=title,
+        date=words.day(day, locale),
+        seating=tuple(seating),
+        index=tuple(index),
+        pads=tuple(pads),
+        page=page_for(page_size, landscape=False),
+        public_url=public_url,
+        screen_url=screen_url,
+        slips=tuple(slips),
+        byes=tuple(byes),
+    )
