@@ -119,25 +119,11 @@ def print_pack(
         )
     if errors:
         raise PrintError(errors, _("The print pack cannot be printed as asked."))
-    index = sorted(
-        (
-            [
-                *(
-                    IndexEntry(name, line.label, seat)
-                    for line in seating
-                    for seat, name in enumerate(line.players, 1)
-                ),
-                # Seat 0: sitting out, so the index says where everyone present is.
-                *(IndexEntry(name, _("sitting out"), 0) for name in byes),
-            ]
-        ),
-        key=lambda entry: (entry.name.casefold(), entry.table),
-    )
     return Pack(
         title=title,
         date=words.day(day, locale),
         seating=tuple(seating),
-        index=tuple(index),
+        index=name_index(seating, byes),
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
         public_url=public_url,
@@ -145,3 +131,15 @@ def print_pack(
         slips=tuple(slips),
         byes=tuple(byes),
     )
+
+
+def name_index(seating: Sequence[SeatingLine], byes: Sequence[str]) -> tuple[IndexEntry, ...]:
+    """Every player present, A to Z, with their table and seat; seat 0 is sitting out,
+    so the index says where everyone present is."""
+    seated = (
+        IndexEntry(name, line.label, seat)
+        for line in seating
+        for seat, name in enumerate(line.players, 1)
+    )
+    out = (IndexEntry(name, _("sitting out"), 0) for name in byes)
+    return tuple(sorted([*seated, *out], key=lambda entry: (entry.name.casefold(), entry.table)))
