@@ -11,6 +11,7 @@ from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
+from tests.league.support import PASSWORD
 from tests.waiting import wait_until
 
 # A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
@@ -211,3 +212,17 @@ def end_here(phone: Phone, name: str, *, split: bool = False) -> None:
     with page.expect_navigation():
         phone.tap(page.get_by_role("button", name="End the game here"))
     expect(page.get_by_role("heading", name="Game ended early")).to_be_visible()
+
+
+def submit(page: Page, name: str, *, exact: bool = False) -> None:
+    """Tap the form's button and wait for the page it leads to."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=name, exact=exact).click()
+
+
+def log_in(page: Page, email: str = "org@example.org", server: str = "") -> None:
+    """An organizer's (or scorer's) log-in, on this server or on ``server``."""
+    page.goto(f"{server}/account/login")
+    page.fill("input[name=email]", email)
+    page.fill("input[name=password]", PASSWORD)
+    submit(page, "Log in")

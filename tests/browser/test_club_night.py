@@ -19,8 +19,8 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
+from tests.browser.support import log_in, submit
 from tests.league.support import (
-    PASSWORD,
     figures,
     make_league,
     make_organizer,
@@ -43,18 +43,6 @@ TV = {
     "has_touch": False,
     "device_scale_factor": 1,
 }
-
-
-def submit(page: Page, name: str) -> None:
-    with page.expect_navigation():
-        page.get_by_role("button", name=name, exact=True).click()
-
-
-def log_in(page: Page, email: str) -> None:
-    page.goto("/account/login")
-    page.fill("input[name=email]", email)
-    page.fill("input[name=password]", PASSWORD)
-    submit(page, "Log in")
 
 
 def shoot(screen: Page, output_dir, name: str) -> None:
@@ -163,10 +151,10 @@ def confirm(uow, lid: str, olga: int, night_id: int, number: int) -> None:
 def type_totals_as_the_scorer(scorer: Page, lid: str, night_id: int, table) -> None:
     scorer.goto(f"/leagues/{lid}/nights/{night_id}/tables/{table.number}")
     scorer.locator("select[name=source]").select_option("paper_totals")
-    submit(scorer, "Save")
+    submit(scorer, "Save", exact=True)
     for points, name in enumerate(table.names):
         scorer.fill(f"input[name='total.{name}']", str(100 - 10 * points))
-    submit(scorer, "Save totals (counts the table by these alone)")
+    submit(scorer, "Save totals (counts the table by these alone)", exact=True)
     expect(scorer.locator("body")).not_to_contain_text("Not saved")
 
 
@@ -174,13 +162,13 @@ def seat_the_next_round(organizer: Page, screen: Page, output_dir, lid, night_id
     # Without a fragment: the last round's start left the page at #rounds, and a goto that
     # only adds the same fragment would not load it again.
     organizer.goto(f"/leagues/{lid}/nights/{night_id}")
-    submit(organizer, f"Seat round {number} from the results")
+    submit(organizer, f"Seat round {number} from the results", exact=True)
     expect(screen.locator(".round-now")).to_contain_text(f"Next: round {number} of {ROUNDS}")
     expect(screen.locator(".next-round > li")).to_have_count(6)
     shoot(screen, output_dir, f"club-night-moves-to-round-{number}")
     height, inner = screen.evaluate("[document.documentElement.scrollHeight, innerHeight]")
     assert height <= inner  # the movement fits the TV without scrolling
-    submit(organizer, f"Start round {number}")
+    submit(organizer, f"Start round {number}", exact=True)
 
 
 def record_an_adjustment(organizer: Page, lid: str, night_id: int, name: str) -> None:
@@ -191,6 +179,6 @@ def record_an_adjustment(organizer: Page, lid: str, night_id: int, name: str) ->
     form.locator("select[name=member]").select_option(label=name)
     form.locator("input[name=points]").fill("10")
     form.locator("input[name=reason]").fill("Phone rang during play")
-    submit(organizer, "Record adjustment")
+    submit(organizer, "Record adjustment", exact=True)
     organizer.goto(f"/leagues/{lid}/standings")
     expect(organizer.locator("body")).to_contain_text("Phone rang during play")

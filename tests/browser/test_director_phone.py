@@ -7,12 +7,13 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scorekeeper.league import director
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
 from tests.browser.phone import Phone
+from tests.browser.support import submit
 from tests.league.support import (
     NAMES,
     PASSWORD,
@@ -24,11 +25,6 @@ from tests.league.support import (
 from tests.league.support import started_night as start
 
 pytestmark = pytest.mark.browser
-
-
-def submit(page: Page, name: str) -> None:
-    with page.expect_navigation():
-        page.get_by_role("button", name=name).click()
 
 
 def test_an_adjustment_and_a_closed_season_on_a_phone(new_phone, shots, uow):

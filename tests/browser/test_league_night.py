@@ -26,7 +26,7 @@ from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
-from tests.browser.support import correct, record
+from tests.browser.support import correct, log_in, record, submit
 from tests.league.support import (
     LONG_NAMES,
     NAMES,
@@ -46,11 +46,6 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def app_config(app_config: dict) -> dict:
     return {**app_config, "WTF_CSRF_ENABLED": True}
-
-
-def submit(page: Page, name: str) -> None:
-    with page.expect_navigation():
-        page.get_by_role("button", name=name).click()
 
 
 def standings_rows(page: Page) -> dict[str, list[str]]:
@@ -431,19 +426,12 @@ def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_sa
     assert again["invitations"] == []
 
 
-def log_in(page: Page, server: str = "") -> None:
-    page.goto(f"{server}/account/login")
-    page.fill("input[name=email]", "org@example.org")
-    page.fill("input[name=password]", PASSWORD)
-    submit(page, "Log in")
-
-
 def move_season(new_phone, shots, lid: str, fresh_server: str, tmp_path) -> None:
     """On a laptop: export on the old server, import on the new; then a phone's look."""
     organizer = Phone(new_phone(**LAPTOP), shots)
     page = organizer.page
     log_in(page)
-    log_in(page, fresh_server)
+    log_in(page, server=fresh_server)
     page.goto(f"/leagues/{lid}")
     with page.expect_download() as download:
         page.get_by_role("link", name="Export JSON").click()
@@ -468,7 +456,7 @@ def move_season(new_phone, shots, lid: str, fresh_server: str, tmp_path) -> None
     organizer.shot("season-30-nights-standings-after")
 
     phone = Phone(new_phone(), shots)
-    log_in(phone.page, fresh_server)
+    log_in(phone.page, server=fresh_server)
     phone.page.goto(f"{fresh_server}/leagues/{lid}/standings")
     assert standings_rows(phone.page) == before
     phone.shot("season-30-nights-standings-phone")

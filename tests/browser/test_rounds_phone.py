@@ -11,9 +11,9 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
+from tests.browser.support import log_in, submit
 from tests.league.support import (
     NAMES,
-    PASSWORD,
     make_league,
     make_organizer,
     member_ids,
@@ -22,11 +22,6 @@ from tests.league.support import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def submit(page: Page, name: str) -> None:
-    with page.expect_navigation():
-        page.get_by_role("button", name=name).click()
 
 
 def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
@@ -42,10 +37,7 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     token = league.open_screen(uow, lid, olga, night_id)
 
     page = new_phone()
-    page.goto("/account/login")
-    page.fill("input[name=email]", "org@example.org")
-    page.fill("input[name=password]", PASSWORD)
-    submit(page, "Log in")
+    log_in(page)
     page.goto(f"/leagues/{lid}/nights/{night_id}#rounds")
     rounds = page.locator("#rounds")
     expect(rounds.locator(".round-now")).to_contain_text("Round 1 of 2")
