@@ -23,6 +23,11 @@ from scorekeeper.web import unit_of_work
 login_manager = LoginManager()
 login_manager.login_view = "league.login"
 login_manager.login_message = _l("Log in as an organizer to see this page.")
+# No "fresh login" is ever asked for, and the sessions' end is ours (below). Flask-Login's
+# basic protection only marked anonymous sessions not fresh, rewriting their cookie on
+# the first page read: the service worker's background read of the home page, answered
+# after a login, put the logged-out cookie back.
+login_manager.session_protection = None
 
 # What a logged-in session carries besides Flask-Login's own keys.
 GENERATION = "organizer_generation"

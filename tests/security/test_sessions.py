@@ -28,6 +28,24 @@ def copy_of(client, app):
     return thief
 
 
+def test_a_page_read_in_the_background_cannot_undo_a_login(client, app, uow):
+    """The service worker keeps the home page by fetching it while the login page is
+    open. Had that answer rewritten the session cookie, arriving after the login's own
+    it would have put the logged-out session back (seen once in the browser tests)."""
+    make_organizer(uow)
+    name = app.config["SESSION_COOKIE_NAME"]
+    assert client.get("/account/login").status_code == 200
+    before_login = client.get_cookie(name).value
+    login(client)
+    background = app.test_client()
+    background.set_cookie(name, before_login)
+    for path in ("/", "/games/new", "/account/login"):
+        answer = background.get(path)
+        assert answer.status_code == 200
+        assert not answer.headers.getlist("Set-Cookie"), path
+    assert client.get("/leagues/").status_code == 200
+
+
 def test_a_cookie_copied_before_logout_stops_working(client, app, uow):
     make_organizer(uow)
     login(client)
