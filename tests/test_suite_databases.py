@@ -16,6 +16,9 @@ from scorekeeper.db import Database
 from .conftest import ON_POSTGRES, POSTGRES_SERVER_URL, migrate_empty
 from .databases import TEST_DATABASE_VARIABLE, create_postgres_database, drop_postgres_database
 
+# These reach the run's database server by their own fixtures, not the suite's.
+pytestmark = pytest.mark.both_databases
+
 ROOT = Path(__file__).resolve().parent.parent
 # One league test and one that imports no league module: a subset without the
 # league models once broke every test on PostgreSQL.
@@ -107,3 +110,21 @@ def test_the_other_databases_tests_are_reported_as_deselected():
     assert run.returncode == 0, run.stdout + run.stderr
     left_out = 5 if ON_POSTGRES else 1
     assert f"/6 tests collected ({left_out} deselected)" in run.stdout.splitlines()[-1]
+
+
+def test_a_test_that_never_reaches_the_database_runs_once_in_the_sqlite_run():
+    # The scoring core's tests use no database: the PostgreSQL run would repeat them.
+    collect = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
+    run = subprocess.run(
+        [*collect, "tests/scoring/test_gin.py", "tests/service/test_services.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    collected = [line for line in run.stdout.splitlines() if "::" in line]
+    gin = [line for line in collected if line.startswith("tests/scoring/")]
+    service = [line for line in collected if line.startswith("tests/service/")]
+    assert service, run.stdout
+    assert bool(gin) is not ON_POSTGRES, run.stdout

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from scorekeeper.service_layer import circles
 from tests.waiting import wait_until
 
-pytestmark = pytest.mark.browser
+# PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 def records(uow, circle_id: str, count: int) -> list:

@@ -10,7 +10,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from scorekeeper.service_layer import services
 from tests.browser.support import SCREENS, opened_with_its_worker, save_offline, stored
 
-pytestmark = pytest.mark.browser
+# PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 # Three deals as typed: who went out, then the others' hands in seat order.

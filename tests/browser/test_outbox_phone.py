@@ -14,7 +14,8 @@ from tests.browser.support import LANGUAGES, SMALL, opened_with_its_worker, stor
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
-pytestmark = pytest.mark.browser
+# PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 from scorekeeper.service_layer import services
 from tests.waiting import PATIENCE
 
-pytestmark = pytest.mark.browser
+# PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
+pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
 def test_a_slow_page_after_taking_the_press_is_not_cut_off_by_the_polling(app, new_phone, uow):
