@@ -78,15 +78,21 @@ endif
 serve: runtime-packages init-db
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
-# The whole suite on SQLite: everything but the browser tests on every core
-# (pytest-xdist; WORKERS=1 for one process), then the browser tests one at a time
-# (two Chromiums on two cores made pages slow enough to race their own scripts).
-# PostgreSQL: make test-postgres, or point SCOREKEEPER_TEST_DATABASE_URL at a server
-# (each worker makes its own database there).
+# The suite on SQLite: everything but the browser tests on every core (pytest-xdist;
+# WORKERS=1 for one process), then the browser tests on BROWSER_WORKERS processes, each
+# with its own Chromium. PostgreSQL: make test-postgres, or point
+# SCOREKEEPER_TEST_DATABASE_URL at a server (each worker makes its own database there).
 WORKERS ?= auto
+BROWSER_WORKERS ?= 2
+# The slow tier (tests/tiers.py: every preset in every language on paper, every layout,
+# every preset played in the browser, Lighthouse, the wheel...) runs with SLOW=1, and
+# always in CI (.ci/run sets CI=true); a plain make test leaves it out.
+SLOW ?= $(CI)
+TIER := $(if $(SLOW),, and not slow)
 PYTEST := $(BIN)/python -m pytest --durations=15
 # The scripts' unit tests (tests/js, node's own runner) first: a second or two.
-SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser" && $(PYTEST) -m browser
+SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser$(TIER)" \
+	&& $(PYTEST) -n $(BROWSER_WORKERS) --dist loadgroup -m "browser$(TIER)"
 # Each run ends by saying its wall time (docs/testing.md keeps the measured figures).
 WALL = start=$$(date +%s); $(1); status=$$?; \
 	echo "$@: wall time $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status

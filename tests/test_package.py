@@ -17,6 +17,8 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests.catalogs import translated
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +99,7 @@ def fresh_venv(tmp_path: Path, wheel: Path) -> Path:
     return python
 
 
+@pytest.mark.slow  # builds a wheel and a venv: CI's, and make test SLOW=1's
 def test_a_built_wheel_installs_in_a_fresh_venv_and_serves_the_new_game_page_in_french(
     tmp_path,
 ):

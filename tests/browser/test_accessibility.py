@@ -13,6 +13,7 @@ from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
 from tests.browser.support import STAND_IN, choose_game, opened_with_its_worker, save_offline
 from tests.printing.cases import LONG_NAMES
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -267,8 +268,22 @@ STATES = [
 ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("state", STATES, ids=lambda state: state.__name__)
+# Dark in the quick tier (tests/tiers.py) on the states with the most colours, the
+# refused form and the finished board; CI checks every state in both schemes.
+DARK_QUICK = {"game_refused", "finished"}
+CASES = [
+    pytest.param(
+        state,
+        scheme,
+        id=f"{state.__name__}-{scheme}",
+        marks=SLOW if scheme == "dark" and state.__name__ not in DARK_QUICK else (),
+    )
+    for state in STATES
+    for scheme in ("light", "dark")
+]
+
+
+@pytest.mark.parametrize(("state", "scheme"), CASES)
 def test_a_table_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
     page = new_phone(color_scheme=scheme)
     state(page, uow)

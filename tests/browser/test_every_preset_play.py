@@ -24,6 +24,7 @@ from scorekeeper.web.presenters import enabled_fields
 from tests.browser.phone import Phone
 from tests.browser.support import start
 from tests.catalogs import translated
+from tests.tiers import sampled
 
 pytestmark = pytest.mark.browser
 
@@ -285,7 +286,11 @@ def shown_balances(page) -> dict[str, int]:
     }
 
 
-@pytest.mark.parametrize("name", sorted(PLAYS))
+# Three presets stand for the rest in the quick tier (tests/tiers.py): partnerships, a
+# pot, phases; the other browser play-throughs cover gin, the Press and 5000 Rummy.
+@pytest.mark.parametrize(
+    "name", sampled(sorted(PLAYS), quick=["Canasta", "Pool Rummy 201", "Phase 10"])
+)
 def test_the_preset_is_played_to_its_end_through_the_pages(name, new_phone, shots, uow):
     play = PLAYS[name]
     players = players_of(play)

@@ -93,6 +93,7 @@ def pages(uow) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow  # a minute of Lighthouse runs: CI's, not every make test's
 def test_lighthouse_scores_100_on_a_phone(serve, pages, output_dir):
     server = serve(SCOREKEEPER_SESSION_COOKIE_SECURE="false")
     folder = output_dir / "lighthouse"

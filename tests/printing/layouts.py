@@ -22,6 +22,7 @@ from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
 from tests.printing.cases import LONG_NAMES, SHORT_NAMES
+from tests.tiers import SLOW
 
 PLAYER_COUNTS = (2, 4, 6, 8)
 
@@ -122,8 +123,28 @@ SAME_AS = {
 ALL_GAMES = [*PRESETS, *VARIANTS]
 
 
+# The layouts that stand for the rest in the quick tier (tests/tiers.py), one of each
+# kind: a plain portrait grid, two players' boxes, partnerships' rows, a pot, the widest
+# landscape grid, the most words, and a game that runs on to a second page.
+QUICK_LAYOUTS = {
+    "deal-and-total-columns-4-portrait",
+    "gin-box-column-2",
+    "partnership-side-rows-2",
+    "indian-rummy-6-landscape",
+    "melds-columns-and-16-card-values-8-landscape",
+    "ten-contracts-and-four-house-rules-8-landscape",
+    "eighteen-holes-8-landscape",
+}
+
+
 def layout_params() -> list:
-    return [pytest.param(game_of(name), players, id=guards) for name, players, guards in LAYOUTS]
+    assert {guards for *_, guards in LAYOUTS} >= QUICK_LAYOUTS
+    return [
+        pytest.param(
+            game_of(name), players, id=guards, marks=() if guards in QUICK_LAYOUTS else SLOW
+        )
+        for name, players, guards in LAYOUTS
+    ]
 
 
 def seated(game: dict[str, str], players: int) -> bool:
