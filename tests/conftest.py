@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 # Every model module, so Base.metadata holds every table whatever tests are collected.
@@ -34,6 +33,7 @@ from .databases import (
     ForeignDatabase,
     create_postgres_database,
     drop_postgres_database,
+    emptying,
     require_empty,
 )
 
@@ -157,17 +157,19 @@ def database_url(migrated_template, tmp_path) -> Iterator[str]:
 
 
 def empty_postgres(url: str) -> None:
-    """Empty every table the migrations made (all of them, not only the imported models')."""
+    """Empty every table the migrations made (all of them, not only the imported models')
+    and start their ids at 1 again, as a fresh database would.
+
+    DELETE, children first, rather than one TRUNCATE: a TRUNCATE of the 22 tables gives
+    each a new file and took 0.28 s a test on the throwaway server, the DELETEs 0.02 s.
+    """
     database = Database(url)
-    with database.engine.begin() as connection:
-        tables = connection.scalars(
-            text(
-                "SELECT quote_ident(tablename) FROM pg_tables "
-                "WHERE schemaname = current_schema() AND tablename <> 'alembic_version'"
-            )
-        ).all()
-        connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-    database.dispose()
+    try:
+        with database.engine.begin() as connection:
+            for statement in emptying(connection):
+                connection.exec_driver_sql(statement)
+    finally:
+        database.dispose()
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from graphlib import TopologicalSorter
 
 from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
@@ -67,3 +68,33 @@ def drop_postgres_database(server_url: str, database_url: str) -> None:
     with server_connection(server_url) as connection:
         # FORCE: a connection a failed test left open must not keep the database alive.
         connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+# Every table but Alembic's, each with the tables its foreign keys point at.
+_TABLES = text(
+    """
+    SELECT quote_ident(r.relname),
+           coalesce(array_agg(quote_ident(p.relname)) FILTER (WHERE p.oid IS NOT NULL), '{}')
+    FROM pg_class r
+    JOIN pg_namespace n ON n.oid = r.relnamespace AND n.nspname = current_schema()
+    LEFT JOIN pg_constraint c ON c.conrelid = r.oid AND c.contype = 'f'
+    LEFT JOIN pg_class p ON p.oid = c.confrelid
+    WHERE r.relkind IN ('r', 'p') AND r.relname <> 'alembic_version'
+    GROUP BY r.relname
+    """
+)
+_SEQUENCES = text(
+    "SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = current_schema()"
+)
+
+
+def emptying(connection) -> list[str]:
+    """The statements that empty a migrated database: a DELETE a table, each table after
+    every table that points at it, then every sequence restarted at 1."""
+    points_at = {table: set(parents) - {table} for table, parents in connection.execute(_TABLES)}
+    order = list(reversed(list(TopologicalSorter(points_at).static_order())))
+    sequences = connection.scalars(_SEQUENCES).all()
+    return [
+        *(f"DELETE FROM {table}" for table in order),
+        *(f"ALTER SEQUENCE {sequence} RESTART" for sequence in sequences),
+    ]
