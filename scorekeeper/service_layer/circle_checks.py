@@ -18,7 +18,8 @@ def text(value: Any, limit: int, field: str, errors: dict[str, str], *, required
     if value is None and not required:
         return None
     text = value.strip() if isinstance(value, str) else None
-    if text is None or not (1 if required else 0) <= len(text) <= limit:
+    # The limit holds for the text as sent (as the API's schema says), spaces and all.
+    if text is None or not (1 if required else 0) <= len(text) or len(value) > limit:
         low = 1 if required else 0
         errors[field] = message(
             "must be text of %(least)s to %(most)s characters", least=low, most=limit
