@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_currency
 
@@ -34,7 +35,7 @@ MINUS = "\u2212"  # print typography, spelled as an escape so no look-alike hide
 
 
 def money(
-    cents: int, currency: str, locale: str, *, signed: bool = False, printed: bool = False
+    cents: int, currency: str, locale: str | Locale, *, signed: bool = False, printed: bool = False
 ) -> str:
     """An amount as ``locale`` writes it in ``currency``, from integer cents (Decimal
     keeps them exact: no float ever holds money). ``signed`` adds a plus to a gain.
@@ -308,9 +309,16 @@ def _settlement(state: scoring.GameState, locale: str, printed: bool) -> Settlem
     if settled is None:
         return None
     currency = settled["currency"]
+    parsed = Locale.parse(locale)  # once, not for each amount
+    written: dict[tuple[int, bool], Money] = {}
 
     def amount(cents: int, signed: bool = False) -> Money:
-        return Money(cents, money(cents, currency, locale, signed=signed, printed=printed))
+        # Babel's formatting is the dearest part of a summary: each amount once (a
+        # transfer is often a payment, and payments repeat).
+        if (cents, signed) not in written:
+            text = money(cents, currency, parsed, signed=signed, printed=printed)
+            written[cents, signed] = Money(cents, text)
+        return written[cents, signed]
 
     def payments(key: str) -> tuple[Payment, ...]:
         return tuple(Payment(p["from"], p["to"], amount(p["cents"])) for p in settled[key])
