@@ -12,20 +12,20 @@ from typing import Any
 
 from babel.dates import format_date
 
-from scorekeeper import summary
 from scorekeeper.i18n import LazyString, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.cards import card_sign
 from scorekeeper.scoring.rummy import BLOCK_WORDS, RUMMY_BONUS_WORDS, SCORING_WORDS
-from scorekeeper.summary import MINUS, and_list
+from scorekeeper.summary import MINUS, and_list  # named here too, for print and the pads
+from scorekeeper.summary import money as one_money
 from scorekeeper.translate import list_item, translate
 
 # Print typography, spelled as an escape so that no look-alike hides in the source.
 TIMES = "\u00d7"
 # An amount as printed: the game summary's one money formatter, set for paper.
-money = partial(summary.money, printed=True)
+money = partial(one_money, printed=True)
 
 SEQUENCE_WORDS = {
     "ace_to_king": _l("Wild rank A, 2 … K"),
