@@ -12,7 +12,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 NO_FLASK = ["service_layer", "models.py", "db.py"]
-NO_WEB = [*NO_FLASK, "printing", "scoring", "league"]
+NO_WEB = [*NO_FLASK, "printing", "scoring", "league", "summary.py"]
 FLASK = {"flask", "flask_babel", "flask_login", "flask_wtf", "flask_limiter"}
 # The app's wiring, Flask by nature: create_app, the extensions it sets up (CSRF, the
 # rate limiter) and the flask commands. Everything else below scorekeeper/ that is not

@@ -2,6 +2,9 @@
 
 Pure: no Flask, no database. Every number is read from the derived game state
 (deal points, running totals, boxes, finals, settlement); nothing is scored here.
+What the sheet shares with the game's pages (totals, winners, the status, each
+deal's figures, the money) comes from the game's summary (``scorekeeper/summary.py``);
+this module lays it out on paper: columns, tags, pages, blank rows, gin's breakdown.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from scorekeeper.printing.pad import column_heads, tags_in_legend
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.gin import final_parts
-from scorekeeper.translate import preset_name, translate
+from scorekeeper.summary import DealSummary, GameSummary, Payment, Settlement, game_summary
+from scorekeeper.translate import translate
 
 if TYPE_CHECKING:
-    from scorekeeper.scoring import Deal, GameState, Variant
+    from scorekeeper.scoring import Deal, GameState
     from scorekeeper.service_layer.results import GameView
 
 # Wider than this many players, the grid (two columns a player) needs landscape.
@@ -97,28 +101,6 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Money:
-    cents: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: str
-    payee: str
-    amount: Money
-
-
-@dataclass(frozen=True)
-class Settlement:
-    terms: str
-    balances: tuple[tuple[str, Money], ...]
-    payments: tuple[Payment, ...]
-    transfers: tuple[Payment, ...]
-    provisional: bool  # the game is not over: what would be paid if it ended now
-
-
-@dataclass(frozen=True)
 class GinGame:
     """One game of a gin match (Hollywood has three) and how its final scores are
     reached: per player in seat order, points + boxes x box bonus + the game bonus
@@ -178,7 +160,7 @@ class GameSheet:
     gin_final: tuple[int, ...] | None
     margin: int | None
     pays: str | None  # what the margin pays: "Bob pays Ann $4.80", when there are stakes
-    settlement: Settlement | None
+    settlement: Settlement | None  # the summary's, its payments by the grid's labels
     view_url: str
     page: Page
     # A partnership game's people in seat order (the players are then the sides).
@@ -198,6 +180,7 @@ def game_sheet(
 ) -> GameSheet:
     state = game.state
     setup = game.setup
+    summary = game_summary(game, locale, printed=True)
     variant = get_variant(setup.variant)
     options = setup.options
     players = tuple(state.players)
@@ -219,21 +202,20 @@ def game_sheet(
     column_mm = _heading_mm(page, headings, out_mm, marks, show_contract)
     placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
     label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    rows = _rows(state, variant, plan, label)
+    rows = _rows(summary, variant, plan, label, options)
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, gin) + len(blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
     chart, series = None, ()
     if state.finished and not hollywood:
-        series = _series(state, players)
+        series = summary.running
         chart = _chart(series, players, placed, parts, page, out_mm, closing_rows)
     return GameSheet(
         game_id=game.public_id,
-        title=game.title
-        or _("%(game)s game", game=preset_name(setup.preset) or translate(variant.name)),
+        title=game.title or _("%(game)s game", game=summary.preset or summary.variant_name),
         date=words.day(game.created_at, locale),
-        variant=translate(variant.name),
-        preset=preset_name(setup.preset),
+        variant=summary.variant_name,
+        preset=summary.preset,
         house_rules=words.house_rules(setup.variant, options, len(players), setup.seats),
         listed=words.listed_rules(setup.variant, options, len(players), setup.seats),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
@@ -241,10 +223,10 @@ def game_sheet(
         seats=placed,
         tags_in_legend=tags_in_legend(placed, label),
         first_dealer=setup.first_dealer,
-        goal=_("Highest total wins") if state.higher_wins else _("Lowest total wins"),
-        status=_status(state),
-        finished=state.finished,
-        winners=tuple(state.winners),
+        goal=_("Highest total wins") if summary.higher_wins else _("Lowest total wins"),
+        status=summary.status,
+        finished=summary.finished,
+        winners=summary.winners,
         show_wild=show_wild,
         show_contract=show_contract,
         show_multiplier=show_multiplier,
@@ -255,15 +237,15 @@ def game_sheet(
         out_heading=_out_heading(variant, gin),
         blank_rows=blank_rows,
         parts=parts,
-        totals=tuple(state.totals[name] for name in players),
+        totals=summary.totals,
         gin_games=gin_games,
         hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
         box_bonus=options["box_bonus"] if gin else None,
         shutout=any(any(game.shutout) for game in gin_games),
         gin_final=None if state.final is None else tuple(state.final[p] for p in players),
-        margin=state.margin,
-        pays=_pays(state, locale) if gin else None,
-        settlement=_settlement(state, locale, label),
+        margin=summary.margin,
+        pays=_pays(summary) if gin else None,
+        settlement=_labelled(summary.settlement, label),
         view_url=view_url,
         page=page,
         partner_seats=tuple(setup.seats or ()),
@@ -275,15 +257,19 @@ def game_sheet(
 
 
 def _rows(
-    state: GameState, variant: Any, plan: Any, label: Mapping[str, str]
+    summary: GameSummary,
+    variant: Any,
+    plan: Any,
+    label: Mapping[str, str],
+    options: Mapping[str, Any],
 ) -> tuple[DealRow, ...]:
     """A row per deal played, with its contract as the fresh game ``plan`` deals it."""
     return tuple(
         replace(
-            _row(state, deal, running, variant, label),
-            contract=words.contract(plan.contract(deal.number)),
+            _row(played, variant, label, options),
+            contract=words.contract(plan.contract(played.deal.number)),
         )
-        for deal, running in zip(state.deals, state.running_totals, strict=True)
+        for played in summary.deals
     )
 
 
@@ -305,11 +291,6 @@ def _heading_mm(page: Page, headings: int, out_mm: float, marks: int, contract: 
     fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks
     fixed_mm += CONTRACT_MM * contract
     return (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
-
-
-def _series(state: GameState, players: tuple[str, ...]) -> tuple:
-    """Each player's running total after each deal, for the chart."""
-    return tuple((name, tuple(totals[name] for totals in state.running_totals)) for name in players)
 
 
 def _chart(
@@ -420,25 +401,18 @@ def _parts(
 
 
 def _row(
-    state: GameState,
-    deal: Deal,
-    running: Mapping[str, int],
-    variant: type[Variant],
-    label: Mapping[str, str],
+    played: DealSummary, variant: Any, label: Mapping[str, str], options: Mapping[str, Any]
 ) -> DealRow:
-    entry = deal.entry
-    press_points = entry.get("press_points") or {}
-    adjustment = deal.adjustment or {}
-    lines = variant.deal_lines(deal, state.options, running)
+    deal = played.deal
     cells = []
-    for name in state.players:
+    for figures in played.figures:
         notes = []
-        if press_points.get(name):
-            notes.append(_("incl. %(points)s press", points=press_points[name]))
-        if adjustment.get(name):
-            notes.append(_("incl. %(points)s Auto-Press", points=adjustment[name]))
-        cells.append(Cell(deal.points[name], running[name], "; ".join(notes)))
-    out, notes = variant.deal_outcome(deal, state.options, label)
+        if figures.press_points:
+            notes.append(_("incl. %(points)s press", points=figures.press_points))
+        if figures.adjustment:
+            notes.append(_("incl. %(points)s Auto-Press", points=figures.adjustment))
+        cells.append(Cell(figures.points, figures.running, "; ".join(notes)))
+    out, notes = variant.deal_outcome(deal, options, label)
     return DealRow(
         number=deal.number,
         dealer=label.get(deal.dealer, deal.dealer),  # a seat, with partners
@@ -448,47 +422,8 @@ def _row(
         out=translate(out),
         note="".join(map(translate, notes)),
         cells=tuple(cells),
-        lines=tuple("; ".join(map(translate, lines.get(name, ()))) for name in state.players)
-        if lines
-        else (),
+        lines=tuple("; ".join(f.lines) for f in played.figures) if played.lined else (),
     )
-
-
-def _status(state: GameState) -> str:
-    if state.finished:
-        if len(state.winners) > 1:
-            result = _("joint winners %(names)s", names=words.and_list(state.winners))
-        else:
-            result = _("%(name)s wins", name=state.winners[0])
-        if not state.ended_early:
-            return _("Finished: %(result)s", result=result)
-        played = len(state.deals)
-        if state.split:
-            return _(
-                "Ended early by the table after deal %(deals)s, the pot split: %(result)s",
-                deals=played,
-                result=result,
-            )
-        return _(
-            "Ended early by the table after deal %(deals)s, the leaders win: %(result)s",
-            deals=played,
-            result=result,
-        )
-    played = len(state.deals)
-    if not played:
-        return _("Not started yet")
-    nxt = state.next_deal
-    status = _(
-        "In progress after deal %(played)s; deal %(number)s is dealt by %(dealer)s",
-        played=played,
-        number=nxt["number"],
-        dealer=nxt["dealer"],
-    )
-    if nxt["wild"]:
-        status += _(", %(rank)s wild", rank=nxt["wild"])
-    if nxt["press"]:
-        status += _(", the Press is on")
-    return status
 
 
 def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, ...]:
@@ -549,47 +484,28 @@ def _hand_points(state: GameState, deal: Deal) -> HandPoints:
     return HandPoints(deal.number, tuple(games))
 
 
-def _pays(state: GameState, locale: str) -> str | None:
+def _pays(summary: GameSummary) -> str | None:
     """What the margin (the match's, for Hollywood) pays, from the settlement."""
-    settled = state.settlement
-    if settled is None or not state.finished:
+    settled = summary.settlement
+    if settled is None or not summary.finished:
         return None
-    transfers = settled["transfers"]
-    if not transfers:
+    if not settled.transfers:
         return _("nothing changes hands")
     return "; ".join(
-        _(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=t["from"],
-            payee=t["to"],
-            amount=words.money(t["cents"], settled["currency"], locale),
-        )
-        for t in transfers
+        _("%(payer)s pays %(payee)s %(amount)s", payer=t.payer, payee=t.payee, amount=t.amount.text)
+        for t in settled.transfers
     )
 
 
-def _settlement(state: GameState, locale: str, label: Mapping[str, str]) -> Settlement | None:
+def _labelled(settled: Settlement | None, label: Mapping[str, str]) -> Settlement | None:
     """Balances by full name; payments by the grid's labels (tags where names are
     long), so each "payer → payee amount" stays whole on one line."""
-    settled: dict[str, Any] | None = state.settlement
     if settled is None:
         return None
-    currency = settled["currency"]
 
-    def amount(cents: int, signed: bool = False) -> Money:
-        return Money(cents, words.money(cents, currency, locale, signed=signed))
+    def labelled(payments: tuple[Payment, ...]) -> tuple[Payment, ...]:
+        return tuple(replace(p, payer=label[p.payer], payee=label[p.payee]) for p in payments)
 
-    def payments(key: str) -> tuple[Payment, ...]:
-        return tuple(
-            Payment(label[p["from"]], label[p["to"]], amount(p["cents"])) for p in settled[key]
-        )
-
-    return Settlement(
-        terms=words.stakes_terms(state.setup.stakes, locale),
-        balances=tuple(
-            (name, amount(settled["balances"][name], signed=True)) for name in state.players
-        ),
-        payments=payments("payments"),
-        transfers=payments("transfers"),
-        provisional=not state.finished,
+    return replace(
+        settled, payments=labelled(settled.payments), transfers=labelled(settled.transfers)
     )

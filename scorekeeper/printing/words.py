@@ -7,24 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
-from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from babel.dates import format_date
-from babel.lists import format_list
-from babel.numbers import format_currency
 
-from scorekeeper.i18n import LazyString, get_locale, ngettext
+from scorekeeper.i18n import LazyString, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.cards import card_sign
 from scorekeeper.scoring.rummy import BLOCK_WORDS, RUMMY_BONUS_WORDS, SCORING_WORDS
+from scorekeeper.summary import MINUS, and_list  # named here too, for print and the pads
+from scorekeeper.summary import money as one_money
 from scorekeeper.translate import list_item, translate
 
-# Print typography, spelled as escapes so that no look-alike hides in the source.
+# Print typography, spelled as an escape so that no look-alike hides in the source.
 TIMES = "\u00d7"
-MINUS = "\u2212"
+# An amount as printed: the game summary's one money formatter, set for paper.
+money = partial(one_money, printed=True)
 
 SEQUENCE_WORDS = {
     "ace_to_king": _l("Wild rank A, 2 … K"),
@@ -284,12 +285,6 @@ def option_words(spec: Any, value: Any) -> str:
     return _("%(option)s: %(value)s", option=label, value=said)
 
 
-def and_list(names: Any, locale: str | None = None) -> str:
-    """ "A, B and C" as the reader's language joins a list (Babel's list patterns);
-    ``locale`` by default the one being printed in."""
-    return format_list([str(name) for name in names], locale=locale or str(get_locale() or "en"))
-
-
 def key_rules(variant_id: str, options: Mapping[str, Any]) -> tuple[str, ...]:
     """The few sentences a table needs to score a deal by hand, for a pad's foot: the
     variant's own (its ``pad_rules``)."""
@@ -313,14 +308,6 @@ def stakes_terms(stakes: Mapping[str, Any], locale: str) -> str:
         each = money(stakes["deal_winner_cents"], currency, locale)
         terms += _("; %(amount)s from each player to whoever goes out, every deal", amount=each)
     return terms
-
-
-def money(cents: int, currency: str, locale: str, *, signed: bool = False) -> str:
-    """An amount as printed: a true minus sign (U+2212), not a hyphen; ``signed``
-    adds a plus to a gain. Its spaces are no-break: an amount never wraps."""
-    text = format_currency(Decimal(cents).scaleb(-2), currency, locale=locale)
-    text = text.replace("-", MINUS).replace(" ", "\u00a0").replace("\u202f", "\u00a0")
-    return f"+{text}" if signed and cents > 0 else text
 
 
 def day(moment: date | datetime, locale: str) -> str:

@@ -40,6 +40,7 @@ from scorekeeper.service_layer.errors import (
     TokenMissing,
 )
 from scorekeeper.service_layer.results import GameView
+from scorekeeper.summary import money
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
@@ -48,7 +49,6 @@ from scorekeeper.web.presenters import (
     CHART_PAD,
     CHART_WIDTH,
     game_name,
-    money,
     page_locale,
 )
 from scorekeeper.web.table_share import qr_svg

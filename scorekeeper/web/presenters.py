@@ -1,7 +1,9 @@
 """View-models for the table pages: what a template shows, worked out from a GameView.
 
-Nothing here scores: every figure comes from the derived state; this module only
-picks, orders and formats it (money through Babel, from integer cents).
+Nothing here scores: every figure comes from the derived state. What the pages share
+with the printed sheet (standing, winners, status, each deal's figures, money) is the
+game's summary (``scorekeeper/summary.py``); this module adds what only the pages show
+(the next deal, the grid's marks, the card counter) and the reader's locale.
 """
 
 from __future__ import annotations
@@ -9,12 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
-from babel.numbers import format_currency
 from flask import request
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
@@ -26,6 +26,7 @@ from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.gin import final_lines
 from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.results import GameView
+from scorekeeper.summary import DealSummary, Figures, GameSummary, game_summary
 from scorekeeper.translate import preset_name, translate
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -69,11 +70,6 @@ def game_name(view: GameView) -> str:
     )
 
 
-def money(cents: int, currency: str, locale: str) -> str:
-    # Decimal keeps the cents exact: no float ever holds money.
-    return format_currency(Decimal(cents).scaleb(-2), currency, locale=locale)
-
-
 def end_rule(setup: scoring.Setup) -> tuple[int | None, int | None]:
     """(fixed number of deals, target): how this game ends."""
     game = scoring.get_variant(setup.variant)(setup)
@@ -104,21 +100,7 @@ def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[di
     return ahead
 
 
-def went_out(entry: dict[str, Any]) -> str | None:
-    return entry.get("out") or entry.get("knocker")
-
-
 # ---------------------------------------------------------------- the scoreboard
-
-
-@dataclass
-class Cell:
-    points: int
-    running: int
-    out: bool = False
-    press_points: int = 0
-    adjustment: int = 0
-    lines: list[str] = field(default_factory=list)  # the variant's breakdown, as on paper
 
 
 @dataclass
@@ -129,19 +111,8 @@ class DealRow:
     multiplier: int
     press: bool
     void: bool
-    cells: list[Cell]
+    cells: tuple[Figures, ...]
     what: str | None = None
-
-
-@dataclass
-class PlayerRow:
-    name: str
-    total: int
-    leader: bool
-    winner: bool
-    boxes: int | None = None
-    final: int | None = None
-    notes: list[str] = field(default_factory=list)  # phase, eliminated, chips ...
 
 
 @dataclass
@@ -160,45 +131,28 @@ class NextDeal:
 
 
 @dataclass
-class Settlement:
-    currency: str
-    balances: list[tuple[str, int, str]]
-    payments: list[tuple[str, str, str]]
-    transfers: list[tuple[str, str, str]]
-
-
-@dataclass
 class Board:
-    public_id: str
-    title: str | None
-    variant_id: str
-    variant_name: str
-    preset: str | None
+    """The table's pages' view of a game: its summary (standing, winners, money, the
+    status), which the printed sheet shows too, and what only the pages show."""
+
+    summary: GameSummary
     version: int
-    higher_wins: bool
-    players: list[PlayerRow]
     rows: list[DealRow]
     next: NextDeal | None
-    finished: bool
-    winners: list[str]
     fixed_deals: int | None
     target: int | None
     deals_left: int | None
     press_offer: dict[str, Any] | None
     press_rule: bool
-    ended_early: bool = False
-    split: bool = False
     seats: list[str] | None = None
-    margin: int | None = None
     games: list[dict[str, Any]] = field(default_factory=list)
-    settlement: Settlement | None = None
     # A finished gin game: how each final score is made up, in words.
     breakdown: list[str] = field(default_factory=list)
 
     @property
     def knocks(self) -> bool:
         """Gin: the dot marks who knocked; nobody goes out."""
-        return scoring.get_variant(self.variant_id).knocks
+        return scoring.get_variant(self.summary.variant_id).knocks
 
     @property
     def press_taken(self) -> bool:
@@ -222,70 +176,38 @@ class Board:
 def board(view: GameView, locale: str) -> Board:
     state = view.state
     setup = view.setup
-    players = list(setup.players)
     fixed, target = end_rule(setup)
-    variant = scoring.get_variant(setup.variant)
-    rows = [
-        _deal_row(deal, running, variant, state.options, players)
-        for deal, running in zip(state.deals, state.running_totals, strict=True)
-    ]
+    summary = game_summary(view, locale)
+    rows = [_deal_row(deal) for deal in summary.deals]
     fields = {f.name for f in enabled_fields(setup)}
     next_deal = None if state.next_deal is None else _next_deal(setup, state.next_deal, fields)
     return Board(
-        public_id=view.public_id,
-        title=view.title,
-        variant_id=variant.id,
-        variant_name=translate(variant.name),
-        preset=preset_name(setup.preset),
+        summary=summary,
         version=view.version,
-        higher_wins=state.higher_wins,
-        players=_player_rows(state, players),
         rows=rows,
         next=next_deal,
-        finished=state.finished,
-        winners=list(state.winners),
         fixed_deals=fixed,
         target=target,
         deals_left=None if fixed is None else max(fixed - len(rows), 0),
         press_offer=state.press_offer,
         press_rule="press_points" in fields,
-        ended_early=state.ended_early,
-        split=state.split,
         seats=None if setup.seats is None else list(setup.seats),
-        margin=state.margin,
         games=state.games or [],
-        settlement=_settlement(state.settlement, locale),
         breakdown=_gin_breakdown(setup, state) if state.finished and not state.games else [],
     )
 
 
-def _deal_row(
-    deal: Any, running: dict[str, int], variant: Any, options: Any, players: list[str]
-) -> DealRow:
+def _deal_row(played: DealSummary) -> DealRow:
     """A deal played, with each player's cell: points, running total and marks."""
-    entry = deal.entry
-    press_points = entry.get("press_points") or {}
-    adjustment = deal.adjustment or {}
-    lines = variant.deal_lines(deal, options, running)
-    cells = [
-        Cell(
-            points=deal.points[name],
-            running=running[name],
-            out=went_out(entry) == name,
-            press_points=press_points.get(name, 0),
-            adjustment=adjustment.get(name, 0),
-            lines=[translate(line) for line in lines.get(name, ())],
-        )
-        for name in players
-    ]
+    deal = played.deal
     return DealRow(
         deal.number,
         deal.dealer,
         deal.wild,
         deal.multiplier,
         deal.press,
-        bool(entry.get("void")),
-        cells,
+        bool(deal.entry.get("void")),
+        played.figures,
         what_happened(deal),
     )
 
@@ -306,49 +228,6 @@ def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> Ne
         contract=None if contract is None else translate(contract),
         nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
     )
-
-
-def _player_rows(state: scoring.GameState, players: list[str]) -> list[PlayerRow]:
-    """The standing: the leaders marked while the game is on, its winners once over."""
-    highlight = state.winners if state.finished else (state.leaders if state.deals else [])
-    boxes = state.boxes or {}
-    final = state.final or {}
-    return [
-        PlayerRow(
-            name,
-            state.totals[name],
-            leader=name in highlight and not state.finished,
-            winner=name in state.winners,
-            boxes=boxes.get(name),
-            final=final.get(name),
-            notes=player_notes(state, name),
-        )
-        for name in players
-    ]
-
-
-def player_notes(state: scoring.GameState, name: str) -> list[str]:
-    """What a variant keeps beside a total: Phase 10's phase, Indian rummy's
-    eliminations, rejoins and chips, a partnership side's minimum first meld."""
-    figures = state.extras
-    notes = []
-    if "phase" in figures:
-        last = len(state.options["phases"])
-        phase = figures["phase"][name]
-        notes.append(_("all phases done") if phase > last else _("phase %(number)s", number=phase))
-    if name in figures.get("eliminated", ()):
-        notes.append(_("eliminated"))
-    rejoins = figures.get("rejoins", {}).get(name)
-    if rejoins:
-        notes.append(ngettext("rejoined once", "rejoined %(num)s times", rejoins))
-    if "wins" in figures:
-        notes.append(ngettext("%(num)s deal won", "%(num)s deals won", figures["wins"][name]))
-    if "chips" in figures:
-        notes.append(ngettext("%(num)s chip", "%(num)s chips", figures["chips"][name]))
-    minimum = (state.next_deal or {}).get("minimum")
-    if minimum:
-        notes.append(_("melds %(points)s to open", points=minimum[name]))
-    return notes
 
 
 def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
@@ -391,44 +270,7 @@ CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
 
 def chart(b: Board) -> Chart | None:
     """Each player's total after every deal (from 0 before the first), scaled to fit."""
-    series = {p.name: [] for p in b.players}
-    for row in b.rows:
-        for player, cell in zip(b.players, row.cells, strict=True):
-            series[player.name].append(cell.running)
-    return running_totals_chart(series, CHART_WIDTH, CHART_HEIGHT, CHART_PAD)
-
-
-def standing_text(b: Board) -> str:
-    """The game in a few words for this phone's list of games: who won or leads."""
-    if b.finished:
-        return _("%(names)s won", names=_(" and ").join(b.winners))
-    leaders = [p for p in b.players if p.leader]
-    if not b.rows or not leaders:
-        return _("not started")
-    names = _(" and ").join(p.name for p in leaders)
-    return ngettext(
-        "%(names)s leads with %(points)s",
-        "%(names)s lead with %(points)s",
-        len(leaders),
-        names=names,
-        points=leaders[0].total,
-    )
-
-
-def _settlement(settled: dict[str, Any] | None, locale: str) -> Settlement | None:
-    if settled is None:
-        return None
-    currency = settled["currency"]
-
-    def fmt(cents: int) -> str:
-        return money(cents, currency, locale)
-
-    return Settlement(
-        currency=currency,
-        balances=[(name, cents, fmt(cents)) for name, cents in settled["balances"].items()],
-        payments=[(p["from"], p["to"], fmt(p["cents"])) for p in settled["payments"]],
-        transfers=[(t["from"], t["to"], fmt(t["cents"])) for t in settled["transfers"]],
-    )
+    return running_totals_chart(dict(b.summary.running), CHART_WIDTH, CHART_HEIGHT, CHART_PAD)
 
 
 # ---------------------------------------------------------------- the history

@@ -31,7 +31,6 @@ from scorekeeper.web.presenters import (
     deal_script_words,
     game_name,
     new_game_script_words,
-    standing_text,
     when,
 )
 
@@ -44,7 +43,6 @@ REMEMBERED_GAMES = 30
 
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
-bp.add_app_template_global(standing_text)
 bp.add_app_template_global(game_name)
 bp.add_app_template_global(chart)
 bp.add_app_template_global(deal_script_words)
