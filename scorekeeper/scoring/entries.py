@@ -5,9 +5,10 @@ seat, the entry as accepted (player names in their seat spelling) and the
 field-level errors. What a value *means* (who may have a hand value, what is
 required) is the variant's business.
 
-A kind is one class (``Kind``): how the core reads its value, and as plain data
-what the surfaces need to ask for it (the form's input, its prefill, the API's
-JSON Schema), so the web builds every kind with one generic widget.
+A kind is one class (``Kind``; the kinds are in scoring.kinds): how the core reads
+its value, and as plain data what the surfaces need to ask for it (the form's
+input, its prefill, the API's JSON Schema), so the web builds every kind with one
+generic widget.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, ClassVar
 from .cards import JOKER, parse_rank
 from .messages import Message, message
 
-# The kinds of entry field, by name: each a Kind (below) that reads its values.
+# The kinds of entry field, by name: each a Kind (below), the classes in scoring.kinds.
 KINDS: dict[str, Kind] = {}
 # What a kind's field may declare beside its name: only the kinds that need one have it.
 DECLARED = ("choices", "length")

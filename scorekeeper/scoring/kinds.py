@@ -34,6 +34,19 @@ def or_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {"oneOf": [schema, {"type": "null"}]}
 
 
+def one_value(field, raw, parse, spell, wrong, errors, changes) -> Any:
+    """A value of one (a rank, a card) as ``parse`` reads it, UNSAID for null; None
+    and ``wrong`` where it reads none; respelled as ``spell`` writes it."""
+    if raw is None:
+        return UNSAID
+    value = parse(raw)
+    if value is None:
+        errors[field.name] = wrong
+    elif spell(value) != raw:
+        changes[field.name] = spell(value)
+    return value
+
+
 @kind
 class PlayerKind(Kind):
     """One player, by name (who went out); null for nobody."""
@@ -145,14 +158,8 @@ class RankKind(Kind):
     control = "select"
 
     def read(self, reader, field, raw, errors, changes):
-        if raw is None:
-            return UNSAID
-        rank = parse_rank(raw)
-        if rank is None:
-            errors[field.name] = message("must be a rank: A, 2 to 10, J, Q or K")
-        elif rank != raw:
-            changes[field.name] = rank
-        return rank
+        wrong = message("must be a rank: A, 2 to 10, J, Q or K")
+        return one_value(field, raw, parse_rank, str, wrong, errors, changes)
 
     def schema(self, described):
         return {"type": "string", "enum": RANK_NAMES}
@@ -169,15 +176,15 @@ class CardKind(Kind):
     control = "card"
 
     def read(self, reader, field, raw, errors, changes):
-        if raw is None:
-            return UNSAID
-        card = parse_card(raw)
-        if card is None or card[1] is None:
-            errors[field.name] = message("must be a card such as 7S, 10H or QS")
-            return None
-        if card_name(*card) != raw:
-            changes[field.name] = card_name(*card)
-        return card
+        def whole_card(text: Any) -> tuple[str, str] | None:
+            card = parse_card(text)
+            return card if card is not None and card[1] is not None else None
+
+        def spelled(card: tuple[str, str]) -> str:
+            return card_name(*card)
+
+        wrong = message("must be a card such as 7S, 10H or QS")
+        return one_value(field, raw, whole_card, spelled, wrong, errors, changes)
 
     def schema(self, described):
         return {"type": "string"}

@@ -16,8 +16,9 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 
 from scorekeeper import scoring
+from scorekeeper.scoring.kinds import POINT_FIELDS
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import COLUMNS, HEADINGS, POINT_FIELDS
+from scorekeeper.web.entry_words import COLUMNS, HEADINGS
 from scorekeeper.web.fields import (
     MARKED,
     Building,
