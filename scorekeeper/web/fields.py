@@ -98,7 +98,7 @@ class Widget:
     def section(self, f: scoring.EntryField) -> str | None:
         """Where the deal form shows ``f`` (one of SECTIONS), or None where the page
         asks for it by name (the wild rank, the upcard, Press points)."""
-        return None if f.name in FOLDED else self.kind.section(f)
+        return self.kind.section(f)
 
     def keys(self, f: scoring.EntryField, seat: int | None) -> list[str]:
         """The inputs of ``f`` (a player's, by seat; None: the field's own)."""
@@ -113,8 +113,6 @@ class Widget:
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         """The WTForms fields, by attribute name, for ``f`` in this game."""
-        if f.name in FOLDED:
-            return {}
         kind = self.kind
         make = MAKERS[kind.control]
         render = {**kind.attrs(f, b.bounds.get(f.name)), **not_for_out(f)}
@@ -130,15 +128,12 @@ class Widget:
         return built
 
     def options(self, f: scoring.EntryField) -> list[SelectChoice]:
-        return [
-            SelectChoice(value, translate(label) if label is not None else value)
-            for value, label in self.kind.choices(f)
-        ]
+        return [SelectChoice(value, said(value, label)) for value, label in self.kind.choices(f)]
 
     def labels(self, f: scoring.EntryField, player: str | None) -> list[str]:
         """Each input's label: the kind says how (``Kind.label``), the page's words."""
         if self.kind.per_seat and self.kind.choices(f):
-            return [TAPS.get(choice, choice) for choice, _label in self.kind.choices(f)]
+            return [said(choice, label) for choice, label in self.kind.choices(f)]
         style, what = self.kind.label(f), self.words(f)
         if player is None or style == "words":
             return [what]
@@ -158,7 +153,7 @@ class Widget:
 
     def initial(self, f: scoring.EntryField, players: Sequence[str]) -> dict[str, Any]:
         """A new deal's data before anything is typed."""
-        if self.kind.initial is UNSAID or f.name in FOLDED:
+        if self.kind.initial is UNSAID:
             return {}
         return {
             key: self.kind.initial for seat in self.seats(f, players) for key in self.keys(f, seat)
@@ -178,8 +173,6 @@ class Widget:
 
     def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
         """Put what was typed for ``f`` into ``entry`` (nothing where nothing was)."""
-        if f.name in FOLDED:
-            return
         kind = self.kind
         if kind.per_seat:
             cells = {
@@ -196,8 +189,6 @@ class Widget:
         self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
     ) -> dict[str, Any]:
         """The form's data showing ``entry``'s value of ``f`` (correcting a deal)."""
-        if f.name in FOLDED:
-            return {}
         if not self.kind.per_seat:
             shown = self.kind.shown(f, entry.get(f.name))
             return {} if shown is UNSAID else {f.name: shown}
@@ -214,8 +205,6 @@ class Widget:
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         """The core's error paths for ``f`` (``hands``, ``hands.Bob``) -> form fields: a
         player's beside their first input, the field's beside the first on the page."""
-        if f.name in FOLDED:
-            return {}
         if not self.kind.per_seat:
             return {f.name: form[f.name]}
         marks = self.section(f) == "taps"
@@ -242,10 +231,39 @@ class Widget:
         return []
 
 
+def said(choice: str, label: Any) -> str:
+    """A choice's words: the kind's, else the page's (a drop's), else the choice."""
+    return translate(label) if label is not None else TAPS.get(choice, choice)
+
+
 def not_for_out(f: scoring.EntryField) -> dict[str, str]:
     """A mark the page's script hides beside whoever went out: they cannot have it, or
     have it already (Phase 10's phase done)."""
     return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
+
+
+class Folded(Widget):
+    """A field another control gives (FOLDED): no input of its own."""
+
+    def section(self, f: scoring.EntryField) -> str | None:
+        return None
+
+    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
+        return {}
+
+    def initial(self, f: scoring.EntryField, players: Sequence[str]) -> dict[str, Any]:
+        return {}
+
+    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
+        return None
+
+    def prefill(
+        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
+    ) -> dict[str, Any]:
+        return {}
+
+    def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
+        return {}
 
 
 class Player(Widget):
@@ -323,7 +341,10 @@ class Card(Widget):
 CONTROLS: dict[str, type[Widget]] = {"player": Player, "card": Card}
 
 
-def widget_for(kind: str) -> Widget:
-    """The widget of a kind, by its name in scoring.entries.KINDS."""
-    declared = KINDS[kind]
+def widget_for(f: scoring.EntryField) -> Widget:
+    """The widget of a field: the one Widget, made from its kind's declarations, or
+    the control of its own the kind names."""
+    declared = KINDS[f.kind]
+    if f.name in FOLDED:
+        return Folded(declared)
     return CONTROLS.get(declared.control, Widget)(declared)

@@ -13,6 +13,7 @@ from scorekeeper.scoring.messages import message
 from scorekeeper.web import openapi_entries
 from scorekeeper.web.deal_forms import deal_form
 from scorekeeper.web.fields import CONTROLS, MAKERS
+from tests.web.support import deal_data, entries, message_beside, start, text
 
 PLAYERS = ["Ann", "Bob"]
 
@@ -106,6 +107,23 @@ def test_the_api_schema_of_a_new_kind_is_its_classs(tally):
     described = openapi_entries.catalogue_schema()["properties"]["variants"]["items"]
     kinds = described["properties"]["entry_fields"]["items"]["properties"]["kind"]["enum"]
     assert "tally" in kinds
+
+
+def test_the_game_page_shows_records_and_corrects_a_new_kind(tally, client, uow):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'name="tally_1"' in page and 'pattern="[|]*"' in page
+
+    typed = {"out": "0", "hands_1": "12", "tally_0": "||", "tally_1": "three"}
+    client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **typed))
+    assert message_beside(text(client.get(f"/games/{game_id}")), "tally_1") == "must be a count"
+    assert entries(uow, game_id) == []
+
+    typed["tally_1"] = "|||"
+    client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **typed))
+    assert entries(uow, game_id)[0]["tally"] == {"Ann": 2, "Bob": 3}
+    edit = text(client.get(f"/games/{game_id}/deals/1/edit"))
+    assert 'name="tally_1" pattern="[|]*" type="text" value="|||"' in edit
 
 
 @pytest.mark.parametrize(
