@@ -281,7 +281,8 @@ class Kind:
 
     def label(self, field: EntryField) -> str:
         """What labels an input: "words" (the field's), "player" (the player's name),
-        "player: words" or "player, what" (both, as the page writes them)."""
+        or both: "player: words" (written so in every language, a count's) or
+        "%(name)s: %(what)s" (the page's translation of that, a grid's)."""
         return "words"
 
     def cell(self, field: EntryField, data: Any) -> Any:

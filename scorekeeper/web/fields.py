@@ -141,7 +141,7 @@ class Widget:
             return [player]
         if style == "player: words":
             return [f"{player}: {what}"]
-        return [_("%(name)s: %(what)s", name=player, what=what)]
+        return [_("%(name)s: %(what)s", name=player, what=what)]  # the style's own words
 
     def words(self, f: scoring.EntryField) -> str:
         """What the page calls ``f``: the variant's label, else the page's words for
