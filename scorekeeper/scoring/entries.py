@@ -4,18 +4,24 @@ One pass over the entry checks every field it has and returns the values by
 seat, the entry as accepted (player names in their seat spelling) and the
 field-level errors. What a value *means* (who may have a hand value, what is
 required) is the variant's business.
+
+A kind is one class (``Kind``; the kinds are in scoring.kinds): how the core reads
+its value, and as plain data what the surfaces need to ask for it (the form's
+input, its prefill, the API's JSON Schema), so the web builds every kind with one
+generic widget.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import JOKER, card_name, parse_card, parse_rank
+from .cards import JOKER, parse_rank
 from .messages import Message, message
 
-# The kinds of entry field, by name: each a Kind (below) that reads its values.
+# The kinds of entry field, by name: each a Kind (below), the classes in scoring.kinds.
 KINDS: dict[str, Kind] = {}
 # What a kind's field may declare beside its name: only the kinds that need one have it.
 DECLARED = ("choices", "length")
@@ -90,6 +96,18 @@ def parse_rank_or_joker(text: object) -> str | None:
     if isinstance(text, str) and text.strip().casefold() == JOKER.casefold():
         return JOKER
     return parse_rank(text)
+
+
+NUMBER = re.compile(r"-?[0-9]{1,9}")  # a minus only where the field takes one
+
+
+def number_or_text(raw: Any) -> int | str | None:
+    """A typed number as an int; blank as None; anything else as typed, for the
+    services to refuse with their own message."""
+    text = (raw or "").strip() if isinstance(raw, str) else ""
+    if not text:
+        return None
+    return int(text) if NUMBER.fullmatch(text) else text
 
 
 def number_message(bound: int, step: int = 1) -> Message:
@@ -216,12 +234,24 @@ UNSAID = object()  # a Kind's read of a field that gives no value (a rank left n
 
 
 class Kind:
-    """One kind of entry field: how the core reads its value from an entry. The web's
-    half (its form widget and API schema) is web.fields'; a new kind is one class
-    here, registered with ``@kind``, and one there."""
+    """One kind of entry field, whole: how the core reads its value from an entry, and
+    as data what the surfaces need to ask for it. A new kind is this one class,
+    registered with ``@kind``; web.fields builds, reads, prefills and explains its
+    form inputs from the declarations below, and the API's schema is ``schema``.
+
+    A form's input: ``control`` is "text", "checkbox" or "select", which any surface
+    builds from ``attrs``, ``choices`` and ``label``; or the name of a control a
+    surface keeps for a kind that needs its own ("player": who went out, with nobody
+    among the choices; "card": a rank and a suit). ``per_seat``: an input per player
+    (``<field>_<seat>``, or ``<field>_<choice>_<seat>``: a checkbox per choice), the
+    value a map of player -> value; else one input named as the field.
+    """
 
     name: ClassVar[str]
     needs: ClassVar[tuple[str, ...]] = ()  # of DECLARED: what its fields must declare
+    control: ClassVar[str] = "text"
+    per_seat: ClassVar[bool] = False
+    initial: ClassVar[Any] = UNSAID  # an input's data in a new deal (UNSAID: none)
 
     def read(
         self, reader: EntryReader, field: EntryField, raw: Any, errors: dict, changes: dict
@@ -230,6 +260,52 @@ class Kind:
         respellings go into ``errors`` and ``changes`` by path."""
         raise NotImplementedError
 
+    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
+        """The JSON Schema of the field's value, from ``EntryField.describe()``."""
+        raise NotImplementedError
+
+    def section(self, field: EntryField) -> str | None:
+        """Where a deal form shows the field ("out", "points", "scores", "counts",
+        "grid", "taps", "flags"), or None where the page asks for it by name."""
+        return None
+
+    def attrs(self, field: EntryField, bound: tuple[int, int] | None) -> dict[str, Any]:
+        """The HTML input's attributes (type, inputmode, pattern, min, max, step ...);
+        ``bound``: the game's bounds of the field, where it has them."""
+        return {}
+
+    def choices(self, field: EntryField) -> tuple[tuple[str, Message | None], ...]:
+        """A select's options, or a per-seat checkbox's choices, as (value, label);
+        a label None: the surface's words for the value."""
+        return ()
+
+    def label(self, field: EntryField) -> str:
+        """What labels an input: "words" (the field's), "player" (the player's name),
+        or both: "player: words" (written so in every language, a count's) or
+        "%(name)s: %(what)s" (the page's translation of that, a grid's)."""
+        return "words"
+
+    def cell(self, field: EntryField, data: Any) -> Any:
+        """An input's data (a per-seat choice's: the choices ticked) as the entry
+        gives it; UNSAID where nothing was given."""
+        return data if data else UNSAID
+
+    def shown(self, field: EntryField, value: Any) -> Any:
+        """A value as its input shows it (a deal corrected); UNSAID leaves the input be."""
+        return value if value else UNSAID
+
+    def collect(self, field: EntryField, cells: dict[str, Any], entry: Mapping) -> Any:
+        """per_seat: the entry's value from each player's ``cell`` (UNSAID where they
+        gave none) and the rest of the entry as read so far; UNSAID for none."""
+        said = {player: value for player, value in cells.items() if value is not UNSAID}
+        return said or UNSAID  # none at all: the services name each one missing
+
+    def spread(self, field: EntryField, value: Any, players: Sequence[str]) -> list[Any]:
+        """per_seat: each player's input data showing ``value`` (UNSAID: left be)."""
+        if not isinstance(value, Mapping):
+            return [UNSAID] * len(players)
+        return [self.shown(field, value[p]) if p in value else UNSAID for p in players]
+
 
 def kind(cls: type[Kind]) -> type[Kind]:
     """Register ``cls`` as the reader of its kind (a class decorator)."""
@@ -237,200 +313,5 @@ def kind(cls: type[Kind]) -> type[Kind]:
     return cls
 
 
-@kind
-class PlayerKind(Kind):
-    """One player, by name (who went out); null for nobody."""
-
-    name = "player"
-
-    def read(self, reader, field, raw, errors, changes):
-        if raw is None:
-            return None
-        seats = reader.seats
-        seat = seats.exact.get(raw) if isinstance(raw, str) else None
-        if seat is None:
-            seat = seats.find(raw)
-            if seat is None:
-                errors[field.name] = message("is not a player of this game")
-            else:
-                changes[field.name] = seats.names[seat]
-        return seat
-
-
-@kind
-class PerPlayerKind(Kind):
-    """A whole number per player, from 0 to the game's bound, in its steps."""
-
-    name = "per_player"
-
-    def read(self, reader, field, raw, errors, changes):
-        bound, step = reader.bounds[field.name]
-        wrong = number_message(bound, step)
-
-        def problem(value: Any) -> str | None:
-            ok = type(value) is int and 0 <= value <= bound and not value % step
-            return None if ok else wrong
-
-        expected = message("must be an object with a number for each player")
-        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
-
-
-@kind
-class BoolKind(Kind):
-    name = "bool"
-
-    def read(self, reader, field, raw, errors, changes):
-        if type(raw) is not bool:
-            errors[field.name] = message("must be true or false")
-        return raw is True
-
-
-@kind
-class RankKind(Kind):
-    name = "rank"
-
-    def read(self, reader, field, raw, errors, changes):
-        if raw is None:
-            return UNSAID
-        rank = parse_rank(raw)
-        if rank is None:
-            errors[field.name] = message("must be a rank: A, 2 to 10, J, Q or K")
-        elif rank != raw:
-            changes[field.name] = rank
-        return rank
-
-
-@kind
-class CardKind(Kind):
-    name = "card"
-
-    def read(self, reader, field, raw, errors, changes):
-        if raw is None:
-            return UNSAID
-        card = parse_card(raw)
-        if card is None or card[1] is None:
-            errors[field.name] = message("must be a card such as 7S, 10H or QS")
-            return None
-        if card_name(*card) != raw:
-            changes[field.name] = card_name(*card)
-        return card
-
-
-@kind
-class PlayersKind(Kind):
-    """Some of the players: the seats named, in seat order; an empty list for null."""
-
-    name = "players"
-
-    def read(self, reader, field, raw, errors, changes):
-        name = field.name
-        if raw is None:
-            return []
-        if not isinstance(raw, list):
-            errors[name] = message("must be a list of players")
-            return []
-        seats: set[int] = set()
-        spelled: list[str] = []
-        for key in raw:
-            seat = reader.seats.find(key)
-            if seat is None:
-                shown = key if isinstance(key, str) else repr(key)
-                errors.setdefault(
-                    name, message("%(name)s is not a player of this game", name=shown)
-                )
-                continue
-            player = reader.seats.names[seat]
-            if seat in seats:
-                errors[f"{name}.{player}"] = message("names %(player)s twice", player=player)
-            seats.add(seat)
-            spelled.append(player)
-        if spelled != raw:
-            changes[name] = spelled
-        return sorted(seats)
-
-
-@kind
-class ChoicePerPlayerKind(Kind):
-    """Each player's choice by seat, None where a player has none."""
-
-    name = "choice_per_player"
-    needs = ("choices",)
-
-    def read(self, reader, field, raw, errors, changes):
-        choices = field.choices or ()
-        wrong = message("must be %(choices)s", choices=" or ".join(choices))
-
-        def problem(value: Any) -> str | None:
-            return None if isinstance(value, str) and value in choices else wrong
-
-        expected = message("must be an object with a choice for each player named")
-        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
-
-
-@kind
-class SignedPerPlayerKind(Kind):
-    """A whole number per player that may be negative, within the game's (least, most)."""
-
-    name = "signed_per_player"
-
-    def read(self, reader, field, raw, errors, changes):
-        least, most = reader.bounds[field.name]
-        wrong = message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
-
-        def problem(value: Any) -> str | None:
-            return None if type(value) is int and least <= value <= most else wrong
-
-        expected = message("must be an object with a number for each player")
-        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
-
-
-@kind
-class BoolPerPlayerKind(Kind):
-    """true or false for every player (a side that took its pozzetto ...)."""
-
-    name = "bool_per_player"
-
-    def read(self, reader, field, raw, errors, changes):
-        wrong = message("must be true or false")
-
-        def problem(value: Any) -> str | None:
-            return None if type(value) is bool else wrong
-
-        expected = message("must be an object with true or false for each player")
-        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
-
-
-@kind
-class RanksPerPlayerKind(Kind):
-    """``length`` ranks per player, "Joker" included (a golf grid ...), by seat in
-    their canonical spelling."""
-
-    name = "ranks_per_player"
-    needs = ("length",)
-
-    def read(self, reader, field, raw, errors, changes):
-        length = field.length or 0
-        wrong = message(
-            "must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length
-        )
-        spelled: dict[int, list[str]] = {}
-
-        def problem(value: Any) -> str | None:
-            if not isinstance(value, list) or len(value) != length:
-                return wrong
-            ranks = [parse_rank_or_joker(item) for item in value]
-            if None in ranks:
-                return wrong
-            if ranks != value:
-                spelled[id(value)] = ranks
-            return None
-
-        expected = message("must be an object with a list of ranks for each player")
-        by_seat = reader.by_seat(field.name, raw, expected, problem, errors, changes)
-        if spelled and field.name not in errors:
-            given = changes.get(field.name, raw)
-            changes[field.name] = {
-                player: spelled.get(id(ranks), ranks) for player, ranks in given.items()
-            }
-            by_seat = [spelled.get(id(ranks), ranks) for ranks in by_seat]
-        return by_seat
+# The kinds register themselves (they need Kind and kind above).
+from . import kinds as _kinds  # noqa: E402, F401

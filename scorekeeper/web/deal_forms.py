@@ -16,8 +16,9 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 
 from scorekeeper import scoring
+from scorekeeper.scoring.kinds import POINT_FIELDS
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import COLUMNS, HEADINGS, POINT_FIELDS
+from scorekeeper.web.entry_words import COLUMNS, HEADINGS
 from scorekeeper.web.fields import (
     MARKED,
     Building,
@@ -49,7 +50,7 @@ class DealForm(FlaskForm):
 
     def section(self, name: str) -> list[scoring.EntryField]:
         """The fields shown in one place of the form (web.fields.SECTIONS), in order."""
-        return [f for f in self.entry_fields if widget_for(f.kind).section(f) == name]
+        return [f for f in self.entry_fields if widget_for(f).section(f) == name]
 
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:
         out = self.section("out")
@@ -82,7 +83,7 @@ class DealForm(FlaskForm):
         return [
             mark
             for f in self.entry_fields
-            for mark in widget_for(f.kind).taps(self, f, seat, playing=playing)
+            for mark in widget_for(f).taps(self, f, seat, playing=playing)
         ]
 
     def has_marks(self) -> bool:
@@ -130,13 +131,13 @@ class DealForm(FlaskForm):
         if number is not None:
             entry["number"] = number
         for f in self.entry_fields:
-            widget_for(f.kind).read(self, f, entry)
+            widget_for(f).read(self, f, entry)
         return entry
 
     def error_fields(self) -> dict[str, Field]:
         fields: dict[str, Field] = {}
         for f in self.entry_fields:
-            fields.update(widget_for(f.kind).error_fields(self, f))
+            fields.update(widget_for(f).error_fields(self, f))
         return fields
 
     def show_errors(self, errors: Mapping[str, str]) -> dict[str, str]:
@@ -204,14 +205,14 @@ def deal_form(
     )
     attrs: dict[str, Any] = {"entry_fields": fields, "players": players, "variant": setup.variant}
     for f in fields:
-        attrs.update(widget_for(f.kind).build(f, building))
+        attrs.update(widget_for(f).build(f, building))
     attrs["grid_rules"] = variant.grid_rules(setup.options)
     form_class = type("GameDealForm", (DealForm,), attrs)
     form_class.taking_part = None if taking_part is None else tuple(taking_part)
     data: dict[str, Any] = {"number": str(number), "key": new_key()}
     for f in fields:
-        data.update(widget_for(f.kind).initial(f, players))
+        data.update(widget_for(f).initial(f, players))
     if entry is not None:
         for f in fields:
-            data.update(widget_for(f.kind).prefill(f, entry, players))
+            data.update(widget_for(f).prefill(f, entry, players))
     return form_class(data=data, **kwargs)

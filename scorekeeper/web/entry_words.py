@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper import scoring
-
 HEADINGS = {
     "out": _l("Who went out?"),
     "knocker": _l("Who knocked?"),
@@ -30,17 +28,6 @@ COLUMNS = {
     "hand": _l("In hand"),
     "racks": _l("On the rack"),
 }
-# Per-player card points, typed as numbers; every other per-player field (a
-# partnership's canastas, books and red threes) is a count, given with steppers.
-POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
-
-
-def is_count(f: scoring.EntryField) -> bool:
-    """A per-player field that counts things (a side's canastas, books, red threes),
-    not card points nor Press points."""
-    return f.name not in POINT_FIELDS and f.name != "press_points"
-
-
 # Each player's one-tap marks beside their number (entry kinds players and
 # choice_per_player), and the counts' labels.
 TAPS = {

@@ -1,10 +1,11 @@
-"""One widget per entry-field kind: how a deal form shows, reads, prefills and
-explains a field of that kind, and what the API's Entry schema says of it.
+"""One widget for every entry-field kind: how a deal form shows, reads, prefills and
+explains a field, from what its kind declares (scoring.entries.Kind: its input, its
+choices, how a value is written back into its input). A new kind is one core class;
+the deal form and the OpenAPI document ask the kinds and never name one.
 
-The scoring core declares the kinds (scoring.entries.KINDS) and reads an entry; a
-widget is the web's half of a kind. A new kind is one core class and one widget
-class here (registered with ``@widget``): the deal form and the OpenAPI document
-ask the registry and never name a kind.
+A kind that needs a control of its own names it (``Kind.control``), and the control
+is kept here (CONTROLS): who went out (radio buttons, with nobody) and gin's upcard
+(a rank and a suit).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
@@ -21,37 +22,17 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.cards import RANKS, SUITS
+from scorekeeper.scoring.entries import KINDS, UNSAID, Kind, number_or_text
+from scorekeeper.scoring.kinds import NUMERIC
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import (
-    COUNTS,
-    HEADINGS,
-    NOBODY,
-    NOBODY_OUT,
-    POINT_FIELDS,
-    TAPS,
-    is_count,
-)
-from scorekeeper.web.openapi_parts import BOOLEAN, INTEGER, RANK_NAMES, STRING, array, nullable
+from scorekeeper.web.entry_words import COUNTS, HEADINGS, NOBODY, NOBODY_OUT, TAPS
 from scorekeeper.web.presenters import SUIT_SYMBOLS
 
 if TYPE_CHECKING:
     from scorekeeper.web.deal_forms import DealForm
 
-NUMBER = re.compile(r"-?[0-9]{1,9}")  # a minus only where the field takes one
-NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "maxlength": 6}
-# A score that may be negative: a phone's number pad has no minus, so the page's
-# script adds a ± button beside it; typed, the minus is taken as well.
-SIGNED = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off", "maxlength": 7}
+__all__ = ["NUMERIC", "number_or_text"]  # web.forms takes them here
 NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
-
-
-def number_or_text(raw: Any) -> int | str | None:
-    """A typed number as an int; blank as None; anything else as typed, for the
-    services to refuse with their own message."""
-    text = (raw or "").strip() if isinstance(raw, str) else ""
-    if not text:
-        return None
-    return int(text) if NUMBER.fullmatch(text) else text
 
 
 def new_key() -> str:
@@ -94,205 +75,165 @@ class Building:
         return any(f.name == name for f in self.fields)
 
 
-class Widget:
-    """The web's half of one entry-field kind. Its methods take the core's field."""
-
-    kind: ClassVar[str]
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        """The WTForms fields, by attribute name, for ``f`` in this game."""
-        raise NotImplementedError
-
-    def initial(self, f: scoring.EntryField, players: Sequence[str]) -> dict[str, Any]:
-        """A new deal's data before anything is typed."""
-        return {}
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        """Put what was typed for ``f`` into ``entry`` (nothing where nothing was)."""
-        raise NotImplementedError
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        """The form's data showing ``entry``'s value of ``f`` (correcting a deal)."""
-        raise NotImplementedError
-
-    def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        """The core's error paths for ``f`` (``hands``, ``hands.Bob``) -> form fields."""
-        return {f.name: form[f.name]}
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        """The JSON Schema of the field's value, from its description (scoring's
-        ``EntryField.describe``), as the API's Entry schema gives it."""
-        raise NotImplementedError
-
-    def taps(
-        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
-    ) -> list[Field]:
-        """The player's one-tap marks of ``f`` beside their number (``playing``: they
-        take part in the deal)."""
-        return []
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        """Where the deal form shows ``f`` (one of SECTIONS), or None where the page
-        asks for it by name (the wild rank, the upcard, Press points)."""
-        return None
-
-
 # The deal form's places for fields: who went out, each player's card points (melds
 # before hands), their scores that may be negative, a side's counts (steppers), a grid
 # of ranks, one-tap marks beside each player, and the flags below.
 SECTIONS = ("out", "points", "scores", "counts", "grid", "taps", "flags")
 # Those given with steppers, marks or helpers: the page then links their stylesheet.
 MARKED = ("scores", "counts", "grid", "taps")
-WIDGETS: dict[str, Widget] = {}
+# Fields another control gives: gin's void deal is the knocker's "Nobody knocked".
+FOLDED = ("void",)
+# The form's fields a control makes, by the kind's ``control``.
+MAKERS = {"text": StringField, "checkbox": BooleanField, "select": SelectField}
 
 
-def widget(cls: type[Widget]) -> type[Widget]:
-    """Register ``cls`` as the widget of its kind (a class decorator)."""
-    WIDGETS[cls.kind] = cls()
-    return cls
+class Widget:
+    """The web's half of every kind, made from its declarations: the form inputs of a
+    field (one, or one per player, or one per player and choice), their reading,
+    prefill and errors. Its methods take the core's field."""
 
+    def __init__(self, kind: Kind):
+        self.kind = kind
 
-def widget_for(kind: str) -> Widget:
-    return WIDGETS[kind]
+    def section(self, f: scoring.EntryField) -> str | None:
+        """Where the deal form shows ``f`` (one of SECTIONS), or None where the page
+        asks for it by name (the wild rank, the upcard, Press points)."""
+        return self.kind.section(f)
 
+    def keys(self, f: scoring.EntryField, seat: int | None) -> list[str]:
+        """The inputs of ``f`` (a player's, by seat; None: the field's own)."""
+        if seat is None:
+            return [f.name]
+        if self.kind.per_seat and self.kind.choices(f):
+            return [f"{f.name}_{choice}_{seat}" for choice, _label in self.kind.choices(f)]
+        return [f"{f.name}_{seat}"]
 
-class PerSeat(Widget):
-    """A value per player, one form field each, named ``<field>_<seat>``."""
+    def seats(self, f: scoring.EntryField, players: Sequence[str]) -> list[int | None]:
+        return list(range(len(players))) if self.kind.per_seat else [None]
 
-    def cells(self, f: scoring.EntryField, players: Sequence[str]) -> list[tuple[str, str]]:
-        return [(f"{f.name}_{seat}", name) for seat, name in enumerate(players)]
+    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
+        """The WTForms fields, by attribute name, for ``f`` in this game."""
+        kind = self.kind
+        make = MAKERS[kind.control]
+        render = {**kind.attrs(f, b.bounds.get(f.name)), **not_for_out(f)}
+        built: dict[str, Field] = {}
+        for seat in self.seats(f, b.players):
+            player = None if seat is None else b.players[seat]
+            labels = self.labels(f, player)
+            for key, label in zip(self.keys(f, seat), labels, strict=True):
+                if kind.control == "select":
+                    built[key] = make(label, choices=self.options(f), render_kw=render)
+                else:
+                    built[key] = make(label, render_kw=render)
+        return built
+
+    def options(self, f: scoring.EntryField) -> list[SelectChoice]:
+        return [SelectChoice(value, said(value, label)) for value, label in self.kind.choices(f)]
+
+    def labels(self, f: scoring.EntryField, player: str | None) -> list[str]:
+        """Each input's label: the kind says how (``Kind.label``), the page's words."""
+        if self.kind.per_seat and self.kind.choices(f):
+            return [said(choice, label) for choice, label in self.kind.choices(f)]
+        style, what = self.kind.label(f), self.words(f)
+        if player is None or style == "words":
+            return [what]
+        if style == "player":
+            return [player]
+        if style == "player: words":
+            return [f"{player}: {what}"]
+        return [_("%(name)s: %(what)s", name=player, what=what)]  # the style's own words
+
+    def words(self, f: scoring.EntryField) -> str:
+        """What the page calls ``f``: the variant's label, else the page's words for
+        its place, else the field's help."""
+        if f.label:
+            return translate(f.label)
+        words = {"counts": COUNTS, "taps": TAPS}.get(self.kind.section(f) or "", HEADINGS)
+        return words.get(f.name) or translate(f.help)
+
+    def initial(self, f: scoring.EntryField, players: Sequence[str]) -> dict[str, Any]:
+        """A new deal's data before anything is typed."""
+        if self.kind.initial is UNSAID:
+            return {}
+        return {
+            key: self.kind.initial for seat in self.seats(f, players) for key in self.keys(f, seat)
+        }
+
+    def given(self, form: DealForm, f: scoring.EntryField, seat: int | None) -> Any:
+        """What an input holds (a player's choices: those ticked)."""
+        keys = self.keys(f, seat)
+        if seat is not None and self.kind.choices(f):
+            choices = self.kind.choices(f)
+            return [
+                choice
+                for (choice, _label), key in zip(choices, keys, strict=True)
+                if form[key].data
+            ]
+        return form[keys[0]].data
+
+    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
+        """Put what was typed for ``f`` into ``entry`` (nothing where nothing was)."""
+        kind = self.kind
+        if kind.per_seat:
+            cells = {
+                player: kind.cell(f, self.given(form, f, seat))
+                for seat, player in enumerate(form.players)
+            }
+            value = kind.collect(f, cells, entry)
+        else:
+            value = kind.cell(f, self.given(form, f, None))
+        if value is not UNSAID:
+            entry[f.name] = value
+
+    def prefill(
+        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
+    ) -> dict[str, Any]:
+        """The form's data showing ``entry``'s value of ``f`` (correcting a deal)."""
+        if not self.kind.per_seat:
+            shown = self.kind.shown(f, entry.get(f.name))
+            return {} if shown is UNSAID else {f.name: shown}
+        data: dict[str, Any] = {}
+        for seat, shown in enumerate(self.kind.spread(f, entry.get(f.name), players)):
+            if shown is UNSAID:
+                continue
+            if self.kind.choices(f):  # a tick for each choice shown
+                data.update({f"{f.name}_{choice}_{seat}": True for choice in shown})
+            else:
+                data[self.keys(f, seat)[0]] = shown
+        return data
 
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        fields: dict[str, Field] = {f.name: form[f"{f.name}_0"]}
-        for key, name in self.cells(f, form.players):
-            fields[f"{f.name}.{name}"] = form[key]
+        """The core's error paths for ``f`` (``hands``, ``hands.Bob``) -> form fields: a
+        player's beside their first input, the field's beside the first on the page."""
+        if not self.kind.per_seat:
+            return {f.name: form[f.name]}
+        marks = self.section(f) == "taps"
+        fields: dict[str, Field] = {}
+        for seat, player in enumerate(form.players):
+            first = form[self.keys(f, seat)[0]]
+            fields[f"{f.name}.{player}"] = first
+            if f.name not in fields and (not marks or first in form.taps(seat)):
+                fields[f.name] = first
         return fields
-
-
-class Numbers(PerSeat):
-    """A whole number per player, typed."""
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        values = {name: number_or_text(form[key].data) for key, name in self.cells(f, form.players)}
-        values = {name: v for name, v in values.items() if v is not None}
-        if values:  # none at all: the services name each one missing
-            entry[f.name] = values
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        if not isinstance(value, Mapping):
-            return {}
-        return {key: str(value[name]) for key, name in self.cells(f, players) if name in value}
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": INTEGER}
-
-
-@widget
-class PerPlayer(Numbers):
-    """Card points per player (numbers), or a side's counts (steppers)."""
-
-    kind = "per_player"
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        if f.name in POINT_FIELDS:
-            return "points"
-        return "counts" if is_count(f) else None
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        if f.name not in POINT_FIELDS and (f.name in COUNTS or f.label):
-            label = translate(f.label) if f.label else COUNTS[f.name]
-            render = stepper(b.bounds.get(f.name))
-            return {
-                key: StringField(f"{name}: {label}", render_kw=render)
-                for key, name in self.cells(f, b.players)
-            }
-        return {key: StringField(name, render_kw=NUMERIC) for key, name in self.cells(f, b.players)}
-
-
-@widget
-class SignedPerPlayer(Numbers):
-    kind = "signed_per_player"
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        return "scores"
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        return {key: StringField(name, render_kw=SIGNED) for key, name in self.cells(f, b.players)}
-
-
-@widget
-class RanksPerPlayer(PerSeat):
-    """A grid of ranks per player (Golf), typed or filled by the grid helper."""
-
-    kind = "ranks_per_player"
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        return "grid"
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        what = translate(f.label or f.help)
-        render = {"autocomplete": "off", "spellcheck": "false"}
-        return {
-            key: StringField(_("%(name)s: %(what)s", name=name, what=what), render_kw=render)
-            for key, name in self.cells(f, b.players)
-        }
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        grids = {
-            name: form[key].data.replace(",", " ").split()
-            for key, name in self.cells(f, form.players)
-            if (form[key].data or "").strip()
-        }
-        if grids:
-            entry[f.name] = grids
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        if not isinstance(value, Mapping):
-            return {}
-        return {
-            key: " ".join(map(str, value[name]))
-            for key, name in self.cells(f, players)
-            if isinstance(value.get(name), list)
-        }
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        length = described.get("length")  # so many ranks for each player
-        more = {"minItems": length, "maxItems": length} if length else {}
-        ranks = array({"type": "string", "enum": RANK_NAMES}, **more)
-        return {"type": "object", "additionalProperties": ranks}
-
-
-class Taps(PerSeat):
-    """One-tap marks beside each player: a message about a player shows beside their
-    first mark of that kind; one about the whole field beside the first on the page."""
-
-    def first(self, f: scoring.EntryField, seat: int) -> str:
-        return f"{f.name}_{seat}"
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        return "taps"
 
     def taps(
         self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
     ) -> list[Field]:
-        return [form[f"{f.name}_{seat}"]]
+        """The player's one-tap marks of ``f`` beside their number (``playing``: they
+        take part in the deal). A rejoin is for a player sitting out; a mark every
+        player starts with (a pozzetto) is everyone's; the rest for those playing (a
+        correction, not knowing who sat out, offers every mark)."""
+        if self.section(f) != "taps":
+            return []
+        everyone = form.taking_part is None or self.kind.initial is not UNSAID
+        if everyone or (f.name == "rejoin") != playing:
+            return [form[key] for key in self.keys(f, seat)]
+        return []
 
-    def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        fields: dict[str, Field] = {}
-        for seat, name in enumerate(form.players):
-            first = form[self.first(f, seat)]
-            fields[f"{f.name}.{name}"] = first
-            if f.name not in fields and first in form.taps(seat):
-                fields[f.name] = first
-        return fields
+
+def said(choice: str, label: Any) -> str:
+    """A choice's words: the kind's, else the page's (a drop's), else the choice."""
+    return translate(label) if label is not None else TAPS.get(choice, choice)
 
 
 def not_for_out(f: scoring.EntryField) -> dict[str, str]:
@@ -301,139 +242,33 @@ def not_for_out(f: scoring.EntryField) -> dict[str, str]:
     return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
 
 
-@widget
-class BoolPerPlayer(Taps):
-    """true or false for every player; a new deal starts with every one true (each
-    side took its pozzetto), so one tap marks the side that did not."""
+class Folded(Widget):
+    """A field another control gives (FOLDED): no input of its own."""
 
-    kind = "bool_per_player"
+    def section(self, f: scoring.EntryField) -> str | None:
+        return None
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        label = translate(f.label or f.help)
-        return {key: BooleanField(label) for key, _name in self.cells(f, b.players)}
+        return {}
 
     def initial(self, f: scoring.EntryField, players: Sequence[str]) -> dict[str, Any]:
-        return {key: True for key, _name in self.cells(f, players)}
+        return {}
 
     def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        # Names every player, a tap for true.
-        entry[f.name] = {name: bool(form[key].data) for key, name in self.cells(f, form.players)}
+        return None
 
     def prefill(
         self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
     ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        return {
-            key: isinstance(value, Mapping) and value.get(name) is True
-            for key, name in self.cells(f, players)
-        }
+        return {}
 
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": BOOLEAN}
+    def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
+        return {}
 
 
-@widget
-class Players(Taps):
-    """Some of the players (a wrong show, a rejoin, a phase done): a tap each."""
-
-    kind = "players"
-
-    def taps(
-        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
-    ) -> list[Field]:
-        # A rejoin is for a player sitting out; the rest for those playing (a
-        # correction, not knowing who sat out, offers every mark).
-        if form.taking_part is None or (f.name == "rejoin") != playing:
-            return [form[f"{f.name}_{seat}"]]
-        return []
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        label = TAPS.get(f.name, f.help)
-        return {
-            key: BooleanField(label, render_kw=not_for_out(f))
-            for key, _name in self.cells(f, b.players)
-        }
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        chosen = [
-            name
-            for key, name in self.cells(f, form.players)
-            if form[key].data or (f.includes_out and entry.get("out") == name)
-        ]
-        if chosen:
-            entry[f.name] = chosen
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        if not isinstance(value, list):
-            return {}
-        return {key: name in value for key, name in self.cells(f, players)}
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return nullable(array(STRING))
-
-
-@widget
-class ChoicePerPlayer(Taps):
-    """One of a few choices per player (a first or middle drop): a tap per choice."""
-
-    kind = "choice_per_player"
-
-    def first(self, f: scoring.EntryField, seat: int) -> str:
-        return f"{f.name}_{(f.choices or ())[0]}_{seat}"
-
-    def taps(
-        self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
-    ) -> list[Field]:
-        if not playing:
-            return []
-        return [form[f"{f.name}_{choice}_{seat}"] for choice in f.choices or ()]
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        return {
-            f"{f.name}_{choice}_{seat}": BooleanField(
-                TAPS.get(choice, choice), render_kw=not_for_out(f)
-            )
-            for seat in range(len(b.players))
-            for choice in f.choices or ()
-        }
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        choices: dict[str, Any] = {}
-        for seat, name in enumerate(form.players):
-            picked = [c for c in f.choices or () if form[f"{f.name}_{c}_{seat}"].data]
-            if picked:
-                # Two taps for one player: sent as both, for the core to refuse.
-                choices[name] = picked[0] if len(picked) == 1 else " and ".join(picked)
-        if choices:
-            entry[f.name] = choices
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        if not isinstance(value, Mapping):
-            return {}
-        return {
-            f"{f.name}_{value[name]}_{seat}": True
-            for seat, name in enumerate(players)
-            if value.get(name) in (f.choices or ())
-        }
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        choices = described.get("choices")
-        item = {"type": "string", "enum": choices} if choices else STRING
-        return {"type": "object", "additionalProperties": item}
-
-
-@widget
 class Player(Widget):
     """Who went out (or knocked): one radio button per player, and nobody where the
     variant allows it. Its form field is ``out`` whatever the field's name."""
-
-    kind = "player"
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         # Who may go out: those in the deal, or anyone where a player may rejoin.
@@ -471,73 +306,9 @@ class Player(Widget):
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         return {f.name: form["out"], "void": form["out"]}
 
-    def section(self, f: scoring.EntryField) -> str | None:
-        return "out"
 
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return nullable(STRING)
-
-
-@widget
-class Flag(Widget):
-    """Something that happened or not (a big gin): one checkbox. ``void`` has none:
-    the player widget offers "nobody knocked" among its choices."""
-
-    kind = "bool"
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        if f.name == "void":
-            return {}
-        return {f.name: BooleanField(HEADINGS.get(f.name, f.help))}
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        if f.name != "void" and form[f.name].data:
-            entry[f.name] = True
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        return {f.name: bool(entry.get(f.name))}
-
-    def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        return {} if f.name == "void" else {f.name: form[f.name]}
-
-    def section(self, f: scoring.EntryField) -> str | None:
-        return None if f.name == "void" else "flags"
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return BOOLEAN
-
-
-@widget
-class Rank(Widget):
-    """A rank (the wild rank the dealer called): a select."""
-
-    kind = "rank"
-
-    def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
-        choices = [SelectChoice("", _("Choose")), *(SelectChoice(r) for r in RANKS)]
-        return {f.name: SelectField(HEADINGS[f.name], choices=choices)}
-
-    def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        if form[f.name].data:
-            entry[f.name] = form[f.name].data
-
-    def prefill(
-        self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
-    ) -> dict[str, Any]:
-        value = entry.get(f.name)
-        return {f.name: value} if value else {}
-
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return {"type": "string", "enum": RANK_NAMES}
-
-
-@widget
 class Card(Widget):
     """A card (gin's upcard): a rank select and a suit's radio buttons."""
-
-    kind = "card"
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         return {
@@ -564,13 +335,16 @@ class Card(Widget):
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
         return {f.name: form["upcard_rank"]}
 
-    def schema(self, described: Mapping[str, Any]) -> dict[str, Any]:
-        return STRING
+
+# The controls of their own that kinds name (``Kind.control``); every other kind is
+# built by the one Widget from its declarations.
+CONTROLS: dict[str, type[Widget]] = {"player": Player, "card": Card}
 
 
-def stepper(bound: tuple[int, int] | None) -> dict[str, Any]:
-    """A count's input: a number field the phone's keypad and the +/- buttons fill."""
-    render = {"type": "number", "inputmode": "numeric", "min": 0, "autocomplete": "off"}
-    if bound is not None:
-        render["max"] = bound[0]
-    return render
+def widget_for(f: scoring.EntryField) -> Widget:
+    """The widget of a field: the one Widget, made from its kind's declarations, or
+    the control of its own the kind names."""
+    declared = KINDS[f.kind]
+    if f.name in FOLDED:
+        return Folded(declared)
+    return CONTROLS.get(declared.control, Widget)(declared)

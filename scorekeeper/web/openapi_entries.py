@@ -1,8 +1,8 @@
 """The OpenAPI document's schemas made from the scoring specs (web.openapi merges
-them in): a deal's Entry from every variant's entry fields, each field's schema its
-kind's widget's (web.fields), and the catalogue's options and entry fields from what
-``OptionSpec.describe`` and ``EntryField.describe`` give. A new variant, option or
-entry field needs no edit here; a new kind brings its schema with its widget.
+them in): a deal's Entry from every variant's entry fields, each field's schema as
+its kind declares it (scoring.entries.Kind.schema), and the catalogue's options and
+entry fields from what ``OptionSpec.describe`` and ``EntryField.describe`` give. A
+new variant, option or entry field needs no edit here, nor a new kind.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any
 
 from scorekeeper.scoring.entries import KINDS
 from scorekeeper.scoring.options import CONTRACT_CARDS
-from scorekeeper.web.fields import widget_for
 from scorekeeper.web.openapi_parts import BOOLEAN, INTEGER, STRING, array, nullable, obj
 
 ANY: dict[str, Any] = {}  # any JSON value
@@ -29,7 +28,7 @@ def entry_schema(catalogue: dict[str, Any]) -> dict[str, Any]:
     for variant in catalogue["variants"]:
         for field in variant["entry_fields"]:
             if field["name"] not in properties:
-                schema = widget_for(field["kind"]).schema(field)
+                schema = KINDS[field["kind"]].schema(field)
                 properties[field["name"]] = {**schema, "description": field["help"]}
     return obj(
         properties,

@@ -1,99 +1,129 @@
-"""A new entry-field kind is one core class (scoring.entries.Kind: how an entry gives
-it) and one widget (web.fields.Widget: its form fields, their reading, prefill and
-errors, and its API schema): nothing else names a kind."""
+"""A new entry-field kind is one class (scoring.entries.Kind): how an entry gives it,
+and as data the input a form asks for it with, how a value is written back into that
+input, and its API schema. The one widget (web.fields.Widget) builds, reads,
+prefills and explains it from that: nothing else names a kind."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from wtforms import StringField
 
 from scorekeeper import scoring
-from scorekeeper.scoring.entries import KINDS, EntryField, Kind
+from scorekeeper.scoring.entries import KINDS, UNSAID, EntryField, Kind
 from scorekeeper.scoring.messages import message
 from scorekeeper.web import openapi_entries
 from scorekeeper.web.deal_forms import deal_form
-from scorekeeper.web.fields import WIDGETS, Widget
+from scorekeeper.web.fields import CONTROLS, MAKERS
+from tests.web.support import deal_data, entries, message_beside, start, text
 
 PLAYERS = ["Ann", "Bob"]
 
 
 class Tally(Kind):
-    """A made-up kind: a tally mark count written as digits."""
+    """A made-up kind: each player's tally marks, typed as strokes (||||), the entry
+    giving them as a count."""
 
     name = "tally"
+    per_seat = True
 
     def read(self, reader, field, raw, errors, changes):
-        if not (isinstance(raw, str) and raw.isdigit()):
-            errors[field.name] = message("must be digits")
-            return None
-        return int(raw)
+        def problem(value):
+            return None if type(value) is int and value >= 0 else message("must be a count")
 
+        expected = message("must be an object with a count for each player")
+        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
 
-class TallyWidget(Widget):
-    kind = "tally"
+    def schema(self, described):
+        return {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 
-    def build(self, f, b):
-        return {"tally_marks": StringField(f"Tally of {len(b.players)}")}
+    def section(self, field):
+        return "scores"
 
-    def read(self, form, f, entry):
-        if form["tally_marks"].data:
-            entry[f.name] = form["tally_marks"].data
+    def attrs(self, field, bound):
+        return {"pattern": "[|]*", "autocomplete": "off"}
 
-    def prefill(self, f, entry, players):
-        return {"tally_marks": entry.get(f.name) or ""}
+    def label(self, field):
+        return "player: words"
 
-    def error_fields(self, form, f):
-        return {f.name: form["tally_marks"]}
+    def cell(self, field, data):
+        text = (data or "").strip()
+        return (text.count("|") if set(text) == {"|"} else text) if text else UNSAID
 
-    def schema(self, described: Any) -> dict[str, Any]:
-        return {"type": "string", "pattern": "^[0-9]+$"}
+    def shown(self, field, value):
+        return "|" * value
 
 
 @pytest.fixture
 def tally(monkeypatch):
-    """Rummy with one more entry field, of the new kind, registered in both halves."""
+    """Rummy with one more entry field, of the new kind, registered by its one class."""
     monkeypatch.setitem(KINDS, "tally", Tally())
-    monkeypatch.setitem(WIDGETS, "tally", TallyWidget())
     rummy = scoring.get_variant("rummy")
-    field = EntryField("tally", "tally", message("Tally marks."))
+    field = EntryField("tally", "tally", message("Tally marks"))
     monkeypatch.setattr(rummy, "entry_fields", (*rummy.entry_fields, field))
     return scoring.make_setup(variant="rummy", players=PLAYERS)
 
 
-def test_every_kind_the_core_reads_has_its_widget():
-    assert set(WIDGETS) == set(KINDS)
+def test_every_kind_is_built_by_the_one_widget_or_names_a_control_of_its_own():
+    assert all(kind.control in MAKERS or kind.control in CONTROLS for kind in KINDS.values())
+    assert set(CONTROLS) == {"player", "card"}
 
 
 def test_the_core_reads_a_new_kind_with_its_class(tally):
     reader = scoring.get_variant("rummy")(tally).reader
-    values, _accepted, errors = reader.read({"tally": "12"})
-    assert values == {"tally": 12} and errors == {}
-    _values, _accepted, errors = reader.read({"tally": "twelve"})
-    assert errors == {"tally": "must be digits"}
+    values, _accepted, errors = reader.read({"tally": {"Ann": 3, "bob": 0}})
+    assert values == {"tally": [3, 0]} and errors == {}
+    _values, _accepted, errors = reader.read({"tally": {"Ann": "three"}})
+    assert errors == {"tally.Ann": "must be a count"}
 
 
-def test_the_deal_form_builds_reads_prefills_and_explains_a_new_kind_by_its_widget(tally, app):
+def test_the_deal_form_builds_a_new_kind_from_its_declaration(tally, app):
     with app.test_request_context():
         form = deal_form(tally, number=1)
-        assert form["tally_marks"].label.text == "Tally of 2"
+        assert [f.name for f in form.section("scores")] == ["tally"]
+        assert form["tally_1"].label.text == "Bob: Tally marks"
+        html = form["tally_1"]()
+        assert 'pattern="[|]*"' in html and 'autocomplete="off"' in html
         assert "tally" not in form.entry()
 
-        corrected = deal_form(tally, entry={"out": "Ann", "tally": "7"}, number=1)
-        assert corrected["tally_marks"].data == "7"
-        assert corrected.entry()["tally"] == "7"
-        assert corrected.show_errors({"tally": message("must be digits")}) == {}
-        assert corrected["tally_marks"].errors == ["must be digits"]
+
+def test_the_deal_form_reads_prefills_and_explains_a_new_kind(tally, app):
+    with app.test_request_context():
+        corrected = deal_form(tally, entry={"out": "Ann", "tally": {"Bob": 4}}, number=1)
+        assert corrected["tally_0"].data is None and corrected["tally_1"].data == "||||"
+        assert corrected.entry()["tally"] == {"Bob": 4}
+        errors = {"tally.Bob": message("must be a count"), "tally": message("is missing")}
+        assert corrected.show_errors(errors) == {}
+        assert corrected["tally_1"].errors == ["must be a count"]
+        assert corrected["tally_0"].errors == ["is missing"]
 
 
-def test_the_api_schema_of_a_new_kind_is_its_widgets(tally):
+def test_the_api_schema_of_a_new_kind_is_its_classs(tally):
     catalogue = scoring.describe_catalogue()
     schema = openapi_entries.entry_schema(catalogue)["properties"]["tally"]
-    assert schema == {"type": "string", "pattern": "^[0-9]+$", "description": "Tally marks."}
+    assert schema == {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 0},
+        "description": "Tally marks",
+    }
     described = openapi_entries.catalogue_schema()["properties"]["variants"]["items"]
     kinds = described["properties"]["entry_fields"]["items"]["properties"]["kind"]["enum"]
     assert "tally" in kinds
+
+
+def test_the_game_page_shows_records_and_corrects_a_new_kind(tally, client, uow):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'name="tally_1"' in page and 'pattern="[|]*"' in page
+
+    typed = {"out": "0", "hands_1": "12", "tally_0": "||", "tally_1": "three"}
+    client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **typed))
+    assert message_beside(text(client.get(f"/games/{game_id}")), "tally_1") == "must be a count"
+    assert entries(uow, game_id) == []
+
+    typed["tally_1"] = "|||"
+    client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **typed))
+    assert entries(uow, game_id)[0]["tally"] == {"Ann": 2, "Bob": 3}
+    edit = text(client.get(f"/games/{game_id}/deals/1/edit"))
+    assert 'name="tally_1" pattern="[|]*" type="text" value="|||"' in edit
 
 
 @pytest.mark.parametrize(
