@@ -9,17 +9,20 @@ from scorekeeper.web.openapi import (
     BODY_ERRORS,
     BOOLEAN,
     HEADER,
+    IF_MATCH,
     INTEGER,
     NAME,
     QUERY_ERRORS,
     STORABLE,
     STRING,
+    WRITE_ERRORS,
     array,
     errors,
     json_body,
     nullable,
     obj,
     ref,
+    started,
 )
 
 MEMBER = {"type": "string", "minLength": 1, "maxLength": 40}
@@ -27,7 +30,6 @@ CENTS = {"type": "integer", "minimum": 1, "maximum": 10**9}
 NOTE = nullable({"type": "string", "maxLength": 200})
 MONEY = {"type": "object", "additionalProperties": INTEGER}
 CIRCLE_TOKEN = [{"circleToken": []}]
-WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
 
 
 def schemas() -> dict[str, Any]:
@@ -193,7 +195,6 @@ RECORD = [
         "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
     },
 ]
-IF_MATCH = {"$ref": "#/components/parameters/IfMatch"}
 
 
 def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
@@ -252,14 +253,7 @@ def _circle_paths() -> dict[str, Any]:
                 "summary": "Start a circle; the answer holds its edit token, shown only once",
                 "requestBody": json_body("NewCircle"),
                 "responses": {
-                    "201": {
-                        "description": "Started",
-                        "headers": {
-                            "Location": {**HEADER, "required": True},
-                            "ETag": {**HEADER, "required": True},
-                        },
-                        "content": {"application/json": {"schema": ref("StartedCircle")}},
-                    },
+                    "201": started("StartedCircle"),
                     **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
                 },
             }
