@@ -8,7 +8,7 @@ from typing import Any
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
-from .partnership import HAND, MELDED, OUT, Partnership, too_many
+from .partnership import HAND, MELDED, OUT, PAD_DEAL_ROWS, Partnership, too_many
 
 DECK_POINTS = 590  # one pack of 54 with its two Jokers
 DECK_CARDS = 50  # cards of a pack that may be in a book: all but the red threes and Jokers
@@ -124,8 +124,7 @@ class HandAndFoot(Partnership):
         message("Red 3s"),
         message("Going out"),
         message("Hand and foot (minus)"),
-        message("Deal"),
-        message("Total"),
+        *PAD_DEAL_ROWS,
     )
     deal_line_fields = (
         ("melded", message("melded")),
