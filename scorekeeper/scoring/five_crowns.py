@@ -12,6 +12,7 @@ from .variant import OutVariant
 
 WILDS = RANKS[2:]  # deal k deals k + 2 cards and that rank is wild: 3, 4 ... 10, J, Q, K
 JOKER_VALUE = 50
+OUT_FIRST = EntryField("out", "player", message("Who went out first."))
 
 
 def cards_dealt(number: int) -> int:
@@ -86,7 +87,7 @@ class FiveCrowns(RisingWild):
         ),
     )
     entry_fields = (
-        EntryField("out", "player", message("Who went out first.")),
+        OUT_FIRST,
         EntryField(
             "hands",
             "per_player",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from .cards import ValueTable, face_values
 from .entries import EntryField
-from .five_crowns import RisingWild
+from .five_crowns import OUT_FIRST, RisingWild
 from .messages import message
 from .options import OptionSpec
 
 
 class ThreeThirteen(RisingWild):
-    pad_wild = True
     id = "threethirteen"
     name = message("3-13")
     description = message(
@@ -48,7 +47,7 @@ class ThreeThirteen(RisingWild):
         ),
     )
     entry_fields = (
-        EntryField("out", "player", message("Who went out first.")),
+        OUT_FIRST,
         EntryField(
             "hands",
             "per_player",
