@@ -4,8 +4,7 @@ ordinary pack; the rising wild is Five Crowns' (docs/rules.md section 18)."""
 from __future__ import annotations
 
 from .cards import ValueTable, face_values
-from .entries import EntryField
-from .five_crowns import OUT_FIRST, RisingWild
+from .five_crowns import RisingWild, rising_wild_fields
 from .messages import message
 from .options import OptionSpec
 
@@ -46,16 +45,11 @@ class ThreeThirteen(RisingWild):
             label=message("A wild card left in hand counts"),
         ),
     )
-    entry_fields = (
-        OUT_FIRST,
-        EntryField(
-            "hands",
-            "per_player",
-            message(
-                "Value of each other player's cards outside sets and runs after their last "
-                "turn (0 if they went out too)."
-            ),
-        ),
+    entry_fields = rising_wild_fields(
+        message(
+            "Value of each other player's cards outside sets and runs after their last "
+            "turn (0 if they went out too)."
+        )
     )
 
     @classmethod
