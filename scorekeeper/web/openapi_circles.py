@@ -210,35 +210,22 @@ def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str,
     }
 
 
-def _removal(operation_id: str, summary: str) -> dict[str, Any]:
-    return {
-        "parameters": RECORD,
-        "delete": {
-            "operationId": operation_id,
-            "summary": summary,
-            "security": CIRCLE_TOKEN,
-            "parameters": [IF_MATCH],
-            "responses": {
-                "200": circle_answer("Removed"),
-                **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
-            },
-        },
+def _on_record(method: str, operation_id: str, summary: str) -> dict[str, Any]:
+    """A record's removal (DELETE, with If-Match) or the undo of one (POST .../restore)."""
+    removal = method == "delete"
+    operation: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": summary,
+        "security": CIRCLE_TOKEN,
     }
-
-
-def _restore(operation_id: str, summary: str) -> dict[str, Any]:
-    return {
-        "parameters": RECORD,
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "security": CIRCLE_TOKEN,
-            "responses": {
-                "200": circle_answer("Restored"),
-                **errors(*QUERY_ERRORS, *WRITE_ERRORS),
-            },
-        },
+    if removal:
+        operation["parameters"] = [IF_MATCH]
+    conflict = ("Conflict",) if removal else ()
+    operation["responses"] = {
+        "200": circle_answer("Removed" if removal else "Restored"),
+        **errors(*QUERY_ERRORS, *WRITE_ERRORS, *conflict),
     }
+    return {"parameters": RECORD, method: operation}
 
 
 def paths() -> dict[str, Any]:
@@ -308,17 +295,17 @@ def _circle_paths() -> dict[str, Any]:
 def _record_paths() -> dict[str, Any]:
     """A payment's or an expense's removal and restore, and the ledger."""
     return {
-        "/api/v1/circles/{circle_id}/payments/{number}": _removal(
-            "removePayment", "Remove payment n (a correction)"
+        "/api/v1/circles/{circle_id}/payments/{number}": _on_record(
+            "delete", "removePayment", "Remove payment n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}": _removal(
-            "removeExpense", "Remove expense n (a correction)"
+        "/api/v1/circles/{circle_id}/expenses/{number}": _on_record(
+            "delete", "removeExpense", "Remove expense n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/payments/{number}/restore": _restore(
-            "restorePayment", "Put a removed payment back"
+        "/api/v1/circles/{circle_id}/payments/{number}/restore": _on_record(
+            "post", "restorePayment", "Put a removed payment back"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}/restore": _restore(
-            "restoreExpense", "Put a removed expense back"
+        "/api/v1/circles/{circle_id}/expenses/{number}/restore": _on_record(
+            "post", "restoreExpense", "Put a removed expense back"
         ),
         "/api/v1/circles/{circle_id}/ledger.csv": {
             "parameters": CIRCLE,
