@@ -100,12 +100,11 @@ def add_expense(circle_id: str):
 )
 def remove_record(circle_id: str, kind: str, number: str, restore: bool = False):
     """A removal, or (``restore``) the undo of a mistaken one."""
-    circle_id = checked_circle_id(circle_id)
-    token = api.bearer_token()  # refused before a bad number, as every write's
+    circle_id = checked_circle_id(circle_id)  # an unknown circle before a bad number
     view = circles.remove_record(
         unit_of_work(),
         circle_id,
-        token,
+        api.bearer_token(),
         kind.removesuffix("s"),
         checked_number(kind, number),
         if_match=None if restore else request.headers.get("If-Match"),
