@@ -7,7 +7,7 @@ Jinja templates in templates/print/, the stylesheet in static/print/, WeasyPrint
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -132,47 +132,14 @@ def night_sheets_pdf(
         return documents_to_pdf(htmls, about, refits)
 
 
-def blank_pad_pdf(
-    *,
-    variant: str | None = None,
-    preset: str | None = None,
-    players: int = 4,
-    names: Sequence[str] = (),
-    options: Mapping[str, Any] | None = None,
-    first_dealer: str | None = None,
-    page_size: str = "A4",
-    orientation: str | None = None,
-    title: str | None = None,
-    stakes: Mapping[str, Any] | None = None,
-    rows: int | None = None,
-    locale: str = "en_US",
-    two_up: bool = False,
-) -> bytes:
-    """A blank score pad for a variant or preset and 2-8 players.
-
-    ``names`` fills the first seats ("" leaves a seat to be written in); with
-    names, each row says who deals. ``orientation`` None picks landscape for a
-    wide table. ``stakes`` (as a game's) goes into the settlement box; ``rows``
-    sets the number of rows; ``two_up`` prints two copies side by side on a
-    landscape page (up to 4 players, 14 rows), to cut in half. Raises PrintError,
-    whose ``errors`` name the bad arguments.
+def blank_pad_pdf(*, locale: str = "en_US", **setup: Any) -> bytes:
+    """A blank score pad for a variant or preset: ``setup`` is ``printing.pad.blank_pad``'s
+    (variant, preset, players, names, options, first_dealer, page_size, orientation,
+    title, stakes, rows, two_up). Raises PrintError, whose ``errors`` name the bad
+    arguments.
     """
     with force_locale(locale):
-        pad = blank_pad(
-            variant=variant,
-            preset=preset,
-            players=players,
-            names=names,
-            options=options,
-            first_dealer=first_dealer,
-            page_size=page_size,
-            orientation=orientation,
-            title=title,
-            stakes=stakes,
-            rows=rows,
-            locale=locale,
-            two_up=two_up,
-        )
+        pad = blank_pad(locale=locale, **setup)
         subject = ngettext(
             "Blank score pad for %(game)s, %(num)s player",
             "Blank score pad for %(game)s, %(num)s players",

@@ -145,10 +145,14 @@ def blank_pad(
     locale: str = "en_US",
     two_up: bool = False,
 ) -> Pad:
-    """A pad for ``players`` seats; ``names`` fills the first seats ("" leaves one blank).
+    """A pad for ``players`` seats (2-8); ``names`` fills the first seats ("" leaves one
+    blank); with names, each row says who deals.
 
-    ``stakes`` (as a game's) prints in the settlement box; ``rows`` overrides the
-    number of rows (1 to MAX_ROWS); ``day`` is printed as the date (a league night's).
+    ``orientation`` None picks landscape for a wide table. ``stakes`` (as a game's)
+    prints in the settlement box; ``rows`` overrides the number of rows (1 to
+    MAX_ROWS); ``day`` is printed as the date (a league night's); ``two_up`` prints
+    two copies side by side on a landscape page (up to 4 players, 14 rows), to cut in
+    half. Raises PrintError, whose ``errors`` name the bad arguments.
     """
     errors: dict[str, str] = {}
     if rows is not None and (

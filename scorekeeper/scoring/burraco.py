@@ -6,7 +6,7 @@ from .cards import RANKS, ValueTable
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
-from .partnership import HAND, MELDED, Partnership, too_many
+from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
 BURRACO_VALUES = {rank: 15 if rank == "A" else 10 if index >= 7 else 5
@@ -30,16 +30,7 @@ class Burraco(Partnership):
     max_seats = 4  # two sides of two; three players play alone
     counts = ("clean", "dirty", "semi_clean")
     options = (
-        OptionSpec(
-            "target",
-            "int",
-            2005,
-            minimum=5,
-            maximum=100_000,
-            step=5,
-            help=message("The game ends after a deal where a side's total reaches this."),
-            label=message("Game to"),
-        ),
+        side_target(2005),
         OptionSpec(
             "semi_clean",
             "int",
@@ -87,8 +78,7 @@ class Burraco(Partnership):
         message("Burracos"),
         message("Closing, pozzetto (minus)"),
         message("Hand (minus)"),
-        message("Deal"),
-        message("Total"),
+        *PAD_DEAL_ROWS,
     )
     entry_fields = (
         EntryField(
@@ -150,9 +140,6 @@ class Burraco(Partnership):
 
     def count_bounds(self):
         return dict.fromkeys(self.counts, BURRACOS_IN_ALL)
-
-    def prepare(self):
-        self.target = self.rules["target"]
 
     def check(self, values, out, melded, counts, errors):
         players = self.players

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
-from .partnership import HAND, MELDED, OUT, Partnership, too_many
+from .partnership import HAND, MELDED, OUT, PAD_DEAL_ROWS, Partnership, side_target, too_many
 
 PACK_POINTS = 1180  # two packs and four Jokers
 RED_THREES = 4
@@ -32,16 +32,7 @@ class Canasta(Partnership):
     seats_per_side = (2, 2)
     counts = ("natural", "mixed", "red_threes")
     options = (
-        OptionSpec(
-            "target",
-            "int",
-            5000,
-            minimum=5,
-            maximum=100_000,
-            step=5,
-            help=message("The game ends after a deal where a side's total reaches this."),
-            label=message("Game to"),
-        ),
+        side_target(5000),
         OptionSpec(
             "out_bonus",
             "int",
@@ -82,8 +73,7 @@ class Canasta(Partnership):
         message("Red 3s"),
         message("Going out"),
         message("Hand (minus)"),
-        message("Deal"),
-        message("Total"),
+        *PAD_DEAL_ROWS,
     )
     deal_line_fields = (
         ("melded", message("melded")),
@@ -119,9 +109,6 @@ class Canasta(Partnership):
 
     def count_bounds(self):
         return {"natural": MELDS_PER_SIDE, "mixed": MELDS_PER_SIDE, "red_threes": RED_THREES}
-
-    def prepare(self):
-        self.target = self.rules["target"]
 
     def check(self, values, out, melded, counts, errors):
         players = self.players

@@ -54,6 +54,14 @@ USUAL: dict[str, Message] = {str(text): text for _cards, text in BICYCLE} | {
 SHANGHAI_CONTRACTS = contracts((SHANGHAI_CARDS, text) for text in SHANGHAI)
 
 
+def _one_turn_bonus(name: str, help: Message, label: Message) -> OptionSpec:
+    """What going out in one turn scores (minus) instead of ``out_bonus``; blank: the
+    entry's flag is only recorded."""
+    return OptionSpec(
+        name, "int", None, nullable=True, minimum=0, maximum=500, help=help, label=label
+    )
+
+
 class Contract(OutVariant):
     id = "contract"
     name = message("Contract Rummy")
@@ -131,31 +139,21 @@ class Contract(OutVariant):
             help=message("House rule: the player who goes out scores minus this."),
             label=message("Bonus for going out"),
         ),
-        OptionSpec(
+        _one_turn_bonus(
             "one_turn_bonus",
-            "int",
-            None,
-            nullable=True,
-            minimum=0,
-            maximum=500,
-            help=message(
+            message(
                 "Going out in one turn (blind) scores minus this instead (25 in Shanghai); "
                 "blank: only recorded."
             ),
-            label=message("Going out in one turn"),
+            message("Going out in one turn"),
         ),
-        OptionSpec(
+        _one_turn_bonus(
             "no_joker_bonus",
-            "int",
-            None,
-            nullable=True,
-            minimum=0,
-            maximum=500,
-            help=message(
+            message(
                 "Going out in one turn without a joker or other wild card scores minus this "
                 "instead (50 in Shanghai); blank: only recorded."
             ),
-            label=message("Going out in one turn without a wild card"),
+            message("Going out in one turn without a wild card"),
         ),
     )
     entry_fields = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import RANKS, ValueTable, face_values
 from .entries import EntryField, number_message
-from .messages import message
+from .messages import Message, message
 from .options import OptionSpec
 from .variant import OutVariant
 
@@ -16,6 +16,15 @@ JOKER_VALUE = 50
 
 def cards_dealt(number: int) -> int:
     return number + 2
+
+
+def rising_wild_fields(hands: Message) -> tuple[EntryField, ...]:
+    """A rising-wild deal's entry: who went out first, and each other hand (``hands``
+    says which cards count)."""
+    return (
+        EntryField("out", "player", message("Who went out first.")),
+        EntryField("hands", "per_player", hands),
+    )
 
 
 class RisingWild(OutVariant):
@@ -85,15 +94,10 @@ class FiveCrowns(RisingWild):
             label=message("Bonus for going out"),
         ),
     )
-    entry_fields = (
-        EntryField("out", "player", message("Who went out first.")),
-        EntryField(
-            "hands",
-            "per_player",
-            message(
-                "Value of each other player's cards after their last turn (0 if they went out too)."
-            ),
-        ),
+    entry_fields = rising_wild_fields(
+        message(
+            "Value of each other player's cards after their last turn (0 if they went out too)."
+        )
     )
 
     @classmethod

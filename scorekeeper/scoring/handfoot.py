@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .entries import EntryField
-from .messages import message
+from .messages import Message, message
 from .options import OptionSpec
-from .partnership import HAND, MELDED, OUT, Partnership, too_many
+from .partnership import HAND, MELDED, OUT, PAD_DEAL_ROWS, Partnership, too_many
 
 DECK_POINTS = 590  # one pack of 54 with its two Jokers
 DECK_CARDS = 50  # cards of a pack that may be in a book: all but the red threes and Jokers
@@ -19,6 +19,22 @@ MINIMUMS = (50, 90, 120, 150)
 def usual_minimums(rounds: int) -> list[int]:
     """The usual minimum first melds for ``rounds`` rounds: 50, 90, 120, 150, then 150."""
     return [MINIMUMS[min(index, len(MINIMUMS) - 1)] for index in range(rounds)]
+
+
+def _points(name: str, default: int | None, help: Message, label: Message, *, most=5000):
+    """An amount of points, in fives as the cards count; with no default it may be left
+    blank (none)."""
+    return OptionSpec(
+        name,
+        "int",
+        default,
+        nullable=default is None,
+        minimum=0,
+        maximum=most,
+        step=5,
+        help=help,
+        label=label,
+    )
 
 
 class HandAndFoot(Partnership):
@@ -62,59 +78,31 @@ class HandAndFoot(Partnership):
             help=message("Packs of 54 in play (default: one more than the players)."),
             label=message("Packs"),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            100,
-            minimum=0,
-            maximum=5000,
-            step=5,
-            help=message("To the side that goes out."),
-            label=message("Bonus for going out"),
+        _points(
+            "out_bonus", 100, message("To the side that goes out."), message("Bonus for going out")
         ),
-        OptionSpec(
-            "red_three",
-            "int",
-            100,
-            minimum=0,
-            maximum=5000,
-            step=5,
-            help=message("Per red three laid down."),
-            label=message("A red three laid down"),
+        _points(
+            "red_three", 100, message("Per red three laid down."), message("A red three laid down")
         ),
-        OptionSpec(
+        _points(
             "red_three_held",
-            "int",
             100,
-            minimum=0,
-            maximum=5000,
-            step=5,
-            help=message("Taken off per red three left in a hand or foot (500 in many groups)."),
-            label=message("A red three held"),
+            message("Taken off per red three left in a hand or foot (500 in many groups)."),
+            message("A red three held"),
         ),
-        OptionSpec(
+        _points(
             "wild_book",
-            "int",
             None,
-            nullable=True,
-            minimum=0,
-            maximum=10_000,
-            step=5,
-            help=message("Per book of wild cards (e.g. 1500); blank: no wild books."),
-            label=message("A book of wild cards"),
+            message("Per book of wild cards (e.g. 1500); blank: no wild books."),
+            message("A book of wild cards"),
+            most=10_000,
         ),
-        OptionSpec(
+        _points(
             "sevens_book",
-            "int",
             None,
-            nullable=True,
-            minimum=0,
-            maximum=10_000,
-            step=5,
-            help=message(
-                "Per clean book of sevens (e.g. 1000); blank: sevens score as other books."
-            ),
-            label=message("A book of sevens"),
+            message("Per clean book of sevens (e.g. 1000); blank: sevens score as other books."),
+            message("A book of sevens"),
+            most=10_000,
         ),
     )
     # A paper pad's rows per side for each deal.
@@ -124,8 +112,7 @@ class HandAndFoot(Partnership):
         message("Red 3s"),
         message("Going out"),
         message("Hand and foot (minus)"),
-        message("Deal"),
-        message("Total"),
+        *PAD_DEAL_ROWS,
     )
     deal_line_fields = (
         ("melded", message("melded")),

@@ -63,6 +63,23 @@ def _per_table(what: Message, name: str) -> Message:
     )
 
 
+def _from_table(
+    name: str, what: Message, label: Message, *, least=1, most=500, nullable=False
+) -> OptionSpec:
+    """One of the PENALTIES: an int whose default comes from PENALTY_TABLE (None here)."""
+    help = _per_table(what, name)
+    return OptionSpec(
+        name,
+        "int",
+        None,
+        nullable=nullable,
+        minimum=least,
+        maximum=most,
+        help=help,
+        label=label,
+    )
+
+
 class Indian(PoolVariant):
     id = "indian"
     name = message("Indian Rummy")
@@ -108,59 +125,32 @@ class Indian(PoolVariant):
             help=message("Pool rummy only: a player whose total reaches this is out."),
             label=message("Pool limit"),
         ),
-        OptionSpec(
+        _from_table(
             "first_drop",
-            "int",
-            None,
-            minimum=1,
-            maximum=500,
-            help=_per_table(
-                message("Penalty for dropping on the first turn, before drawing."), "first_drop"
-            ),
-            label=message("First drop"),
+            message("Penalty for dropping on the first turn, before drawing."),
+            message("First drop"),
         ),
-        OptionSpec(
+        _from_table(
             "middle_drop",
-            "int",
-            None,
-            minimum=1,
-            maximum=500,
-            help=_per_table(message("Penalty for dropping later in the deal."), "middle_drop"),
-            label=message("Middle drop"),
+            message("Penalty for dropping later in the deal."),
+            message("Middle drop"),
         ),
-        OptionSpec(
-            "wrong_show",
-            "int",
-            None,
-            minimum=1,
-            maximum=500,
-            help=_per_table(message("Penalty for declaring wrongly."), "wrong_show"),
-            label=message("Wrong show"),
-        ),
-        OptionSpec(
+        _from_table("wrong_show", message("Penalty for declaring wrongly."), message("Wrong show")),
+        _from_table(
             "full_count",
-            "int",
-            None,
-            minimum=1,
-            maximum=HAND_CARDS * 10,
-            help=_per_table(message("The most a hand counts."), "full_count"),
-            label=message("Full count"),
+            message("The most a hand counts."),
+            message("Full count"),
+            most=HAND_CARDS * 10,
         ),
-        OptionSpec(
+        _from_table(
             "rejoin_max",
-            "int",
-            None,
-            nullable=True,
-            minimum=0,
-            maximum=500,
-            help=_per_table(
-                message(
-                    "Pool rummy: an eliminated player may rejoin while no active total is above "
-                    "this; none: no rejoining."
-                ),
-                "rejoin_max",
+            message(
+                "Pool rummy: an eliminated player may rejoin while no active total is above "
+                "this; none: no rejoining."
             ),
-            label=message("Rejoin while no total is above"),
+            message("Rejoin while no total is above"),
+            least=0,
+            nullable=True,
         ),
     )
     entry_fields = (

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from .cards import RANKS, ValueTable
 from .entries import EntryField
 from .messages import Message, message
+from .options import OptionSpec
 from .variant import Deal, Variant
 
 # Joker 50, 2 and A 20, K-8 10, 7-4 5, a black 3 5; a red 3 scores only as a bonus.
@@ -31,6 +32,23 @@ HAND = EntryField(
     "per_player",
     message("Card points left in each side's hands (and feet), never red threes."),
 )
+
+# The last rows of a side's deal on a paper pad, after the variant's own.
+PAD_DEAL_ROWS = (message("Deal"), message("Total"))
+
+
+def side_target(default: int) -> OptionSpec:
+    """The ``target`` option of a game played to a side's total (Burraco, Canasta)."""
+    return OptionSpec(
+        "target",
+        "int",
+        default,
+        minimum=5,
+        maximum=100_000,
+        step=5,
+        help=message("The game ends after a deal where a side's total reaches this."),
+        label=message("Game to"),
+    )
 
 
 class Partnership(Variant):
@@ -58,6 +76,10 @@ class Partnership(Variant):
     def count_bounds(self) -> dict[str, int]:
         """The most any one side may have of each count field."""
         raise NotImplementedError
+
+    def prepare(self):
+        # Played to a side's total (side_target); Hand and Foot plays rounds instead.
+        self.target = self.rules["target"]
 
     def bounds(self):
         points = (self.pack_points(self.rules), self.step)

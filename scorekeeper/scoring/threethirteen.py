@@ -4,14 +4,12 @@ ordinary pack; the rising wild is Five Crowns' (docs/rules.md section 18)."""
 from __future__ import annotations
 
 from .cards import ValueTable, face_values
-from .entries import EntryField
-from .five_crowns import RisingWild
+from .five_crowns import RisingWild, rising_wild_fields
 from .messages import message
 from .options import OptionSpec
 
 
 class ThreeThirteen(RisingWild):
-    pad_wild = True
     id = "threethirteen"
     name = message("3-13")
     description = message(
@@ -47,16 +45,11 @@ class ThreeThirteen(RisingWild):
             label=message("A wild card left in hand counts"),
         ),
     )
-    entry_fields = (
-        EntryField("out", "player", message("Who went out first.")),
-        EntryField(
-            "hands",
-            "per_player",
-            message(
-                "Value of each other player's cards outside sets and runs after their last "
-                "turn (0 if they went out too)."
-            ),
-        ),
+    entry_fields = rising_wild_fields(
+        message(
+            "Value of each other player's cards outside sets and runs after their last "
+            "turn (0 if they went out too)."
+        )
     )
 
     @classmethod

@@ -4,6 +4,7 @@ field refused."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.scoring.game import NAME_LENGTH
@@ -12,6 +13,7 @@ from scorekeeper.service_layer.circle_views import CircleView
 
 MOST_CENTS = 10**9  # ten million a record: more is a typo
 MOST_MEMBERS = 100
+NOTE_LIMIT = 200
 
 
 def text(value: Any, limit: int, field: str, errors: dict[str, str], *, required=False) -> Any:
@@ -81,3 +83,34 @@ def cents(value: Any, errors: dict[str, str]) -> int:
         )
         return 0
     return value
+
+
+def payment(view: CircleView, body: Mapping[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    """A payment's record values (its members by row id)."""
+    payer = member(view, body.get("from"), "from", errors)
+    payee = member(view, body.get("to"), "to", errors)
+    if payer is not None and payer == payee:
+        errors["to"] = message("must be another member than the one who pays")
+    return {
+        "payer": _member_id(view, payer),
+        "payee": _member_id(view, payee),
+        "cents": cents(body.get("cents"), errors),
+        "note": text(body.get("note"), NOTE_LIMIT, "note", errors),
+    }
+
+
+def expense(view: CircleView, body: Mapping[str, Any], errors: dict[str, str]) -> dict[str, Any]:
+    """An expense's record values (its members by row id)."""
+    payer = member(view, body.get("paid_by"), "paid_by", errors)
+    values = {
+        "payer": _member_id(view, payer),
+        "cents": cents(body.get("cents"), errors),
+        "note": text(body.get("note"), NOTE_LIMIT, "note", errors),
+    }
+    shared_by = sharers(view, body.get("shared_by"), errors)
+    return {**values, "shared_by": [view.members[i].id for i in sorted(shared_by)]}
+
+
+def _member_id(view: CircleView, index: int | None) -> int | None:
+    # None where the check failed: nothing is stored then.
+    return None if index is None else view.members[index].id

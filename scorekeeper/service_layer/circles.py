@@ -12,6 +12,7 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from cachetools import LRUCache
@@ -43,7 +44,6 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 __all__ = ["CircleGameView", "CircleView", "Member", "Record"]
 
 NAME_LIMIT = 80
-NOTE_LIMIT = 200
 KINDS = ("expense", "payment")
 GAME_SETUP_FIELDS = ("variant", "preset", "players", "options", "first_dealer", "stakes", "seats")
 
@@ -161,16 +161,25 @@ def rename_member(
         return _load(uow, public_id)
 
 
-def add_payment(
+# Each kind of record: how its body is checked, and the refusal when it is not as given.
+_RECORDS = {
+    "payment": (checks.payment, message("The payment cannot be recorded as given.")),
+    "expense": (checks.expense, message("The expense cannot be recorded as given.")),
+}
+
+
+def add_record(
     uow: UnitOfWork,
     public_id: str,
     token: str | None,
     body: Mapping[str, Any],
     *,
+    kind: str,
     key: str | None = None,
 ) -> CircleView:
-    """``key``: a phone's one-time key for this record; sent again (an outbox's retry
-    after a lost answer) it stores nothing new."""
+    """Store an expense or a payment (``kind``). ``key``: a phone's one-time key for this
+    record; sent again (an outbox's retry after a lost answer) it stores nothing new."""
+    read, refused = _RECORDS[kind]
     with uow:
         row = _lock(uow, public_id, token, None)
         if _seen(uow, row.id, key):
@@ -178,63 +187,16 @@ def add_payment(
             return _load(uow, public_id)
         view = _load(uow, public_id, keep=False)
         errors: dict[str, str] = {}
-        payer = checks.member(view, body.get("from"), "from", errors)
-        payee = checks.member(view, body.get("to"), "to", errors)
-        if payer is not None and payer == payee:
-            errors["to"] = message("must be another member than the one who pays")
-        cents = checks.cents(body.get("cents"), errors)
-        note = checks.text(body.get("note"), NOTE_LIMIT, "note", errors)
+        values = read(view, body, errors)  # each bad field's message in errors
         if errors:
-            raise InvalidInput(message("The payment cannot be recorded as given."), errors)
-        _insert_record(
-            uow,
-            row.id,
-            "payment",
-            payer=view.members[payer or 0].id,
-            payee=view.members[payee or 0].id,
-            cents=cents,
-            note=note,
-            key=key,
-        )
+            raise InvalidInput(refused, errors)
+        _insert_record(uow, row.id, kind, **values, key=key)
         uow.commit()
         return _load(uow, public_id)
 
 
-def add_expense(
-    uow: UnitOfWork,
-    public_id: str,
-    token: str | None,
-    body: Mapping[str, Any],
-    *,
-    key: str | None = None,
-) -> CircleView:
-    """``key``: a phone's one-time key for this record; sent again (an outbox's retry
-    after a lost answer) it stores nothing new."""
-    with uow:
-        row = _lock(uow, public_id, token, None)
-        if _seen(uow, row.id, key):
-            uow.rollback()
-            return _load(uow, public_id)
-        view = _load(uow, public_id, keep=False)
-        errors: dict[str, str] = {}
-        payer = checks.member(view, body.get("paid_by"), "paid_by", errors)
-        cents = checks.cents(body.get("cents"), errors)
-        note = checks.text(body.get("note"), NOTE_LIMIT, "note", errors)
-        sharers = checks.sharers(view, body.get("shared_by"), errors)
-        if errors:
-            raise InvalidInput(message("The expense cannot be recorded as given."), errors)
-        _insert_record(
-            uow,
-            row.id,
-            "expense",
-            payer=view.members[payer or 0].id,
-            shared_by=[view.members[i].id for i in sorted(sharers)],
-            cents=cents,
-            note=note,
-            key=key,
-        )
-        uow.commit()
-        return _load(uow, public_id)
+add_payment = partial(add_record, kind="payment")
+add_expense = partial(add_record, kind="expense")
 
 
 def remove_record(

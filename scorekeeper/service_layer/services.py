@@ -11,7 +11,8 @@ what they answer in ``results``, and the games' rows in ``repository``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
 from scorekeeper.models import Deal, DealRevision, Game, utcnow
-from scorekeeper.scoring.messages import message
+from scorekeeper.scoring.messages import Message, message
 from scorekeeper.service_layer.errors import (
     Conflict,
     DealNotFound,
@@ -200,18 +201,13 @@ def record_deal(
         entries = game.entries
         _check_claimed_number(uow, game, entry, len(entries) + 1)
         setup = game.setup
-        try:
+        with _scoring_refusals(
+            uow,
+            public_id,
+            over=message("The game is over: no more deals can be recorded."),
+            refused=message("The deal cannot be recorded as given."),
+        ):
             accepted = scoring.validate_entry(setup, entries, entry, game.ending)
-        except scoring.GameOverError as exc:
-            raise Conflict(
-                exc.detail or message("The game is over: no more deals can be recorded."),
-                _fresh_view(uow, public_id),
-                exc.errors,
-            ) from None
-        except scoring.ScoringError as exc:
-            raise InvalidInput(
-                exc.detail or message("The deal cannot be recorded as given."), exc.errors
-            ) from None
 
         uow.connection.execute(
             insert(Deal).values(
@@ -328,18 +324,13 @@ def end_game(
                 message("The game was already ended early: reopen it first to end it another way."),
                 _fresh_view(uow, public_id),
             )
-        try:
+        with _scoring_refusals(
+            uow,
+            public_id,
+            over=message("The game is already over: it cannot be ended early."),
+            refused=message("The game cannot be ended so."),
+        ):
             ending = scoring.end_early(game.setup, game.entries, split=split)
-        except scoring.GameOverError as exc:
-            raise Conflict(
-                exc.detail or message("The game is already over: it cannot be ended early."),
-                _fresh_view(uow, public_id),
-                exc.errors,
-            ) from None
-        except scoring.ScoringError as exc:
-            raise InvalidInput(
-                exc.detail or message("The game cannot be ended so."), exc.errors
-            ) from None
         view = view_of(_store_ending(uow, game, dict(ending)))
         _commit_or_conflict(uow, view)
         return view
@@ -516,6 +507,21 @@ def _commit_or_conflict(uow: UnitOfWork, view: GameView) -> None:
             "Another phone recorded this deal first.", _fresh_view(uow, view.public_id)
         ) from None
     keep_view(view)
+
+
+@contextmanager
+def _scoring_refusals(
+    uow: UnitOfWork, public_id: str, *, over: Message, refused: Message
+) -> Iterator[None]:
+    """The scoring core's refusals as the service's: a game over is a Conflict carrying
+    the game as it is now, any other an InvalidInput; ``over`` and ``refused`` are the
+    details where the core gives none."""
+    try:
+        yield
+    except scoring.GameOverError as exc:
+        raise Conflict(exc.detail or over, _fresh_view(uow, public_id), exc.errors) from None
+    except scoring.ScoringError as exc:
+        raise InvalidInput(exc.detail or refused, exc.errors) from None
 
 
 def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:

@@ -32,7 +32,7 @@ from scorekeeper.service_layer.errors import (
     TokenInvalid,
     TokenMissing,
 )
-from scorekeeper.service_layer.results import GameView
+from scorekeeper.service_layer.results import GameView, StartedGame
 from scorekeeper.translate import translate
 from scorekeeper.web import links, openapi, unit_of_work
 from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
@@ -58,7 +58,6 @@ DEAL_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 # Visible ASCII, at most the column's width.
 IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
 RECORDED_BY = "api"
-UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 UNDERSTAND = ("text", "language")  # the fields of POST .../understand
 
 STATUS_OF = {
@@ -104,21 +103,7 @@ def create_game():
 
         return start_game_in_circle(body)
     started = services.start_game(unit_of_work(), **{name: body.get(name) for name in GAME_FIELDS})
-    game = started.game
-    return json_response(
-        {
-            "game": game.as_dict(),
-            "edit_token": started.edit_token,
-            "links": links.links(game.public_id, started.edit_token),
-        },
-        201,
-        headers={
-            "Location": url_for("api.game", game_id=game.public_id),
-            "ETag": game.etag,
-            # The edit token is shown once and must not sit in any cache.
-            "Cache-Control": "no-store",
-        },
-    )
+    return started_response(started)
 
 
 @bp.get("/games/<game_id>")
@@ -436,6 +421,24 @@ def json_response(
     # json.dumps as the service layer stores an Idempotency-Key's first
     # answer, so a replay is byte for byte the answer first given.
     return json_text_response(json.dumps(data), status, headers=headers)
+
+
+def started_response(started: StartedGame) -> Response:
+    """201 for a game just started (alone or in a circle)."""
+    game = started.game
+    body = {
+        "game": game.as_dict(),
+        "edit_token": started.edit_token,
+        "links": links.links(game.public_id, started.edit_token),
+    }
+    return created_response(body, url_for("api.game", game_id=game.public_id), game.etag)
+
+
+def created_response(data: Any, location: str, etag: str) -> Response:
+    """201 for what was just made, with its edit token in ``data``."""
+    # The edit token is shown once and must not sit in any cache.
+    headers = {"Location": location, "ETag": etag, "Cache-Control": "no-store"}
+    return json_response(data, 201, headers=headers)
 
 
 def json_text_response(

@@ -8,7 +8,7 @@ problem+json. A circle's edit token is the bearer; a game is started in a circle
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
@@ -42,19 +42,13 @@ def create_circle():
         unit_of_work(), **{name: body.get(name) for name in CIRCLE_FIELDS}
     )
     circle = started.circle
-    return api.json_response(
-        {
-            "circle": circle.as_dict(),
-            "edit_token": started.edit_token,
-            "links": circle_links(circle.public_id, started.edit_token),
-        },
-        201,
-        headers={
-            "Location": url_for("circles_api.circle", circle_id=circle.public_id),
-            "ETag": circle.etag,
-            "Cache-Control": "no-store",
-        },
-    )
+    body = {
+        "circle": circle.as_dict(),
+        "edit_token": started.edit_token,
+        "links": circle_links(circle.public_id, started.edit_token),
+    }
+    location = url_for("circles_api.circle", circle_id=circle.public_id)
+    return api.created_response(body, location, circle.etag)
 
 
 @bp.get("/<circle_id>")
@@ -66,80 +60,55 @@ def circle(circle_id: str):
 @bp.post("/<circle_id>/members")
 def add_member(circle_id: str):
     body = object_body(("name",), message("The member cannot be added."))
-    view = circles.add_member(
-        unit_of_work(),
-        checked_circle_id(circle_id),
-        api.bearer_token(),
-        body.get("name"),
-        if_match=request.headers.get("If-Match"),
-    )
+    if_match = request.headers.get("If-Match")
+    view = written(circles.add_member, circle_id, body.get("name"), if_match=if_match)
     return circle_response(view, status=201)
 
 
 @bp.patch("/<circle_id>/members")
 def rename_member(circle_id: str):
     body = object_body(("name", "new_name"), message("The member cannot be renamed so."))
-    view = circles.rename_member(
-        unit_of_work(),
-        checked_circle_id(circle_id),
-        api.bearer_token(),
-        body.get("name"),
-        body.get("new_name"),
-    )
+    view = written(circles.rename_member, circle_id, body.get("name"), body.get("new_name"))
     return circle_response(view)
 
 
 @bp.post("/<circle_id>/payments")
 def add_payment(circle_id: str):
     body = object_body(PAYMENT_FIELDS, message("The payment cannot be recorded as given."))
-    view = circles.add_payment(
-        unit_of_work(), checked_circle_id(circle_id), api.bearer_token(), body
-    )
-    return circle_response(view, status=201)
+    return circle_response(written(circles.add_payment, circle_id, body), status=201)
 
 
 @bp.post("/<circle_id>/expenses")
 def add_expense(circle_id: str):
     body = object_body(EXPENSE_FIELDS, message("The expense cannot be recorded as given."))
-    view = circles.add_expense(
-        unit_of_work(), checked_circle_id(circle_id), api.bearer_token(), body
-    )
-    return circle_response(view, status=201)
+    return circle_response(written(circles.add_expense, circle_id, body), status=201)
 
 
 @bp.delete("/<circle_id>/payments/<number>", defaults={"kind": "payments"})
 @bp.delete(
     "/<circle_id>/expenses/<number>", defaults={"kind": "expenses"}, endpoint="remove_expense"
 )
-def remove_record(circle_id: str, kind: str, number: str):
-    circle_id = checked_circle_id(circle_id)
-    view = circles.remove_record(
-        unit_of_work(),
-        circle_id,
-        api.bearer_token(),
-        kind.removesuffix("s"),
-        checked_number(kind, number),
-        if_match=request.headers.get("If-Match"),
-    )
-    return circle_response(view)
-
-
-@bp.post("/<circle_id>/payments/<number>/restore", defaults={"kind": "payments"})
+@bp.post(
+    "/<circle_id>/payments/<number>/restore",
+    defaults={"kind": "payments", "restore": True},
+    endpoint="restore_record",
+)
 @bp.post(
     "/<circle_id>/expenses/<number>/restore",
-    defaults={"kind": "expenses"},
+    defaults={"kind": "expenses", "restore": True},
     endpoint="restore_expense",
 )
-def restore_record(circle_id: str, kind: str, number: str):
-    """The undo of a mistaken removal."""
-    circle_id = checked_circle_id(circle_id)
+def remove_record(circle_id: str, kind: str, number: str, restore: bool = False):
+    """A removal, or (``restore``) the undo of a mistaken one."""
+    circle_id = checked_circle_id(circle_id)  # an unknown circle before a bad number
     view = circles.remove_record(
         unit_of_work(),
         circle_id,
         api.bearer_token(),
         kind.removesuffix("s"),
         checked_number(kind, number),
-        restore=True,
+        if_match=None if restore else request.headers.get("If-Match"),
+        restore=restore,
     )
     return circle_response(view)
 
@@ -148,13 +117,7 @@ def restore_record(circle_id: str, kind: str, number: str):
 def add_game(circle_id: str):
     """Bring an existing game in: the circle's token as the bearer, the game's in the body."""
     body = object_body(("game", "edit_token"), message("The game cannot be added to the circle."))
-    view = circles.add_existing_game(
-        unit_of_work(),
-        checked_circle_id(circle_id),
-        api.bearer_token(),
-        body.get("game"),
-        body.get("edit_token"),
-    )
+    view = written(circles.add_existing_game, circle_id, body.get("game"), body.get("edit_token"))
     return circle_response(view, status=201)
 
 
@@ -174,20 +137,7 @@ def start_game_in_circle(body: Mapping[str, Any]) -> Response:
     started, _view = circles.start_game(
         unit_of_work(), body.get("circle"), api.bearer_token(), body
     )
-    game = started.game
-    return api.json_response(
-        {
-            "game": game.as_dict(),
-            "edit_token": started.edit_token,
-            "links": links.links(game.public_id, started.edit_token),
-        },
-        201,
-        headers={
-            "Location": url_for("api.game", game_id=game.public_id),
-            "ETag": game.etag,
-            "Cache-Control": "no-store",
-        },
-    )
+    return api.started_response(started)
 
 
 # ---------------------------------------------------------------- errors
@@ -211,6 +161,13 @@ bp.register_error_handler(api.HTTPException, api.http_error)
 
 
 # ---------------------------------------------------------------- request parts
+
+
+def written(use_case: Callable[..., circles.CircleView], circle_id: str, *args, **kwargs):
+    """A write to a circle: its unit of work, its checked id and the bearer token first."""
+    return use_case(
+        unit_of_work(), checked_circle_id(circle_id), api.bearer_token(), *args, **kwargs
+    )
 
 
 def checked_circle_id(circle_id: str) -> str:

@@ -135,6 +135,12 @@ def _option_field(spec: scoring.OptionSpec) -> Field:
     return StringField(label, default=default, render_kw=render, **kw)
 
 
+def _stake_number(name: str, label: str, default: str) -> Field:
+    """A stakes field typed as a whole number, its help the core's for that stake."""
+    help = lazy_translation(STAKE_SPECS[name].help)
+    return StringField(label, default=default, render_kw=NUMERIC, description=help)
+
+
 class NewGameForm(FlaskForm):
     game = SelectField(
         _l("Game"),
@@ -175,12 +181,7 @@ class NewGameForm(FlaskForm):
         default="0",
     )
     stakes_on = BooleanField(_l("Play for money"))
-    cents_per_point = StringField(
-        _l("Cents per point"),
-        default="1",
-        render_kw=NUMERIC,
-        description=lazy_translation(STAKE_SPECS["cents_per_point"].help),
-    )
+    cents_per_point = _stake_number("cents_per_point", _l("Cents per point"), "1")
     round_to = SelectField(
         _l("Round each amount to"),
         choices=[SelectChoice(str(c), f"{c} ¢") for c in STAKE_SPECS["round_to"].choices],
@@ -191,18 +192,10 @@ class NewGameForm(FlaskForm):
         choices=[SelectChoice(c, MODE_LABELS[c]) for c in STAKE_SPECS["mode"].choices],
         default="pairs",
     )
-    deal_winner_cents = StringField(
-        _l("Cents to whoever goes out, each deal"),
-        default="0",
-        render_kw=NUMERIC,
-        description=lazy_translation(STAKE_SPECS["deal_winner_cents"].help),
+    deal_winner_cents = _stake_number(
+        "deal_winner_cents", _l("Cents to whoever goes out, each deal"), "0"
     )
-    entry_cents = StringField(
-        _l("Entry fee into the pot, in cents"),
-        default="",
-        render_kw=NUMERIC,
-        description=lazy_translation(STAKE_SPECS["entry_cents"].help),
-    )
+    entry_cents = _stake_number("entry_cents", _l("Entry fee into the pot, in cents"), "")
     currency = StringField(
         _l("Currency"),
         default="USD",

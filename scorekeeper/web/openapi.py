@@ -114,6 +114,19 @@ def state(description: str, *, location: bool = False) -> dict[str, Any]:
     }
 
 
+def started(schema: str, **more: Any) -> dict[str, Any]:
+    """The 201 of a game or a circle just started (its edit token in the body)."""
+    return {
+        "description": "Started",
+        "headers": {
+            "Location": {**HEADER, "required": True},
+            "ETag": {**HEADER, "required": True},
+        },
+        "content": {"application/json": {"schema": ref(schema)}},
+        **more,
+    }
+
+
 def errors(*names: str) -> dict[str, Any]:
     codes = {
         "BadRequest": "400",
@@ -209,15 +222,7 @@ def game_paths() -> dict[str, Any]:
                 "summary": "Start a game; the answer holds the edit token, shown only once",
                 "requestBody": json_body("NewGame"),
                 "responses": {
-                    "201": {
-                        "description": "Started",
-                        "headers": {
-                            "Location": {**HEADER, "required": True},
-                            "ETag": {**HEADER, "required": True},
-                        },
-                        "content": {"application/json": {"schema": ref("StartedGame")}},
-                        "links": LINKS["started"],
-                    },
+                    "201": started("StartedGame", links=LINKS["started"]),
                     **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
                 },
             }

@@ -9,17 +9,20 @@ from scorekeeper.web.openapi import (
     BODY_ERRORS,
     BOOLEAN,
     HEADER,
+    IF_MATCH,
     INTEGER,
     NAME,
     QUERY_ERRORS,
     STORABLE,
     STRING,
+    WRITE_ERRORS,
     array,
     errors,
     json_body,
     nullable,
     obj,
     ref,
+    started,
 )
 
 MEMBER = {"type": "string", "minLength": 1, "maxLength": 40}
@@ -27,7 +30,6 @@ CENTS = {"type": "integer", "minimum": 1, "maximum": 10**9}
 NOTE = nullable({"type": "string", "maxLength": 200})
 MONEY = {"type": "object", "additionalProperties": INTEGER}
 CIRCLE_TOKEN = [{"circleToken": []}]
-WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
 
 
 def schemas() -> dict[str, Any]:
@@ -193,7 +195,6 @@ RECORD = [
         "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
     },
 ]
-IF_MATCH = {"$ref": "#/components/parameters/IfMatch"}
 
 
 def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
@@ -209,35 +210,22 @@ def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str,
     }
 
 
-def _removal(operation_id: str, summary: str) -> dict[str, Any]:
-    return {
-        "parameters": RECORD,
-        "delete": {
-            "operationId": operation_id,
-            "summary": summary,
-            "security": CIRCLE_TOKEN,
-            "parameters": [IF_MATCH],
-            "responses": {
-                "200": circle_answer("Removed"),
-                **errors(*QUERY_ERRORS, *WRITE_ERRORS, "Conflict"),
-            },
-        },
+def _on_record(method: str, operation_id: str, summary: str) -> dict[str, Any]:
+    """A record's removal (DELETE, with If-Match) or the undo of one (POST .../restore)."""
+    removal = method == "delete"
+    operation: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": summary,
+        "security": CIRCLE_TOKEN,
     }
-
-
-def _restore(operation_id: str, summary: str) -> dict[str, Any]:
-    return {
-        "parameters": RECORD,
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "security": CIRCLE_TOKEN,
-            "responses": {
-                "200": circle_answer("Restored"),
-                **errors(*QUERY_ERRORS, *WRITE_ERRORS),
-            },
-        },
+    if removal:
+        operation["parameters"] = [IF_MATCH]
+    conflict = ("Conflict",) if removal else ()
+    operation["responses"] = {
+        "200": circle_answer("Removed" if removal else "Restored"),
+        **errors(*QUERY_ERRORS, *WRITE_ERRORS, *conflict),
     }
+    return {"parameters": RECORD, method: operation}
 
 
 def paths() -> dict[str, Any]:
@@ -252,14 +240,7 @@ def _circle_paths() -> dict[str, Any]:
                 "summary": "Start a circle; the answer holds its edit token, shown only once",
                 "requestBody": json_body("NewCircle"),
                 "responses": {
-                    "201": {
-                        "description": "Started",
-                        "headers": {
-                            "Location": {**HEADER, "required": True},
-                            "ETag": {**HEADER, "required": True},
-                        },
-                        "content": {"application/json": {"schema": ref("StartedCircle")}},
-                    },
+                    "201": started("StartedCircle"),
                     **errors(*BODY_ERRORS, "RateLimited", "Unavailable"),
                 },
             }
@@ -314,17 +295,17 @@ def _circle_paths() -> dict[str, Any]:
 def _record_paths() -> dict[str, Any]:
     """A payment's or an expense's removal and restore, and the ledger."""
     return {
-        "/api/v1/circles/{circle_id}/payments/{number}": _removal(
-            "removePayment", "Remove payment n (a correction)"
+        "/api/v1/circles/{circle_id}/payments/{number}": _on_record(
+            "delete", "removePayment", "Remove payment n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}": _removal(
-            "removeExpense", "Remove expense n (a correction)"
+        "/api/v1/circles/{circle_id}/expenses/{number}": _on_record(
+            "delete", "removeExpense", "Remove expense n (a correction)"
         ),
-        "/api/v1/circles/{circle_id}/payments/{number}/restore": _restore(
-            "restorePayment", "Put a removed payment back"
+        "/api/v1/circles/{circle_id}/payments/{number}/restore": _on_record(
+            "post", "restorePayment", "Put a removed payment back"
         ),
-        "/api/v1/circles/{circle_id}/expenses/{number}/restore": _restore(
-            "restoreExpense", "Put a removed expense back"
+        "/api/v1/circles/{circle_id}/expenses/{number}/restore": _on_record(
+            "post", "restoreExpense", "Put a removed expense back"
         ),
         "/api/v1/circles/{circle_id}/ledger.csv": {
             "parameters": CIRCLE,

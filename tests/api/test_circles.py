@@ -392,6 +392,21 @@ def test_a_removal_honours_if_match(circle, client):
     assert ok.status_code == 200
 
 
+def test_a_restore_is_the_undo_of_a_removal_and_takes_no_if_match(circle, client):
+    """One view serves removing and restoring either kind of record: a restore (of an
+    expense here) needs no ETag, and still the circle's token."""
+    started = circle(members=["Ann", "Bob"])
+    stale = started.post("/expenses", {"paid_by": "Ann", "cents": 10, "shared_by": ["Bob"]})
+    client.delete(f"{started.url}/expenses/1", headers=bearer(started.token))
+    restored = client.post(
+        f"{started.url}/expenses/1/restore",
+        headers={**bearer(started.token), "If-Match": stale.headers["ETag"]},
+    )
+    assert restored.status_code == 200
+    assert restored.get_json()["ledger"]["balances"] == {"Ann": 10, "Bob": -10}
+    assert_problem(client.post(f"{started.url}/expenses/1/restore"), 401)
+
+
 def test_the_version_grows_with_every_change_to_the_circle_or_its_games(circle, client):
     started = circle(members=["Ann", "Bob"])
     versions = [started.get()["version"]]
