@@ -100,9 +100,10 @@ def house_rules(form, saved: league.Rules | None, errors: dict[str, str]) -> dic
     """The chosen game's house-rule fields, as the new-game page shows them: as typed
     (``form``: a refused or re-shown form), else the ``saved`` rules. Errors about a
     field go beside it; those left are returned for the form's own places."""
-    game = chosen_game(form) if form is not None else None
     if form is None and saved is not None:
-        game = f"preset:{saved.preset}" if saved.preset else f"variant:{saved.variant}"
+        game = chosen_game({"preset": saved.preset, "variant": saved.variant})
+    else:
+        game = chosen_game(form or {})
     if game is None:
         return {"game": None, "variant": None, "fields": [], "errors": errors}
     variant = scoring.get_variant(game_variant(game))
