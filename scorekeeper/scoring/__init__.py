@@ -17,6 +17,7 @@ from .state import (
     replace_entry,
     validate_entry,
 )
+from .thirteen import take_press, untake_press
 from .variant import Deal, Variant
 
 __all__ = [
@@ -40,5 +41,7 @@ __all__ = [
     "make_setup",
     "remove_last_entry",
     "replace_entry",
+    "take_press",
+    "untake_press",
     "validate_entry",
 ]

@@ -6,8 +6,12 @@ penalty scoring, multipliers, the Press and voluntary press points.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from .cards import JOKER, RANKS, ValueTable, face_values
 from .entries import EntryField
+from .errors import ScoringError
 from .messages import message
 from .options import OptionSpec
 from .variant import OutVariant
@@ -47,6 +51,49 @@ def auto_press(totals: list[int], gap: int) -> list[int]:
         return [0] * len(totals)  # everyone tied: nothing changes
     raised = max(below) + gap
     return [max(raised - total, 0) if total == top else 0 for total in totals]
+
+
+def take_press(
+    entries: Sequence[Mapping[str, Any]], offer: Mapping[str, Any] | None, number: Any
+) -> dict[str, Any]:
+    """The last deal's entry with the Press offer taken: the offered points added to the
+    trailing player's press points. ``number`` is the deal the offer was shown after;
+    refused when it is no longer the last deal or the offer no longer stands."""
+    if offer is None or not _is_last(entries, number):
+        changed = message("The game changed on another phone; check the Press again.")
+        raise ScoringError({"number": changed}, changed)
+    entry = dict(entries[-1])
+    press_points = dict(entry.get("press_points") or {})
+    press_points[offer["player"]] = press_points.get(offer["player"], 0) + offer["points"]
+    entry["press_points"] = press_points
+    return entry
+
+
+def untake_press(
+    entries: Sequence[Mapping[str, Any]], number: Any, player: str, points: Any
+) -> dict[str, Any]:
+    """The last deal's entry with the Press just taken (``points`` for ``player``) taken
+    off again; refused when the last deal is not ``number`` or has not those points."""
+    entry = dict(entries[-1]) if entries else {}
+    press_points = dict(entry.pop("press_points", None) or {})
+    has = press_points.get(player, 0)
+    if not _is_last(entries, number) or not _is_count(points) or not 0 < points <= has:
+        # Taken back already (a double tap) or changed meanwhile: left as it is.
+        changed = message("The game changed on another phone; the Press was left as it is.")
+        raise ScoringError({"press_points": changed}, changed)
+    if has == points:
+        del press_points[player]
+    else:
+        press_points[player] = has - points
+    return {**entry, "press_points": press_points} if press_points else entry
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_last(entries: Sequence[Mapping[str, Any]], number: Any) -> bool:
+    return bool(entries) and _is_count(number) and number == len(entries)
 
 
 class Thirteen(OutVariant):

@@ -10,17 +10,62 @@
   const known = $("#known-names");
   if (known) for (const name of load("sk.names")) known.append(new Option(name));
 
-  // League rules: only the options of the variant chosen, or else of the preset's.
+  // The chosen game's house rules come from the server (`game` is the new-game page's
+  // name for it; none: no rules); a rule both games have keeps what was typed into it.
+  // False when they could not be had (offline): the no-JS button fetches them with the form.
+  let asked = 0;
+  const swapRules = async (form, src, game) => {
+    const mine = ++asked;
+    const old = $("fieldset[data-variant]", form);
+    let rules = null;
+    if (game) {
+      try {
+        const url = new URL(src, location.href);
+        url.searchParams.set("game", game);
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(response.status);
+        const html = await response.text();
+        rules = document.createRange().createContextualFragment(html).firstElementChild;
+      } catch {
+        return mine !== asked;
+      }
+    }
+    if (mine !== asked) return true;
+    for (const input of rules && old ? $$("input, select, textarea", old) : []) {
+      const same = $(`[name="${input.name}"]`, rules);
+      const typed = input.type === "checkbox"
+        ? input.checked !== input.defaultChecked
+        : input.tagName === "SELECT"
+          ? !input.selectedOptions[0]?.defaultSelected
+          : input.value !== input.defaultValue;
+      if (!same || !typed) continue;
+      if (input.type === "checkbox") same.checked = input.checked;
+      else same.value = input.value;
+    }
+    if (old && rules) old.replaceWith(rules);
+    else if (old) old.remove();
+    else if (rules) $(".house-rules", form).append(rules);
+    $("[name=shown]", form).value = game;
+    return true;
+  };
+
+  // League rules: the table sizes and the house rules of the game chosen (a variant
+  // chosen over a preset), as the new-game page names it.
   const help = $(".option-help");
   if (help) {
     const form = help.closest("form");
     const preset = $("select[name=preset]", form);
     const variant = $("select[name=variant]", form);
-    form.addEventListener("change", (event) => {
+    const show = $("#show-rules", form);
+    form.addEventListener("change", async (event) => {
       if (event.target !== preset && event.target !== variant) return;
-      const id = variant.value || (preset.selectedOptions[0].dataset.variant ?? "");
-      for (const set of $$("[data-variant]:not(option)", help)) set.hidden = set.dataset.variant !== id;
+      const presets = preset.selectedOptions[0].dataset.variant ?? "";
+      const byPreset = preset.value !== "" && [presets, ""].includes(variant.value);
+      const id = variant.value || presets;
+      const game = byPreset ? "preset:" + preset.value : variant.value ? "variant:" + variant.value : "";
+      for (const set of $$("[data-variant]:not(option, fieldset)", help)) set.hidden = set.dataset.variant !== id;
       help.open = id !== "";
+      show.classList.toggle("nojs", await swapRules(form, $(".house-rules", form).dataset.src, game));
     });
   }
 
@@ -99,45 +144,12 @@
     });
     const game = $("#game");
     const update = $("#update");
-    let asked = 0;
-    // The chosen game's house rules come from the server; a rule both games have keeps
-    // what was typed into it. Offline, the no-JS button fetches them with the form.
-    const swapRules = async () => {
-      const mine = ++asked;
-      const old = $("fieldset[data-variant]");
-      let html;
-      try {
-        const url = new URL(update.dataset.src, location.href);
-        url.searchParams.set("game", game.value);
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(response.status);
-        html = await response.text();
-      } catch {
-        if (mine === asked) update.classList.remove("nojs");
-        return;
-      }
-      if (mine !== asked) return;
-      const rules = document.createRange().createContextualFragment(html).firstElementChild;
-      for (const input of $$("input, select, textarea", old)) {
-        const same = $(`[name="${input.name}"]`, rules);
-        const typed = input.type === "checkbox"
-          ? input.checked !== input.defaultChecked
-          : input.tagName === "SELECT"
-            ? !input.selectedOptions[0]?.defaultSelected
-            : input.value !== input.defaultValue;
-        if (!same || !typed) continue;
-        if (input.type === "checkbox") same.checked = input.checked;
-        else same.value = input.value;
-      }
-      old.replaceWith(rules);
-      $("[name=shown]").value = game.value;
-      update.classList.add("nojs");
-    };
+    const swap = async () => update.classList.toggle("nojs", await swapRules(form, update.dataset.src, game.value));
     game.addEventListener("change", () => {
       const option = game.selectedOptions[0];
       const stakes = JSON.parse(option.dataset.s);
       $("#game-desc").textContent = option.dataset.desc;
-      swapRules();
+      swap();
       while (players.children.length > Math.max(most(), 2) && !$("input", players.lastElementChild).value) {
         players.lastElementChild.remove();
       }

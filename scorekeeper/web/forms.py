@@ -20,6 +20,7 @@ from wtforms import (
     BooleanField,
     Field,
     FieldList,
+    Form,
     HiddenField,
     SelectField,
     StringField,
@@ -204,35 +205,50 @@ class NewGameForm(FlaskForm):
     )
 
 
-for _variant in scoring.VARIANTS.values():
-    for _spec in _variant.options:
-        setattr(NewGameForm, option_field_name(_variant.id, _spec.name), _option_field(_spec))
+class HouseRulesForm(Form):
+    """A league's house rules: the new-game page's option fields, for the league's rules
+    form (which carries its own CSRF token and reads its other fields itself)."""
+
+    shown = HiddenField()  # the game the fields were filled in for, as on the new-game page
+
+
+for _form in (NewGameForm, HouseRulesForm):
+    for _variant in scoring.VARIANTS.values():
+        for _spec in _variant.options:
+            setattr(_form, option_field_name(_variant.id, _spec.name), _option_field(_spec))
+
+# Either form: both carry every game's option fields and ``shown``.
+OptionsForm = NewGameForm | HouseRulesForm
 
 
 def game_variant(game: str) -> str:
     return GAMES.get(game, GAMES[DEFAULT_GAME])[2]
 
 
-def option_fields(form: NewGameForm, variant_id: str) -> list[tuple[Field, scoring.OptionSpec]]:
+def option_fields(form: OptionsForm, variant_id: str) -> list[tuple[Field, scoring.OptionSpec]]:
     return [
         (form[option_field_name(variant_id, spec.name)], spec)
         for spec in scoring.get_variant(variant_id).options
     ]
 
 
-def option_defaults(game: str) -> dict[str, Any]:
+def option_defaults(game: str, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Each house-rule field of ``game`` as the form first shows it: the options the
     game starts from, as the core resolves them (a preset's own, and the defaults
-    that follow from them, such as Penalty Rummy's block)."""
+    that follow from them, such as Penalty Rummy's block); ``given`` options (a league's
+    saved ones) over them, as given."""
     _label, _description, variant_id, options, _stakes = GAMES[game]
     variant = scoring.get_variant(variant_id)
     starting = variant.starting_options(options)
+    given = given or {}
     shown: dict[str, Any] = {}
     for spec in variant.options:
-        value = starting[spec.name]
+        value = given.get(spec.name, starting[spec.name])
         if spec.type == "list":
             items = None if value is None else [list_item(spec, item) for item in value]
             shown[spec.name] = list_text(items)
+        elif value is None and spec.name in given and spec.type == "int" and spec.nullable:
+            shown[spec.name] = "none"  # a null given, where blank is the usual
         else:
             shown[spec.name] = value if spec.type == "bool" else "" if value is None else str(value)
     return shown
@@ -248,18 +264,23 @@ def usual_mode(game: str) -> str:
     return variant.usual_stake_mode(variant.starting_options(options))
 
 
+def fill_options(form: OptionsForm, game: str, given: Mapping[str, Any] | None = None) -> None:
+    """Set ``game``'s house-rule fields to what it starts with, ``given`` options over it."""
+    shown = option_defaults(game, given)
+    for field, spec in option_fields(form, game_variant(game)):
+        field.data = shown[spec.name]
+    form.shown.data = game
+
+
 def fill_game_defaults(form: NewGameForm, game: str) -> None:
     """Set the house rules and stakes to what ``game`` starts with (a preset's own)."""
-    _label, _description, variant_id, _options, stakes = GAMES[game]
-    shown = option_defaults(game)
-    for field, spec in option_fields(form, variant_id):
-        field.data = shown[spec.name]
+    stakes = GAMES[game][4]
+    fill_options(form, game)
     form.mode.data = usual_mode(game)
     if stakes is not None:
         form.stakes_on.data = True
         for name, value in stakes.items():
             form[name].data = str(value)
-    form.shown.data = game
 
 
 def move_player(form: NewGameForm, action: str) -> None:
@@ -294,7 +315,7 @@ def start_request(form: NewGameForm) -> tuple[dict[str, Any], list[int]]:
         request["variant"] = variant_id
     # House rules filled in for another game (changed without JS) do not apply.
     if form.shown.data == game:
-        request["options"] = _options_given(form, game)
+        request["options"] = options_given(form, game)
     seats = [name for name in (entry.data or "" for entry in form.seats) if name.strip()]
     dealer = form.first_dealer.data
     if seats and scoring.get_variant(variant_id).takes_seats():
@@ -326,7 +347,7 @@ def _stakes_given(form: NewGameForm, game: str) -> dict[str, Any]:
     return stakes
 
 
-def _options_given(form: NewGameForm, game: str) -> dict[str, Any]:
+def options_given(form: OptionsForm, game: str) -> dict[str, Any]:
     """The house rules the table changed: a field left as the form first showed it is
     not sent, so the game takes the preset's or the core's own value (which may hang on
     the other options or the players)."""

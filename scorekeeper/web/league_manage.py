@@ -20,6 +20,14 @@ from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.forms import (
+    HouseRulesForm,
+    attach_errors,
+    fill_options,
+    game_variant,
+    option_fields,
+    options_given,
+)
 from scorekeeper.web.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.league import (
     attachment,
@@ -44,23 +52,20 @@ def leagues():
 
 
 def rules_from_form(form) -> league.Rules:
-    """House rules from the form: a preset or a variant, ``name = value`` options, stakes.
+    """House rules from the form: a preset or a variant, its house-rule fields, stakes.
 
     The league's name is checked with them, so one refusal names every wrong field.
     """
-    options: dict[str, Any] = {}
     errors: dict[str, str] = {}
     league_name = form.get("name", "")
     if not league_name.strip() or len(league_name.strip()) > 80:
         errors["name"] = _("must be 1 to 80 characters")
-    for number, line in enumerate(form.get("options", "").splitlines(), 1):
-        if not line.strip():
-            continue
-        name, sep, raw = line.partition("=")
-        if not sep or not name.strip():
-            errors["options"] = _("line %(number)s must read name = value", number=number)
-            continue
-        options[name.strip()] = parse_value(raw.strip(), "options", errors)
+    game = chosen_game(form)
+    options: dict[str, Any] = {}
+    # As on the new-game page: fields filled in for another game (changed without the
+    # script) do not apply, and a field left as first shown is the game's own.
+    if game is not None and form.get("shown") == game:
+        options = options_given(HouseRulesForm(formdata=form), game)
     stakes = stakes_from_form(form, errors)
     table_size = parse_value(form.get("table_size", "").strip(), "table_size", errors)
     try:
@@ -76,6 +81,42 @@ def rules_from_form(form) -> league.Rules:
     if errors:
         raise services.InvalidInput(_("These house rules cannot be used."), errors)
     return rules
+
+
+def chosen_game(form) -> str | None:
+    """The new-game page's name (``preset:…``, ``variant:…``) of the game the rules form
+    chooses: the preset, or the variant chosen over it; None for neither."""
+    preset, variant = form.get("preset") or None, form.get("variant") or None
+    try:
+        chosen = scoring.get_preset(preset) if preset else None
+    except scoring.ScoringError:
+        chosen = None
+    if chosen is not None and variant in (None, chosen.variant):
+        return f"preset:{chosen.name}"
+    return f"variant:{variant}" if variant in scoring.VARIANTS else None
+
+
+def house_rules(form, saved: league.Rules | None, errors: dict[str, str]) -> dict[str, Any]:
+    """The chosen game's house-rule fields, as the new-game page shows them: as typed
+    (``form``: a refused or re-shown form), else the ``saved`` rules. Errors about a
+    field go beside it; those left are returned for the form's own places."""
+    if form is None and saved is not None:
+        game = chosen_game({"preset": saved.preset, "variant": saved.variant})
+    else:
+        game = chosen_game(form or {})
+    if game is None:
+        return {"game": None, "variant": None, "fields": [], "errors": errors}
+    variant = scoring.get_variant(game_variant(game))
+    if form is not None and form.get("shown") == game:
+        fields = HouseRulesForm(formdata=form)
+    else:
+        fields = HouseRulesForm()
+        fill_options(fields, game, saved.options if form is None and saved else None)
+    pairs = option_fields(fields, variant.id)
+    beside = {f"options.{spec.name}": field for field, spec in pairs}
+    attach_errors(beside, {path: error for path, error in errors.items() if path in beside})
+    left = {path: error for path, error in errors.items() if path not in beside}
+    return {"game": game, "variant": variant, "fields": pairs, "errors": left}
 
 
 def stakes_from_form(form, errors: dict[str, str]) -> dict[str, Any] | None:
@@ -97,8 +138,8 @@ def stakes_from_form(form, errors: dict[str, str]) -> dict[str, Any] | None:
     return stakes
 
 
-# Option values are words, numbers and short lists; deeper is refused before parsing.
-OPTION_DEPTH = 4
+# The table size and the stakes are numbers; anything deeper is refused before parsing.
+VALUE_DEPTH = 4
 
 
 def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
@@ -106,7 +147,7 @@ def parse_value(raw: str, field: str, errors: dict[str, str]) -> Any:
     if not raw:
         return None
     try:
-        return transfer.read_json(raw, max_depth=OPTION_DEPTH, field=field)
+        return transfer.read_json(raw, max_depth=VALUE_DEPTH, field=field)
     except transfer.NotJson:
         return raw
     except services.InvalidInput as refused:
@@ -122,7 +163,6 @@ def rules_values(rules: league.Rules, name: str, language: str | None) -> dict[s
         "language": language or chosen_language(),
         "preset": rules.preset or "",
         "variant": "" if rules.preset else rules.variant,
-        "options": "".join(f"{k} = {json.dumps(v)}\n" for k, v in rules.options.items()),
         "table_size": str(rules.table_size),
         "cents_per_point": str(stakes.get("cents_per_point", "")),
         "round_to": str(stakes.get("round_to", 5)),
@@ -143,10 +183,12 @@ def rules_context() -> dict[str, Any]:
 
 
 def render_new_league(*, failed: str | None = None, refused=None):
+    errors = dict(refused.errors) if refused else {}
     return render_template(
         "league/new.html",
         values=request.form if failed else {"table_size": "", "language": chosen_language()},
         refused=refused,
+        house=house_rules(request.form if failed else {}, None, errors),
         **rules_context(),
     )
 
@@ -208,6 +250,11 @@ def render_manage(
         errors=refused.errors if refused else {},
         form=request.form if failed else {},
         saved_rules=rules_values(view.rules, view.name, view.language),
+        house=house_rules(
+            request.form if failed == "rules" else None,
+            view.rules,
+            dict(refused.errors) if refused and failed == "rules" else {},
+        ),
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         preticked=preticked,

@@ -12,6 +12,7 @@ from flask import abort, flash, jsonify, redirect, render_template, request, ses
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import Conflict, IdempotencyKeyReused, InvalidInput
 from scorekeeper.service_layer.results import GameView, OpenedGame
@@ -282,19 +283,12 @@ def refused_for_good(public_id: str, message: str):
 def take_press(public_id: str):
     """Take the Press offer: the trailing player's points go on the last deal."""
     view, token = editable(public_id)
-    form = ConfirmForm()
+    number = number_or_text(ConfirmForm().number.data)
     offer = view.state.press_offer
-    number = len(view.entries)
-    if offer is None or number == 0 or number_or_text(form.number.data) != number:
-        flash(_("The game changed on another phone; check the Press again."))
-        return redirect(url_for(".game", public_id=public_id), 303)
-    entry = dict(view.entries[-1])
-    press_points = dict(entry.get("press_points") or {})
-    press_points[offer["player"]] = press_points.get(offer["player"], 0) + offer["points"]
-    entry["press_points"] = press_points
     try:
+        entry = scoring.take_press(view.entries, offer, number)
         services.correct_deal(unit_of_work(), public_id, token, number, entry)
-    except InvalidInput as error:
+    except (scoring.ScoringError, InvalidInput) as error:
         flash(translate(error.detail))
     else:
         session[PRESSED] = {"game": public_id, "number": number, **offer}
@@ -305,30 +299,20 @@ def take_press(public_id: str):
 def untake_press(public_id: str):
     """Undo the Press just taken: its points come off the last deal again."""
     view, token = editable(public_id)
-    form = ConfirmForm()
-    number = len(view.entries)
+    number = number_or_text(ConfirmForm().number.data)
     player = request.form.get("player", "")
     points = number_or_text(request.form.get("points"))
-    entry = dict(view.entries[-1]) if view.entries else {}
-    press_points = dict(entry.get("press_points") or {})
-    has = press_points.get(player, 0)
-    if number_or_text(form.number.data) != number or not isinstance(points, int) or has < points:
-        flash(_("The game changed on another phone; the Press was left as it is."))
-        return redirect(url_for(".game", public_id=public_id), 303)
-    if has == points:
-        del press_points[player]
+    try:
+        entry = scoring.untake_press(view.entries, number, player, points)
+        services.correct_deal(unit_of_work(), public_id, token, number, entry)
+    except (scoring.ScoringError, InvalidInput) as error:
+        flash(translate(error.detail))
     else:
-        press_points[player] = has - points
-    if press_points:
-        entry["press_points"] = press_points
-    else:
-        entry.pop("press_points", None)
-    services.correct_deal(unit_of_work(), public_id, token, number, entry)
-    flash(
-        _(
-            "%(player)s did not take the Press after all: the %(points)s points are off again.",
-            player=player,
-            points=points,
+        flash(
+            _(
+                "%(player)s did not take the Press after all: the %(points)s points are off again.",
+                player=player,
+                points=points,
+            )
         )
-    )
     return redirect(url_for(".game", public_id=public_id), 303)

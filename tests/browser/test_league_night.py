@@ -108,7 +108,7 @@ def league_night(new_phone, shots, uow) -> None:
     page.get_by_role("link", name="New league").click()
     page.fill("input[name=name]", "Thursday Club")
     page.select_option("select[name=preset]", label="Rummy")
-    page.fill("textarea[name=options]", "deals = 2")
+    page.get_by_label("Number of deals").fill("2")  # Rummy's house rules, as on a new game
     page.fill("input[name=table_size]", "4")
     submit(page, "Create league")
     lid = page.url.rsplit("/", 1)[1]
@@ -282,6 +282,9 @@ def season_night(new_phone, shots, uow) -> None:
     expect(options.locator("section:visible")).to_have_count(1)
     expect(options.locator("section:visible h3")).to_have_text("Gin Rummy")
     expect(options.get_by_text("2 players a table")).to_be_visible()
+    # Its house rules as the new-game page has them, from the server.
+    expect(page.locator("[name=shown]")).to_have_value("preset:Gin Rummy")
+    expect(options.get_by_label("Game to")).to_have_value("100")
     organizer.shot("season-new-league-options")
     submit(page, "Create league")
     expect(page.get_by_text("Gin Rummy, 2 a table")).to_be_visible()

@@ -63,9 +63,9 @@ def test_a_number_json_cannot_carry_is_refused_not_stored(client, uow, olga, exp
     assert len(league.leagues_of(uow, olga)) == 1
 
 
-def test_house_rules_options_nested_thousands_deep_are_refused_beside_the_field(client, uow, olga):
+def test_house_rules_values_nested_thousands_deep_are_refused_beside_the_field(client, uow, olga):
     deep = "[" * 3000 + "]" * 3000
-    form = {"name": "Deep", "preset": "Rummy", "table_size": "4", "options": f"target = {deep}"}
+    form = {"name": "Deep", "preset": "Rummy", "table_size": deep}
     response = client.post("/leagues/new", data=form)
     assert response.status_code == 422
     page = response.get_data(as_text=True)

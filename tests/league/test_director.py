@@ -29,6 +29,31 @@ def ids(uow, league_id, organizer) -> dict[str, int]:
     return member_ids(uow, league_id, organizer)
 
 
+def adjuster(uow, league_id, organizer):
+    """Records a director's adjustment at a night: to a member (their id) or a table (its
+    number), by the league's organizer."""
+
+    def adjust(night, kind, *, member=None, table=None, points=None, reason) -> int:
+        return adjustments.record_adjustment(
+            uow,
+            league_id,
+            organizer,
+            kind=kind,
+            night_id=night.id,
+            member_id=member,
+            table_number=table,
+            points=points,
+            reason=reason,
+        )
+
+    return adjust
+
+
+@pytest.fixture
+def adjust(uow, league_id, organizer):
+    return adjuster(uow, league_id, organizer)
+
+
 def eight(ids) -> list[int]:
     return [ids[name] for name in NAMES[:8]]
 
@@ -136,19 +161,12 @@ def test_the_handicap_setting_is_checked(uow, league_id, organizer):
 # ---------------------------------------------------------------- adjustments
 
 
-def test_penalty_points_come_off_and_withdrawing_gives_them_back(uow, league_id, organizer, ids):
+def test_penalty_points_come_off_and_withdrawing_gives_them_back(
+    uow, league_id, organizer, ids, adjust
+):
     night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     _, before = lines(uow, league_id, organizer)
-    made = adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="penalty",
-        night_id=night.id,
-        member_id=ids["Ann"],
-        points=25,
-        reason="Slow play, warned twice",
-    )
+    made = adjust(night, "penalty", member=ids["Ann"], points=25, reason="Slow play, warned twice")
     table, after = lines(uow, league_id, organizer)
     assert after["Ann"].points == before["Ann"].points - 25
     assert after["Ann"].games == before["Ann"].games
@@ -168,40 +186,23 @@ def test_penalty_points_come_off_and_withdrawing_gives_them_back(uow, league_id,
     assert record.withdrawn_by == "Olga" and record.withdrawn_at is not None
 
 
-def test_a_forfeit_is_a_game_lost_with_the_points_given(uow, league_id, organizer, ids):
+def test_a_forfeit_is_a_game_lost_with_the_points_given(uow, league_id, organizer, ids, adjust):
     night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     _, before = lines(uow, league_id, organizer)
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="forfeit",
-        night_id=night.id,
-        member_id=ids["Bob"],
-        points=5,
-        reason="Left before the second game",
-    )
+    adjust(night, "forfeit", member=ids["Bob"], points=5, reason="Left before the second game")
     _, after = lines(uow, league_id, organizer)
     assert after["Bob"].games == before["Bob"].games + 1
     assert after["Bob"].wins == before["Bob"].wins
     assert after["Bob"].points == before["Bob"].points + 5
 
 
-def test_an_averaged_table_counts_each_player_their_average(uow, league_id, organizer, ids):
+def test_an_averaged_table_counts_each_player_their_average(uow, league_id, organizer, ids, adjust):
     played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     second = played_night(uow, league_id, organizer, ids, date(2026, 3, 12), open_table=2)
     table, before = lines(uow, league_id, organizer)
     assert [g[2] for g in table.open_games] == [2]
     at_two = next(t for t in second.tables if t.number == 2).names
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="averaged",
-        night_id=second.id,
-        table_number=2,
-        reason="The venue closed early",
-    )
+    adjust(second, "averaged", table=2, reason="The venue closed early")
     table, after = lines(uow, league_id, organizer)
     assert table.open_games == ()
     for name in at_two:
@@ -213,42 +214,16 @@ def test_an_averaged_table_counts_each_player_their_average(uow, league_id, orga
     assert set(shown.names) == set(at_two)
 
 
-def test_an_adjustment_needs_a_reason_and_a_fitting_target(uow, league_id, organizer, ids):
+def test_an_adjustment_needs_a_reason_and_a_fitting_target(uow, league_id, organizer, ids, adjust):
     night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     with pytest.raises(services.InvalidInput) as refused:
-        adjustments.record_adjustment(
-            uow,
-            league_id,
-            organizer,
-            kind="penalty",
-            night_id=night.id,
-            member_id=ids["Ann"],
-            points=10,
-            reason="   ",
-        )
+        adjust(night, "penalty", member=ids["Ann"], points=10, reason="   ")
     assert set(refused.value.errors) == {"reason"}
     with pytest.raises(services.InvalidInput) as refused:
-        adjustments.record_adjustment(
-            uow,
-            league_id,
-            organizer,
-            kind="averaged",
-            night_id=night.id,
-            table_number=1,
-            reason="Counted already",
-        )
+        adjust(night, "averaged", table=1, reason="Counted already")
     assert set(refused.value.errors) == {"table"}
     with pytest.raises(services.InvalidInput) as refused:
-        adjustments.record_adjustment(
-            uow,
-            league_id,
-            organizer,
-            kind="penalty",
-            night_id=night.id,
-            member_id=ids["Jo"],
-            points=10,
-            reason="Not there",
-        )
+        adjust(night, "penalty", member=ids["Jo"], points=10, reason="Not there")
     assert set(refused.value.errors) == {"member"}
     assert adjustments.league_adjustments(uow, league_id, organizer) == []
 
@@ -344,19 +319,11 @@ def test_a_season_with_open_games_cannot_be_closed(uow, league_id, organizer, id
 
 
 def test_an_averaged_table_whose_game_counts_after_all_counts_its_result(
-    uow, league_id, organizer, ids
+    uow, league_id, organizer, ids, adjust
 ):
     played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     second = played_night(uow, league_id, organizer, ids, date(2026, 3, 12), open_table=2)
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="averaged",
-        night_id=second.id,
-        table_number=2,
-        reason="Looked unfinishable",
-    )
+    adjust(second, "averaged", table=2, reason="Looked unfinishable")
     league.set_closed(uow, league_id, organizer, second.id, 2, True)
     table, after = lines(uow, league_id, organizer)
     assert table.adjustments == ()
@@ -364,18 +331,9 @@ def test_an_averaged_table_whose_game_counts_after_all_counts_its_result(
     assert all(after[name].games == 2 for name in at_two)
 
 
-def test_a_merged_players_adjustments_follow_them(uow, league_id, organizer, ids):
+def test_a_merged_players_adjustments_follow_them(uow, league_id, organizer, ids, adjust):
     night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="penalty",
-        night_id=night.id,
-        member_id=ids["Bob"],
-        points=7,
-        reason="Misdeal twice",
-    )
+    adjust(night, "penalty", member=ids["Bob"], points=7, reason="Misdeal twice")
     league.add_members(uow, league_id, organizer, ["Kim"])
     kim = member_ids(uow, league_id, organizer)["Kim"]
     league.merge_members(uow, league_id, organizer, ids["Bob"], kim)
@@ -389,38 +347,14 @@ def test_a_merged_players_adjustments_follow_them(uow, league_id, organizer, ids
 def directed_league(uow, league_id, organizer, ids):
     """Two seasons: 2026 closed (a penalty, a withdrawn forfeit, an averaged table), 2027
     under way; handicaps kept over 4 nights."""
+    adjust = adjuster(uow, league_id, organizer)
     director.set_handicap(uow, league_id, organizer, enabled=True, nights=4)
     first = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
     second = played_night(uow, league_id, organizer, ids, date(2026, 3, 12), open_table=2)
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="penalty",
-        night_id=first.id,
-        member_id=ids["Cy"],
-        points=12,
-        reason="Slow play",
-    )
-    gone = adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="forfeit",
-        night_id=first.id,
-        member_id=ids["Dee"],
-        reason="Entered by mistake",
-    )
+    adjust(first, "penalty", member=ids["Cy"], points=12, reason="Slow play")
+    gone = adjust(first, "forfeit", member=ids["Dee"], reason="Entered by mistake")
     adjustments.withdraw_adjustment(uow, league_id, organizer, gone)
-    adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="averaged",
-        night_id=second.id,
-        table_number=2,
-        reason="Power cut",
-    )
+    adjust(second, "averaged", table=2, reason="Power cut")
     seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
     third = start(uow, league_id, organizer, eight(ids), held_on=date(2027, 1, 7))
     for table in third.tables:
@@ -497,30 +431,12 @@ def test_a_director_part_naming_what_the_file_lacks_is_refused_by_path(
     }
 
 
-def test_a_closed_seasons_adjustments_stay_as_they_were(uow, league_id, organizer, ids):
+def test_a_closed_seasons_adjustments_stay_as_they_were(uow, league_id, organizer, ids, adjust):
     night = played_night(uow, league_id, organizer, ids, date(2026, 3, 5))
-    made = adjustments.record_adjustment(
-        uow,
-        league_id,
-        organizer,
-        kind="penalty",
-        night_id=night.id,
-        member_id=ids["Ann"],
-        points=3,
-        reason="Renege",
-    )
+    made = adjust(night, "penalty", member=ids["Ann"], points=3, reason="Renege")
     seasons.close_season(uow, league_id, organizer, season="2026", next_season="2027")
     with pytest.raises(services.InvalidInput) as refused:
-        adjustments.record_adjustment(
-            uow,
-            league_id,
-            organizer,
-            kind="penalty",
-            night_id=night.id,
-            member_id=ids["Bob"],
-            points=3,
-            reason="Late",
-        )
+        adjust(night, "penalty", member=ids["Bob"], points=3, reason="Late")
     assert set(refused.value.errors) == {"night"}
     with pytest.raises(services.InvalidInput):
         adjustments.withdraw_adjustment(uow, league_id, organizer, made)

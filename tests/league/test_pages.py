@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 import re
 import subprocess
 from datetime import date, timedelta
@@ -17,6 +16,7 @@ from pypdf import PdfReader
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound
+from tests.web.support import house_rules_as_shown
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, seat_night
 from .support import started_night as start
@@ -46,7 +46,9 @@ def test_a_league_is_set_up_through_the_forms(client, uow, olga):
         data={
             "name": "Thursday Club",
             "preset": "Crazy Gin (13 deals)",
-            "options": "press = true\npress_gap = 40",
+            **house_rules_as_shown(client, "preset:Crazy Gin (13 deals)"),
+            "o_thirteen_press": "y",
+            "o_thirteen_press_gap": "40",
             "table_size": "4",
             "cents_per_point": "1",
             "round_to": "5",
@@ -73,8 +75,6 @@ def test_a_league_is_set_up_through_the_forms(client, uow, olga):
         ({"name": "", "preset": "Rummy", "table_size": "4"}, "The name must be 1 to 80"),
         ({"name": "Wédnesday", "preset": "No such game", "table_size": "4"}, "The preset"),
         ({"name": "Wédnesday", "preset": "Rummy", "table_size": "lots"}, "Players per table must"),
-        ({"name": "Wédnesday", "preset": "Rummy", "options": "target"}, "Option line 1 must read"),
-        ({"name": "Wédnesday", "preset": "Rummy", "options": "target = -3"}, "Option target"),
         ({"name": "Wédnesday", "variant": "rummy", "cents_per_point": "a lot"}, "Stakes"),
         (
             {"name": "Wédnesday", "preset": "Gin Rummy", "table_size": "4"},
@@ -94,8 +94,6 @@ def test_bad_house_rules_are_shown_beside_the_field_with_every_value_kept(
             assert f" selected>{value}</option>" in page or value == "No such game"
         elif name == "variant":
             assert f'value="{value}" selected>' in page
-        elif name == "options":
-            assert f">{value}</textarea>" in page
         else:
             assert f'name="{name}"' in page and f'value="{value}"' in page
     assert league.leagues_of(uow, olga) == []
@@ -126,19 +124,25 @@ def test_the_options_box_lists_the_chosen_games_options_with_help_and_usual_valu
     assert shown_variants(blank) == []
     assert "Choose a preset or a variant to see its table sizes and options." in blank
     # Without a script: the button asks the server, which keeps what was typed.
-    typed = {"act": "show", "name": "Tuesday Gin", "preset": "Gin Rummy", "options": "target = 150"}
+    typed = {
+        "act": "show",
+        "name": "Tuesday Gin",
+        "preset": "Gin Rummy",
+        **house_rules_as_shown(client, "preset:Gin Rummy"),
+        "o_gin_target": "150",
+    }
     response = client.post("/leagues/new", data=typed)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert shown_variants(page) == ["gin"]
     assert '<details class="option-help" open>' in page
     assert "2 players a table" in page
-    for spec in gin.options:
-        assert f"<code>{spec.name}</code>" in page
+    for spec in gin.options:  # each as the new-game page shows it, with its usual value
+        assert f'name="o_gin_{spec.name}"' in page
         assert str(escape(spec.help)) in page
-        if spec.default is not None:
-            assert f"<code>{spec.name}</code> = {escape(json.dumps(spec.default))}" in page
-    assert 'value="Tuesday Gin"' in page and ">target = 150</textarea>" in page
+        if spec.default is not None and spec.type != "bool":
+            assert f"Usual: {spec.default}." in page
+    assert 'value="Tuesday Gin"' in page and re.search(r'name="o_gin_target"[^>]*value="150"', page)
     assert league.leagues_of(uow, olga) == []
     # A variant chosen over a preset is the one shown; the manage page shows the saved one.
     page = client.post(

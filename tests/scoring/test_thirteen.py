@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.scoring import validate_entry
+from scorekeeper.scoring import ScoringError, take_press, untake_press, validate_entry
 
 from .support import errors_of, game_setup, out, play
 
@@ -313,6 +313,58 @@ def test_there_is_no_press_offer_while_the_press_is_on_or_without_the_option():
 
 def test_there_is_no_press_offer_once_the_game_is_over():
     assert play(PRESS, *[QUIET] * 12, SHORT).press_offer is None
+
+
+def test_taking_the_offer_adds_its_points_to_the_last_deal_which_then_puts_the_press_on():
+    offer = play(PRESS, QUIET, SHORT).press_offer
+    taken = take_press([QUIET, SHORT], offer, 2)
+    assert taken == with_press(SHORT, Cy=9)
+    assert play(PRESS, QUIET, taken).next_deal["press"] is True
+
+
+def test_taking_the_offer_adds_to_press_points_already_on_the_deal():
+    entry = with_press(SHORT, Ann=0)
+    assert take_press([entry], {"player": "Cy", "points": 9}, 1) == with_press(SHORT, Ann=0, Cy=9)
+
+
+@pytest.mark.parametrize(
+    ("entries", "offer", "number"),
+    [
+        ([QUIET, SHORT], {"player": "Cy", "points": 9}, 1),  # a deal was added meanwhile
+        ([SHORT], None, 1),  # the offer was taken (or the game ended) meanwhile
+        ([], {"player": "Ann", "points": 50}, 0),  # before the first deal there is none
+        ([SHORT], {"player": "Cy", "points": 9}, "1"),
+    ],
+)
+def test_an_offer_for_a_game_that_changed_is_refused(entries, offer, number):
+    with pytest.raises(ScoringError) as refused:
+        take_press(entries, offer, number)
+    assert refused.value.detail == "The game changed on another phone; check the Press again."
+
+
+def test_undoing_the_press_takes_its_points_off_the_last_deal_again():
+    assert untake_press([QUIET, with_press(SHORT, Cy=9)], 2, "Cy", 9) == SHORT
+    assert untake_press([with_press(SHORT, Cy=9, Ann=0)], 1, "Cy", 9) == with_press(SHORT, Ann=0)
+    assert untake_press([with_press(SHORT, Cy=20)], 1, "Cy", 9) == with_press(SHORT, Cy=11)
+
+
+@pytest.mark.parametrize(
+    ("entries", "number", "player", "points"),
+    [
+        ([SHORT], 1, "Cy", 9),  # undone already: a double tap
+        ([with_press(SHORT, Cy=9), QUIET], 1, "Cy", 9),  # a deal was added meanwhile
+        ([with_press(SHORT, Cy=9)], 1, "Dee", 9),
+        ([with_press(SHORT, Cy=9)], 1, "Cy", 10),
+        ([with_press(SHORT, Cy=9)], 1, "Cy", 0),
+        ([with_press(SHORT, Cy=9)], 1, "Cy", -9),
+        ([with_press(SHORT, Cy=9)], 1, "Cy", "9"),
+        ([], 0, "Cy", 9),
+    ],
+)
+def test_undoing_a_press_that_is_not_there_is_refused(entries, number, player, points):
+    with pytest.raises(ScoringError) as refused:
+        untake_press(entries, number, player, points)
+    assert refused.value.detail == "The game changed on another phone; the Press was left as it is."
 
 
 # ---------------------------------------------------------------- Auto-Press

@@ -73,20 +73,25 @@ def house_rules_as_shown(client, game: str) -> dict[str, str]:
     """The chosen game's house-rule fields as a browser sends them untouched (the page's
     script swaps this fieldset in when the game changes), with ``shown`` saying so."""
     html = client.get("/games/new/rules", query_string={"game": game}).get_data(as_text=True)
-    fields = {"shown": game}
+    return {"shown": game, **fields_as_sent(html)}
+
+
+def fields_as_sent(html: str) -> dict[str, str]:
+    """The fields of ``html`` (one form's, or a part of one) as a browser sends them untouched."""
+    fields = {}
     for tag in re.findall(r"<input[^>]*>", html):
         name = re.search(r'name="([^"]+)"', tag).group(1)
+        value = re.search(r'value="([^"]*)"', tag)
         if 'type="checkbox"' in tag:
             if " checked" in tag:
-                fields[name] = "y"
+                fields[name] = unescape(value.group(1)) if value else "on"
         else:
-            value = re.search(r'value="([^"]*)"', tag)
             fields[name] = unescape(value.group(1)) if value else ""
     for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
-        chosen = re.search(r'<option[^>]*selected[^>]*value="([^"]*)"', options) or re.search(
-            r'<option[^>]*value="([^"]*)"[^>]*selected', options
-        )
-        fields[name] = unescape(chosen.group(1))
+        listed = re.findall(r"<option([^>]*)>([^<]*)", options)
+        attributes, label = next((o for o in listed if re.search(r"\sselected\b", o[0])), listed[0])
+        value = re.search(r'value="([^"]*)"', attributes)  # without one, its text
+        fields[name] = unescape(value.group(1) if value else label)
     for name, value in re.findall(
         r'<textarea[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', html, re.S
     ):

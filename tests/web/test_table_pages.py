@@ -474,6 +474,19 @@ def test_the_press_offer_is_taken_after_a_confirm_and_can_be_undone_at_once(clie
     assert entries(uow, game_id) == [{"out": "Ann", "hands": {"Bob": 10, "Cy": 45}}]
 
 
+def test_a_forged_press_undo_of_no_points_changes_nothing(client, uow):
+    game_id = start(client, PLAYERS, game="preset:Crazy Gin with the Press")
+    client.post(
+        f"/games/{game_id}/deals",
+        data=deal_data(client, game_id, out="0", hands_1="10", hands_2="45"),
+    )
+    before = entries(uow, game_id)
+    undo = {"number": "1", "player": "Cy", "points": "0"}
+    assert client.post(f"/games/{game_id}/press/undo", data=undo).status_code == 303
+    assert entries(uow, game_id) == before
+    assert "the Press was left as it is" in text(client.get(f"/games/{game_id}"))
+
+
 def test_a_saved_deal_is_confirmed_once_with_its_undo_beside_it(client, uow):
     game_id = start(client, PLAYERS)
     client.post(
