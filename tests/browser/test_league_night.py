@@ -5,27 +5,24 @@ two, starts play and prints the pack; two tables play on players' phones
 through the table pages (their edit links), the third is typed from its paper
 sheet; the standings change as the tables finish. CSRF is on, as in production.
 
-The scenario runs in a thread of its own with its own Playwright: only one sync
-Playwright may run per thread, and tests/browser keeps one for the whole session.
+Each scenario opens its phones on the session's one Chromium (tests/browser/conftest.py's
+new_phone), as every browser test does, rather than launching a Chromium of its own.
 """
 
 from __future__ import annotations
 
 import io
 import re
-import threading
-from collections.abc import Callable
-from contextlib import ExitStack
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving
+from tests.browser.phone import Phone, serving
 from tests.browser.support import correct, log_in, record, submit
 from tests.league.support import (
     LONG_NAMES,
@@ -57,37 +54,8 @@ def standings_rows(page: Page) -> dict[str, list[str]]:
     return found
 
 
-def in_own_thread(scenario: Callable[[Callable[[], Page]], None], base_url: str) -> None:
-    """Run ``scenario(new_phone)`` with a Chromium of its own in another thread."""
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            with sync_playwright() as playwright, ExitStack() as contexts:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                contexts.callback(browser.close)
-                profile = playwright.devices[PHONE]
-
-                def new_phone(**device) -> Page:
-                    context = browser.new_context(**{**profile, **device}, base_url=base_url)
-                    contexts.callback(context.close)
-                    page = context.new_page()
-                    page.set_default_timeout(10_000)
-                    return page
-
-                scenario(new_phone)
-        except BaseException as error:
-            failure.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
-
-
-def test_a_league_night_from_sign_up_to_standings(live_server, shots, uow):
-    in_own_thread(lambda new_phone: league_night(new_phone, shots, uow), live_server)
+def test_a_league_night_from_sign_up_to_standings(new_phone, shots, uow):
+    league_night(new_phone, shots, uow)
 
 
 def league_night(new_phone, shots, uow) -> None:
@@ -206,7 +174,7 @@ LAPTOP = {
 }
 
 
-def test_standings_and_a_tables_totals_fit_a_laptop_screen(live_server, shots, uow):
+def test_standings_and_a_tables_totals_fit_a_laptop_screen(new_phone, shots, uow):
     olga = make_organizer(uow)
     stakes = league.Rules("rummy", "Rummy", {"deals": 2}, {"cents_per_point": 1}, 3)
     lid = make_league(uow, olga, rules=stakes)
@@ -236,7 +204,7 @@ def test_standings_and_a_tables_totals_fit_a_laptop_screen(live_server, shots, u
             assert above["y"] + above["height"] <= below["y"] + 0.5  # the heading sits above
             assert abs(above["x"] - below["x"]) < 1  # in its number's column
 
-    in_own_thread(scenario, live_server)
+    scenario(new_phone)
 
 
 SEASON_NAMES = [
@@ -250,10 +218,10 @@ SEASON_NAMES = [
 ]
 
 
-def test_a_gin_season_night_run_by_an_organizer_on_a_laptop(live_server, shots, uow):
+def test_a_gin_season_night_run_by_an_organizer_on_a_laptop(new_phone, shots, uow):
     """The issue's season flow: from the home page to a bye, phones, paper, a correction,
     the night page following the tables by itself, a rename and a merge, an export."""
-    in_own_thread(lambda new_phone: season_night(new_phone, shots, uow), live_server)
+    season_night(new_phone, shots, uow)
 
 
 def season_night(new_phone, shots, uow) -> None:
@@ -387,7 +355,7 @@ def season_night(new_phone, shots, uow) -> None:
 
 
 def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_same(
-    live_server, fresh_app, shots, uow, tmp_path
+    new_phone, fresh_app, shots, uow, tmp_path
 ):
     """The issue's last step: a season of 30 nights x 12 tables leaves one server by its
     export link and enters another, on a fresh database, by the import page, with the
@@ -402,10 +370,7 @@ def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_sa
     fresh = UnitOfWork(fresh_app.extensions["scorekeeper.db"].session_factory)
     importer = make_organizer(fresh)  # the same organizer, with an account on the new server
     with serving(fresh_app) as fresh_server:
-        in_own_thread(
-            lambda new_phone: move_season(new_phone, shots, lid, fresh_server, tmp_path),
-            live_server,
-        )
+        move_season(new_phone, shots, lid, fresh_server, tmp_path)
     cora_there = make_organizer(fresh, "cora@example.org", "Cora")
     # The import showed its one-time link for Cora; inviting again gives the one she opens.
     link = league.add_organizer(fresh, lid, importer, "cora@example.org")
@@ -465,7 +430,7 @@ def move_season(new_phone, shots, lid: str, fresh_server: str, tmp_path) -> None
     phone.shot("season-30-nights-standings-phone")
 
 
-def test_public_standings_keep_the_ranking_in_view_on_a_phone(live_server, uow):
+def test_public_standings_keep_the_ranking_in_view_on_a_phone(new_phone, uow):
     """8 players with 40-character accented names: scrolled to its last column, the
     standings still show each line's place and name on a Pixel 5."""
     names = [f"Élisabeth-Françoise Núñez de Åkerlund {i:02}" for i in range(8)]
@@ -476,7 +441,7 @@ def test_public_standings_keep_the_ranking_in_view_on_a_phone(live_server, uow):
     for table in night.tables:
         play_out(uow, table)
     league.set_published(uow, lid, olga, True)
-    in_own_thread(lambda new_phone: ranking_in_view(new_phone, lid), live_server)
+    ranking_in_view(new_phone, lid)
 
 
 def ranking_in_view(new_phone, lid: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +16,7 @@ from tests.waiting import wait_until
 # PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
 pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
+START = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 HANDS = {name: seat for seat, name in enumerate(LONG_NAMES) if seat}
 
 # Says in the page when its event stream is open; the page's own open listener (which
@@ -29,6 +30,18 @@ window.EventSource = class extends EventSourceFirst {
   }
 };
 """
+
+# Counts the streams the page asks for and those the server refused (a 204 closes the
+# stream: the page's own error listener, which sets the next try, runs in the same dispatch).
+STREAM_REFUSED = STREAM_OPEN.replace(
+    "super(...given);",
+    """super(...given);
+    window.streamsAsked = (window.streamsAsked || 0) + 1;
+    this.addEventListener("error", () => {
+      if (this.readyState !== EventSource.CLOSED) return;
+      window.streamRefusals = (window.streamRefusals || 0) + 1;
+    });""",
+)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -58,20 +71,33 @@ def test_the_view_link_is_told_of_each_new_deal_and_asks_once(app, new_phone, sh
 def test_a_watcher_refused_a_stream_asks_again_and_listens_once_one_is_free(
     app, new_phone, shots, uow, language
 ):
+    """Refused, the page asks again 5 seconds on, then 10 seconds after that. The page's own
+    clock is Playwright's (its timers run when the test moves it on), so the schedule is
+    checked to the millisecond without the test waiting it out."""
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=LONG_NAMES)
     game_id, token = started.game.public_id, started.edit_token
     viewer = new_phone(**SMALL, locale=LANGUAGES[language])
+    viewer.clock.install(time=START)
+    viewer.clock.pause_at(START)  # time stands still but for run_for
+    viewer.add_init_script(STREAM_REFUSED)
     app.config["PUSH_STREAMS"] = 0  # every stream slot still held (recently closed tabs)
-    refused = lambda r: urlsplit(r.url).path.endswith("/events") and r.status == 204  # noqa: E731
-    with viewer.expect_response(refused):
-        viewer.goto(f"/games/{game_id}")
-    # Asked again while still busy (5 seconds on), then again once a slot is free.
-    with viewer.expect_response(refused, timeout=10_000):
-        pass
+    viewer.goto(f"/games/{game_id}")
+    viewer.wait_for_function("() => window.streamRefusals === 1")
+    # A timer due fires inside run_for, and its EventSource is made at once: counted then.
+    asked = lambda: viewer.evaluate("window.streamsAsked")  # noqa: E731
+    # Asked again while still busy, 5 seconds on and not a moment before...
+    viewer.clock.run_for(4_999)
+    assert asked() == 1
+    viewer.clock.run_for(1)
+    assert asked() == 2
+    viewer.wait_for_function("() => window.streamRefusals === 2")
+    # ...then 10 seconds after that, when a slot is free.
     app.config["PUSH_STREAMS"] = 2
-    opened = lambda r: urlsplit(r.url).path.endswith("/events") and r.status == 200  # noqa: E731
-    with viewer.expect_response(opened, timeout=15_000):
-        pass
+    viewer.clock.run_for(9_999)
+    assert asked() == 2
+    viewer.clock.run_for(1)
+    assert asked() == 3
+    viewer.wait_for_function("() => window.streamOpen")
     assert push.streams(app).open == 1
     services.record_deal(uow, game_id, token, {"out": LONG_NAMES[0], "hands": HANDS})
     expect(viewer.locator("#deals tbody tr")).to_have_count(1)

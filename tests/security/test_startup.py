@@ -1,17 +1,40 @@
 """Findings 10 and 12: a secret key that cannot protect sessions stops the start with
-one line; the SQLite file is private to its owner."""
+one line; the SQLite file is private to its owner.
+
+``flask init-db`` runs in this process, through the very ``flask`` command group that
+``python -m flask`` runs, rather than as a process of its own each (a second or more each
+on a loaded machine): any exception other than click's own exit fails the case, as a
+traceback on the process's stderr would. The unreadable key is still a real process (run
+without root's power to read any file), and tests/ops/test_start_failures.py starts more.
+"""
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from click.testing import CliRunner
+from flask.cli import cli
 
 from scorekeeper import create_app
 from tests.ops.support import init_db, the_one_line
 
 GOOD_KEY = "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"
+
+
+def init_db_here(instance: Path, env: dict[str, str] | None = None) -> str:
+    """``flask init-db`` run in this process: the one line it says on stderr."""
+    app = f"scorekeeper:create_app(instance_path={str(instance)!r})"
+    with mock.patch.dict(os.environ, env or {}):  # and whatever flask sets, put back after
+        result = CliRunner().invoke(cli, ["--app", app, "init-db"])
+    assert isinstance(result.exception, SystemExit), result.exc_info
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
 
 
 def key_file(tmp_path: Path, content: bytes) -> Path:
@@ -33,7 +56,7 @@ def key_file(tmp_path: Path, content: bytes) -> Path:
 )
 def test_an_unusable_key_file_is_one_error_line(tmp_path, content, says):
     instance = key_file(tmp_path, content)
-    line = the_one_line(init_db(instance))
+    line = init_db_here(instance)
     assert line.startswith(f"Error: the secret key {instance / 'secret_key'} ")
     assert says in line
 
@@ -48,13 +71,13 @@ def test_an_unreadable_key_file_is_one_error_line(tmp_path):
 def test_a_key_that_is_a_folder_is_one_error_line(tmp_path):
     instance = tmp_path / "instance"
     (instance / "secret_key").mkdir(parents=True)
-    line = the_one_line(init_db(instance))
+    line = init_db_here(instance)
     assert line == f"Error: cannot read the secret key {instance / 'secret_key'}: Is a directory"
 
 
 def test_a_short_configured_key_is_one_error_line(tmp_path, database_url):
     env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    line = the_one_line(init_db(tmp_path / "instance", env=env))
+    line = init_db_here(tmp_path / "instance", env)
     assert line == (
         "Error: the secret key in SCOREKEEPER_SECRET_KEY is 4 bytes; it must be at least 32 "
         "(e.g. python3 -c 'import secrets; print(secrets.token_hex(32))')"
@@ -67,7 +90,7 @@ def test_a_short_configured_key_is_one_error_line(tmp_path, database_url):
 def test_a_configured_key_easy_to_guess_is_one_error_line(tmp_path, database_url, key):
     # Issue 23, finding 14: 32 spaces (or any 32 bytes) started the app.
     env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": key}
-    line = the_one_line(init_db(tmp_path / "instance", env=env))
+    line = init_db_here(tmp_path / "instance", env)
     assert line.startswith(
         "Error: the secret key in SCOREKEEPER_SECRET_KEY is too easy to guess (a repeat, "
     )
@@ -76,7 +99,7 @@ def test_a_configured_key_easy_to_guess_is_one_error_line(tmp_path, database_url
 
 def test_an_easy_key_file_is_one_error_line_too(tmp_path):
     instance = key_file(tmp_path, b"passwordpassword" * 2)
-    line = the_one_line(init_db(instance))
+    line = init_db_here(instance)
     assert line.startswith(f"Error: the secret key {instance / 'secret_key'} is too easy to guess")
 
 
