@@ -89,6 +89,7 @@ from scorekeeper.league.public import (
     HistoryLine,
     PublicPage,
     league_standings,
+    player_handicap,
     player_history,
     public_page,
 )
@@ -207,6 +208,7 @@ __all__ = [
     "night_view",
     "open_screen",
     "plan_nights",
+    "player_handicap",
     "player_history",
     "propose_round",
     "public_page",
