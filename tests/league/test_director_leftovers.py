@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.league import director
+from scorekeeper.league import adjustments, director
 from scorekeeper.league import services as league
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -71,3 +71,28 @@ def test_a_players_page_shows_their_handicap(client, uow, olga, played):
     client.post("/account/logout")  # a published league's player page, read by anyone
     public = client.get(f"/leagues/{lid}/players/{ids[winner]}").get_data(as_text=True)
     assert "<dt>Handicap now</dt><dd>-50.0</dd>" in public
+
+
+def test_the_venue_screen_marks_an_adjusted_leader_and_notes_why(client, uow, olga, played):
+    lid, ids, night = played
+    token = league.open_screen(uow, lid, olga, night.id)
+    path = f"/leagues/{lid}/nights/{night.id}/screen/{token}"
+    board = client.get(f"{path}/board")
+    assert "†" not in board.text
+    adjustments.record_adjustment(
+        uow,
+        lid,
+        olga,
+        kind="penalty",
+        night_id=night.id,
+        member_id=ids["Ann"],
+        points=10,
+        reason="Looked at the discard pile",
+    )
+    # The screen polls with its version: an adjustment is news to it.
+    after = client.get(f"{path}/board", headers={"If-None-Match": board.headers["ETag"]})
+    assert after.status_code == 200
+    page = client.get(path).text
+    for shown in (after.text, page):
+        assert 'Ann<sup class="mark">†1</sup>' in shown
+        assert "†1 Ann: Penalty points · Looked at the discard pile" in shown
