@@ -1,5 +1,6 @@
 """What the director adds, wherever the league is read (issue 29): the handicap standing
-in the standings CSV and on each player's page."""
+in the standings CSV and on each player's page, adjustment marks on the venue screen,
+each table's confirm link on its slip in the printed pack."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import io
 from datetime import date
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper.league import adjustments, director
 from scorekeeper.league import services as league
+from tests.printing.support import assert_no_overlapping_text, flat, pages, words
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -96,3 +99,35 @@ def test_the_venue_screen_marks_an_adjusted_leader_and_notes_why(client, uow, ol
     for shown in (after.text, page):
         assert 'Ann<sup class="mark">†1</sup>' in shown
         assert "†1 Ann: Penalty points · Looked at the discard pile" in shown
+
+
+def link_targets(body: bytes) -> set[str]:
+    """Every address the PDF links to (each QR code is a link to its address too)."""
+    return {
+        annotation.get_object()["/A"]["/URI"]
+        for page in PdfReader(io.BytesIO(body)).pages
+        for annotation in page.get("/Annots", [])
+        if "/URI" in annotation.get_object().get("/A", {})
+    }
+
+
+def test_the_pack_prints_each_tables_confirm_link_on_its_slip(client, uow, olga, tmp_path):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]])
+    pack = f"/leagues/{lid}/nights/{night.id}/pack.pdf"
+    assert "Second phone" not in words(client.get(pack).data, tmp_path)  # not confirming
+    league.set_confirming(uow, lid, olga, True)
+
+    body = client.get(pack).data
+
+    slips = flat(pages(body, tmp_path, "-raw")[-1])  # the tables' slips, on one page
+    for table in night.tables:
+        token = league.confirm_link(uow, lid, olga, night.id, table.number)
+        address = f"/leagues/{lid}/nights/{night.id}/tables/{table.number}/confirm/{token}"
+        assert f"http://localhost{address}" in link_targets(body)  # the QR code's
+        assert address in slips.replace(" ", "")  # printed to type in (it may wrap)
+        assert f"Result slip: Table {table.number}" in slips
+    assert slips.count("Second phone, not the one scoring: scan to confirm the result") == 2
+    assert "Final total" not in slips  # scored on phones: nothing to write on them
+    assert_no_overlapping_text(body, tmp_path)
