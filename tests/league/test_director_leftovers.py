@@ -9,7 +9,6 @@ import io
 from datetime import date
 
 import pytest
-from pypdf import PdfReader
 
 from scorekeeper.league import adjustments, director
 from scorekeeper.league import services as league
@@ -17,6 +16,7 @@ from tests.printing.support import assert_no_overlapping_text, flat, pages, word
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
+from .test_screen import link_targets
 
 
 @pytest.fixture
@@ -99,16 +99,6 @@ def test_the_venue_screen_marks_an_adjusted_leader_and_notes_why(client, uow, ol
     for shown in (after.text, page):
         assert 'Ann<sup class="mark">†1</sup>' in shown
         assert "†1 Ann: Penalty points · Looked at the discard pile" in shown
-
-
-def link_targets(body: bytes) -> set[str]:
-    """Every address the PDF links to (each QR code is a link to its address too)."""
-    return {
-        annotation.get_object()["/A"]["/URI"]
-        for page in PdfReader(io.BytesIO(body)).pages
-        for annotation in page.get("/Annots", [])
-        if "/URI" in annotation.get_object().get("/A", {})
-    }
 
 
 def test_the_pack_prints_each_tables_confirm_link_on_its_slip(client, uow, olga, tmp_path):
