@@ -22,7 +22,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import standings, table_links
-from scorekeeper.league.access import NotFound, load_league, managed_row, scored, table_of
+from scorekeeper.league.access import (
+    NotFound,
+    load_league,
+    managed_row,
+    night_of,
+    scored,
+    table_of,
+)
 from scorekeeper.league.models import League, LeagueTable, Night
 from scorekeeper.models import Game
 from scorekeeper.scoring.messages import message
@@ -61,6 +68,20 @@ def confirm_link(
         league = scored(uow.session, public_id, organizer_id)
         _night, table = table_of(league, night_id, number)
         return confirm_token(uow.session, table)
+
+
+def confirm_links(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, night_id: Any
+) -> dict[int, str]:
+    """Each table's confirm token by its number, for the night's printed pack; none
+    where the league does not ask a second phone to confirm."""
+    with uow:
+        league = scored(uow.session, public_id, organizer_id)
+        night = night_of(league, night_id)
+        if not league.confirm_results:
+            return {}
+        tokens = {table.number: confirm_token(uow.session, table) for table in night.tables}
+        return {number: token for number, token in tokens.items() if token}
 
 
 @dataclass(frozen=True)

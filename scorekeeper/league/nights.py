@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import exists, select, update
+from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
@@ -29,7 +29,7 @@ from scorekeeper.league.access import (
     scored_row,
 )
 from scorekeeper.league.confirm import confirmation_of
-from scorekeeper.league.models import League, LeagueSeat, LeagueTable, Night
+from scorekeeper.league.models import Adjustment, League, LeagueSeat, LeagueTable, Night
 from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
     LeagueView,
@@ -405,6 +405,16 @@ def night_version(uow: UnitOfWork, public_id: str, organizer_id: int | None, nig
         return version_of(uow.session, scored_row(uow.session, public_id, organizer_id), night_id)
 
 
+def adjusted(league_id: int) -> tuple[Any, Any]:
+    """How many adjustments the league's director made and withdrew, in the night's
+    version: the screen shows the marks they put on the standings (still one query)."""
+    mine = Adjustment.league_id == league_id
+    return (
+        select(func.count(Adjustment.id)).where(mine).scalar_subquery(),
+        select(func.count(Adjustment.withdrawn_at)).where(mine).scalar_subquery(),
+    )
+
+
 def version_of(session, league: League, night_id: int) -> str:
     """``night_version`` for a league already found (the organizer's or the venue screen's)."""
     night = session.scalar(select(Night).where(Night.id == night_id, Night.league_id == league.id))
@@ -420,6 +430,7 @@ def version_of(session, league: League, night_id: int) -> str:
             LeagueTable.confirmed_revision,
             Game.version,
             LeagueSeat.member_id,
+            *adjusted(league.id),
         )
         .outerjoin(Game, Game.id == LeagueTable.game_id)
         .join(LeagueSeat, LeagueSeat.table_id == LeagueTable.id)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings
 from scorekeeper.league.access import NotFound, readable
+from scorekeeper.league.handicap import HandicapLine
 from scorekeeper.league.models import LeagueResult, LeagueSeat, LeagueTable, Member, Night
 from scorekeeper.league.views import LeagueHead, MemberView, head, member_view
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -95,6 +96,19 @@ def player_history(
                 )
             )
         return view, member_view(member), lines
+
+
+def player_handicap(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, member_id: int
+) -> HandicapLine | None:
+    """A member's line of the handicap standing (all seasons, as the standings page
+    opens), or None where the league keeps none or the member has no night yet."""
+    with uow:
+        league, _manage = readable(uow.session, public_id, organizer_id)
+        if not league.handicap:
+            return None
+        table = standings.standings(uow.session, league, None)
+        return next((line for line in table.handicap if line.member_id == member_id), None)
 
 
 @dataclass(frozen=True)

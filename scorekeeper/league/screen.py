@@ -16,6 +16,7 @@ from typing import Any
 from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings, table_links
 from scorekeeper.league.access import NotFound, load_league, managed_row, night_of, scored_row
+from scorekeeper.league.adjustments import AdjustmentView
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import TableGlance, glances, night_seen, version_of
 from scorekeeper.league.rounds import Rounds, byes_in, rounds_of
@@ -37,6 +38,8 @@ class Screen:
     # A night in rounds: the round in play (its tables are the ones shown), its clock,
     # and once the next round is proposed, its tables and who comes from where.
     rounds: Rounds | None = None
+    # The director's adjustments marking a leader (†1 ...), numbered as the standings number them.
+    adjustments: tuple[AdjustmentView, ...] = ()
 
 
 def _token(session, night: Night) -> str:
@@ -103,14 +106,17 @@ def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen
         now = tuple(table for table in seen.night.tables if table.round == played.current)
         seen = replace(seen, night=replace(seen.night, tables=now))
         table = standings.standings(session, league, night.season)
+        leaders = tuple(line for line in table.lines if line.place is not None)[:LEADERS]
+        marked = {line.member_id for line in leaders}
         shown = Screen(
             league.name,
             league.language,
             night.held_on,
             (),
             tuple(names[m] for m in byes_in(night, played.current) if m in names),
-            tuple(line for line in table.lines if line.place is not None)[:LEADERS],
+            leaders,
             version_of(session, league, night.id),
             played if played.in_rounds else None,
+            tuple(a for a in table.adjustments if marked.intersection(a.members)),
         )
     return replace(shown, tables=glances(uow, seen))

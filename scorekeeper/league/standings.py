@@ -32,9 +32,8 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.ratings import Ratings, replay
-from scorekeeper.league.views import higher_wins
+from scorekeeper.league.views import higher_wins, rules_of
 from scorekeeper.models import Deal, Game, Seat
-from scorekeeper.scoring.options import resolve_stakes
 from scorekeeper.service_layer.repository import setup_of
 
 # ---------------------------------------------------------------- one game's result
@@ -500,10 +499,7 @@ def standings(
         season=season,
         seasons=seasons_of(session, league.id),
         higher_wins=wins_high,
-        # Stakes are kept as given: no currency given is the game's default one.
-        currency=resolve_stakes(league.stakes, league.variant)[0]["currency"]
-        if league.stakes
-        else None,
+        currency=rules_of(league).currency,
         lines=tuple(rank(lines, league.rank_by, wins_high, league.min_games)),
         rank_by=league.rank_by,
         min_games=league.min_games,

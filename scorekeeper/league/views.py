@@ -15,6 +15,7 @@ from scorekeeper import scoring
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import table_links
 from scorekeeper.league.models import League, LeagueTable, Member, Night
+from scorekeeper.scoring.options import resolve_stakes
 
 SOURCES = {
     "phone": _l("phone"),
@@ -34,6 +35,14 @@ class Rules:
     @property
     def label(self) -> str:
         return self.preset or scoring.get_variant(self.variant).name
+
+    @property
+    def currency(self) -> str | None:
+        """What its money is in: stakes are kept as given, and no currency given is
+        the game's default one; None: played for points only."""
+        if not self.stakes:
+            return None
+        return resolve_stakes(self.stakes, self.variant)[0]["currency"]
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,10 @@ class LeagueHead:
     @property
     def shows_money(self) -> bool:
         return bool(self.rules.stakes) and not self.money_hidden
+
+    @property
+    def currency(self) -> str | None:
+        return self.rules.currency
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ class PackTable:
     edit_url: str | None = None  # printed as a QR code on the table's pad
     stakes: Mapping[str, Any] | None = None  # the league's, on the pad and its result slip
     paper: bool = True  # its result comes on paper: a result slip is printed for it
+    # Where the league asks a second phone to confirm each result: that phone's link,
+    # printed as a QR code on the table's slip (so a slip even for a table on phones).
+    confirm_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,16 @@ class IndexEntry:
 
 
 @dataclass(frozen=True)
+class Slip:
+    """A table's slip, cut from a page of them: its result, for a table scored on
+    paper, and the second phone's confirm link, in a league that asks for one."""
+
+    pad: Pad
+    paper: bool
+    confirm_url: str | None = None
+
+
+@dataclass(frozen=True)
 class Pack:
     title: str
     date: str
@@ -59,7 +72,7 @@ class Pack:
     page: Page
     public_url: str | None = None
     screen_url: str | None = None  # the night's venue screen, while its link is open
-    slips: tuple[Pad, ...] = ()  # a result slip for each table scored on paper
+    slips: tuple[Slip, ...] = ()  # for each table scored on paper or confirmed by a phone
     byes: tuple[str, ...] = ()  # those sitting out tonight, in the list and the index
 
 
@@ -107,8 +120,8 @@ def print_pack(
             errors[f"tables.{index}.players"] = _("must all be named")
             continue
         pads.append(pad)
-        if table.paper:
-            slips.append(pad)
+        if table.paper or table.confirm_url:
+            slips.append(Slip(pad, table.paper, table.confirm_url))
         seating.append(
             SeatingLine(
                 label=table.label,

@@ -42,11 +42,22 @@ from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound, ServiceError
+from scorekeeper.summary import money
 from scorekeeper.translate import translate
 from scorekeeper.web import league_auth
+from scorekeeper.web.presenters import page_locale
 
 bp = Blueprint("league", __name__)
 bp.add_app_template_filter(transfer.readable_path, "file_path")
+
+
+@bp.app_template_global("league_money")
+def league_money(cents: int, currency: str) -> str:
+    """A league player's money as a game page writes it (the one formatter,
+    ``summary.money``), in the page's language, a gain with its plus."""
+    return money(cents, currency, page_locale(), signed=True)
+
+
 limit_writes(bp)
 
 

@@ -23,6 +23,7 @@ from scorekeeper.web.league import (
     pdf_response,
     typed_day,
 )
+from scorekeeper.web.league_confirm import confirm_url
 from scorekeeper.web.league_manage import render_manage
 from scorekeeper.web.presenters import printed_locale
 
@@ -190,6 +191,13 @@ def pack(public_id: str, night_id: int):
         )
     check_night_size(night_view.tables)
     rules = view.rules
+    # A league that asks a second phone to confirm each result prints its link on the slip.
+    confirm_urls = {
+        number: confirm_url(public_id, night_id, number, token)
+        for number, token in league.confirm_links(
+            unit_of_work(), public_id, organizer_id(), night_id
+        ).items()
+    }
     tables = [
         PackTable(
             label=_("Table %(number)s", number=table.number),
@@ -201,6 +209,7 @@ def pack(public_id: str, night_id: int):
             edit_url=links.edit_url(table.game_id, table.edit_token) if table.edit_token else None,
             stakes=rules.stakes,
             paper=table.source != "phone",
+            confirm_url=confirm_urls.get(table.number),
         )
         for table in night_view.tables
     ]

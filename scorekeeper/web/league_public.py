@@ -10,6 +10,7 @@ from flask import Response, render_template, request
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
+from scorekeeper.league.standings import Standings
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.league import (
@@ -94,7 +95,40 @@ def standings_csv(public_id: str):
         ]
         for line in table.lines
     ]
+    if table.handicap:  # the league keeps a handicap standing: its figures beside
+        return csv_response(with_handicap(table, rows), f"{view.name} standings.csv")
     return csv_response([STANDINGS_COLUMNS, *rows], f"{view.name} standings.csv")
+
+
+HANDICAP_COLUMNS = [
+    "handicap_place",
+    "handicap_nights",
+    "handicap_average",
+    "handicapped",
+    "handicap",
+]
+
+
+def with_handicap(table: Standings, rows: list[list]) -> list[list]:
+    """The standings rows with each player's line of the handicap standing after them
+    (empty for a player with no night counted yet)."""
+    lines = {line.member_id: line for line in table.handicap}
+    out = [STANDINGS_COLUMNS + HANDICAP_COLUMNS]
+    for scratch, row in zip(table.lines, rows, strict=True):
+        line = lines.get(scratch.member_id)
+        figures = (
+            ["", "", "", "", ""]
+            if line is None
+            else [
+                "" if line.place is None else line.place,
+                line.nights,
+                round(line.average, 2),
+                round(line.handicapped, 2),
+                round(line.handicap, 2),
+            ]
+        )
+        out.append(row + figures)
+    return out
 
 
 @bp.get("/leagues/<public_id>/players/<row_id:member_id>")
@@ -102,12 +136,14 @@ def player(public_id: str, member_id: int):
     view, member, history = league.player_history(
         unit_of_work(), public_id, organizer_id(), member_id
     )
+    handicap = league.player_handicap(unit_of_work(), public_id, organizer_id(), member_id)
     speak(view.language)
     return render_template(
         "league/player.html",
         league=view,
         member=member,
         history=history,
+        handicap=handicap,
         view_url=links.view_url,
     )
 

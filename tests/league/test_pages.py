@@ -412,7 +412,7 @@ def test_a_table_counted_by_paper_totals_shows_them_and_no_money(client, uow, ol
     assert '<table class="result-totals">' in page and 'class="totals"' not in page
     assert "<td>41</td><td>17</td><td>8</td>" in page
     player = client.get(f"/leagues/{lid}/players/{ids[table.names[0]]}").get_data(as_text=True)
-    assert "+0.00 USD" not in player and "<td>\u2013</td>" in player
+    assert "$0.00" not in player and "<td>\u2013</td>" in player
 
 
 def test_the_night_page_shows_every_table_at_a_glance_and_polls_cheaply(client, uow, olga):
@@ -478,13 +478,13 @@ def test_standings_explain_every_column_and_money_can_be_hidden_from_the_public(
 
     client.post("/account/logout")
     public = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
-    assert "Money" not in public and "USD" not in public
+    assert "Money" not in public and "USD" not in public and "$" not in public
     assert all(f"<dt>{heading}</dt>" in public for heading in headings)
     assert "Money" not in pdf_text(client.get(f"/leagues/{lid}/standings.pdf").data)
     rows = list(csv.reader(io.StringIO(client.get(f"/leagues/{lid}/standings.csv").data.decode())))
     assert {row[rows[0].index("money_cents")] for row in rows[1:]} == {""}
     player = client.get(f"/leagues/{lid}/players/{ids['Ann']}").get_data(as_text=True)
-    assert "USD" not in player
+    assert "USD" not in player and "$" not in player
 
 
 def test_a_bad_ranking_rule_keeps_the_form(client, uow, olga):
@@ -618,7 +618,7 @@ def test_the_public_league_page_needs_no_account_once_published(client, uow, olg
 
     league.set_published(uow, lid, olga, True)
     page = client.get(f"/leagues/{lid}/public").get_data(as_text=True)
-    assert "Ann Åkerlund" in page and "USD" in page
+    assert "Ann Åkerlund" in page and "<td>+$0.80</td>" in page
     plain = re.sub(r"<a [^>]+>([^<]+)</a>", r"\1", page).replace("Ann Åkerlund", "Ann")
     for table in night.tables:
         assert f"{table.names[0]} 40 <strong>(won)</strong>" in plain
@@ -627,7 +627,7 @@ def test_the_public_league_page_needs_no_account_once_published(client, uow, olg
     league.set_ranking(
         uow, lid, olga, rank_by="rating", min_games=0, bye_counts="none", hide_money=True
     )
-    assert "USD" not in client.get(f"/leagues/{lid}/public").get_data(as_text=True)
+    assert "$" not in client.get(f"/leagues/{lid}/public").get_data(as_text=True)
 
 
 def test_a_season_schedule_is_on_the_public_page_and_in_a_calendar_feed(client, uow, olga):

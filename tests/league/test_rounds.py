@@ -136,7 +136,7 @@ def test_the_night_page_and_the_venue_screen_follow_the_rounds(client, uow):
     night = client.get(page).text
     assert "Round 2 as proposed" in night and "Start round 2" in night
     shown = client.get(screen).text
-    assert "Next: round 2 of 2" in shown and "from 1" in shown and "Table 4" in shown
+    assert "Next: round 2 of 2" in shown and "from table 1" in shown and "Table 4" in shown
     assert 'class="countdown"' not in shown  # no clock between rounds
     client.post(f"{page}/rounds/start")
     shown = client.get(screen).text
