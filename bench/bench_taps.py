@@ -43,9 +43,9 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 from bench.run_all import machine  # noqa: E402
 from scorekeeper import create_app, scoring  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
+from scorekeeper.scoring.kinds import POINT_FIELDS  # noqa: E402
 from scorekeeper.service_layer import services  # noqa: E402
 from scorekeeper.service_layer.unit_of_work import UnitOfWork  # noqa: E402
-from scorekeeper.scoring.kinds import POINT_FIELDS  # noqa: E402
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PHONE, Phone, serving  # noqa: E402
 from tests.browser.support import SAVE  # noqa: E402
 

@@ -226,3 +226,10 @@ def log_in(page: Page, email: str = "org@example.org", server: str = "") -> None
     page.fill("input[name=email]", email)
     page.fill("input[name=password]", PASSWORD)
     submit(page, "Log in")
+
+
+def fits(page: Page) -> bool:
+    """Nothing to scroll: the whole page is on the screen (a TV across the room)."""
+    height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    return height <= inner and width <= inner_width

@@ -19,7 +19,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
-from tests.browser.support import log_in, submit
+from tests.browser.support import fits, log_in, submit
 from tests.league.support import (
     figures,
     make_league,
@@ -166,8 +166,7 @@ def seat_the_next_round(organizer: Page, screen: Page, output_dir, lid, night_id
     expect(screen.locator(".round-now")).to_contain_text(f"Next: round {number} of {ROUNDS}")
     expect(screen.locator(".next-round > li")).to_have_count(6)
     shoot(screen, output_dir, f"club-night-moves-to-round-{number}")
-    height, inner = screen.evaluate("[document.documentElement.scrollHeight, innerHeight]")
-    assert height <= inner  # the movement fits the TV without scrolling
+    assert fits(screen)  # the movement fits the TV without scrolling
     submit(organizer, f"Start round {number}", exact=True)
 
 

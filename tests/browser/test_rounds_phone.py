@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
-from tests.browser.support import log_in, submit
+from tests.browser.support import fits, log_in, submit
 from tests.league.support import (
     NAMES,
     make_league,
@@ -114,10 +114,3 @@ def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone,
     expect(page.locator(".screen-tables > li")).to_have_count(12)
     page.screenshot(path=output_dir / "browser" / "venue-screen-round-clock.png")
     assert fits(page)
-
-
-def fits(page: Page) -> bool:
-    """Nothing to scroll: the whole screen is on the TV."""
-    height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
-    width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    return height <= inner and width <= inner_width

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import adjustments
 from scorekeeper.league import services as league
-from tests.browser.test_rounds_phone import fits
+from tests.browser.support import fits
 from tests.league.support import make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
 
