@@ -12,11 +12,10 @@ import pytest
 
 from scorekeeper.league import adjustments, director
 from scorekeeper.league import services as league
-from tests.printing.support import assert_no_overlapping_text, flat, pages, words
+from tests.printing.support import assert_no_overlapping_text, flat, link_targets, pages, words
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
-from .test_screen import link_targets
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
+from tests.printing.support import link_targets
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start
@@ -73,16 +74,6 @@ def test_a_new_link_stops_the_old_one_and_closing_stops_every_link(client, uow, 
     other = start(uow, lid, olga, [ids[name] for name in NAMES[4:8]])
     token = second.rsplit("/", 1)[1]
     assert client.get(f"/leagues/{lid}/nights/{other.id}/screen/{token}").status_code == 404
-
-
-def link_targets(body: bytes) -> set[str]:
-    """Every address the PDF links to (each QR code is a link to its address too)."""
-    return {
-        annotation.get_object()["/A"]["/URI"]
-        for page in PdfReader(io.BytesIO(body)).pages
-        for annotation in page.get("/Annots", [])
-        if "/URI" in annotation.get_object().get("/A", {})
-    }
 
 
 def test_the_pack_carries_the_open_screens_qr_code_and_address(client, uow, olga):

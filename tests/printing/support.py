@@ -277,3 +277,13 @@ def figures(pdf: bytes) -> list:
             if hasattr(kid, "get"):
                 stack.append(kid)
     return found
+
+
+def link_targets(body: bytes) -> set[str]:
+    """Every address the PDF links to (each QR code is a link to its address too)."""
+    return {
+        annotation.get_object()["/A"]["/URI"]
+        for page in PdfReader(io.BytesIO(body)).pages
+        for annotation in page.get("/Annots", [])
+        if "/URI" in annotation.get_object().get("/A", {})
+    }
