@@ -281,8 +281,8 @@ class Kind:
 
     def label(self, field: EntryField) -> str:
         """What labels an input: "words" (the field's), "player" (the player's name),
-        or both: "player: words" (written so in every language, a count's) or
-        "%(name)s: %(what)s" (the page's translation of that, a grid's)."""
+        or both: "player: words" (a count's, a grid's: punctuated as the page's
+        language does, "Ann : …" in French)."""
         return "words"
 
     def cell(self, field: EntryField, data: Any) -> Any:

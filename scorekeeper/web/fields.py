@@ -139,9 +139,8 @@ class Widget:
             return [what]
         if style == "player":
             return [player]
-        if style == "player: words":
-            return [f"{player}: {what}"]
-        return [_("%(name)s: %(what)s", name=player, what=what)]  # the style's own words
+        # "player: words", punctuated as the page's language does ("Ann : …" in French).
+        return [_("%(name)s: %(what)s", name=player, what=what)]
 
     def words(self, f: scoring.EntryField) -> str:
         """What the page calls ``f``: the variant's label, else the page's words for

@@ -134,3 +134,19 @@ def test_the_hands_heading_is_the_variants_own_words_or_the_usual_ones(app, vari
     setup = scoring.make_setup(variant=variant, players=PLAYERS)
     with app.test_request_context():
         assert deal_form(setup, number=1).heading("hands") == heading
+
+
+def test_a_counts_label_is_punctuated_as_the_pages_language_does(app):
+    """French puts a space before the colon: "Ann : En main", as a grid's labels say."""
+    from flask_babel import force_locale
+
+    setup = scoring.make_setup(variant="canasta", players=PLAYERS)
+    with app.test_request_context(), force_locale("fr"):
+        form = deal_form(setup, number=1)
+        counts = {f.name for f in form.section("counts")}
+        labels = [field.label.text for field in form if field.name.rsplit("_", 1)[0] in counts]
+        assert labels, "canasta's deal form counts each side's melds"
+        assert labels[0].startswith("Ann\u00a0: ") or labels[0].startswith("Ann : ")
+        assert not any(
+            ": " in label and " : " not in label and "\u00a0: " not in label for label in labels
+        )
