@@ -44,6 +44,9 @@ class EntryField:
     includes_out: bool = False
     # Never whoever went out (Indian rummy's winner neither dropped nor showed wrongly).
     excludes_out: bool = False
+    # "players" fields only: marked by those sitting the deal out, not by those in it
+    # (pool rummy's rejoin: an eliminated player buying back in keeps a number to give).
+    for_sitting_out: bool = False
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.
