@@ -15,6 +15,7 @@ from scorekeeper import scoring
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import table_links
 from scorekeeper.league.models import League, LeagueTable, Member, Night
+from scorekeeper.translate import preset_name, translate
 
 SOURCES = {
     "phone": _l("phone"),
@@ -33,7 +34,8 @@ class Rules:
 
     @property
     def label(self) -> str:
-        return self.preset or scoring.get_variant(self.variant).name
+        """The game in the reader's language (the league stores it in English)."""
+        return preset_name(self.preset) or translate(scoring.get_variant(self.variant).name)
 
 
 @dataclass(frozen=True)

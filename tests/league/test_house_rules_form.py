@@ -125,3 +125,8 @@ def test_the_rules_form_names_the_games_in_the_pages_language(client, olga):
     for variant_id, said in variants.items():
         assert f'<option value="{variant_id}">{said}</option>' in page
         assert f"<h3>{said}</h3>" in page
+    # The league's own page names its game so too, and its form keeps it chosen.
+    lid = new_league(client, {"name": "Club", "preset": "Oklahoma Gin", "table_size": "2"})
+    page = client.get(f"/leagues/{lid}", headers=french).get_data(as_text=True)
+    assert f"{renamed['Oklahoma Gin']}, 2" in page and "Oklahoma Gin," not in page
+    assert re.search(r'<option value="Oklahoma Gin"[^>]*selected', page)
