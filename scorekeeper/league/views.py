@@ -16,6 +16,7 @@ from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import table_links
 from scorekeeper.league.models import League, LeagueTable, Member, Night
 from scorekeeper.scoring.options import resolve_stakes
+from scorekeeper.translate import preset_name, translate
 
 SOURCES = {
     "phone": _l("phone"),
@@ -34,7 +35,8 @@ class Rules:
 
     @property
     def label(self) -> str:
-        return self.preset or scoring.get_variant(self.variant).name
+        """The game in the reader's language (the league stores it in English)."""
+        return preset_name(self.preset) or translate(scoring.get_variant(self.variant).name)
 
     @property
     def currency(self) -> str | None:

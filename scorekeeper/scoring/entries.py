@@ -44,6 +44,9 @@ class EntryField:
     includes_out: bool = False
     # Never whoever went out (Indian rummy's winner neither dropped nor showed wrongly).
     excludes_out: bool = False
+    # "players" fields only: marked by those sitting the deal out, not by those in it
+    # (pool rummy's rejoin: an eliminated player buying back in keeps a number to give).
+    for_sitting_out: bool = False
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.
@@ -281,8 +284,8 @@ class Kind:
 
     def label(self, field: EntryField) -> str:
         """What labels an input: "words" (the field's), "player" (the player's name),
-        or both: "player: words" (written so in every language, a count's) or
-        "%(name)s: %(what)s" (the page's translation of that, a grid's)."""
+        or both: "player: words" (a count's, a grid's: punctuated as the page's
+        language does, "Ann : …" in French)."""
         return "words"
 
     def cell(self, field: EntryField, data: Any) -> Any:

@@ -181,6 +181,7 @@ class Indian(PoolVariant):
             message("Pool rummy: eliminated players re-entering before this deal."),
             option="format",
             when="pool",
+            for_sitting_out=True,
         ),
     )
 

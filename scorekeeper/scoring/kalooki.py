@@ -107,6 +107,7 @@ class Kalooki(PoolVariant):
             "players",
             message("Eliminated players buying back in before this deal."),
             option="rejoin",
+            for_sitting_out=True,
         ),
     )
 

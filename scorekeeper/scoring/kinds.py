@@ -392,7 +392,7 @@ class RanksPerPlayerKind(Kind):
         return {"autocomplete": "off", "spellcheck": "false"}
 
     def label(self, field):
-        return "%(name)s: %(what)s"
+        return "player: words"
 
     def cell(self, field, data):
         text = data if isinstance(data, str) else ""

@@ -108,7 +108,7 @@
     const chosen = fields.find(([name]) => name === "out")?.[1];
     const out = chosen && field("out").find((i) => i.value === chosen);
     const typed = fields.filter(([name, value]) => value && field(name)[0]?.inputMode === "numeric")
-      .map(([name, value]) => label(field(name)[0]).replace(": " + sk.words.inHand, "") + " " + value);
+      .map(([name, value]) => label(field(name)[0]).replace(sk.words.inHand, "") + " " + value);
     const who = out ? out.closest("label").textContent.trim() : "";
     const what = /^(none|void)$/.test(chosen) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
     return [what, typed.join(", ")].filter(Boolean).join("; ");

@@ -97,7 +97,7 @@ class DealForm(FlaskForm):
     def sits_out(self, seat: int) -> bool:
         """Out of the deal with no way in: no number to give. A player who may
         rejoin keeps their number, given when they tap Rejoins."""
-        return self.out_of_game(seat) and not self.has("rejoin")
+        return self.out_of_game(seat) and not any(f.for_sitting_out for f in self.entry_fields)
 
     def has(self, name: str) -> bool:
         return any(f.name == name for f in self.entry_fields)

@@ -74,6 +74,10 @@ class Building:
     def has(self, name: str) -> bool:
         return any(f.name == name for f in self.fields)
 
+    def lets_back_in(self) -> bool:
+        """Whether a player sitting out may come back (a field they mark: a rejoin)."""
+        return any(f.for_sitting_out for f in self.fields)
+
 
 # The deal form's places for fields: who went out, each player's card points (melds
 # before hands), their scores that may be negative, a side's counts (steppers), a grid
@@ -139,9 +143,8 @@ class Widget:
             return [what]
         if style == "player":
             return [player]
-        if style == "player: words":
-            return [f"{player}: {what}"]
-        return [_("%(name)s: %(what)s", name=player, what=what)]  # the style's own words
+        # "player: words", punctuated as the page's language does ("Ann : …" in French).
+        return [_("%(name)s: %(what)s", name=player, what=what)]
 
     def words(self, f: scoring.EntryField) -> str:
         """What the page calls ``f``: the variant's label, else the page's words for
@@ -220,13 +223,13 @@ class Widget:
         self, form: DealForm, f: scoring.EntryField, seat: int, *, playing: bool
     ) -> list[Field]:
         """The player's one-tap marks of ``f`` beside their number (``playing``: they
-        take part in the deal). A rejoin is for a player sitting out; a mark every
+        take part in the deal). A mark for those sitting out (a rejoin) is theirs; a mark every
         player starts with (a pozzetto) is everyone's; the rest for those playing (a
         correction, not knowing who sat out, offers every mark)."""
         if self.section(f) != "taps":
             return []
         everyone = form.taking_part is None or self.kind.initial is not UNSAID
-        if everyone or (f.name == "rejoin") != playing:
+        if everyone or f.for_sitting_out != playing:
             return [form[key] for key in self.keys(f, seat)]
         return []
 
@@ -272,7 +275,7 @@ class Player(Widget):
 
     def build(self, f: scoring.EntryField, b: Building) -> dict[str, Field]:
         # Who may go out: those in the deal, or anyone where a player may rejoin.
-        anyone = b.taking_part is None or b.has("rejoin")
+        anyone = b.taking_part is None or b.lets_back_in()
         choices = [
             SelectChoice(str(seat), name)
             for seat, name in enumerate(b.players)

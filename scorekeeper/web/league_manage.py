@@ -19,6 +19,7 @@ from scorekeeper.league import seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.service_layer import services
+from scorekeeper.translate import preset_name
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.forms import (
     HouseRulesForm,
@@ -174,7 +175,10 @@ def rules_values(rules: league.Rules, name: str, language: str | None) -> dict[s
 
 def rules_context() -> dict[str, Any]:
     return {
-        "presets": [(name, preset.variant) for name, preset in scoring.PRESETS.items()],
+        # Stored and sent in English, shown in the page's language as on the new-game page.
+        "presets": [
+            (name, preset.variant, preset_name(name)) for name, preset in scoring.PRESETS.items()
+        ],
         "variants": list(scoring.VARIANTS.values()),
         "table_sizes": league.table_sizes_said,
         "modes": ["", "pairs", "winner", "per_deal", "pot"],

@@ -350,7 +350,8 @@ def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
         ),
         "knocked": _("{who} knocked"),
         "out": _("{who} went out"),
-        "inHand": _("In hand"),
+        # A count's label ends so (" : En main" in French): the grid's line drops it.
+        "inHand": _("%(name)s: %(what)s", name="", what=_("In hand")),
     }
 
 

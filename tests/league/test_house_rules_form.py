@@ -102,3 +102,31 @@ def test_fields_filled_in_for_another_game_do_not_apply(client, uow, olga):
     chosen = {"name": "Club", "preset": "Rummy", "table_size": "4"}
     lid = new_league(client, {**chosen, **house_rules_as_shown(client, "preset:Gin Rummy")})
     assert league.league_view(uow, lid, olga).rules.options == {}
+
+
+def test_the_rules_form_names_the_games_in_the_pages_language(client, olga):
+    from flask_babel import force_locale
+
+    from scorekeeper import scoring
+    from scorekeeper.translate import preset_name, translate
+
+    french = {"Accept-Language": "fr"}
+    page = client.get("/leagues/new", headers=french).get_data(as_text=True)
+    with client.application.test_request_context(), force_locale("fr"):
+        presets = {name: preset_name(name) for name in scoring.PRESETS}
+        variants = {v.id: translate(v.name) for v in scoring.VARIANTS.values()}
+    renamed = {name: said for name, said in presets.items() if said != name}
+    assert renamed, "fr's catalog names some preset in French"
+    for name, said in renamed.items():
+        # Sent in English (the league stores it so), shown in French.
+        option = rf'<option value="{re.escape(name)}"[^>]*>{re.escape(said)}</option>'
+        assert re.search(option, page)
+        assert f">{name}</option>" not in page
+    for variant_id, said in variants.items():
+        assert f'<option value="{variant_id}">{said}</option>' in page
+        assert f"<h3>{said}</h3>" in page
+    # The league's own page names its game so too, and its form keeps it chosen.
+    lid = new_league(client, {"name": "Club", "preset": "Oklahoma Gin", "table_size": "2"})
+    page = client.get(f"/leagues/{lid}", headers=french).get_data(as_text=True)
+    assert f"{renamed['Oklahoma Gin']}, 2" in page and "Oklahoma Gin," not in page
+    assert re.search(r'<option value="Oklahoma Gin"[^>]*selected', page)

@@ -134,3 +134,40 @@ def test_the_hands_heading_is_the_variants_own_words_or_the_usual_ones(app, vari
     setup = scoring.make_setup(variant=variant, players=PLAYERS)
     with app.test_request_context():
         assert deal_form(setup, number=1).heading("hands") == heading
+
+
+def test_a_counts_label_is_punctuated_as_the_pages_language_does(app):
+    """French puts a space before the colon: "Ann : En main", as a grid's labels say."""
+    from flask_babel import force_locale
+
+    setup = scoring.make_setup(variant="canasta", players=PLAYERS)
+    with app.test_request_context(), force_locale("fr"):
+        form = deal_form(setup, number=1)
+        counts = {f.name for f in form.section("counts")}
+        labels = [field.label.text for field in form if field.name.rsplit("_", 1)[0] in counts]
+        assert labels, "canasta's deal form counts each side's melds"
+        assert labels[0].startswith("Ann\u00a0: ") or labels[0].startswith("Ann : ")
+        assert not any(
+            ": " in label and " : " not in label and "\u00a0: " not in label for label in labels
+        )
+
+
+def test_a_mark_for_those_sitting_out_is_declared_not_named(monkeypatch, app):
+    """A field the core declares for players sitting the deal out (pool rummy's rejoin)
+    is offered to them, whatever its name; the others' marks to those playing."""
+    rummy = scoring.get_variant("rummy")
+    back = EntryField("buys_back", "players", message("Buying back in"), for_sitting_out=True)
+    late = EntryField("late", "players", message("Came late"))
+    monkeypatch.setattr(rummy, "entry_fields", (*rummy.entry_fields, back, late))
+    setup = scoring.make_setup(variant="rummy", players=[*PLAYERS, "Cy"])
+    with app.test_request_context():
+        form = deal_form(setup, number=2, taking_part=["Ann", "Bob"])
+        assert [mark.name for mark in form.taps(2)] == ["buys_back_2"]
+        assert [mark.name for mark in form.taps(0)] == ["late_0"]
+        assert not form.sits_out(2)  # a number to give, once back in
+        assert "2" in [choice[0] for choice in form["out"].iter_choices()]
+    assert [f.name for f in scoring.get_variant("indian").entry_fields if f.for_sitting_out] == [
+        "rejoin"
+    ]
+    kalooki = scoring.get_variant("kalooki").entry_fields
+    assert [f.name for f in kalooki if f.for_sitting_out] == ["rejoin"]
