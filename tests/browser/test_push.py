@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -77,7 +77,9 @@ def test_a_watcher_refused_a_stream_asks_again_and_listens_once_one_is_free(
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=LONG_NAMES)
     game_id, token = started.game.public_id, started.edit_token
     viewer = new_phone(**SMALL, locale=LANGUAGES[language])
-    viewer.clock.install(time=START)
+    # Installed an hour early: its clock runs on till pause_at, which may only go forward
+    # (installed at START, a loaded machine's first milliseconds made START the past).
+    viewer.clock.install(time=START - timedelta(hours=1))
     viewer.clock.pause_at(START)  # time stands still but for run_for
     viewer.add_init_script(STREAM_REFUSED)
     app.config["PUSH_STREAMS"] = 0  # every stream slot still held (recently closed tabs)
