@@ -120,3 +120,16 @@ def a_season(uow, nights: int = 30) -> tuple[int, dict]:
 
 
 GIN = league.Rules("gin", "Gin Rummy", {}, None, 2)
+
+
+def published_night_of_eight(uow, organizer_id: int):
+    """A published league whose night of eight, on 5 March 2026, is played out."""
+    lid = make_league(uow, organizer_id)
+    league.set_published(uow, lid, organizer_id, True)
+    ids = member_ids(uow, lid, organizer_id)
+    night = started_night(
+        uow, lid, organizer_id, [ids[n] for n in NAMES[:8]], held_on=date(2026, 3, 5)
+    )
+    for table in night.tables:
+        play_out(uow, table, 0)
+    return lid, ids, night

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import date
 
 import pytest
 
@@ -14,7 +13,14 @@ from scorekeeper.league import adjustments, director
 from scorekeeper.league import services as league
 from tests.printing.support import assert_no_overlapping_text, flat, link_targets, pages, words
 
-from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import (
+    NAMES,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    published_night_of_eight,
+)
 from .support import started_night as start
 
 
@@ -27,13 +33,7 @@ def olga(uow, client) -> int:
 
 @pytest.fixture
 def played(uow, olga):
-    lid = make_league(uow, olga)
-    league.set_published(uow, lid, olga, True)
-    ids = member_ids(uow, lid, olga)
-    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date(2026, 3, 5))
-    for table in night.tables:
-        play_out(uow, table, 0)
-    return lid, ids, night
+    return published_night_of_eight(uow, olga)
 
 
 def csv_rows(client, lid) -> list[dict[str, str]]:

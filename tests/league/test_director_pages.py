@@ -13,7 +13,16 @@ from scorekeeper.league import adjustments, director, seasons
 from scorekeeper.league import services as league
 from tests.printing.support import assert_no_overlapping_text
 
-from .support import LONG_NAMES, NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import (
+    LONG_NAMES,
+    NAMES,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+    published_night_of_eight,
+)
 from .support import started_night as start
 
 
@@ -30,13 +39,7 @@ def pdf_text(body: bytes) -> str:
 
 @pytest.fixture
 def played(uow, olga):
-    lid = make_league(uow, olga)
-    league.set_published(uow, lid, olga, True)
-    ids = member_ids(uow, lid, olga)
-    night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date(2026, 3, 5))
-    for table in night.tables:
-        play_out(uow, table, 0)
-    return lid, ids, night
+    return published_night_of_eight(uow, olga)
 
 
 def test_an_adjustment_shows_with_its_mark_and_reason_everywhere(client, played):
