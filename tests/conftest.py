@@ -27,6 +27,7 @@ from scorekeeper.db import Database, describe_url, upgrade_schema
 from scorekeeper.league import auth
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
+from . import warm
 from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
 from .databases import (
     TEST_DATABASE_VARIABLE,
@@ -48,6 +49,8 @@ for _name in [name for name in os.environ if name.startswith("SCOREKEEPER_")]:
 # the tests start as processes (gunicorn) keep the full cost.
 PRODUCTION_HASH_METHOD = auth.PASSWORD_HASH_METHOD
 auth.PASSWORD_HASH_METHOD = "scrypt:1024:8:1"
+# URL builders and templates compiled once per process, not once per test's app (tests/warm.py).
+warm.install()
 
 POSTGRES_SERVER_URL = os.environ.get(TEST_DATABASE_VARIABLE, "")
 ON_POSTGRES = bool(POSTGRES_SERVER_URL)

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
+from tests.browser.lifeline import SessionBrowser
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PATIENCE_MS, PHONE, serving
 
 
@@ -34,8 +35,15 @@ def playwright() -> Iterator[Playwright]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def browser(playwright: Playwright, output_dir: Path) -> Iterator[SessionBrowser]:
+    """The session's Chromium, launched again should a phone's close hang (lifeline.py)."""
+    log = output_dir / "browser-hung-closes.txt"
+    browser = SessionBrowser(
+        lambda switches: playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *switches]
+        ),
+        log,
+    )
     yield browser
     browser.close()
 
@@ -46,12 +54,14 @@ def phone_profile(playwright: Playwright) -> dict:
 
 
 @pytest.fixture
-def new_phone(browser: Browser, phone_profile: dict, live_server: str):
+def new_phone(request, browser: SessionBrowser, phone_profile: dict, live_server: str):
     """Open another phone (a fresh browser context: its own cookies and storage)."""
     contexts: list[BrowserContext] = []
 
     def open_phone(**settings) -> Page:
-        context = browser.new_context(**{**phone_profile, **settings}, base_url=live_server)
+        context = browser.current().new_context(
+            **{**phone_profile, **settings}, base_url=live_server
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(PATIENCE_MS)
@@ -59,7 +69,7 @@ def new_phone(browser: Browser, phone_profile: dict, live_server: str):
 
     yield open_phone
     for context in contexts:
-        context.close()
+        browser.close_context(context, request.node.nodeid)
 
 
 @pytest.fixture

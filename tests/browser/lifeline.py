@@ -1,0 +1,129 @@
+"""The session's Chromium, and closing a phone without letting Chromium hang the suite.
+
+Chromium sometimes never answers the request to dispose of a browser context once pages
+with a service worker have run in it (puppeteer#11627, "closing browser contexts can leave
+dangling service workers and poison the browser", open upstream). Playwright's
+``BrowserContext.close()`` then waits for good: seen here three times, each in the teardown
+of an offline test, twice after a hundred tests had run in the same browser, with the
+page's event stream still open on the server.
+
+So a close gets ``CLOSE_LIMIT_S``. Past it, a timer kills the browser's processes, which
+ends the wait; the hang is reported as a warning and in ``test-output``, and the next
+phone opens on a browser launched again. The test's own checks have all run by then:
+a hang here says nothing about the page under test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import signal
+import threading
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Error
+
+# Far above a close's usual tenth of a second, also on a loaded machine.
+CLOSE_LIMIT_S = 30.0
+
+
+def children_of(pids: set[int]) -> set[int]:
+    """Every process whose parent is in ``pids`` (read from /proc: the suite runs on Linux)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # ended meanwhile
+        # The command name in parentheses may hold spaces: the parent id follows its ")".
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent in pids:
+            found.add(int(entry.name))
+    return found
+
+
+def descendants_of(pid: int) -> set[int]:
+    found: set[int] = set()
+    generation = {pid}
+    while generation := children_of(generation) - found:
+        found |= generation
+    return found
+
+
+def processes_with(switch: str) -> set[int]:
+    """The processes whose command line holds ``switch`` as one whole argument."""
+    argument = switch.encode() + b"\0"  # /proc's command lines end each argument with NUL
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and argument in (entry / "cmdline").read_bytes():
+                found.add(int(entry.name))
+        except OSError:
+            continue  # ended meanwhile
+    return found
+
+
+def kill_browser(switch: str) -> None:
+    """Kill the browser launched with ``switch`` and every helper process below it."""
+    for main in processes_with(switch):
+        for pid in {main} | descendants_of(main):
+            with contextlib.suppress(ProcessLookupError):  # ended meanwhile
+                os.kill(pid, signal.SIGKILL)
+
+
+class SessionBrowser:
+    """One browser for the session, launched again if a hung close cost the last one.
+
+    Each launch carries a switch of its own on its command line (Chromium ignores one it
+    does not know), so the timer kills this browser and no other."""
+
+    launches = itertools.count(1)
+
+    def __init__(self, launch: Callable[[list[str]], Browser], log: Path):
+        self.launch = launch
+        self.log = log
+        self.browser, self.switch = self.launched()
+        self.lost = False
+
+    def launched(self) -> tuple[Browser, str]:
+        switch = f"--scorekeeper-test-browser={os.getpid()}-{next(self.launches)}"
+        return self.launch([switch]), switch
+
+    def current(self) -> Browser:
+        if self.lost or not self.browser.is_connected():
+            self.browser, self.switch = self.launched()
+            self.lost = False
+        return self.browser
+
+    def close_context(self, context: BrowserContext, test: str, limit: float = CLOSE_LIMIT_S):
+        """Close ``context`` within ``limit`` seconds, killing the browser if it hangs."""
+        hung = threading.Event()
+
+        def give_up() -> None:
+            hung.set()
+            kill_browser(self.switch)
+
+        timer = threading.Timer(limit, give_up)
+        timer.start()
+        try:
+            context.close()
+        except Error:
+            if not hung.is_set():
+                raise
+        finally:
+            timer.cancel()
+        if hung.is_set():
+            self.lost = True
+            message = f"{test}: a browser context's close hung for {limit:.0f} s; browser restarted"
+            with self.log.open("a", encoding="utf-8") as log:
+                log.write(message + "\n")
+            warnings.warn(message, stacklevel=2)
+
+    def close(self) -> None:
+        if self.browser.is_connected():
+            self.browser.close()

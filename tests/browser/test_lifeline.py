@@ -1,0 +1,73 @@
+"""A phone's close that hangs costs the suite CLOSE_LIMIT_S, not the whole run
+(tests/browser/lifeline.py). The hang is made by stopping the browser's process, which then
+answers nothing, as Chromium answers nothing in the upstream bug."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+
+import pytest
+from playwright.sync_api import Playwright
+
+from tests.browser.lifeline import SessionBrowser, processes_with
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def own_browser(playwright: Playwright, tmp_path):
+    browser = SessionBrowser(
+        lambda switches: playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *switches]
+        ),
+        tmp_path / "hung.txt",
+    )
+    yield browser
+    browser.close()
+
+
+def a_page_in(browser: SessionBrowser):
+    context = browser.current().new_context()
+    page = context.new_page()
+    page.set_content("<p>at the table</p>")
+    return context, page
+
+
+def test_a_close_that_hangs_kills_that_browser_and_the_next_phone_opens_on_a_new_one(
+    own_browser,
+):
+    context, _page = a_page_in(own_browser)
+    first, switch = own_browser.current(), own_browser.switch
+    stopped = processes_with(switch)
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
+    # Were the kill to fail, the browser goes on after a while and the checks below fail,
+    # rather than the test hanging.
+    resume = threading.Timer(20, lambda: [os.kill(pid, signal.SIGCONT) for pid in stopped])
+    resume.start()
+    try:
+        with pytest.warns(UserWarning, match="close hung for 1 s; browser restarted"):
+            own_browser.close_context(context, "the-test", limit=1.0)
+    finally:
+        resume.cancel()
+    assert not processes_with(switch)
+    assert (
+        own_browser.log.read_text()
+        == "the-test: a browser context's close hung for 1 s; browser restarted\n"
+    )
+    _context, page = a_page_in(own_browser)
+    assert own_browser.current() is not first
+    assert page.inner_text("p") == "at the table"
+
+
+def test_a_close_that_does_not_hang_keeps_the_browser(own_browser, recwarn):
+    context, _page = a_page_in(own_browser)
+    first = own_browser.current()
+    own_browser.close_context(context, "the-test", limit=30.0)
+    assert own_browser.current() is first
+    assert processes_with(own_browser.switch)
+    assert not own_browser.log.exists()
+    assert not recwarn.list
