@@ -79,12 +79,12 @@ serve: runtime-packages init-db
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
 # The suite on SQLite: everything but the browser tests on every core (pytest-xdist;
-# WORKERS=1 for one process), then the browser tests one at a time (BROWSER_WORKERS=2:
-# two processes, each with its own Chromium, a third faster; but once, under the stress
-# run's busy loops, a context's close hung for good: docs/testing.md). PostgreSQL: make
-# test-postgres, or point SCOREKEEPER_TEST_DATABASE_URL at a server.
+# WORKERS=1 for one process), then the browser tests on two processes, each with its own
+# Chromium (BROWSER_WORKERS=1: one at a time). A phone's close that hangs in Chromium
+# costs 30 s, not the run (tests/browser/lifeline.py). PostgreSQL: make test-postgres, or
+# point SCOREKEEPER_TEST_DATABASE_URL at a server.
 WORKERS ?= auto
-BROWSER_WORKERS ?= 1
+BROWSER_WORKERS ?= 2
 # The slow tier (tests/tiers.py: every preset in every language on paper, every layout,
 # every preset played in the browser, Lighthouse, the wheel...) runs with SLOW=1, and
 # always in CI (.ci/run sets CI=true); a plain make test leaves it out.

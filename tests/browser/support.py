@@ -12,6 +12,7 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
 from tests.league.support import PASSWORD
+from tests.tiers import sampled
 from tests.waiting import wait_until
 
 # A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
@@ -25,6 +26,10 @@ SCREENS = {
 # tests read the pages in (a long-word one beside English).
 SMALL = {"viewport": {"width": 375, "height": 667}, "screen": {"width": 375, "height": 667}}
 LANGUAGES = {"en": "en-US", "pl": "pl-PL"}
+# The quick tier (tests/tiers.py) plays each of these tests on the smallest screen and in
+# the long-word language; CI plays them on both screens and in both languages.
+ON_SCREENS = sampled(SCREENS, quick=["360x640"])
+IN_LANGUAGES = sampled(LANGUAGES, quick=["pl"])
 SAVE = re.compile(r"^Save deal \d+$")
 # The browser's SpeechRecognition, as far as the page uses it: start() hears the
 # transcript the test set in window.nextWords, then ends, as a real one does after a pause.

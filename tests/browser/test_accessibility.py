@@ -268,19 +268,37 @@ STATES = [
 ]
 
 
-# Dark in the quick tier (tests/tiers.py) on the states with the most colours, the
-# refused form and the finished board; CI checks every state in both schemes.
-DARK_QUICK = {"game_refused", "finished"}
+# The quick tier (tests/tiers.py) checks one state of each kind of page in the light
+# scheme, and the two with the most colours (the refused form, the finished board) in the
+# dark one too; CI checks every state in both schemes.
+QUICK = {
+    "light": {
+        "home",
+        "new_game_refused",
+        "new_game_rules_rummikub",
+        "game_said",
+        "game_refused",
+        "game_offline",
+        "game_stale",
+        "finished",
+        "view_link",
+        "table_view_wide",
+        "history",
+        "correct_a_deal",
+    },
+    "dark": {"game_refused", "finished"},
+}
 CASES = [
     pytest.param(
         state,
         scheme,
         id=f"{state.__name__}-{scheme}",
-        marks=SLOW if scheme == "dark" and state.__name__ not in DARK_QUICK else (),
+        marks=() if state.__name__ in QUICK[scheme] else SLOW,
     )
     for state in STATES
     for scheme in ("light", "dark")
 ]
+assert all(QUICK[scheme] <= {state.__name__ for state in STATES} for scheme in QUICK)
 
 
 @pytest.mark.parametrize(("state", "scheme"), CASES)

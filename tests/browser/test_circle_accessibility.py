@@ -7,6 +7,7 @@ from playwright.sync_api import Page
 
 from scorekeeper.service_layer import circles, services
 from tests.browser.axe import assert_no_violations
+from tests.tiers import sampled
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,8 @@ def new_circle(page: Page, uow) -> None:
 STATES = [circle_page, circle_settled_through_one, circle_view_link, circle_share, new_circle]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# The quick tier (tests/tiers.py) checks each page in the light scheme; CI in both.
+@pytest.mark.parametrize("scheme", sampled(["light", "dark"], quick=["light"]))
 @pytest.mark.parametrize("state", STATES, ids=lambda state: state.__name__)
 def test_a_circle_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
     page = new_phone(color_scheme=scheme)

@@ -10,12 +10,12 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import SCREENS, start_game
+from tests.browser.support import ON_SCREENS, SCREENS, start_game
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(params=SCREENS)
+@pytest.fixture(params=ON_SCREENS)
 def screen(request) -> str:
     return request.param
 

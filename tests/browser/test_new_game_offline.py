@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import LANGUAGES, SMALL
+from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 NO_SIGNAL = "No signal: a new game needs one to start. What you typed stays here."
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", IN_LANGUAGES)
 def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, language):
     page = new_phone(**SMALL, locale=LANGUAGES[language])
     page.goto("/games/new")
@@ -48,7 +48,7 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
     expect(page.locator(".totals li")).to_have_count(8)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", IN_LANGUAGES)
 def test_the_home_page_opens_offline_after_the_first_visit(new_phone, shots, language):
     page = new_phone(**SMALL, locale=LANGUAGES[language])
     page.goto("/")

@@ -8,7 +8,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.support import SCREENS, opened_with_its_worker, save_offline, stored
+from tests.browser.support import (
+    ON_SCREENS,
+    SCREENS,
+    opened_with_its_worker,
+    save_offline,
+    stored,
+)
 
 # PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
 pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
@@ -22,7 +28,7 @@ DEALS = [
 ]
 
 
-@pytest.fixture(params=SCREENS)
+@pytest.fixture(params=ON_SCREENS)
 def screen(request) -> str:
     return request.param
 

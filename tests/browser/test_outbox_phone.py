@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.support import LANGUAGES, SMALL, opened_with_its_worker, stored
+from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, opened_with_its_worker, stored
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -18,7 +18,7 @@ from tests.printing.cases import LONG_NAMES
 pytestmark = [pytest.mark.browser, pytest.mark.both_databases]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", IN_LANGUAGES)
 def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     new_phone, shots, language, uow
 ):
@@ -66,7 +66,7 @@ def on_screen(page, locator) -> bool:
     )
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", IN_LANGUAGES)
 def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     new_phone, shots, language, uow
 ):

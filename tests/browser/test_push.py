@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from scorekeeper.web import push
-from tests.browser.support import LANGUAGES, SCREENS, SMALL
+from tests.browser.support import IN_LANGUAGES, LANGUAGES, ON_SCREENS, SCREENS, SMALL
 from tests.printing.cases import LONG_NAMES
 from tests.waiting import wait_until
 
@@ -44,7 +44,7 @@ STREAM_REFUSED = STREAM_OPEN.replace(
 )
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", ON_SCREENS)
 def test_the_view_link_is_told_of_each_new_deal_and_asks_once(app, new_phone, shots, uow, screen):
     """Pushed, not polled: while the stream is open the poll timer rests, so each look at
     the scoreboard is the page answering an event (no wall clock: a loaded machine only
@@ -67,7 +67,7 @@ def test_the_view_link_is_told_of_each_new_deal_and_asks_once(app, new_phone, sh
     expect(viewer.locator("#say")).to_contain_text("Cy 57")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", IN_LANGUAGES)
 def test_a_watcher_refused_a_stream_asks_again_and_listens_once_one_is_free(
     app, new_phone, shots, uow, language
 ):
