@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.phone import Phone
 from tests.browser.support import SAVE, check, start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +69,8 @@ def test_a_four_player_rummikub_game_with_a_deal_where_the_pool_ran_out(new_phon
     phone.shot("rummikub-over")
 
 
+# Slow tier (tests/tiers.py): the other asked-for games' plays stand for it.
+@SLOW
 def test_the_seven_deals_of_contract_rummy_with_eight_players(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page

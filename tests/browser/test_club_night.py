@@ -28,6 +28,7 @@ from tests.league.support import (
     play_out,
     seat_night,
 )
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +55,8 @@ def shoot(screen: Page, output_dir, name: str) -> None:
         full.resize((480, 270)).save(output_dir / "browser" / f"{name}-25.png")
 
 
+# Slow tier (tests/tiers.py): the confirm, rounds and venue-screen phone tests stand for it.
+@SLOW
 def test_a_three_round_swiss_night_for_24_players(new_phone, output_dir, uow):
     olga = make_organizer(uow)
     sam = make_organizer(uow, email=SCORER, name="Sam")

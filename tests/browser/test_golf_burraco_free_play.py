@@ -13,6 +13,7 @@ from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
 from tests.browser.support import SAVE, end_here, start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +45,8 @@ GRIDS = [
 ]
 
 
+# Slow tier (tests/tiers.py): the sign flip and the other pads here stand for it.
+@SLOW
 def test_eighteen_holes_of_golf_with_the_grid_helper(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page

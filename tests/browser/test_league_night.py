@@ -36,6 +36,7 @@ from tests.league.support import (
     play_out,
 )
 from tests.league.support import started_night as start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -218,6 +219,8 @@ SEASON_NAMES = [
 ]
 
 
+# Slow tier (tests/tiers.py): the night from sign-up to standings stands for it.
+@SLOW
 def test_a_gin_season_night_run_by_an_organizer_on_a_laptop(new_phone, shots, uow):
     """The issue's season flow: from the home page to a bye, phones, paper, a correction,
     the night page following the tables by itself, a rename and a merge, an export."""
@@ -354,6 +357,8 @@ def season_night(new_phone, shots, uow) -> None:
     phone.shot("season-public-phone")
 
 
+# Slow tier (tests/tiers.py): tests/league/test_transfer.py stands for it.
+@SLOW
 def test_a_30_night_season_exported_and_imported_into_a_fresh_database_is_the_same(
     new_phone, fresh_app, shots, uow, tmp_path
 ):

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
 from tests.browser.support import STAND_IN, choose_game
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +62,8 @@ def phone(new_phone, shots) -> Phone:
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
+# Slow tier (tests/tiers.py): the 500 Rum game said in French stands for it.
+@SLOW
 def test_a_thirteen_deal_game_said_deal_by_deal(phone, uow):
     game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)
     expected = []

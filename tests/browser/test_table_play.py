@@ -19,6 +19,7 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
 from tests.browser.support import SAVE, correct, record, start_game, totals_on
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,8 @@ def undo_last(phone: Phone, number: int) -> None:
     phone.count()
 
 
+# Slow tier (tests/tiers.py): the press offer in test_entry.py stands for it.
+@SLOW
 def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page
@@ -193,6 +196,8 @@ def test_a_gin_game_is_played_to_the_end(new_phone, shots, uow):
     save_effort(shots, "gin", effort)
 
 
+# Slow tier (tests/tiers.py): the gin game played to the end stands for it.
+@SLOW
 def test_a_5000_rummy_game_is_played_to_the_end(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page
