@@ -41,7 +41,8 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     play_out(uow, table)  # the deals this phone records
     expect(screen.locator(".owed")).to_contain_text("Unconfirmed: table 1")
     screen.screenshot(path=shots / "confirm-screen.png")
-    recorder.reload()  # the recording phone's game page shows the confirm link's QR code
+    # The recording phone's game page, told of the deals, reloads itself and shows the
+    # confirm link's QR code (a reload by the test raced the page's own).
     prompt = recorder.locator("#confirm-prompt")
     expect(prompt.locator("svg.qr")).to_be_visible()
     recorder.screenshot(path=shots / "confirm-prompt.png")
