@@ -238,3 +238,33 @@ def fits(page: Page) -> bool:
     height, inner = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
     width, inner_width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     return height <= inner and width <= inner_width
+
+
+def record_marked(phone: Phone, out: str, numbers: dict[str, str], marks=(), flags=()) -> None:
+    """Tap who went out, type the numbers (by field id), tap each mark and flag (by input
+    name), save: a deal of the games whose form has marks and flags."""
+    page = phone.page
+    phone.tap(page.get_by_role("radio", name=out, exact=True))
+    for field, value in numbers.items():
+        page.fill(f"#{field}", value)
+    for mark in marks:
+        phone.tap(page.locator(f"label.mark:has(input[name={mark}])"))
+        expect(page.locator(f"input[name={mark}]")).to_be_checked()
+    for flag in flags:
+        phone.tap(page.locator(f"label.check:has(input[name={flag}])"))
+        expect(page.locator(f"input[name={flag}]")).to_be_checked()
+    with page.expect_navigation():
+        phone.tap(page.get_by_role("button", name=SAVE))
+    phone.shot("last-recorded")
+    expect(page.locator(".msg")).to_have_count(0)
+    expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
+
+
+# The venue's TV: 1920 x 1080, no touch, no zoom.
+VENUE_TV = {
+    "viewport": {"width": 1920, "height": 1080},
+    "screen": {"width": 1920, "height": 1080},
+    "is_mobile": False,
+    "has_touch": False,
+    "device_scale_factor": 1,
+}

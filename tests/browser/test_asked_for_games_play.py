@@ -12,29 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.phone import Phone
-from tests.browser.support import SAVE, check, start
+from tests.browser.support import check, record_marked, start
 from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
-
-
-def record(phone: Phone, out: str, numbers: dict[str, str], marks=(), flags=()) -> None:
-    """Tap who went out, type the numbers, tap each mark and flag (by input name), save."""
-    page = phone.page
-    phone.tap(page.get_by_role("radio", name=out, exact=True))
-    for field, value in numbers.items():
-        page.fill(f"#{field}", value)
-    for mark in marks:
-        phone.tap(page.locator(f"label.mark:has(input[name={mark}])"))
-        expect(page.locator(f"input[name={mark}]")).to_be_checked()
-    for flag in flags:
-        phone.tap(page.locator(f"label.check:has(input[name={flag}])"))
-        expect(page.locator(f"input[name={flag}]")).to_be_checked()
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name=SAVE))
-    phone.shot("last-recorded")
-    expect(page.locator(".msg")).to_have_count(0)
-    expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
 
 
 def test_a_four_player_rummikub_game_with_a_deal_where_the_pool_ran_out(new_phone, shots, uow):
@@ -43,18 +24,18 @@ def test_a_four_player_rummikub_game_with_a_deal_where_the_pool_ran_out(new_phon
     players = ["Ann", "Bob", "Cy", "Dee"]
     game_id = start(phone, "Rummikub", players, "rummikub")
     expect(page.locator(".next")).to_contain_text("Ann plays first")
-    record(phone, "Ann", {"racks_1": "5", "racks_2": "16", "racks_3": "3"})
+    record_marked(phone, "Ann", {"racks_1": "5", "racks_2": "16", "racks_3": "3"})
     expect(page.locator(".next")).to_contain_text("Bob plays first")
     # The pool runs out: Ann and Bob tie for the lowest rack and share 16.
-    record(
+    record_marked(
         phone,
         "Nobody: the pool ran out",
         {"racks_0": "7", "racks_1": "7", "racks_2": "20", "racks_3": "10"},
     )
     expect(page.get_by_text("pool out", exact=True)).to_be_visible()
     phone.shot("rummikub-pool-out")
-    record(phone, "Dee", {"racks_0": "32", "racks_1": "13", "racks_2": "2"})
-    record(phone, "Cy", {"racks_0": "10", "racks_1": "25", "racks_3": "6"})
+    record_marked(phone, "Dee", {"racks_0": "32", "racks_1": "13", "racks_2": "2"})
+    record_marked(phone, "Cy", {"racks_0": "10", "racks_1": "25", "racks_3": "6"})
     expected = [
         {"out": "Ann", "racks": {"Bob": 5, "Cy": 16, "Dee": 3}},
         {"out": None, "racks": {"Ann": 7, "Bob": 7, "Cy": 20, "Dee": 10}},
@@ -92,7 +73,7 @@ def test_the_seven_deals_of_contract_rummy_with_eight_players(new_phone, shots, 
         expect(page.locator(".next")).to_contain_text(f"deals {cards} cards each")
         out = players[number]
         hands = {seat: str(5 * (seat + number) % 60) for seat in range(8) if seat != number}
-        record(phone, out, {f"hands_{seat}": value for seat, value in hands.items()})
+        record_marked(phone, out, {f"hands_{seat}": value for seat, value in hands.items()})
         expected.append(
             {"out": out, "hands": {players[seat]: int(value) for seat, value in hands.items()}}
         )
@@ -110,13 +91,13 @@ def test_a_scala_40_game_with_an_elimination_and_a_rejoin(new_phone, shots, uow)
     players = ["Ada", "Bruno", "Carla"]
     game_id = start(phone, "Scala 40", players, "scala40")
     # Ada closes in one go; Carla had not opened: 100 doubled eliminates her.
-    record(phone, "Ada", {"hands_1": "30"}, marks=["not_opened_2"], flags=["one_turn"])
+    record_marked(phone, "Ada", {"hands_1": "30"}, marks=["not_opened_2"], flags=["one_turn"])
     expect(page.locator(".totals")).to_contain_text("eliminated")
     phone.shot("scala40-eliminated")
     # Carla buys back in at the highest total still in (Bruno's 60).
-    record(phone, "Bruno", {"hands_0": "10", "hands_2": "5"}, marks=["rejoin_2"])
+    record_marked(phone, "Bruno", {"hands_0": "10", "hands_2": "5"}, marks=["rejoin_2"])
     expect(page.locator(".totals")).to_contain_text("rejoined once")
-    record(phone, "Ada", {"hands_1": "45", "hands_2": "40"})
+    record_marked(phone, "Ada", {"hands_1": "45", "hands_2": "40"})
     expected = [
         {"out": "Ada", "hands": {"Bruno": 30}, "one_turn": True, "not_opened": ["Carla"]},
         {"out": "Bruno", "hands": {"Ada": 10, "Carla": 5}, "rejoin": ["Carla"]},

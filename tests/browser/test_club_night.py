@@ -19,7 +19,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
-from tests.browser.support import fits, log_in, submit
+from tests.browser.support import VENUE_TV, fits, log_in, submit
 from tests.league.support import (
     figures,
     make_league,
@@ -37,13 +37,6 @@ LONG = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"  # 40 characters
 CLUB = [f"{LONG[:37]} {n:02d}" if n % 6 == 0 else f"Spieler Nummer {n:02d}" for n in range(26)]
 SCORER = "sam@example.org"
 ROUNDS = 3
-TV = {
-    "viewport": {"width": 1920, "height": 1080},
-    "screen": {"width": 1920, "height": 1080},
-    "is_mobile": False,
-    "has_touch": False,
-    "device_scale_factor": 1,
-}
 
 
 def shoot(screen: Page, output_dir, name: str) -> None:
@@ -85,7 +78,7 @@ def test_a_three_round_swiss_night_for_24_players(new_phone, output_dir, uow):
     night_id = seat_night(uow, lid, olga, present, held_on=today)
     league.set_rounds(uow, lid, olga, night_id, rounds=ROUNDS, method="swiss", minutes=None)
     league.start_round(uow, lid, olga, night_id)
-    screen = new_phone(**TV)
+    screen = new_phone(**VENUE_TV)
     screen.goto(
         f"/leagues/{lid}/nights/{night_id}/screen/{league.open_screen(uow, lid, olga, night_id)}"
     )

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from tests.browser.support import VENUE_TV
 from tests.league.support import NAMES, make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
 
@@ -25,12 +26,7 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     ids = member_ids(uow, lid, olga)
     night = start(uow, lid, olga, [ids[n] for n in NAMES[:8]], held_on=date.today())
     table = night.tables[0]
-    screen = new_phone(  # the TV at the venue
-        viewport={"width": 1920, "height": 1080},
-        is_mobile=False,
-        has_touch=False,
-        device_scale_factor=1,
-    )
+    screen = new_phone(**VENUE_TV)  # the TV at the venue
     screen.goto(
         f"/leagues/{lid}/nights/{night.id}/screen/{league.open_screen(uow, lid, olga, night.id)}"
     )

@@ -13,25 +13,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import SAVE, check, end_here, start
+from tests.browser.support import SAVE, check, end_here, record_marked, start
 
 pytestmark = pytest.mark.browser
-
-
-def record(phone: Phone, out: str, numbers: dict[str, str], marks: list[str] = ()) -> None:
-    """Tap who went out, type the numbers, tap each mark (by input name), save."""
-    page = phone.page
-    phone.tap(page.get_by_role("radio", name=out, exact=True))
-    for field, value in numbers.items():
-        page.fill(f"#{field}", value)
-    for mark in marks:
-        phone.tap(page.locator(f"label.mark:has(input[name={mark}])"))
-        expect(page.locator(f"input[name={mark}]")).to_be_checked()
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name=SAVE))
-    phone.shot("last-recorded")
-    expect(page.locator(".msg")).to_have_count(0)
-    expect(page.locator(".notice[role=alert]:visible")).to_have_count(0)
 
 
 def test_a_pool_rummy_game_with_a_drop_a_wrong_show_an_elimination_a_rejoin_and_a_split(
@@ -51,15 +35,17 @@ def test_a_pool_rummy_game_with_a_drop_a_wrong_show_an_elimination_a_rejoin_and_
         entry_cents="500",
     )
     # Section 10's example: Chandra drops first, Divyā shows wrongly.
-    record(phone, "Aarav", {"hands_1": "34"}, ["drops_first_2", "wrong_show_3"])
+    record_marked(phone, "Aarav", {"hands_1": "34"}, ["drops_first_2", "wrong_show_3"])
     phone.shot("pool-deal-1")
-    record(phone, "Chandra", {"hands_0": "52", "hands_3": "95"}, ["drops_middle_1"])
+    record_marked(phone, "Chandra", {"hands_0": "52", "hands_3": "95"}, ["drops_middle_1"])
     # Divyā has 160: eliminated; her row offers a rejoin instead of a drop.
     row = page.locator(".hands .row[data-seat='3']")
     expect(row).to_contain_text("out of the game: tap Rejoins")
     expect(page.locator(".totals")).to_contain_text("eliminated")
     phone.shot("pool-eliminated")
-    record(phone, "Bhavna", {"hands_0": "30", "hands_2": "61", "hands_3": "28"}, ["rejoin_3"])
+    record_marked(
+        phone, "Bhavna", {"hands_0": "30", "hands_2": "61", "hands_3": "28"}, ["rejoin_3"]
+    )
     expected = [
         {
             "out": "Aarav",
@@ -101,14 +87,14 @@ def test_a_phase_10_game_through_a_tie_break_hand(new_phone, shots, uow):
         o_phase10_phases="Two sets of 3\nA run of 7",
     )
     # Whoever goes out has done their phase: no mark to tap beside them.
-    record(phone, "Ann", {"hands_1": "20", "hands_2": "50"}, ["completed_1"])
+    record_marked(phone, "Ann", {"hands_1": "20", "hands_2": "50"}, ["completed_1"])
     expect(page.locator(".totals")).to_contain_text("phase 2")
-    record(phone, "Bob", {"hands_0": "20", "hands_2": "30"}, ["completed_0"])
+    record_marked(phone, "Bob", {"hands_0": "20", "hands_2": "30"}, ["completed_0"])
     # Ann and Bob both finished the last phase on 20: they replay it alone.
     expect(page.locator(".next")).to_contain_text("Tie-break hand: Ann and Bob")
     expect(page.locator(".hands .row[data-seat='2']")).to_contain_text("sits out")
     phone.shot("phase10-tiebreak")
-    record(phone, "Ann", {"hands_1": "15"})
+    record_marked(phone, "Ann", {"hands_1": "15"})
     expected = [
         {"out": "Ann", "completed": ["Ann", "Bob"], "hands": {"Bob": 20, "Cy": 50}},
         {"out": "Bob", "completed": ["Ann", "Bob"], "hands": {"Ann": 20, "Cy": 30}},
@@ -169,8 +155,8 @@ def test_a_game_ended_early_and_reopened(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page
     game_id = start(phone, "Five Crowns", ["Ann", "Bob", "Cy"], "early")
-    record(phone, "Ann", {"hands_1": "70", "hands_2": "42"})
-    record(phone, "Bob", {"hands_0": "0", "hands_2": "9"})
+    record_marked(phone, "Ann", {"hands_1": "70", "hands_2": "42"})
+    record_marked(phone, "Bob", {"hands_0": "0", "hands_2": "9"})
     end_here(phone, "early")
     expect(page.locator(".result")).to_contain_text("Winner: Ann")
     expect(page.locator("#deal-form")).to_have_count(0)
@@ -181,7 +167,7 @@ def test_a_game_ended_early_and_reopened(new_phone, shots, uow):
         phone.tap(page.get_by_role("button", name="Reopen the game"))
     expect(page.get_by_text("The game is open again")).to_be_visible()
     phone.shot("early-reopened")
-    record(phone, "Cy", {"hands_0": "12", "hands_1": "4"})
+    record_marked(phone, "Cy", {"hands_0": "12", "hands_1": "4"})
     view = services.load_game(uow, game_id)
     assert view.state.ended_early is False
     assert len(view.entries) == 3

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
-from tests.browser.support import fits, log_in, submit
+from tests.browser.support import VENUE_TV, fits, log_in, submit
 from tests.league.support import (
     NAMES,
     make_league,
@@ -91,13 +91,7 @@ def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone,
         play_out(uow, table)
     league.propose_round(uow, lid, olga, night_id)
     token = league.open_screen(uow, lid, olga, night_id)
-    page = new_phone(
-        viewport={"width": 1920, "height": 1080},
-        screen={"width": 1920, "height": 1080},
-        is_mobile=False,
-        has_touch=False,
-        device_scale_factor=1,
-    )
+    page = new_phone(**VENUE_TV)
     page.goto(f"/leagues/{lid}/nights/{night_id}/screen/{token}")
     expect(page.locator(".next-round > li")).to_have_count(12)
     expect(page.locator(".next-round .from").first).to_contain_text("from")

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import adjustments
 from scorekeeper.league import services as league
-from tests.browser.support import fits
+from tests.browser.support import VENUE_TV, fits
 from tests.league.support import make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
 
@@ -36,13 +36,7 @@ def test_adjustment_marks_and_notes_fit_the_venue_screen(new_phone, output_dir, 
             reason=f"Looked at the discard pile twice before drawing, warned once ({number})",
         )
     token = league.open_screen(uow, lid, olga, night.id)
-    page = new_phone(
-        viewport={"width": 1920, "height": 1080},
-        screen={"width": 1920, "height": 1080},
-        is_mobile=False,
-        has_touch=False,
-        device_scale_factor=1,
-    )
+    page = new_phone(**VENUE_TV)
     page.goto(f"/leagues/{lid}/nights/{night.id}/screen/{token}")
     marks = page.locator(".screen-leaders sup.mark")
     expect(marks.first).to_be_visible()

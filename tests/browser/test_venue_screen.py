@@ -11,7 +11,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
-from tests.browser.support import fits
+from tests.browser.support import VENUE_TV, fits
 from tests.league.support import make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
 
@@ -28,13 +28,7 @@ def test_twelve_tables_fit_the_venue_screen_and_a_result_shows_on_it(new_phone, 
     night = start(uow, lid, olga, list(ids.values()))
     assert len(night.tables) == 12
     token = league.open_screen(uow, lid, olga, night.id)
-    page = new_phone(
-        viewport={"width": 1920, "height": 1080},
-        screen={"width": 1920, "height": 1080},
-        is_mobile=False,
-        has_touch=False,
-        device_scale_factor=1,
-    )
+    page = new_phone(**VENUE_TV)
     page.goto(f"/leagues/{lid}/nights/{night.id}/screen/{token}")
     expect(page.locator(".screen-tables > li")).to_have_count(12)
 
