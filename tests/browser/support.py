@@ -13,7 +13,7 @@ from scorekeeper.service_layer.results import GameView
 from tests.browser.phone import Phone
 from tests.league.support import PASSWORD
 from tests.tiers import sampled
-from tests.waiting import wait_until
+from tests.waiting import PATIENCE, wait_until
 
 # A Pixel 5 with the screen of the smallest phones in use, and the Pixel 5 itself.
 SCREENS = {
@@ -132,18 +132,31 @@ def correct(phone: Phone, number: int, field: str, value: str) -> None:
     phone.count()
 
 
+def wait_in_page(page: Page, condition: str, what: str, *, most: float = PATIENCE) -> None:
+    """Wait until ``condition``, a script function that may be async, is true in the page.
+
+    Not Playwright's ``wait_for_function``: it does not await a promise, and an async
+    function's promise is truthy at once, so it would not wait at all (it did not, for
+    the caches below, until a loaded run showed it). ``evaluate`` awaits it."""
+    wait_until(lambda: page.evaluate(condition), what, most=most)
+
+
+# What a page keeps through the service worker for the day the signal goes.
+WORKER_TAKES_PAGE = "() => navigator.serviceWorker.controller !== null"
+PAGE_KEPT = "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
+# The outbox's own script, fetched only when needed, is kept for the day it is.
+OUTBOX_KEPT = (
+    "async () => !!(await (await caches.open(sk.caches.files))"
+    ".match(document.querySelector('#deal-form').dataset.outbox))"
+)
+
+
 def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
     """Open the game online once: the service worker takes the page and its files."""
     page.goto(f"/games/{game_id}/edit/{token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
-        "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
-    )
-    # The outbox's own script, fetched only when needed, is kept for the day it is.
-    page.wait_for_function(
-        "async () => !!(await (await caches.open(sk.caches.files))"
-        ".match(document.querySelector('#deal-form').dataset.outbox))"
-    )
+    page.wait_for_function(WORKER_TAKES_PAGE)
+    wait_in_page(page, PAGE_KEPT, "the game page kept by the service worker")
+    wait_in_page(page, OUTBOX_KEPT, "the outbox's script kept by the service worker")
 
 
 def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> None:

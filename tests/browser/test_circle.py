@@ -14,7 +14,13 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles, services
 from tests.browser.phone import Phone
-from tests.browser.support import save_offline, stored
+from tests.browser.support import (
+    OUTBOX_KEPT,
+    WORKER_TAKES_PAGE,
+    save_offline,
+    stored,
+    wait_in_page,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +67,8 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     second.tap(new_game.get_by_role("button", name="Start the game"))
     expect(other.get_by_text("Played in the circle")).to_be_visible()
     game_id = urlsplit(other.url).path.rsplit("/", 1)[1]
-    other.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    other.wait_for_function(
-        "async () => !!(await (await caches.open(sk.caches.files))"
-        ".match(document.querySelector('#deal-form').dataset.outbox))"
-    )
+    other.wait_for_function(WORKER_TAKES_PAGE)
+    wait_in_page(other, OUTBOX_KEPT, "the outbox's script kept by the service worker")
     other.context.set_offline(True)
     save_offline(other, 1, MEMBERS[0], {MEMBERS[1]: 12, MEMBERS[2]: 7})
     second.shot("circle-game-offline")

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles
+from tests.browser.support import PAGE_KEPT, WORKER_TAKES_PAGE, wait_in_page
 from tests.waiting import wait_until
 
 # PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
@@ -28,11 +29,9 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     circle_id, token = started.circle.public_id, started.edit_token
     page = new_phone()
     page.goto(f"/circles/{circle_id}/edit/{token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(WORKER_TAKES_PAGE)
     page.reload()  # the worker keeps the page as it passes
-    page.wait_for_function(
-        "async () => !!(await (await caches.open(sk.caches.pages)).match(location.pathname))"
-    )
+    wait_in_page(page, PAGE_KEPT, "the circle page kept by the service worker")
     page.context.set_offline(True)
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Cabin")

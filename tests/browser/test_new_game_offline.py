@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL
+from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, WORKER_TAKES_PAGE
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -52,7 +52,7 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
 def test_the_home_page_opens_offline_after_the_first_visit(new_phone, shots, language):
     page = new_phone(**SMALL, locale=LANGUAGES[language])
     page.goto("/")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(WORKER_TAKES_PAGE)
     # No second visit: the worker kept the home page as it installed.
     page.context.set_offline(True)
     page.reload()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import STAND_IN, choose_game
+from tests.browser.support import STAND_IN, WORKER_TAKES_PAGE, choose_game, wait_in_page
 from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
@@ -132,8 +132,9 @@ def opened_for_offline(page, game_id: str, token: str) -> None:
     """Open the game online once: its worker, its files, the outbox's script and the
     reader's words kept (the page keeps them after it loads: wait for that, not a time)."""
     page.goto(f"/games/{game_id}/edit/{token}")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function(
+    page.wait_for_function(WORKER_TAKES_PAGE)
+    wait_in_page(
+        page,
         """async () => {
           const files = await caches.open(sk.caches.files);
           const say = document.querySelector("#say-form").dataset;
@@ -141,7 +142,8 @@ def opened_for_offline(page, game_id: str, token: str) -> None:
           const urls = [say.src, say.words, say.game, outbox];
           const kept = await Promise.all(urls.map((u) => files.match(u)));
           return kept.every(Boolean);
-        }"""
+        }""",
+        "the reader's words and scripts kept by the service worker",
     )
 
 
