@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 from tests.browser.lifeline import SessionBrowser
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS, PATIENCE_MS, PHONE, serving
+from tests.browser.phone import PATIENCE_MS, PHONE, serving
 
 
 @pytest.fixture
@@ -37,13 +37,7 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, output_dir: Path) -> Iterator[SessionBrowser]:
     """The session's Chromium, launched again should a phone's close hang (lifeline.py)."""
-    log = output_dir / "browser-hung-closes.txt"
-    browser = SessionBrowser(
-        lambda switches: playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *switches]
-        ),
-        log,
-    )
+    browser = SessionBrowser(playwright, output_dir / "browser-hung-closes.txt")
     yield browser
     browser.close()
 

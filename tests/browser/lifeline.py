@@ -21,59 +21,47 @@ import os
 import signal
 import threading
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Error
+from playwright.sync_api import Browser, BrowserContext, Error, Playwright
+
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
 # Far above a close's usual tenth of a second, also on a loaded machine.
 CLOSE_LIMIT_S = 30.0
 
 
-def children_of(pids: set[int]) -> set[int]:
-    """Every process whose parent is in ``pids`` (read from /proc: the suite runs on Linux)."""
-    found = set()
+def processes() -> dict[int, tuple[int, bytes]]:
+    """Each process's parent and command line, read from /proc (the suite runs on Linux)."""
+    table = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             stat = (entry / "stat").read_text()
+            command_line = (entry / "cmdline").read_bytes()
         except OSError:
             continue  # ended meanwhile
         # The command name in parentheses may hold spaces: the parent id follows its ")".
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent in pids:
-            found.add(int(entry.name))
-    return found
+        table[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), command_line)
+    return table
 
 
-def descendants_of(pid: int) -> set[int]:
-    found: set[int] = set()
-    generation = {pid}
-    while generation := children_of(generation) - found:
-        found |= generation
-    return found
-
-
-def processes_with(switch: str) -> set[int]:
+def processes_with(switch: str, table: dict[int, tuple[int, bytes]] | None = None) -> set[int]:
     """The processes whose command line holds ``switch`` as one whole argument."""
     argument = switch.encode() + b"\0"  # /proc's command lines end each argument with NUL
-    found = set()
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and argument in (entry / "cmdline").read_bytes():
-                found.add(int(entry.name))
-        except OSError:
-            continue  # ended meanwhile
-    return found
+    return {pid for pid, (_, line) in (table or processes()).items() if argument in line}
 
 
 def kill_browser(switch: str) -> None:
     """Kill the browser launched with ``switch`` and every helper process below it."""
-    for main in processes_with(switch):
-        for pid in {main} | descendants_of(main):
-            with contextlib.suppress(ProcessLookupError):  # ended meanwhile
-                os.kill(pid, signal.SIGKILL)
+    table = processes()
+    doomed = processes_with(switch, table)
+    while below := {pid for pid, (parent, _) in table.items() if parent in doomed} - doomed:
+        doomed |= below
+    for pid in doomed:
+        with contextlib.suppress(ProcessLookupError):  # ended meanwhile
+            os.kill(pid, signal.SIGKILL)
 
 
 class SessionBrowser:
@@ -84,15 +72,19 @@ class SessionBrowser:
 
     launches = itertools.count(1)
 
-    def __init__(self, launch: Callable[[list[str]], Browser], log: Path):
-        self.launch = launch
+    def __init__(self, playwright: Playwright, log: Path):
+        self.playwright = playwright
         self.log = log
         self.browser, self.switch = self.launched()
         self.lost = False
 
     def launched(self) -> tuple[Browser, str]:
+        """The system's Chromium with the phone tests' flags, and its own switch."""
         switch = f"--scorekeeper-test-browser={os.getpid()}-{next(self.launches)}"
-        return self.launch([switch]), switch
+        browser = self.playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch]
+        )
+        return browser, switch
 
     def current(self) -> Browser:
         if self.lost or not self.browser.is_connected():

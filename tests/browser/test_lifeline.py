@@ -12,19 +12,13 @@ import pytest
 from playwright.sync_api import Playwright
 
 from tests.browser.lifeline import SessionBrowser, processes_with
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def own_browser(playwright: Playwright, tmp_path):
-    browser = SessionBrowser(
-        lambda switches: playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *switches]
-        ),
-        tmp_path / "hung.txt",
-    )
+    browser = SessionBrowser(playwright, tmp_path / "hung.txt")
     yield browser
     browser.close()
 
