@@ -151,6 +151,19 @@ OUTBOX_KEPT = (
 )
 
 
+# Offline as the page's own requests meet it: Chromium applies context.set_offline a
+# moment after the call returns, and a Save tapped in that moment reached the server while
+# the page heard no answer (a CI run on PostgreSQL, right after a browser restart).
+NO_SIGNAL = """async () => !navigator.onLine
+  && await fetch("/", { method: "HEAD", cache: "no-store" }).then(() => false, () => true)"""
+
+
+def cut_signal(page: Page) -> None:
+    """Take the phone offline and wait until the page can reach nothing."""
+    page.context.set_offline(True)
+    wait_in_page(page, NO_SIGNAL, "the phone without a signal")
+
+
 def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
     """Open the game online once: the service worker takes the page and its files."""
     page.goto(f"/games/{game_id}/edit/{token}")

@@ -11,7 +11,13 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
-from tests.browser.support import STAND_IN, choose_game, opened_with_its_worker, save_offline
+from tests.browser.support import (
+    STAND_IN,
+    choose_game,
+    cut_signal,
+    opened_with_its_worker,
+    save_offline,
+)
 from tests.printing.cases import LONG_NAMES
 from tests.tiers import SLOW
 
@@ -60,7 +66,7 @@ def new_game_no_signal(page: Page, uow) -> None:
     page.goto("/games/new")
     page.wait_for_load_state()
     page.fill("#players-0", LONG_NAMES[0])
-    page.context.set_offline(True)
+    cut_signal(page)
     page.locator("form.new button.save").tap()
     expect(page.locator("#no-signal")).to_be_visible()
 
@@ -81,7 +87,7 @@ def game_refused(page: Page, uow) -> None:
 def game_offline(page: Page, uow) -> None:
     game_id, token = started(uow)
     opened_with_its_worker(page, game_id, token)
-    page.context.set_offline(True)
+    cut_signal(page)
     save_offline(page, 1, "Ann", {"Bob": 12, "Cy": 7})
     expect(page.locator("#offline")).to_be_visible()
 
@@ -165,7 +171,7 @@ def table_view_wide(page: Page, uow) -> None:
 def game_offline_wide(page: Page, uow) -> None:
     game_id, token = long_names(uow)
     opened_with_its_worker(page, game_id, token)
-    page.context.set_offline(True)
+    cut_signal(page)
     page.locator("label.tap", has=page.locator("input[name=out][value='2']")).tap()
     page.locator(".send button.save").tap()
     expect(page.locator("#deals tr.waiting")).to_have_count(1)

@@ -17,6 +17,7 @@ from tests.browser.phone import Phone
 from tests.browser.support import (
     OUTBOX_KEPT,
     WORKER_TAKES_PAGE,
+    cut_signal,
     save_offline,
     stored,
     wait_in_page,
@@ -69,7 +70,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     game_id = urlsplit(other.url).path.rsplit("/", 1)[1]
     other.wait_for_function(WORKER_TAKES_PAGE)
     wait_in_page(other, OUTBOX_KEPT, "the outbox's script kept by the service worker")
-    other.context.set_offline(True)
+    cut_signal(other)
     save_offline(other, 1, MEMBERS[0], {MEMBERS[1]: 12, MEMBERS[2]: 7})
     second.shot("circle-game-offline")
     other.context.set_offline(False)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles
-from tests.browser.support import PAGE_KEPT, WORKER_TAKES_PAGE, wait_in_page
+from tests.browser.support import PAGE_KEPT, WORKER_TAKES_PAGE, cut_signal, wait_in_page
 from tests.waiting import wait_until
 
 # PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
@@ -32,7 +32,7 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     page.wait_for_function(WORKER_TAKES_PAGE)
     page.reload()  # the worker keeps the page as it passes
     wait_in_page(page, PAGE_KEPT, "the circle page kept by the service worker")
-    page.context.set_offline(True)
+    cut_signal(page)
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Cabin")
 
@@ -71,7 +71,7 @@ def test_a_record_whose_send_got_no_answer_is_sent_again_without_another_online(
     circle_id, token = started.circle.public_id, started.edit_token
     page = new_phone()
     page.goto(f"/circles/{circle_id}/edit/{token}")
-    page.context.set_offline(True)
+    cut_signal(page)
     page.locator("#expense summary").tap()
     page.get_by_label("How much (USD)").first.fill("30")
     page.get_by_label("What for").fill("Firewood")

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, WORKER_TAKES_PAGE
+from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, WORKER_TAKES_PAGE, cut_signal
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -29,7 +29,7 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
             page.locator("#add-player").tap()
         page.fill(f"#players-{seat}", name)
     page.fill("#title", "Sobota u Zoë")
-    page.context.set_offline(True)
+    cut_signal(page)
     start = page.locator("form.new button.save")
     start.tap()
     note = page.locator("#no-signal")
@@ -54,7 +54,7 @@ def test_the_home_page_opens_offline_after_the_first_visit(new_phone, shots, lan
     page.goto("/")
     page.wait_for_function(WORKER_TAKES_PAGE)
     # No second visit: the worker kept the home page as it installed.
-    page.context.set_offline(True)
+    cut_signal(page)
     page.reload()
     expect(page.locator("h1")).to_have_text(translated(language, "Score pad for rummy"))
     expect(page.locator("a.button.save")).to_have_text(translated(language, "New game"))

@@ -11,6 +11,7 @@ from scorekeeper.service_layer import services
 from tests.browser.support import (
     ON_SCREENS,
     SCREENS,
+    cut_signal,
     opened_with_its_worker,
     save_offline,
     stored,
@@ -66,8 +67,7 @@ def expected(deals) -> list[dict]:
 def play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token) -> Page:
     page = new_phone(**SCREENS[screen])
     opened_with_its_worker(page, game_id, token)
-    context = page.context
-    context.set_offline(True)
+    cut_signal(page)
     for number, (out, hands) in enumerate(DEALS, 1):
         save_offline(page, number, out, hands)
     expect(page.locator("#offline")).to_be_visible()
@@ -76,6 +76,7 @@ def play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
         path=shots / f"offline-three-waiting-{screen.replace(' ', '-')}.png", full_page=True
     )
     # The page is closed and opened again, still without a signal: the deals are still there.
+    context = page.context
     page.close()
     page = context.new_page()
     page.goto(f"/games/{game_id}")

@@ -10,7 +10,14 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, opened_with_its_worker, stored
+from tests.browser.support import (
+    IN_LANGUAGES,
+    LANGUAGES,
+    SMALL,
+    cut_signal,
+    opened_with_its_worker,
+    stored,
+)
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -74,7 +81,7 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     game_id, token = started.game.public_id, started.edit_token
     page = new_phone(**SMALL, locale=LANGUAGES[language])
     opened_with_its_worker(page, game_id, token)
-    page.context.set_offline(True)
+    cut_signal(page)
     page.locator("label.tap", has=page.locator("input[name=out][value='0']")).tap()
     for seat in range(1, 8):
         page.fill(f"#hands_{seat}", str(seat))

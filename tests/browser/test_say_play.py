@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import STAND_IN, WORKER_TAKES_PAGE, choose_game, wait_in_page
+from tests.browser.support import STAND_IN, WORKER_TAKES_PAGE, choose_game, cut_signal, wait_in_page
 from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
@@ -149,7 +149,7 @@ def opened_for_offline(page, game_id: str, token: str) -> None:
 
 def go_offline(page) -> None:
     """No signal, as the page itself hears it (its offline notice shows)."""
-    page.context.set_offline(True)
+    cut_signal(page)
     expect(page.locator("#offline")).to_be_visible()
 
 
