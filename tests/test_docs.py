@@ -99,7 +99,7 @@ def test_the_readme_is_short_and_its_layout_names_every_top_level_folder_and_pac
         path.name
         for path in ROOT.iterdir()
         if path.is_dir() and not path.name.startswith(".")
-        and path.name not in {"node_modules", "test-output", "build", "dist"}
+        and path.name not in {"node_modules", "test-output", "build", "dist", "__pycache__"}
         and not path.name.endswith(".egg-info")
     }  # fmt: skip
     packages = {
