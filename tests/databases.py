@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from graphlib import TopologicalSorter
 
-from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
@@ -98,3 +98,18 @@ def emptying(connection) -> list[str]:
         *(f"DELETE FROM {table}" for table in order),
         *(f"ALTER SEQUENCE {sequence} RESTART" for sequence in sequences),
     ]
+
+
+@contextmanager
+def statements(engine: Engine) -> Iterator[list[str]]:
+    """The SQL statements run while the block runs, as the driver received them."""
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, _parameters, _context, _executemany):
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)

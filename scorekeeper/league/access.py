@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, defaultload, selectinload
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.league.models import (
@@ -46,18 +46,22 @@ class LoginRequired(ServiceError):
 
 
 def load_league(session: Session, public_id: str) -> League:
+    """The league and its organizers; the rest is read as the use case first touches it.
+
+    Most checks and changes need a part of the league only, and a season's nights are
+    most of its rows. Touching ``league.nights`` loads every night with its tables,
+    seats and games in one go (four statements, however many nights), not table by table.
+    """
     league = session.scalar(
         select(League)
         .where(League.public_id == public_id)
         .options(
             selectinload(League.organizers).selectinload(LeagueOrganizer.organizer),
-            selectinload(League.invitations),
-            selectinload(League.members),
-            selectinload(League.nights)
+            defaultload(League.nights)
             .selectinload(Night.tables)
             .selectinload(LeagueTable.seats)
             .selectinload(LeagueSeat.member),
-            selectinload(League.nights).selectinload(Night.tables).selectinload(LeagueTable.game),
+            defaultload(League.nights).selectinload(Night.tables).selectinload(LeagueTable.game),
         )
     )
     if league is None:

@@ -4,10 +4,7 @@ page and the game page itself. Each walks down to the database once (docs/archit
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from sqlalchemy import event
-
+from tests.databases import statements
 from tests.web.support import deal_data, start
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -20,20 +17,8 @@ DEAL_POST = 7
 GAME_PAGE = 1
 
 
-@contextmanager
-def statements(app):
-    """The SQL statements run while the block runs, as the driver received them."""
-    engine = app.extensions["scorekeeper.db"].engine
-    seen: list[str] = []
-
-    def count(_conn, _cursor, statement, _parameters, _context, _executemany):
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+def engine_of(app):
+    return app.extensions["scorekeeper.db"].engine
 
 
 def notify(app) -> int:
@@ -44,7 +29,7 @@ def notify(app) -> int:
 def test_a_deal_posted_from_the_game_page_issues_the_fewest_statements(client, app):
     game_id = start(client, PLAYERS)
     data = deal_data(client, game_id, out="0", hands_1="12", hands_2="7")
-    with statements(app) as seen:
+    with statements(engine_of(app)) as seen:
         response = client.post(f"/games/{game_id}/deals", data=data)
     assert response.status_code == 303
     assert len(seen) == DEAL_POST + notify(app), "\n".join(seen)
@@ -57,7 +42,7 @@ def test_the_game_page_issues_the_fewest_statements(client, app):
         data=deal_data(client, game_id, out="0", hands_1="1", hands_2="2"),
     )
     client.get(f"/games/{game_id}")  # the deal's notice shown once
-    with statements(app) as seen:
+    with statements(engine_of(app)) as seen:
         response = client.get(f"/games/{game_id}")
     assert response.status_code == 200
     assert len(seen) == GAME_PAGE, "\n".join(seen)
