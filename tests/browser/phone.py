@@ -5,12 +5,14 @@ imports it too.)"""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from PIL import Image
+from playwright.sync_api import Locator, Page, expect
 from werkzeug.serving import make_server
 
 from tests.chromium import find_chromium
@@ -25,6 +27,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = "Pixel 5"
+# Pictures of the pages are for people to look at: no check reads them back. A full-page
+# screenshot costs Chromium about 0.2 s and a quick run would take some 170, so they are
+# taken when asked for, with SHOTS=1 (docs/testing.md).
+PICTURES = os.environ.get("SHOTS", "") not in ("", "0")
 # Waits on the page (expect, and every action) end at these limits only when the event
 # never comes: on a machine running two suites at once, 5 s (Playwright's default for
 # expect) was once too short for a notice that did come. A limit is no measure of speed.
@@ -75,7 +81,21 @@ class Phone:
     def shot(self, name: str) -> None:
         """A full-page picture, once the page is seen to fit the screen's width."""
         assert_fits_the_screen(self.page)
-        self.page.screenshot(path=self.shots / f"{name}.png", full_page=True)
+        picture(self.page, self.shots / f"{name}.png", full_page=True)
+
+
+def picture(
+    target: Page | Locator, path: Path, *, across_the_room: bool = False, **options
+) -> None:
+    """A screenshot of ``target`` at ``path``, when pictures are asked for (``PICTURES``);
+    ``across_the_room`` adds a copy at 480 x 270, the screen as read from afar."""
+    if not PICTURES:
+        return
+    path.parent.mkdir(exist_ok=True)
+    target.screenshot(path=path, **options)
+    if across_the_room:
+        with Image.open(path) as full:
+            full.resize((480, 270)).save(path.with_name(f"{path.stem}-25.png"))
 
 
 def assert_fits_the_screen(page: Page) -> None:

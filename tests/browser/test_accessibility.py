@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.axe import assert_no_violations
+from tests.browser.phone import picture
 from tests.browser.support import (
     STAND_IN,
     choose_game,
@@ -311,5 +312,5 @@ assert all(QUICK[scheme] <= {state.__name__ for state in STATES} for scheme in Q
 def test_a_table_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
     page = new_phone(color_scheme=scheme)
     state(page, uow)
-    page.screenshot(path=shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
+    picture(page, shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
     assert_no_violations(page)

@@ -7,6 +7,7 @@ from playwright.sync_api import Page
 
 from scorekeeper.service_layer import circles, services
 from tests.browser.axe import assert_no_violations
+from tests.browser.phone import picture
 from tests.tiers import sampled
 
 pytestmark = pytest.mark.browser
@@ -71,5 +72,5 @@ STATES = [circle_page, circle_settled_through_one, circle_view_link, circle_shar
 def test_a_circle_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
     page = new_phone(color_scheme=scheme)
     state(page, uow)
-    page.screenshot(path=shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
+    picture(page, shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
     assert_no_violations(page)

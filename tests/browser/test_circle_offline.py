@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles
+from tests.browser.phone import picture
 from tests.browser.support import PAGE_KEPT, WORKER_TAKES_PAGE, cut_signal, wait_in_page
 from tests.waiting import wait_until
 
@@ -47,7 +48,7 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     expect(waiting).to_have_count(2)
     expect(waiting.nth(0)).to_contain_text("Expense waiting to send")
     expect(waiting.nth(1)).to_contain_text("Payment waiting to send")
-    page.screenshot(path=shots / "circle-offline.png", full_page=True)
+    picture(page, shots / "circle-offline.png", full_page=True)
     assert circles.load_circle(uow, circle_id).records == ()
 
     page.context.set_offline(False)

@@ -15,10 +15,10 @@ from itertools import combinations
 from urllib.parse import urlsplit
 
 import pytest
-from PIL import Image
 from playwright.sync_api import Page, expect
 
 from scorekeeper.league import services as league
+from tests.browser.phone import picture
 from tests.browser.support import VENUE_TV, fits, log_in, submit
 from tests.league.support import (
     figures,
@@ -41,11 +41,7 @@ ROUNDS = 3
 
 def shoot(screen: Page, output_dir, name: str) -> None:
     """The screen as it is, and at 25 %: as it reads from across the room."""
-    shot = output_dir / "browser" / f"{name}.png"
-    shot.parent.mkdir(exist_ok=True)
-    screen.screenshot(path=shot)
-    with Image.open(shot) as full:
-        full.resize((480, 270)).save(output_dir / "browser" / f"{name}-25.png")
+    picture(screen, output_dir / "browser" / f"{name}.png", across_the_room=True)
 
 
 # Slow tier (tests/tiers.py): the confirm, rounds and venue-screen phone tests stand for it.

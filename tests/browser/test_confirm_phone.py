@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from tests.browser.phone import picture
 from tests.browser.support import VENUE_TV
 from tests.league.support import NAMES, make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
@@ -36,12 +37,12 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     recorder.goto(f"/games/{table.game_id}/edit/{table.edit_token}")
     play_out(uow, table)  # the deals this phone records
     expect(screen.locator(".owed")).to_contain_text("Unconfirmed: table 1")
-    screen.screenshot(path=shots / "confirm-screen.png")
+    picture(screen, shots / "confirm-screen.png")
     # The recording phone's game page, told of the deals, reloads itself and shows the
     # confirm link's QR code (a reload by the test raced the page's own).
     prompt = recorder.locator("#confirm-prompt")
     expect(prompt.locator("svg.qr")).to_be_visible()
-    recorder.screenshot(path=shots / "confirm-prompt.png")
+    picture(recorder, shots / "confirm-prompt.png")
     confirm = urlsplit(prompt.locator(".confirm-link").inner_text()).path
     recorder.goto(confirm)
     expect(recorder.locator("h1")).to_have_text("Another phone confirms")
@@ -51,7 +52,7 @@ def test_an_opponents_phone_confirms_the_result_and_the_screen_follows(new_phone
     expect(opponent.locator(".result-totals")).to_contain_text(table.names[0])
     opponent.get_by_role("button", name="Yes, confirm this result").click()
     expect(opponent.locator("#confirm-state")).to_contain_text("Confirmed.")
-    opponent.screenshot(path=shots / "confirm-phone.png")
+    picture(opponent, shots / "confirm-phone.png")
     expect(screen.locator(".owed")).to_have_text("Missing results: table 2")
     expect(screen.locator(".screen-tables > li").first).to_contain_text("confirmed")
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.phone import Phone
+from tests.browser.phone import Phone, picture
 from tests.browser.support import ON_SCREENS, SCREENS, start_game
 
 pytestmark = pytest.mark.browser
@@ -282,7 +282,7 @@ def test_play_again_and_the_share_sheet_beside_the_qr_code(new_phone, shots, scr
     page.wait_for_url(lambda url: game_id not in url)
     expect(page.get_by_role("button", name="Save deal 1")).to_be_visible()
     expect(page.locator(".next")).to_contain_text("Bob deals")
-    page.screenshot(path=shots / f"entry-play-again-{screen.replace(' ', '-').lower()}.png")
+    picture(page, shots / f"entry-play-again-{screen.replace(' ', '-').lower()}.png")
 
 
 def test_the_home_page_lists_this_phones_games_with_game_leader_and_date(phone, screen, uow):
@@ -327,4 +327,4 @@ def test_the_score_chart_draws_each_players_running_total(new_phone, shots, scre
     assert sorted(range(3), key=lambda i: last_y[i]) == order
     colours = {lines.nth(i).evaluate("l => getComputedStyle(l).stroke") for i in range(3)}
     assert len(colours) == 3
-    page.locator(".chart").screenshot(path=shots / f"chart-{scheme}-{screen.replace(' ', '-')}.png")
+    picture(page.locator(".chart"), shots / f"chart-{scheme}-{screen.replace(' ', '-')}.png")

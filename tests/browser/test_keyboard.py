@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.phone import Phone
+from tests.browser.phone import Phone, picture
 from tests.browser.support import start_game
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def test_who_went_out_and_every_number_are_chosen_with_the_keyboard_alone(new_ph
         page.keyboard.press("ArrowRight")
     expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
     expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_focused()
-    page.locator("fieldset.who").screenshot(path=shots / "keyboard-who-went-out.png")
+    picture(page.locator("fieldset.who"), shots / "keyboard-who-went-out.png")
 
     # Tab moves on to the first hand; Enter goes from number to number and, on the
     # last one, to Save; Enter there saves the deal.

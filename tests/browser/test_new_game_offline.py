@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.phone import picture
 from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, WORKER_TAKES_PAGE, cut_signal
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
@@ -39,7 +40,7 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
     for seat, name in enumerate(LONG_NAMES):
         expect(page.locator(f"#players-{seat}")).to_have_value(name)
     expect(page.locator("#title")).to_have_value("Sobota u Zoë")
-    page.screenshot(path=shots / f"new-game-no-signal-{language}.png", full_page=True)
+    picture(page, shots / f"new-game-no-signal-{language}.png", full_page=True)
     # The signal back: the same tap starts the game.
     page.context.set_offline(False)
     with page.expect_navigation():
@@ -58,4 +59,4 @@ def test_the_home_page_opens_offline_after_the_first_visit(new_phone, shots, lan
     page.reload()
     expect(page.locator("h1")).to_have_text(translated(language, "Score pad for rummy"))
     expect(page.locator("a.button.save")).to_have_text(translated(language, "New game"))
-    page.screenshot(path=shots / f"home-offline-first-visit-{language}.png", full_page=True)
+    picture(page, shots / f"home-offline-first-visit-{language}.png", full_page=True)

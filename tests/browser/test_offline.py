@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.service_layer import services
+from tests.browser.phone import picture
 from tests.browser.support import (
     ON_SCREENS,
     SCREENS,
@@ -72,9 +73,7 @@ def play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
         save_offline(page, number, out, hands)
     expect(page.locator("#offline")).to_be_visible()
     expect(page.locator(".next .deal-no")).to_have_text("Deal 4 of 13")
-    page.screenshot(
-        path=shots / f"offline-three-waiting-{screen.replace(' ', '-')}.png", full_page=True
-    )
+    picture(page, shots / f"offline-three-waiting-{screen.replace(' ', '-')}.png", full_page=True)
     # The page is closed and opened again, still without a signal: the deals are still there.
     context = page.context
     page.close()
@@ -82,7 +81,7 @@ def play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
     page.goto(f"/games/{game_id}")
     expect(page.locator("#deals tr.waiting")).to_have_count(3)
     expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
-    page.screenshot(path=shots / f"offline-reopened-{screen.replace(' ', '-')}.png", full_page=True)
+    picture(page, shots / f"offline-reopened-{screen.replace(' ', '-')}.png", full_page=True)
     return page
 
 
@@ -133,7 +132,7 @@ def test_a_different_deal_from_another_phone_stops_the_queue_and_asks(
     expect(problem).to_contain_text("Deal 1 has already been recorded")
     expect(page.locator("#deals tr.waiting")).to_have_count(3)  # nothing after it went either
     expect(problem.get_by_role("button", name="Put it in the form")).to_be_visible()
-    page.screenshot(path=shots / f"offline-conflict-{screen.replace(' ', '-')}.png", full_page=True)
+    picture(page, shots / f"offline-conflict-{screen.replace(' ', '-')}.png", full_page=True)
     assert len(services.load_game(uow, game_id).entries) == 1
     # Discarded, the next ones go (numbered as typed, so deal 2 then 3).
     problem.get_by_role("button", name="Discard it").tap()

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 from scorekeeper.service_layer import services
+from tests.browser.phone import picture
 from tests.browser.support import (
     IN_LANGUAGES,
     LANGUAGES,
@@ -55,7 +56,7 @@ def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     expect(row).to_have_count(1)
     expect(row.get_by_role("rowheader")).to_have_text("1")
     expect(row).to_contain_text(f"{LONG_NAMES[0]}")
-    page.screenshot(path=shots / f"closed-mid-save-reopened-{language}.png", full_page=True)
+    picture(page, shots / f"closed-mid-save-reopened-{language}.png", full_page=True)
     # The signal back: it is sent, once.
     context.set_offline(False)
     entries = stored(uow, game_id, 1)
@@ -107,6 +108,6 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     assert on_screen(page, row.locator("strong"))
     for part in ("#unsent", "#deal-grid"):
         name = f"outbox-refused-{part[1:]}-{language}.png"
-        page.locator(part).screenshot(path=shots / name, timeout=30_000)
+        picture(page.locator(part), shots / name, timeout=30_000)
     note.get_by_role("link").click()
     expect(row.get_by_role("button", name=translated(language, "Discard it"))).to_be_in_viewport()

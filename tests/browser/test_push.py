@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from scorekeeper.web import push
+from tests.browser.phone import picture
 from tests.browser.support import IN_LANGUAGES, LANGUAGES, ON_SCREENS, SCREENS, SMALL
 from tests.printing.cases import LONG_NAMES
 from tests.waiting import wait_until
@@ -63,7 +64,7 @@ def test_the_view_link_is_told_of_each_new_deal_and_asks_once(app, new_phone, sh
         services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 1, "Cy": cy}})
         expect(viewer.locator(".grid tbody tr")).to_have_count(number)
         assert len(looks) == number, f"{len(looks)} looks at the scoreboard for {number} deals"
-    viewer.screenshot(path=shots / f"push-viewer-{screen.replace(' ', '-')}.png", full_page=True)
+    picture(viewer, shots / f"push-viewer-{screen.replace(' ', '-')}.png", full_page=True)
     expect(viewer.locator("#say")).to_contain_text("Cy 57")
 
 
@@ -103,4 +104,4 @@ def test_a_watcher_refused_a_stream_asks_again_and_listens_once_one_is_free(
     assert push.streams(app).open == 1
     services.record_deal(uow, game_id, token, {"out": LONG_NAMES[0], "hands": HANDS})
     expect(viewer.locator("#deals tbody tr")).to_have_count(1)
-    viewer.screenshot(path=shots / f"push-retried-{language}.png", full_page=True)
+    picture(viewer, shots / f"push-retried-{language}.png", full_page=True)

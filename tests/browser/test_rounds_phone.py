@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
+from tests.browser.phone import picture
 from tests.browser.support import VENUE_TV, fits, log_in, submit
 from tests.league.support import (
     NAMES,
@@ -54,7 +55,7 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     submit(page, "Swap seats")
     expect(proposal.nth(0)).to_contain_text(second)
     expect(proposal.nth(1)).to_contain_text(first)
-    page.screenshot(path=shots / "rounds-proposal-phone.png", full_page=True)
+    picture(page, shots / "rounds-proposal-phone.png", full_page=True)
     assert_no_violations(page)
 
     screen = new_phone()
@@ -75,7 +76,6 @@ def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
 
 
 def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone, output_dir, uow):
-    from PIL import Image
 
     # As the venue screen's own test: every fourth name 40 characters long.
     long = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"
@@ -95,16 +95,12 @@ def test_the_next_rounds_moves_for_twelve_tables_fit_the_venue_screen(new_phone,
     page.goto(f"/leagues/{lid}/nights/{night_id}/screen/{token}")
     expect(page.locator(".next-round > li")).to_have_count(12)
     expect(page.locator(".next-round .from").first).to_contain_text("from")
-    shot = output_dir / "browser" / "venue-screen-next-round.png"
-    shot.parent.mkdir(exist_ok=True)
-    page.screenshot(path=shot)
-    with Image.open(shot) as full:  # as it looks from across the room
-        full.resize((480, 270)).save(output_dir / "browser" / "venue-screen-next-round-25.png")
+    picture(page, output_dir / "browser" / "venue-screen-next-round.png", across_the_room=True)
     assert fits(page)
     # Round 2 under way: its tables, and the clock counting down to its end.
     league.start_round(uow, lid, olga, night_id)
     expect(page.locator(".round-now")).to_contain_text("Round 2 of 3")
     expect(page.locator(".countdown")).to_contain_text(re.compile(r"^(29|30):\d\d$"))
     expect(page.locator(".screen-tables > li")).to_have_count(12)
-    page.screenshot(path=output_dir / "browser" / "venue-screen-round-clock.png")
+    picture(page, output_dir / "browser" / "venue-screen-round-clock.png")
     assert fits(page)

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.league import adjustments
 from scorekeeper.league import services as league
+from tests.browser.phone import picture
 from tests.browser.support import VENUE_TV, fits
 from tests.league.support import make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
@@ -43,7 +44,5 @@ def test_adjustment_marks_and_notes_fit_the_venue_screen(new_phone, output_dir, 
     # A note for each adjusted leader (those the penalty kept in the top ten).
     expect(page.locator(".screen-notes li")).to_have_count(marks.count())
     expect(page.locator(".screen-notes li").first).to_contain_text("Penalty points")
-    shot = output_dir / "browser" / "venue-screen-adjustments.png"
-    shot.parent.mkdir(exist_ok=True)
-    page.screenshot(path=shot)
+    picture(page, output_dir / "browser" / "venue-screen-adjustments.png")
     assert fits(page)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.phone import Phone
+from tests.browser.phone import Phone, picture
 from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL
 from tests.printing.cases import LONG_NAMES
 from tests.tiers import sampled
@@ -162,4 +162,4 @@ def test_the_chart_tells_8_players_apart_without_colour(new_phone, shots, uow, s
     assert len(distinct) == 8, looks
     # The key shows each player's line style and marker beside the name.
     expect(page.locator(".chart figcaption .k svg use")).to_have_count(8)
-    page.locator(".chart").screenshot(path=shots / f"small-chart-{scheme}.png")
+    picture(page.locator(".chart"), shots / f"small-chart-{scheme}.png")

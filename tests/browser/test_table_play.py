@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
-from tests.browser.phone import Phone
+from tests.browser.phone import Phone, picture
 from tests.browser.support import SAVE, correct, record, start_game, totals_on
 from tests.tiers import SLOW
 
@@ -100,7 +100,7 @@ def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, u
     phone.shot("thirteen-press-offer")
     expect(viewer.locator(".totals")).to_contain_text("45")
     assert viewer.evaluate("window.notReloaded") is True
-    viewer.screenshot(path=shots / "thirteen-viewer.png", full_page=True)
+    picture(viewer, shots / "thirteen-viewer.png", full_page=True)
     phone.tap(page.locator(".offer summary"))  # a deliberate second tap, never a stray one
     with page.expect_navigation():
         phone.tap(page.get_by_role("button", name="Yes, Cy takes 15"))

@@ -7,10 +7,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from PIL import Image
 from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
+from tests.browser.phone import picture
 from tests.browser.support import VENUE_TV, fits
 from tests.league.support import make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start
@@ -32,11 +32,7 @@ def test_twelve_tables_fit_the_venue_screen_and_a_result_shows_on_it(new_phone, 
     page.goto(f"/leagues/{lid}/nights/{night.id}/screen/{token}")
     expect(page.locator(".screen-tables > li")).to_have_count(12)
 
-    shot = output_dir / "browser" / "venue-screen.png"
-    shot.parent.mkdir(exist_ok=True)
-    page.screenshot(path=shot)
-    with Image.open(shot) as full:  # as it looks from across the room
-        full.resize((480, 270)).save(output_dir / "browser" / "venue-screen-25.png")
+    picture(page, output_dir / "browser" / "venue-screen.png", across_the_room=True)
     assert fits(page)
 
     recorded = time.monotonic()
