@@ -207,5 +207,9 @@
       listen();
     }
     setInterval(() => { if (!pushed || owed) poll(); }, Number(board.dataset.every) || 3000);
+    // The signal back, the page asks at once: a stream that looks open may have lost what
+    // it was told meanwhile, and while it looks open the poll rests. Asked after the
+    // other listeners, so a deal the outbox is sending now makes it owed, not a reload.
+    addEventListener("online", () => setTimeout(poll));
   }
 })();

@@ -10,7 +10,14 @@ from playwright.sync_api import expect
 from scorekeeper.service_layer import services
 from scorekeeper.web import push
 from tests.browser.phone import picture
-from tests.browser.support import IN_LANGUAGES, LANGUAGES, ON_SCREENS, SCREENS, SMALL
+from tests.browser.support import (
+    IN_LANGUAGES,
+    LANGUAGES,
+    ON_SCREENS,
+    SCREENS,
+    SMALL,
+    cut_signal,
+)
 from tests.printing.cases import LONG_NAMES
 from tests.waiting import wait_until
 
@@ -43,6 +50,21 @@ STREAM_REFUSED = STREAM_OPEN.replace(
       window.streamRefusals = (window.streamRefusals || 0) + 1;
     });""",
 )
+
+# A stream that opens and then hears nothing: as one that lost what it was told while
+# the phone had no signal (Chromium's offline emulation drops what arrives meanwhile).
+STREAM_DEAF = """
+window.EventSource = class extends EventTarget {
+  static CLOSED = 2;
+  constructor(url) {
+    super();
+    this.url = url;
+    this.readyState = 1;
+    setTimeout(() => { this.dispatchEvent(new Event("open")); window.streamOpen = true; });
+  }
+  close() { this.readyState = 2; }
+};
+"""
 
 
 @pytest.mark.parametrize("screen", ON_SCREENS)
@@ -105,3 +127,22 @@ def test_a_watcher_refused_a_stream_asks_again_and_listens_once_one_is_free(
     services.record_deal(uow, game_id, token, {"out": LONG_NAMES[0], "hands": HANDS})
     expect(viewer.locator("#deals tbody tr")).to_have_count(1)
     picture(viewer, shots / f"push-retried-{language}.png", full_page=True)
+
+
+def test_back_online_the_page_asks_at_once_though_its_stream_looks_open(new_phone, uow):
+    """While the stream looks open the poll rests, so the signal coming back is the page's
+    cue to ask: whatever the stream lost meanwhile is shown then, not never."""
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"])
+    game_id, token = started.game.public_id, started.edit_token
+    viewer = new_phone()
+    looks: list[str] = []
+    viewer.on("request", lambda asked: asked.url.endswith("/scoreboard") and looks.append(asked))
+    viewer.add_init_script(STREAM_DEAF)
+    viewer.goto(f"/games/{game_id}")
+    viewer.wait_for_function("() => window.streamOpen")
+    cut_signal(viewer)
+    services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 1, "Cy": 7}})
+    assert looks == []  # the poll rests: the stream looks open
+    viewer.context.set_offline(False)
+    expect(viewer.locator(".grid tbody tr")).to_have_count(1)
+    assert len(looks) == 1

@@ -12,7 +12,13 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import STAND_IN, WORKER_TAKES_PAGE, choose_game, cut_signal, wait_in_page
+from tests.browser.support import (
+    STAND_IN,
+    choose_game,
+    cut_signal,
+    opened_with_its_worker,
+    wait_in_page,
+)
 from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
@@ -128,23 +134,20 @@ def test_a_six_player_500_rum_game_said_in_french(phone, uow):
     assert view.state.finished and view.state.winners == ["Ann"]
 
 
+# The reader's script, its words and the game's names, kept for the day the signal goes.
+READER_KEPT = """async () => {
+  const files = await caches.open(sk.caches.files);
+  const say = document.querySelector("#say-form").dataset;
+  const kept = await Promise.all([say.src, say.words, say.game].map((u) => files.match(u)));
+  return kept.every(Boolean);
+}"""
+
+
 def opened_for_offline(page, game_id: str, token: str) -> None:
-    """Open the game online once: its worker, its files, the outbox's script and the
-    reader's words kept (the page keeps them after it loads: wait for that, not a time)."""
-    page.goto(f"/games/{game_id}/edit/{token}")
-    page.wait_for_function(WORKER_TAKES_PAGE)
-    wait_in_page(
-        page,
-        """async () => {
-          const files = await caches.open(sk.caches.files);
-          const say = document.querySelector("#say-form").dataset;
-          const outbox = document.querySelector("#deal-form").dataset.outbox;
-          const urls = [say.src, say.words, say.game, outbox];
-          const kept = await Promise.all(urls.map((u) => files.match(u)));
-          return kept.every(Boolean);
-        }""",
-        "the reader's words and scripts kept by the service worker",
-    )
+    """``opened_with_its_worker``, and the reader's files kept too (the page keeps them
+    after it loads: wait for that, not a time)."""
+    opened_with_its_worker(page, game_id, token)
+    wait_in_page(page, READER_KEPT, "the reader's words and script kept by the service worker")
 
 
 def go_offline(page) -> None:
