@@ -7,10 +7,15 @@ and Playwright's evaluate is not subject to the page's CSP.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
+
+from tests.browser.phone import picture
+from tests.tiers import SLOW
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 # WCAG 2.1 A and AA and axe's best practices: what Lighthouse's accessibility audit draws on.
@@ -48,3 +53,35 @@ def describe(found: list[dict]) -> str:
 def assert_no_violations(page: Page) -> None:
     found = violations(page)
     assert not found, f"axe found on {page.url}:\n{describe(found)}"
+
+
+SCHEMES = ("light", "dark")
+
+
+def scheme_cases(states: Iterable[Callable], quick: dict[str, set[str]]) -> list:
+    """Parameters ``(state, schemes)``: each state reached once for the schemes the quick
+    tier checks it in (``quick[scheme]`` names those states), and once more, in the slow
+    tier, for the other schemes."""
+    states = list(states)
+    names = {state.__name__ for state in states}
+    assert all(quick[scheme] <= names for scheme in quick), "a quick state is not a state"
+    cases = []
+    for state in states:
+        fast = tuple(s for s in SCHEMES if state.__name__ in quick.get(s, ()))
+        rest = tuple(s for s in SCHEMES if s not in fast)
+        for schemes, marks in ((fast, ()), (rest, SLOW)):
+            if schemes:
+                name = f"{state.__name__}-{'-'.join(schemes)}"
+                cases.append(pytest.param(state, schemes, id=name, marks=marks))
+    return cases
+
+
+def assert_no_violations_in(page: Page, schemes: tuple[str, ...], shots: Path, name: str) -> None:
+    """axe in each colour scheme, switched in place: the pages' colours follow
+    prefers-color-scheme in the stylesheet alone, so a state reached once serves both."""
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        dark = page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+        assert dark == (scheme == "dark"), f"the page is not in the {scheme} scheme"
+        picture(page, shots / f"axe-{name}-{scheme}.png", full_page=True)
+        assert_no_violations(page)

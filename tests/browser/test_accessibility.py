@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
-from tests.browser.axe import assert_no_violations
-from tests.browser.phone import picture
+from tests.browser.axe import assert_no_violations_in, scheme_cases
 from tests.browser.support import (
     STAND_IN,
     choose_game,
@@ -20,7 +19,6 @@ from tests.browser.support import (
     save_offline,
 )
 from tests.printing.cases import LONG_NAMES
-from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -295,22 +293,11 @@ QUICK = {
     },
     "dark": {"game_refused", "finished"},
 }
-CASES = [
-    pytest.param(
-        state,
-        scheme,
-        id=f"{state.__name__}-{scheme}",
-        marks=() if state.__name__ in QUICK[scheme] else SLOW,
-    )
-    for state in STATES
-    for scheme in ("light", "dark")
-]
-assert all(QUICK[scheme] <= {state.__name__ for state in STATES} for scheme in QUICK)
+CASES = scheme_cases(STATES, QUICK)
 
 
-@pytest.mark.parametrize(("state", "scheme"), CASES)
-def test_a_table_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
-    page = new_phone(color_scheme=scheme)
+@pytest.mark.parametrize(("state", "schemes"), CASES)
+def test_a_table_page_has_no_accessibility_violations(state, schemes, new_phone, shots, uow):
+    page = new_phone(color_scheme=schemes[0])
     state(page, uow)
-    picture(page, shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
-    assert_no_violations(page)
+    assert_no_violations_in(page, schemes, shots, state.__name__)

@@ -6,9 +6,7 @@ import pytest
 from playwright.sync_api import Page
 
 from scorekeeper.service_layer import circles, services
-from tests.browser.axe import assert_no_violations
-from tests.browser.phone import picture
-from tests.tiers import sampled
+from tests.browser.axe import assert_no_violations_in, scheme_cases
 
 pytestmark = pytest.mark.browser
 
@@ -67,10 +65,11 @@ STATES = [circle_page, circle_settled_through_one, circle_view_link, circle_shar
 
 
 # The quick tier (tests/tiers.py) checks each page in the light scheme; CI in both.
-@pytest.mark.parametrize("scheme", sampled(["light", "dark"], quick=["light"]))
-@pytest.mark.parametrize("state", STATES, ids=lambda state: state.__name__)
-def test_a_circle_page_has_no_accessibility_violations(state, scheme, new_phone, shots, uow):
-    page = new_phone(color_scheme=scheme)
+@pytest.mark.parametrize(
+    ("state", "schemes"),
+    scheme_cases(STATES, {"light": {state.__name__ for state in STATES}}),
+)
+def test_a_circle_page_has_no_accessibility_violations(state, schemes, new_phone, shots, uow):
+    page = new_phone(color_scheme=schemes[0])
     state(page, uow)
-    picture(page, shots / f"axe-{state.__name__}-{scheme}.png", full_page=True)
-    assert_no_violations(page)
+    assert_no_violations_in(page, schemes, shots, state.__name__)
