@@ -37,7 +37,6 @@ from bench.bench_load import (
     verify_scorekeeper,
 )
 from scorekeeper.db import normalise_url
-from tests.conftest import empty_postgres
 from tests.waiting import wait_until
 
 from .support import start_game
@@ -82,10 +81,10 @@ def redis_url(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def database_url(migrated_template) -> Iterator[str]:
+def database_url(migrated_template, emptier) -> Iterator[str]:
     """The suite's PostgreSQL database, shared by this module's tests, emptied after them."""
     yield migrated_template
-    empty_postgres(migrated_template)
+    emptier()
 
 
 @pytest.fixture(scope="module")
