@@ -27,8 +27,9 @@ from playwright.sync_api import Browser, BrowserContext, Error, Playwright
 
 from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
-# Far above a close's usual tenth of a second, also on a loaded machine.
-CLOSE_LIMIT_S = 30.0
+# A hundred times a close's usual tenth of a second. Were a slow close taken for a hung
+# one, it costs a browser launched again (under a second), never a test.
+CLOSE_LIMIT_S = 10.0
 
 
 def processes() -> dict[int, tuple[int, bytes]]:
