@@ -94,6 +94,9 @@ def pages(uow) -> dict[str, str]:
 
 
 @pytest.mark.slow  # a minute of Lighthouse runs: CI's, not every make test's
+# The scores weigh the pages as the phone gets them, which no database changes: the SQLite
+# run's are enough, and the PostgreSQL run keeps its minute.
+@pytest.mark.sqlite
 def test_lighthouse_scores_100_on_a_phone(serve, pages, output_dir):
     server = serve(SCOREKEEPER_SESSION_COOKIE_SECURE="false")
     folder = output_dir / "lighthouse"
