@@ -5,7 +5,9 @@ with a service worker have run in it (puppeteer#11627, "closing browser contexts
 dangling service workers and poison the browser", open upstream). Playwright's
 ``BrowserContext.close()`` then waits for good: seen here three times, each in the teardown
 of an offline test, twice after a hundred tests had run in the same browser, with the
-page's event stream still open on the server.
+page's event stream still open on the server. One cause, found and removed: a test that
+ended while its page reloaded itself through the service worker (test_offline.py's
+conflict test hung so in every PostgreSQL run; it now waits for the page it expects).
 
 So a close gets ``CLOSE_LIMIT_S``. Past it, a timer kills the browser's processes, which
 ends the wait; the hang is reported as a warning and in ``test-output``, and the next

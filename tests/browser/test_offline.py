@@ -138,3 +138,7 @@ def test_a_different_deal_from_another_phone_stops_the_queue_and_asks(
     problem.get_by_role("button", name="Discard it").tap()
     entries = stored(uow, game_id, 3)
     assert entries[1:] == expected(DEALS[1:])
+    # The page, its deals sent, opens again with them as recorded.
+    version = services.current_version(uow, game_id)
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+    expect(page.locator("#deals tr.waiting")).to_have_count(0)
