@@ -61,6 +61,9 @@ def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     context.set_offline(False)
     entries = stored(uow, game_id, 1)
     assert entries == [{"out": LONG_NAMES[0], "hands": {LONG_NAMES[s]: s * 3 for s in range(1, 8)}}]
+    # The page, its deal sent, opens again with it as recorded (not ended mid-reload).
+    version = services.current_version(uow, game_id)
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
     expect(page.locator("#deals tr.waiting")).to_have_count(0)
     expect(page.locator("#deals tbody tr")).to_have_count(1)
     assert len(services.load_game(uow, game_id).entries) == 1
