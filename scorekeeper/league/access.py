@@ -45,23 +45,26 @@ class LoginRequired(ServiceError):
     pass
 
 
+# A night's tables with their seats (and who sits there) and their games.
+NIGHT_TABLES = (
+    selectinload(Night.tables).selectinload(LeagueTable.seats).selectinload(LeagueSeat.member),
+    selectinload(Night.tables).selectinload(LeagueTable.game),
+)
+
+
 def load_league(session: Session, public_id: str) -> League:
     """The league and its organizers; the rest is read as the use case first touches it.
 
     Most checks and changes need a part of the league only, and a season's nights are
     most of its rows. Touching ``league.nights`` loads every night with its tables,
-    seats and games in one go (four statements, however many nights), not table by table.
+    seats and games in one go (five statements, however many nights), not table by table.
     """
     league = session.scalar(
         select(League)
         .where(League.public_id == public_id)
         .options(
             selectinload(League.organizers).selectinload(LeagueOrganizer.organizer),
-            defaultload(League.nights)
-            .selectinload(Night.tables)
-            .selectinload(LeagueTable.seats)
-            .selectinload(LeagueSeat.member),
-            defaultload(League.nights).selectinload(Night.tables).selectinload(LeagueTable.game),
+            defaultload(League.nights).options(*NIGHT_TABLES),
         )
     )
     if league is None:
@@ -140,12 +143,7 @@ def load_night(session: Session, league: League, night_id: Any) -> Night:
     night = session.scalar(
         select(Night)
         .where(Night.id == night_id, Night.league_id == league.id)
-        .options(
-            selectinload(Night.tables)
-            .selectinload(LeagueTable.seats)
-            .selectinload(LeagueSeat.member),
-            selectinload(Night.tables).selectinload(LeagueTable.game),
-        )
+        .options(*NIGHT_TABLES)
     )
     if night is None:
         raise NotFound(_("That night is not in this league."))
