@@ -185,6 +185,13 @@ def save_offline(page: Page, number: int, out: str, hands: dict[str, int]) -> No
     expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
 
 
+def showing_the_current_version(page: Page, uow, game_id: str) -> None:
+    """Wait until the page shows the game as the server has it now (its board's version):
+    a page that reloads itself is waited for, not looked at, or closed, on its way out."""
+    version = services.current_version(uow, game_id)
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 

@@ -15,6 +15,7 @@ from tests.browser.support import (
     cut_signal,
     opened_with_its_worker,
     save_offline,
+    showing_the_current_version,
     stored,
     wait_in_page,
 )
@@ -139,6 +140,5 @@ def test_a_different_deal_from_another_phone_stops_the_queue_and_asks(
     entries = stored(uow, game_id, 3)
     assert entries[1:] == expected(DEALS[1:])
     # The page, its deals sent, opens again with them as recorded.
-    version = services.current_version(uow, game_id)
-    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+    showing_the_current_version(page, uow, game_id)
     expect(page.locator("#deals tr.waiting")).to_have_count(0)

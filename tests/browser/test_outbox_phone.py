@@ -17,6 +17,7 @@ from tests.browser.support import (
     SMALL,
     cut_signal,
     opened_with_its_worker,
+    showing_the_current_version,
     stored,
 )
 from tests.catalogs import translated
@@ -62,8 +63,7 @@ def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     entries = stored(uow, game_id, 1)
     assert entries == [{"out": LONG_NAMES[0], "hands": {LONG_NAMES[s]: s * 3 for s in range(1, 8)}}]
     # The page, its deal sent, opens again with it as recorded (not ended mid-reload).
-    version = services.current_version(uow, game_id)
-    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+    showing_the_current_version(page, uow, game_id)
     expect(page.locator("#deals tr.waiting")).to_have_count(0)
     expect(page.locator("#deals tbody tr")).to_have_count(1)
     assert len(services.load_game(uow, game_id).entries) == 1
@@ -95,10 +95,8 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     other = {"out": LONG_NAMES[1], "hands": {n: 2 for n in LONG_NAMES if n != LONG_NAMES[1]}}
     services.record_deal(uow, game_id, token, other)
     page.context.set_offline(False)
-    # The page reloads once it hears of the other phone's deal: wait for that page, so
-    # nothing below looks at (or photographs) the one going away.
-    version = services.current_version(uow, game_id)
-    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+    # The page reloads once it hears of the other phone's deal: wait for that page.
+    showing_the_current_version(page, uow, game_id)
     row = page.locator("#deals tr.waiting.problem")
     expect(row).to_be_visible()
     note = page.locator("#deal-form #unsent")
