@@ -90,7 +90,7 @@ serve: runtime-packages init-db
 WORKERS ?= auto
 BROWSER_WORKERS ?= 2
 # The slow tier (tests/tiers.py: every preset in every language on paper, every layout,
-# every preset played in the browser, Lighthouse, the wheel...) runs with SLOW=1, and
+# more presets played in the browser, Lighthouse, the wheel...) runs with SLOW=1, and
 # always in CI (.ci/run sets CI=true); a plain make test leaves it out.
 SLOW ?= $(CI)
 TIER := $(if $(SLOW),, and not slow)

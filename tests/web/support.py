@@ -82,7 +82,7 @@ def fields_as_sent(html: str) -> dict[str, str]:
     for tag in re.findall(r"<input[^>]*>", html):
         name = re.search(r'name="([^"]+)"', tag).group(1)
         value = re.search(r'value="([^"]*)"', tag)
-        if 'type="checkbox"' in tag:
+        if 'type="checkbox"' in tag or 'type="radio"' in tag:  # sent only when ticked
             if " checked" in tag:
                 fields[name] = unescape(value.group(1)) if value else "on"
         else:
