@@ -42,7 +42,11 @@ expect.set_options(timeout=PATIENCE_MS)
 def serving(app) -> Iterator[str]:
     """``app`` served on a free loopback port for as long as the block runs: its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for the loop to look again: every 0.5 s by default, half a second
+    # idle at the end of every browser test.
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
