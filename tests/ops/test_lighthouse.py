@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -93,25 +94,43 @@ def pages(uow) -> dict[str, str]:
     }
 
 
-@pytest.mark.slow  # a minute of Lighthouse runs: CI's, not every make test's
+def audited(urls: dict[str, str], folder: Path) -> dict[str, dict]:
+    """Each page's report, the pages audited side by side: a run spends most of its 15 s
+    in the quiet windows Lighthouse keeps around a page's load (5.25 s each without its
+    simulated throttling), not working, so three take the time of one."""
+    with ThreadPoolExecutor(len(urls)) as pool:
+        running = {
+            name: pool.submit(lighthouse, url, folder / f"{name}.json")
+            for name, url in urls.items()
+        }
+        return {name: run.result() for name, run in running.items()}
+
+
+@pytest.mark.slow  # Lighthouse's runs: CI's, not every make test's
 # The scores weigh the pages as the phone gets them, which no database changes: the SQLite
-# run's are enough, and the PostgreSQL run keeps its minute.
+# run's are enough, and the PostgreSQL run keeps its time.
 @pytest.mark.sqlite
 def test_lighthouse_scores_100_on_a_phone(serve, pages, output_dir):
     server = serve(SCOREKEEPER_SESSION_COOKIE_SECURE="false")
     folder = output_dir / "lighthouse"
     folder.mkdir(exist_ok=True)
+    urls = {name: f"http://127.0.0.1:{server.port}{path}" for name, path in pages.items()}
+    results = audited(urls, folder)
+    # The machine's load only ever lowers Performance: a page gets up to three runs to
+    # show 100 there; the other categories must be 100 on every run.
+    for _ in range(RUNS - 1):
+        again = {
+            name: urls[name]
+            for name, result in results.items()
+            if shortfalls(result)
+            and all(result["categories"][c]["score"] == 1 for c in CATEGORIES[1:])
+        }
+        if not again:
+            break
+        results |= audited(again, folder)
     problems = []
-    for name, path in pages.items():
-        url = f"http://127.0.0.1:{server.port}{path}"
-        # The machine's load only ever lowers Performance: a page gets up to three runs to
-        # show 100 there; the other categories must be 100 on every run.
-        for _ in range(RUNS):
-            result = lighthouse(url, folder / f"{name}.json")
-            missed = shortfalls(result)
-            others = all(result["categories"][c]["score"] == 1 for c in CATEGORIES[1:])
-            if not missed or not others:
-                break
+    for name, result in results.items():
         print(name, {c: result["categories"][c]["score"] for c in CATEGORIES})
+        missed = shortfalls(result)
         problems += [f"{name}:", *missed] if missed else []
     assert not problems, "\n".join(problems)
