@@ -44,7 +44,10 @@ def test_a_slow_page_after_taking_the_press_is_not_cut_off_by_the_polling(app, n
             slow_answer.append(time.time())
             answered.set()
 
-    page = new_phone()
+    # No service worker: taking the page as it installed, it once sent the slow page's GET
+    # a second time (two GETs in the server's log, the first one failed). This test is
+    # about the poll, and Playwright's docs advise blocking workers where requests matter.
+    page = new_phone(service_workers="block")
     # Each tick of the poll timer is logged, so the test knows it came due during
     # the slow answer (where a poll would reload the page and cut the answer off).
     page.add_init_script(
