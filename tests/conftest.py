@@ -55,6 +55,7 @@ warm.install()
 POSTGRES_SERVER_URL = os.environ.get(TEST_DATABASE_VARIABLE, "")
 ON_POSTGRES = bool(POSTGRES_SERVER_URL)
 OUTPUT_DIR = Path(__file__).resolve().parent.parent / "test-output"
+SECRET_KEY = "test-secret-key"  # the test app's (tests/databases.py seeds with it too)
 
 
 def pytest_configure(config):
@@ -190,7 +191,7 @@ def app_config(database_url) -> dict:
     """The test app's configuration; override this fixture to change it."""
     return {
         "TESTING": True,
-        "SECRET_KEY": "test-secret-key",
+        "SECRET_KEY": SECRET_KEY,
         "DATABASE_URL": database_url,
         "RATELIMIT_ENABLED": False,
         "SESSION_COOKIE_SECURE": False,

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterator
+import shutil
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from graphlib import TopologicalSorter
+from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from scorekeeper.db import describe_url, normalise_url
+from scorekeeper.db import Database, describe_url, normalise_url
+from scorekeeper.league import table_links
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 TEST_DATABASE_VARIABLE = "SCOREKEEPER_TEST_DATABASE_URL"
 
@@ -113,3 +118,22 @@ def statements(engine: Engine) -> Iterator[list[str]]:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+def seeded_sqlite(
+    template: str, folder: Path, secret_key: str, make: Callable[[UnitOfWork], Any]
+) -> tuple[Path, Any]:
+    """A copy of the migrated SQLite ``template`` holding what ``make`` stored, and what it
+    returned: made once for a module whose tests each copy the file (as every test copies
+    the template) instead of storing the same rows again. ``secret_key`` is the test app's,
+    from which league table links are derived."""
+    path = folder / "seeded.sqlite3"
+    shutil.copyfile(template, path)
+    database = Database(f"sqlite:///{path}", link_key=table_links.link_key(secret_key))
+    try:
+        made = make(UnitOfWork(database.session_factory))
+        with database.engine.connect() as connection:  # the rows into the file, not its WAL
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        database.dispose()
+    return path, made
