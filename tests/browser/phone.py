@@ -5,7 +5,6 @@ imports it too.)"""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +14,7 @@ from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 from werkzeug.serving import make_server
 
+from tests import pictures
 from tests.chromium import find_chromium
 
 CHROMIUM = find_chromium()
@@ -27,10 +27,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = "Pixel 5"
-# Pictures of the pages are for people to look at: no check reads them back. A full-page
-# screenshot costs Chromium about 0.2 s and a quick run would take some 170, so they are
-# taken when asked for, with SHOTS=1 (docs/testing.md).
-PICTURES = os.environ.get("SHOTS", "") not in ("", "0")
+# Pictures of the pages only with SHOTS=1 (tests/pictures.py, docs/testing.md).
+PICTURES = pictures.PICTURES
 # Waits on the page (expect, and every action) end at these limits only when the event
 # never comes: on a machine running two suites at once, 5 s (Playwright's default for
 # expect) was once too short for a notice that did come. A limit is no measure of speed.
