@@ -9,6 +9,7 @@ so no translation is written twice.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -18,6 +19,7 @@ from babel.messages.pofile import read_po
 CATALOGS = Path(__file__).resolve().parent.parent / "scorekeeper" / "translations"
 
 
+@cache  # read once a process (a .po takes 90 ms to parse); callers only read it
 def catalog(language: str) -> Catalog:
     """The app's catalog for ``language``, as its .po file has it."""
     with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
