@@ -81,14 +81,27 @@ def features_off(playwright: Playwright) -> str:
     switch = f"--scorekeeper-test-probe={os.getpid()}"
     probe = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch])
     try:
-        lines = [line for _, line in processes().values() if switch.encode() + b"\0" in line]
+        lists = disabled_features(switch)
     finally:
         probe.close()
-    browser = next(line for line in lines if b"--type=" not in line)
-    prefix = b"--disable-features="
-    own = [arg[len(prefix) :].decode() for arg in browser.split(b"\0") if arg.startswith(prefix)]
-    features = [name for listed in own for name in listed.split(",") if name]
+    features = [name for listed in lists for name in listed]
     return "--disable-features=" + ",".join(dict.fromkeys([*features, *FEATURES_OFF]))
+
+
+def disabled_features(switch: str) -> list[list[str]]:
+    """Each --disable-features list on the command line of the browser launched with
+    ``switch`` (its own process, not a helper's), in the order given."""
+    (browser,) = [
+        line.split(b"\0")
+        for _, line in processes().values()
+        if switch.encode() + b"\0" in line and b"--type=" not in line
+    ]
+    prefix = b"--disable-features="
+    return [
+        [name for name in arg[len(prefix) :].decode().split(",") if name]
+        for arg in browser
+        if arg.startswith(prefix)
+    ]
 
 
 class SessionBrowser:

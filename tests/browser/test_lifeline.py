@@ -11,7 +11,12 @@ import threading
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser.lifeline import FEATURES_OFF, SessionBrowser, processes, processes_with
+from tests.browser.lifeline import (
+    FEATURES_OFF,
+    SessionBrowser,
+    disabled_features,
+    processes_with,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -72,15 +77,8 @@ def test_a_phone_opens_no_address_bar_pages_and_playwrights_own_features_stay_of
 ):
     """The last --disable-features, the one Chromium heeds, holds Playwright's list and ours."""
     context, _page = a_page_in(own_browser)
-    browser = [
-        line.split(b"\0")
-        for _, line in processes().values()
-        if own_browser.switch.encode() + b"\0" in line and b"--type=" not in line
-    ]
-    assert len(browser) == 1
-    off = [arg for arg in browser[0] if arg.startswith(b"--disable-features=")]
-    features = off[-1].decode().split("=", 1)[1].split(",")
-    assert {"PaintHolding", "MediaRouter", *FEATURES_OFF} <= set(features)  # theirs, ours
+    heeded = disabled_features(own_browser.switch)[-1]
+    assert {"PaintHolding", "MediaRouter", *FEATURES_OFF} <= set(heeded)  # theirs, ours
     session = own_browser.current().new_browser_cdp_session()
     targets = session.send("Target.getTargets")["targetInfos"]
     assert [target["type"] for target in targets] == ["page"], targets
