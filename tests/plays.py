@@ -189,6 +189,18 @@ def entries_to_the_end(setup: scoring.Setup, deal: Deal) -> list[dict[str, Any]]
     raise AssertionError  # pragma: no cover
 
 
+def typed_rules(name: str, play: Play) -> dict[str, str]:
+    """The play's house rules as typed on the new-game page, by field id."""
+    variant = scoring.get_preset(name).variant
+    return {f"o_{variant}_{key}": rule_text(value) for key, value in play.rules.items()}
+
+
+def typed_stakes(play: Play) -> dict[str, str]:
+    """The play's stakes as typed on the new-game page, by field id (the mode left as the
+    page chose it for the game)."""
+    return {key: str(value) for key, value in (play.stakes or {}).items() if key != "mode"}
+
+
 def rule_text(value: Any) -> str:
     if isinstance(value, list):
         return "\n".join(

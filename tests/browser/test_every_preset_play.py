@@ -21,7 +21,7 @@ from scorekeeper.web.presenters import enabled_fields
 from tests.browser.phone import Phone
 from tests.browser.support import start
 from tests.catalogs import translated
-from tests.plays import Play, played, rule_text
+from tests.plays import Play, played, typed_rules, typed_stakes
 from tests.tiers import sampled
 
 pytestmark = pytest.mark.browser
@@ -29,16 +29,15 @@ pytestmark = pytest.mark.browser
 
 def new_game_fields(name: str, play: Play) -> dict[str, Any]:
     """What to fill on the new-game page, by field id, for ``start``."""
-    variant = scoring.get_preset(name).variant
     fill: dict[str, Any] = {"open": []}
     if play.rules:
         fill["open"].append(translated(play.language, "House rules"))
-        fill |= {f"o_{variant}_{key}": rule_text(v) for key, v in play.rules.items()}
+        fill |= typed_rules(name, play)
     if play.stakes:
         fill["open"].append(translated(play.language, "Play for money"))
         if scoring.get_preset(name).stakes is None:  # a preset's own stakes come ticked
             fill["stakes_on"] = "y"
-        fill |= {key: str(v) for key, v in play.stakes.items() if key != "mode"}
+        fill |= typed_stakes(play)
     return fill
 
 

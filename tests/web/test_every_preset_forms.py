@@ -21,7 +21,7 @@ from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.web.presenters import enabled_fields
 from tests.catalogs import translated
-from tests.plays import PLAYS, Play, played, rule_text
+from tests.plays import PLAYS, Play, played, typed_rules, typed_stakes
 from tests.web.support import fields_as_sent, text
 
 LOCALES = {"en": "en-US", "de": "de-DE"}
@@ -48,11 +48,10 @@ def start_game(client, name: str, play: Play, players: list[str]) -> str:
     data = form_on(text(page), '<form method="post" class="new"')
     assert data["shown"] == game
     data |= {f"players-{i}": player for i, player in enumerate(players)}
-    variant = scoring.get_preset(name).variant
-    data |= {f"o_{variant}_{key}": rule_text(value) for key, value in play.rules.items()}
+    data |= typed_rules(name, play)
     if play.stakes:
         data["stakes_on"] = "y"
-        data |= {key: str(value) for key, value in play.stakes.items() if key != "mode"}
+        data |= typed_stakes(play)
     started = client.post("/games/new", data=data | {"act": "start"})
     assert started.status_code == 303, text(started)
     game_id = started.headers["Location"].split("/")[2]
