@@ -53,10 +53,12 @@ steps = st.lists(
 
 
 def split(cents: int, parts: int) -> list[int]:
-    """The model's split: the amount shared, what does not split with the first."""
+    """The model's split: the amount shared, the cents that do not split one each to
+    the first."""
     share = abs(cents) // parts
     shares = [share] * parts
-    shares[0] += abs(cents) - share * parts
+    for place in range(abs(cents) - share * parts):
+        shares[place] += 1
     return [-s if cents < 0 else s for s in shares]
 
 

@@ -66,13 +66,14 @@ class MemberStats:
 
 
 def split(cents: int, parts: int) -> list[int]:
-    """``cents`` in ``parts`` equal shares; what does not split goes with the first share.
+    """``cents`` in ``parts`` equal shares; the cents that do not split go one each to
+    the first shares (103 by 4: 26, 26, 26, 25), so no two shares differ by more than one.
 
     The split is of the amount: a debt of 15 between two is 8 and 7, as a gain of 15 is.
     """
     share, odd = divmod(abs(cents), parts)
     sign = -1 if cents < 0 else 1
-    return [sign * (share + (odd if place == 0 else 0)) for place in range(parts)]
+    return [sign * (share + (1 if place < odd else 0)) for place in range(parts)]
 
 
 def changes(event: Event) -> dict[int, int]:

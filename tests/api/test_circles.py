@@ -278,6 +278,18 @@ def test_an_unfinished_game_counts_for_nothing(circle):
     assert body["stats"]["Ann"]["games"] == 0
 
 
+def test_an_expenses_odd_cents_are_owed_one_each_by_the_first_in_member_order(circle):
+    started = circle(members=["Zoë", "Bob", "Cy", "Dee", "Eve"])
+    # shared_by in another order than the members joined: member order decides.
+    response = started.post(
+        "/expenses", {"paid_by": "Eve", "cents": 103, "shared_by": ["Dee", "Cy", "bob", "ZOË"]}
+    )
+    assert response.status_code == 201
+    body = started.get()
+    assert body["ledger"]["balances"] == {"Zoë": -26, "Bob": -26, "Cy": -26, "Dee": -25, "Eve": 103}
+    assert body["expenses"][0]["shared_by"] == ["Zoë", "Bob", "Cy", "Dee"]
+
+
 def test_an_expense_splits_with_the_odd_cent_owed_by_the_first_in_member_order(circle):
     started = circle(members=["Ann", "Bob", "Cy"])
     response = started.post(

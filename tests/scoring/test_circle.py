@@ -8,11 +8,35 @@ from hypothesis import strategies as st
 from scorekeeper.scoring import circle as ledger
 
 
-def test_a_split_gives_what_does_not_split_to_the_first_share():
+def test_a_split_gives_the_cents_that_do_not_split_one_each_to_the_first_shares():
+    assert ledger.split(103, 4) == [26, 26, 26, 25]
     assert ledger.split(100, 3) == [34, 33, 33]
+    assert ledger.split(101, 3) == [34, 34, 33]
+    assert ledger.split(-101, 3) == [-34, -34, -33]
+    assert ledger.split(7, 8) == [1, 1, 1, 1, 1, 1, 1, 0]
     assert ledger.split(15, 2) == [8, 7]
     assert ledger.split(-15, 2) == [-8, -7]
     assert ledger.split(0, 4) == [0, 0, 0, 0]
+
+
+@given(st.integers(-(10**9), 10**9), st.integers(1, 100))
+def test_a_split_sums_to_the_amount_and_no_two_shares_differ_by_more_than_a_cent(cents, parts):
+    shares = ledger.split(cents, parts)
+    assert sum(shares) == cents
+    assert max(shares) - min(shares) <= 1
+    assert shares == sorted(shares, key=abs, reverse=True)  # the larger ones first
+
+
+def test_an_expense_owes_the_odd_cents_one_each_by_the_first_in_member_order():
+    expense = ledger.Expense(1, paid_by=4, cents=103, shared_by=(0, 1, 2, 3))
+    assert ledger.changes(expense) == {4: 103, 0: -26, 1: -26, 2: -26, 3: -25}
+
+
+def test_a_side_of_three_spreads_its_odd_cents_one_each_in_seat_order():
+    game = ledger.GameResult(
+        "g", "canasta", True, sides=((0, 2, 4), (1, 3, 5)), winners=(0,), balances=(101, -101)
+    )
+    assert ledger.changes(game) == {0: 34, 2: 34, 4: 33, 1: -34, 3: -34, 5: -33}
 
 
 def test_a_partnership_sides_balance_goes_to_its_seated_members():
