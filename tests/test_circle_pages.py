@@ -92,7 +92,7 @@ def test_an_expense_a_payment_and_their_undo_from_the_page(client, circle, datab
         data={"paid_by": "Ann", "amount": "12,50", "shared_by": ["Ann", "Bob", "Cy"]},
     )
     assert added.status_code == 303
-    assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": 832, "Bob": -416, "Cy": -416}
+    assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": 833, "Bob": -417, "Cy": -416}
     # Settle up through Bob, and mark each transfer as paid.
     page = client.get(f"/circles/{circle}?host=Bob").get_data(as_text=True)
     assert "Mark as paid" in page

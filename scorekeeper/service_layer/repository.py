@@ -50,6 +50,8 @@ class StoredGame:
     deals: tuple[StoredDeal, ...] = field(default=())
     ending: dict[str, Any] | None = None
     language: str | None = None
+    # The edit token hash of the circle the game is in: its token changes the game too.
+    circle_token_hash: str | None = None
 
     @property
     def entries(self) -> list[dict[str, Any]]:
@@ -59,11 +61,13 @@ class StoredGame:
 @dataclass(frozen=True)
 class Stamp:
     """A game's version and token hash, enough to answer from a kept view, and the
-    circle it was played in (id, name), which its page names."""
+    circle it was played in (id, name) with its token hash: its page names the circle
+    only to a phone holding that token, which may change the game too."""
 
     version: int
     edit_token_hash: str
     circle: tuple[str, str] | None = None
+    circle_token_hash: str | None = None
 
 
 # ---------------------------------------------------------------- the mapping
@@ -101,7 +105,13 @@ def game_row(setup: scoring.Setup, **columns: Any) -> Game:
 
 _VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
 _STAMP = (
-    select(Game.version, Game.edit_token_hash, Circle.public_id, Circle.name)
+    select(
+        Game.version,
+        Game.edit_token_hash,
+        Circle.public_id,
+        Circle.name,
+        Circle.edit_token_hash.label("circle_token_hash"),
+    )
     .select_from(Game)
     # A game is in one circle at most (circle_games.game_id is unique).
     .outerjoin(CircleGame, CircleGame.game_id == Game.id)
@@ -142,7 +152,11 @@ _VERSION_TOKEN_AND_DEALS = (
         Deal.entry,
         Deal.recorded_at,
         Deal.recorded_by,
+        Circle.edit_token_hash.label("circle_token_hash"),
     )
+    .select_from(Game)
+    .outerjoin(CircleGame, CircleGame.game_id == Game.id)
+    .outerjoin(Circle, Circle.id == CircleGame.circle_id)
     .outerjoin(Deal, Deal.game_id == Game.id)
     .where(Game.id == bindparam("game_id"))
     .order_by(Deal.number)
@@ -192,7 +206,7 @@ class GameRepository:
         if row is None:
             raise _not_found(public_id)
         circle = None if row.public_id is None else (row.public_id, row.name)
-        return Stamp(row.version, row.edit_token_hash, circle)
+        return Stamp(row.version, row.edit_token_hash, circle, row.circle_token_hash)
 
     def get(self, public_id: str) -> StoredGame:
         """Load a game in two statements, each one consistent snapshot.
@@ -218,6 +232,7 @@ class GameRepository:
             setup=setup_of(first, [row.name for row in rows]),
             ending=latest.ending,
             language=latest.language,
+            circle_token_hash=latest.circle_token_hash,
             deals=tuple(
                 StoredDeal(row.number, row.entry, row.recorded_at, row.recorded_by)
                 for row in mutable

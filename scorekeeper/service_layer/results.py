@@ -59,11 +59,18 @@ class GameView:
 
 @dataclass(frozen=True)
 class OpenedGame:
-    """A game as a page opens it, and whether the token offered may change it."""
+    """A game as a page opens it, and whether the phone may change it."""
 
     game: GameView
     may_edit: bool
-    circle: tuple[str, str] | None = None  # (id, name) of the circle it was played in
+    # (id, name) of the circle it was played in, only for a phone holding the circle's
+    # edit token: a circle's id reads its money, so a game's view link never leads there.
+    circle: tuple[str, str] | None = None
+    # The token that changes the game: the game's own if the phone holds it, else its
+    # circle's (``by_circle``); None for a phone that may only read.
+    token: str | None = None
+    by_circle: bool = False
+    in_circle: bool = False  # whether it was played in a circle at all (the id aside)
 
 
 @dataclass(frozen=True)

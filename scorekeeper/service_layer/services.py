@@ -122,14 +122,34 @@ def load_game(uow: UnitOfWork, public_id: str) -> GameView:
         return _view_at(uow, public_id, uow.games.version(public_id))
 
 
-def open_game(uow: UnitOfWork, public_id: str, token: str | None) -> OpenedGame:
-    """The game as a page opens it, whether ``token`` may change it and the circle it
-    was played in: one statement while the view of the game's version is kept."""
+def open_game(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    circle_tokens: Mapping[str, str] | None = None,
+) -> OpenedGame:
+    """The game as a page opens it, whether ``token`` (the game's own, or its circle's)
+    or the phone's ``circle_tokens`` (circle id -> token) may change it, and the circle
+    it was played in for a phone holding that circle's token: one statement while the
+    view of the game's version is kept."""
     with uow:
         stamp = uow.games.stamp(public_id)
         view = _view_at(uow, public_id, stamp.version)
-        may_edit = token_matches(token, stamp.edit_token_hash)
-        return OpenedGame(game=view, may_edit=may_edit, circle=stamp.circle)
+    editor = token if token_matches(token, stamp.edit_token_hash) else None
+    circle_token = None
+    if stamp.circle is not None and stamp.circle_token_hash is not None:
+        offered = [token, (circle_tokens or {}).get(stamp.circle[0])]
+        circle_token = next(
+            (held for held in offered if token_matches(held, stamp.circle_token_hash)), None
+        )
+    return OpenedGame(
+        game=view,
+        may_edit=(editor or circle_token) is not None,
+        circle=stamp.circle if circle_token else None,
+        token=editor or circle_token,
+        by_circle=editor is None and circle_token is not None,
+        in_circle=stamp.circle is not None,
+    )
 
 
 def _view_at(uow: UnitOfWork, public_id: str, version: int) -> GameView:
@@ -164,7 +184,7 @@ def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> Game
     """The game, if ``token`` may change it; else TokenMissing or TokenInvalid."""
     with uow:
         stamp = uow.games.stamp(public_id)
-        authorize(stamp.edit_token_hash, token)
+        authorize(stamp.edit_token_hash, token, stamp.circle_token_hash)
         return _view_at(uow, public_id, stamp.version)
 
 
@@ -190,7 +210,7 @@ def record_deal(
     """
     with uow:
         game = uow.games.lock(public_id)
-        authorize(game.edit_token_hash, token)
+        authorize(game.edit_token_hash, token, game.circle_token_hash)
         if callable(entry):
             entry = entry(_view_before(game))
         request_fingerprint = fingerprint(entry)
@@ -357,7 +377,7 @@ def set_language(uow: UnitOfWork, public_id: str, token: str | None, language: s
     checks that it has a catalog: the core knows no languages)."""
     with uow:
         game = uow.games.lock(public_id)
-        authorize(game.edit_token_hash, token)
+        authorize(game.edit_token_hash, token, game.circle_token_hash)
         uow.connection.execute(update(Game).where(Game.id == game.id).values(language=language))
         view = view_of(replace(game, language=language))
         _commit_or_conflict(uow, view)
@@ -369,7 +389,7 @@ def rotate_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> str
     new_token = new_edit_token()
     with uow:
         game = uow.games.lock(public_id)
-        authorize(game.edit_token_hash, token)
+        authorize(game.edit_token_hash, token, game.circle_token_hash)
         uow.connection.execute(
             update(Game).where(Game.id == game.id).values(edit_token_hash=hash_token(new_token))
         )
@@ -410,7 +430,7 @@ def _lock_checked(
 ) -> StoredGame:
     """The locked game, its token and If-Match checked, for a correction or an undo."""
     game = uow.games.lock(public_id)
-    authorize(game.edit_token_hash, token)
+    authorize(game.edit_token_hash, token, game.circle_token_hash)
     _check_if_match(uow, game, if_match)
     return game
 

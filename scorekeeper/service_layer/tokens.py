@@ -46,11 +46,21 @@ class Vouched:
 VOUCHED = Vouched()
 
 
-def authorize(token_hash: str, token: str | Vouched | None) -> None:
-    """Refuse a change without the game's edit token (or the caller's vouching)."""
+def authorize(
+    token_hash: str, token: str | Vouched | None, circle_token_hash: str | None = None
+) -> None:
+    """Refuse a change without the game's edit token, the edit token of the circle it is
+    in (its members score any of its games from one link), or the caller's vouching."""
     if token is VOUCHED:
         return
     if not token:
         raise TokenMissing(message("Changing a game needs its edit token."))
-    if not token_matches(token, token_hash):
+    if not may_change(token, token_hash, circle_token_hash):
         raise TokenInvalid(message("That is not this game's edit token."))
+
+
+def may_change(token: str | None, token_hash: str, circle_token_hash: str | None) -> bool:
+    """Whether ``token`` is the game's own edit token or its circle's."""
+    if token_matches(token, token_hash):
+        return True
+    return circle_token_hash is not None and token_matches(token, circle_token_hash)

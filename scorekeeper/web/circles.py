@@ -51,6 +51,7 @@ from scorekeeper.web.presenters import (
     game_name,
     page_locale,
 )
+from scorekeeper.web.table import held_circle_tokens
 from scorekeeper.web.table_share import qr_svg
 
 bp = Blueprint("circles", __name__)
@@ -68,8 +69,7 @@ CHART_POINTS = 60
 
 
 def held_token(public_id: str) -> str | None:
-    tokens = session.get("circles")
-    return tokens.get(public_id) if isinstance(tokens, dict) else None
+    return held_circle_tokens().get(public_id)
 
 
 def remember_token(public_id: str, token: str) -> None:

@@ -5,6 +5,7 @@ tokens this phone holds and the errors of every table page.
 Who may change a game is decided by its edit token, which reaches a phone once,
 through the edit link, and then lives in that phone's signed session cookie
 (``session["edit"]``: game id -> token). The view link alone can read, never write.
+The edit link of a circle (``session["circles"]``) changes every game of that circle.
 """
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ def held_token(public_id: str) -> str | None:
     return tokens.get(public_id) if isinstance(tokens, dict) else None
 
 
+def held_circle_tokens() -> dict[str, str]:
+    """The circles' edit tokens this phone holds (circle id -> token, web.circles keeps
+    them): each one changes any game of its circle."""
+    tokens = session.get("circles")
+    return tokens if isinstance(tokens, dict) else {}
+
+
 def remember_token(public_id: str, token: str) -> None:
     tokens = dict(session.get("edit") or {})
     tokens.pop(public_id, None)
@@ -91,17 +99,35 @@ def load(public_id: str) -> tuple[GameView, str | None]:
 
 
 def open_page(public_id: str) -> tuple[OpenedGame, str | None]:
-    """The game as its page opens it, and the edit token if this phone holds a valid one."""
+    """The game as its page opens it, and the token this phone may change it with: the
+    game's own, or the edit token of the circle it is in when the phone holds that."""
     token = held_token(public_id)
-    opened = services.open_game(unit_of_work(), public_id, token)
-    if token and not opened.may_edit:
+    opened = services.open_game(unit_of_work(), public_id, token, held_circle_tokens())
+    if token and opened.token != token:
         forget_token(public_id)  # the token was replaced: this phone may only read now
-    return opened, token if opened.may_edit else None
+    if opened.token is not None and opened.token != token:
+        # Kept under the game too, so its deal posts (the outbox's among them) find it.
+        remember_token(public_id, opened.token)
+    return opened, opened.token
+
+
+def writing_token(public_id: str) -> str:
+    """The token this phone changes the game with; 403 for a phone that may only read,
+    before loading anything when it holds neither the game's token nor a circle's."""
+    token = held_token(public_id)
+    if token:
+        return token
+    if not held_circle_tokens():
+        abort(403)
+    _opened, token = open_page(public_id)
+    if token is None:
+        abort(403)
+    return token
 
 
 def editable(public_id: str) -> tuple[GameView, str]:
     """The game and this phone's edit token; 403 for a phone that only holds the view link."""
-    if not held_token(public_id):
+    if not held_token(public_id) and not held_circle_tokens():
         abort(403)  # before loading anything: a read-only phone gets no further
     view, token = load(public_id)
     if token is None:

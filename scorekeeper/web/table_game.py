@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
@@ -28,7 +28,7 @@ from scorekeeper.web.forms import (
 )
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.presenters import board, card_buttons, deals_ahead, end_rule, page_locale
-from scorekeeper.web.table import bp, editable, held_token, open_page
+from scorekeeper.web.table import bp, editable, open_page, writing_token
 from scorekeeper.web.table_start import next_first_dealer
 
 
@@ -121,7 +121,8 @@ def render_game(
         "game.html",
         view=view,
         circle=circle,
-        joinable=circles.joinable_circles(view.public_id) if token and circle is None else [],
+        in_circle=opened.in_circle,
+        joinable=circles.joinable_circles(view.public_id) if token and not opened.in_circle else [],
         b=board(view, page_locale()),
         form=form,
         editable=token is not None,
@@ -192,9 +193,7 @@ class PostedDeal:
 
 @bp.post("/games/<public_id>/deals")
 def record(public_id: str):
-    token = held_token(public_id)
-    if not token:
-        abort(403)  # before loading anything: a read-only phone gets no further
+    token = writing_token(public_id)
     posted = PostedDeal(request.form)
     key = clean_key(request.form.get("key"))
     try:

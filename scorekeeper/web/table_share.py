@@ -13,7 +13,7 @@ from scorekeeper.web import links, push, unit_of_work
 from scorekeeper.web.forms import LanguageForm
 from scorekeeper.web.i18n import LANGUAGES, speak
 from scorekeeper.web.presenters import board, page_locale
-from scorekeeper.web.table import bp, editable, load
+from scorekeeper.web.table import bp, editable, open_page
 
 
 def qr_svg(url: str) -> str:
@@ -25,9 +25,12 @@ def qr_svg(url: str) -> str:
 
 @bp.get("/games/<public_id>/share")
 def share(public_id: str):
-    view, token = load(public_id)
+    opened, token = open_page(public_id)
+    view = opened.game
     shared = [(_("Follow the score (read only)"), links.view_url(public_id))]
-    if token:
+    # A phone recording through its circle's link holds no edit link of this game to
+    # share: the circle's token in a game's link would hand out the circle's money.
+    if token and not opened.by_circle:
         shared.append(
             (
                 _("Record deals (edit link: share only with players)"),

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
 
 import pytest
 
 from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, Game
 
-from .conftest import assert_problem, bearer, count
+from .conftest import EXACT, assert_problem, bearer, count
 
 CIRCLE_KEYS = [
     "id",
@@ -26,64 +25,6 @@ CIRCLE_KEYS = [
     "ledger",
 ]
 GAME_KEYS = ["id", "title", "variant", "preset", "players", "finished", "winners", "created_at"]
-# 1 cent a point, not rounded: the balances are the points themselves.
-EXACT = {"cents_per_point": 1, "round_to": 1}
-
-
-class CircleClient:
-    """A circle started through the API, and the calls a phone makes on it."""
-
-    def __init__(self, client, started: dict[str, Any]):
-        self.client = client
-        self.started = started
-        self.id = started["circle"]["id"]
-        self.token = started["edit_token"]
-        self.url = f"/api/v1/circles/{self.id}"
-
-    def get(self, query: str = "") -> dict[str, Any]:
-        response = self.client.get(self.url + query)
-        assert response.status_code == 200, response.get_data(as_text=True)
-        body = response.get_json()
-        assert sum(body["ledger"]["balances"].values()) == 0
-        return body
-
-    def post(self, path: str, body: Any, token: str | None = "circle", **headers: str):
-        token = self.token if token == "circle" else token
-        auth = bearer(token) if token else {}
-        return self.client.post(self.url + path, json=body, headers={**auth, **headers})
-
-    def game(self, token: str | None = "circle", **body: Any):
-        token = self.token if token == "circle" else token
-        body.setdefault("variant", "rummy")
-        auth = bearer(token) if token else {}
-        return self.client.post("/api/v1/games", json={"circle": self.id, **body}, headers=auth)
-
-    def played(self, players, out, hands, **body: Any) -> dict[str, Any]:
-        """A one-deal rummy game with exact stakes, played to its end."""
-        body.setdefault("options", {"deals": 1})
-        body.setdefault("stakes", EXACT)
-        started = self.game(players=players, **body)
-        assert started.status_code == 201, started.get_data(as_text=True)
-        game = started.get_json()
-        recorded = self.client.post(
-            f"/api/v1/games/{game['game']['id']}/deals",
-            json={"out": out, "hands": hands},
-            headers=bearer(game["edit_token"]),
-        )
-        assert recorded.status_code == 201, recorded.get_data(as_text=True)
-        assert recorded.get_json()["finished"]
-        return game
-
-
-@pytest.fixture
-def circle(client):
-    def circle(**body: Any) -> CircleClient:
-        body.setdefault("name", "Sunday cards")
-        response = client.post("/api/v1/circles", json=body)
-        assert response.status_code == 201, response.get_data(as_text=True)
-        return CircleClient(client, response.get_json())
-
-    return circle
 
 
 def stored(database) -> tuple[int, ...]:
