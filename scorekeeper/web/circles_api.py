@@ -127,7 +127,7 @@ def ledger_csv(circle_id: str):
     from scorekeeper.web.league import csv_response
 
     view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
-    response = csv_response(ledger_rows(view), f"{view.name} ledger.csv")
+    response = csv_response(ledger_rows(view), f"{view.name} ledger.csv", bom=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

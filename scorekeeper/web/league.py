@@ -237,8 +237,12 @@ def csv_safe(value: Any) -> Any:
     return value
 
 
-def csv_response(rows: list[list[Any]], filename: str) -> Response:
+def csv_response(rows: list[list[Any]], filename: str, *, bom: bool = False) -> Response:
+    """``rows`` as a CSV download; ``bom`` starts it with UTF-8's byte-order mark, without
+    which Excel on Windows reads the file in the machine's code page ("ZoÃ«" for "Zoë")."""
     buffer = io.StringIO()
+    if bom:
+        buffer.write("\ufeff")
     writer = csv.writer(buffer)
     for row in rows:
         writer.writerow([csv_safe(value) for value in row])

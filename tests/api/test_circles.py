@@ -499,13 +499,17 @@ def test_ledger_csv_has_running_balances_and_is_formula_safe(circle):
     response = started.client.get(f"{started.url}/ledger.csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     assert rows[0][-2:] == ["'=HYPERLINK(1)", "Bob"]
     assert [row[1] for row in rows[1:]] == ["game", "expense", "payment"]
-    assert [row[-2:] for row in rows[1:]] == [["-6", "6"], ["-11", "11"], ["-7", "7"]]
+    assert [row[-2:] for row in rows[1:]] == [
+        ["-0.06", "0.06"],
+        ["-0.11", "0.11"],
+        ["-0.07", "0.07"],
+    ]
     assert rows[3][9] == "'@sum"
     balances = started.get()["ledger"]["balances"]
-    assert list(balances.values()) == [int(cell) for cell in rows[-1][-2:]]
+    assert list(balances.values()) == [round(float(cell) * 100) for cell in rows[-1][-2:]]
 
 
 def test_a_seated_burraco_game_splits_each_sides_balance_between_its_partners(circle, client):
