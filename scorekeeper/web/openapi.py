@@ -173,7 +173,9 @@ BODY_ERRORS = ("BadRequest", "TooLarge", "NotJson", "Invalid")
 WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
 # Any request: a query string with a NUL or a broken character (web.edge).
 QUERY_ERRORS = ("BadRequest",)
-EDIT_TOKEN = [{"editToken": []}]
+# A game's writes take its own edit token or, for a game played in a circle, the
+# circle's (either one: OpenAPI's alternatives).
+EDIT_TOKEN = [{"editToken": []}, {"circleToken": []}]
 
 
 GAME = [{"$ref": "#/components/parameters/GameId"}]
@@ -434,13 +436,16 @@ def document() -> dict[str, Any]:
                 "editToken": {
                     "type": "http",
                     "scheme": "bearer",
-                    "description": "The game's edit token, from POST /api/v1/games.",
+                    "description": "The game's edit token, from POST /api/v1/games. "
+                    "For a game played in a circle the circle's edit token does as well.",
                 },
                 "circleToken": {
                     "type": "http",
                     "scheme": "bearer",
                     "description": "The circle's edit token, from POST /api/v1/circles; "
-                    "also starts a game in the circle.",
+                    "also starts a game in the circle, and in place of a game's own "
+                    "token changes any game of the circle (its deals, its end, its "
+                    "token); a game outside the circle refuses it (403).",
                 },
             },
         },

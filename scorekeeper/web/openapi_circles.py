@@ -197,10 +197,13 @@ RECORD = [
 ]
 
 
-def _write(operation_id: str, summary: str, body: str, status: str) -> dict[str, Any]:
+def _write(
+    operation_id: str, summary: str, body: str, status: str, description: str | None = None
+) -> dict[str, Any]:
     return {
         "operationId": operation_id,
         "summary": summary,
+        **({"description": description} if description else {}),
         "security": CIRCLE_TOKEN,
         "requestBody": json_body(body),
         "responses": {
@@ -283,7 +286,15 @@ def _circle_paths() -> dict[str, Any]:
         },
         "/api/v1/circles/{circle_id}/expenses": {
             "parameters": CIRCLE,
-            "post": _write("addExpense", "A shared cost", "NewExpense", "201"),
+            "post": _write(
+                "addExpense",
+                "A shared cost",
+                "NewExpense",
+                "201",
+                "Split equally among shared_by; the cents that do not split are owed one "
+                "each by the first of them in member order, the order they joined the "
+                "circle (103 by 4: 26, 26, 26, 25).",
+            ),
         },
         "/api/v1/circles/{circle_id}/games": {
             "parameters": CIRCLE,
@@ -312,6 +323,8 @@ def _record_paths() -> dict[str, Any]:
             "get": {
                 "operationId": "circleLedger",
                 "summary": "Every game result, expense and payment with running balances",
+                "description": "UTF-8 with a byte-order mark; amounts and balances in the "
+                "circle's currency as a spreadsheet reads them (35.40, not cents).",
                 "responses": {
                     "200": {"description": "CSV", "content": {"text/csv": {"schema": STRING}}},
                     **errors(*QUERY_ERRORS, "NotFound", "Unavailable"),
