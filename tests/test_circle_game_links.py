@@ -140,3 +140,20 @@ def test_a_game_phone_without_the_circle_is_not_offered_to_start_or_join_one(app
     assert "view only" not in page
     assert "start a circle" not in page
     assert circle_id not in page
+
+
+def test_a_revoked_circle_link_stops_editing_its_games_on_the_phone(app, client, played):
+    circle_id, game_id = played
+    link = edit_link(client, circle_id)
+    phone = app.test_client()
+    phone.get(link)
+    assert "view only" not in text(phone.get(f"/games/{game_id}"))
+    old = link.rsplit("/", 1)[1]
+    rotated = client.post(
+        f"/api/v1/circles/{circle_id}/token", headers={"Authorization": f"Bearer {old}"}
+    )
+    assert rotated.status_code == 200
+    page = text(phone.get(f"/games/{game_id}"))
+    assert "view only" in page
+    assert circle_id not in page
+    assert phone.post(f"/games/{game_id}/deals", data={}).status_code == 403

@@ -304,6 +304,17 @@ def circle_names(uow: UnitOfWork, public_ids: list[str]) -> list[tuple[str, str]
     return [(public_id, names[public_id]) for public_id in public_ids if public_id in names]
 
 
+def rotate_token(uow: UnitOfWork, public_id: str, token: str | None) -> str:
+    """A new edit token for the circle: the old one stops working at once, on the circle
+    and on every game of it (a lost phone's link revoked); the games' own tokens stay."""
+    new_token = new_edit_token()
+    with uow:
+        row = _lock(uow, public_id, token, None)
+        row.edit_token_hash = hash_token(new_token)
+        uow.commit()
+    return new_token
+
+
 def check_token(uow: UnitOfWork, public_id: str, token: str | None) -> CircleView:
     with uow:
         row = _row(uow, public_id)

@@ -113,6 +113,17 @@ def remove_record(circle_id: str, kind: str, number: str, restore: bool = False)
     return circle_response(view)
 
 
+@bp.post("/<circle_id>/token")
+def rotate_token(circle_id: str):
+    """A new edit token; the old one stops working, on the circle and its games."""
+    circle_id = checked_circle_id(circle_id)
+    token = circles.rotate_token(unit_of_work(), circle_id, api.bearer_token())
+    return api.json_response(
+        {"edit_token": token, "links": circle_links(circle_id, token)},
+        headers={"Cache-Control": "no-store"},
+    )
+
+
 @bp.post("/<circle_id>/games")
 def add_game(circle_id: str):
     """Bring an existing game in: the circle's token as the bearer, the game's in the body."""

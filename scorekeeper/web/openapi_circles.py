@@ -130,13 +130,7 @@ def _bodies() -> dict[str, Any]:
             {
                 "circle": ref("Circle"),
                 "edit_token": NAME,
-                "links": obj(
-                    {
-                        "view": {"type": "string", "format": "uri"},
-                        "edit": {"type": "string", "format": "uri"},
-                    },
-                    required=["view", "edit"],
-                ),
+                "links": _links(),
             },
             required=["circle", "edit_token", "links"],
         ),
@@ -160,6 +154,9 @@ def _bodies() -> dict[str, Any]:
             },
             required=["paid_by", "cents", "shared_by"],
             additionalProperties=False,
+        ),
+        "NewCircleToken": obj(
+            {"edit_token": NAME, "links": _links()}, required=["edit_token", "links"]
         ),
         "CircleGame": obj(
             {"game": NAME, "edit_token": NAME},
@@ -195,6 +192,12 @@ RECORD = [
         "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
     },
 ]
+
+
+def _links() -> dict[str, Any]:
+    """A circle's view and edit links."""
+    uri = {"type": "string", "format": "uri"}
+    return obj({"view": uri, "edit": uri}, required=["view", "edit"])
 
 
 def _write(
@@ -295,6 +298,22 @@ def _circle_paths() -> dict[str, Any]:
                 "each by the first of them in member order, the order they joined the "
                 "circle (103 by 4: 26, 26, 26, 25).",
             ),
+        },
+        "/api/v1/circles/{circle_id}/token": {
+            "parameters": CIRCLE,
+            "post": {
+                "operationId": "rotateCircleToken",
+                "summary": "A new edit token; the old one stops working, on the circle "
+                "and on its games",
+                "security": CIRCLE_TOKEN,
+                "responses": {
+                    "200": {
+                        "description": "The new token and links",
+                        "content": {"application/json": {"schema": ref("NewCircleToken")}},
+                    },
+                    **errors(*QUERY_ERRORS, *WRITE_ERRORS),
+                },
+            },
         },
         "/api/v1/circles/{circle_id}/games": {
             "parameters": CIRCLE,

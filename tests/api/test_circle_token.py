@@ -110,3 +110,29 @@ def test_the_circles_id_and_view_link_change_nothing(circle, client, database):
     assert_problem(client.post(f"{url}/deals", json=entry), 401)
     with database.session_factory() as session:
         assert session.scalars(select(Deal)).all() == []
+
+
+def test_a_new_circle_token_revokes_the_old_on_the_circle_and_its_games(circle, client):
+    started = circle(members=NAMES[:2])
+    made = started.game(players=NAMES[:2]).get_json()
+    url = f"/api/v1/games/{made['game']['id']}"
+    entry = {"out": NAMES[0], "hands": {NAMES[1]: 2}}
+    assert_problem(client.post(f"{started.url}/token"), 401)
+    rotated = client.post(f"{started.url}/token", headers=bearer(started.token))
+    assert rotated.status_code == 200
+    assert rotated.headers["Cache-Control"] == "no-store"
+    fresh = rotated.get_json()
+    assert fresh["links"]["edit"].endswith(f"/circles/{started.id}/edit/{fresh['edit_token']}")
+    assert_problem(client.post(f"{url}/deals", json=entry, headers=bearer(started.token)), 403)
+    assert_problem(started.post("/members", {"name": "Cy"}), 403)
+    assert (
+        client.post(f"{url}/deals", json=entry, headers=bearer(fresh["edit_token"])).status_code
+        == 201
+    )
+    # The game's own token is the game's: untouched.
+    again = {"out": NAMES[1], "hands": {NAMES[0]: 3}}
+    assert (
+        client.post(f"{url}/deals", json=again, headers=bearer(made["edit_token"])).status_code
+        == 201
+    )
+    assert started.post("/members", {"name": "Cy"}, token=fresh["edit_token"]).status_code == 201
