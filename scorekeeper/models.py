@@ -212,6 +212,11 @@ class CircleRecord(Base):
     # An expense's sharers (member ids in member order); null for a payment.
     shared_by: Mapped[list[int] | None] = mapped_column(JSON)
     cents: Mapped[int]
+    # How an expense is shared and in what money, as entered (service_layer.circle_checks):
+    # {"split": "shares" | "exact" | "percent", "parts": [...in member order]} and/or
+    # {"currency", "amount", "rate"} (``cents`` is then the amount at that rate); null
+    # for an equal split in the circle's currency, and for a payment.
+    terms: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     note: Mapped[str | None] = mapped_column(String(200))
     # A phone's one-time key (its outbox sends a record once however often it retries).
     client_key: Mapped[str | None] = mapped_column(String(64))

@@ -5,6 +5,10 @@ model of the rules here, and the circle read again with every cache emptied)."""
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,13 +44,21 @@ expense = st.tuples(
     st.integers(1, 10_000),
     st.lists(st.sampled_from(NAMES), min_size=1, max_size=6, unique=True),
 )
+# An expense by shares, paid in the circle's money or in another at a rate.
+shared_expense = st.tuples(
+    st.just("shared"),
+    st.sampled_from(NAMES),
+    st.integers(1, 10_000),
+    st.dictionaries(st.sampled_from(NAMES), st.integers(0, 5), min_size=1, max_size=6),
+    st.sampled_from([None, "0.0062", "1.0731", "3"]),
+)
 payment = st.tuples(
     st.just("payment"), st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(1, 5000)
 )
 correction = st.tuples(st.just("correct"), st.integers(0, 20), st.integers(0, 60))
 removal = st.tuples(st.just("remove"), st.integers(0, 20))
 steps = st.lists(
-    st.one_of(rummy_game, partnership, expense, payment, correction, removal),
+    st.one_of(rummy_game, partnership, expense, shared_expense, payment, correction, removal),
     min_size=1,
     max_size=10,
 )
@@ -60,6 +72,17 @@ def split(cents: int, parts: int) -> list[int]:
     for place in range(abs(cents) - share * parts):
         shares[place] += 1
     return [-s if cents < 0 else s for s in shares]
+
+
+def by_largest_remainder(cents: int, weights: list[int]) -> list[int]:
+    """The model's shares: each exact share rounded down, the cents left over one each
+    to the largest fractions (ties: the first)."""
+    exact = [Fraction(cents * weight, sum(weights)) for weight in weights]
+    shares = [math.floor(share) for share in exact]
+    by_fraction = sorted(range(len(exact)), key=lambda i: (-(exact[i] - shares[i]), i))
+    for place in by_fraction[: cents - sum(shares)]:
+        shares[place] += 1
+    return shares
 
 
 class Model:
@@ -89,8 +112,17 @@ class Model:
                 sharers = sorted(
                     (folded[name.casefold()] for name in body["shared_by"]), key=members.index
                 )
-                money[folded[body["paid_by"].casefold()]] += body["cents"]
-                for name, owed in zip(sharers, split(body["cents"], len(sharers)), strict=True):
+                cents = body["cents"]
+                if "rate" in body:  # paid in another currency: the amount at the rate
+                    cents = int((cents * Decimal(body["rate"])).quantize(1, ROUND_HALF_UP))
+                money[folded[body["paid_by"].casefold()]] += cents
+                if "parts" in body:
+                    parts = {name.casefold(): n for name, n in body["parts"].items()}
+                    weights = [parts[name.casefold()] for name in sharers]
+                    owed_each = by_largest_remainder(cents, weights)
+                else:
+                    owed_each = split(cents, len(sharers))
+                for name, owed in zip(sharers, owed_each, strict=True):
                     money[name] -= owed
             else:
                 money[folded[body["from"].casefold()]] += body["cents"]
@@ -155,6 +187,23 @@ def play(uow, circle_id: str, token: str, model: Model, step) -> None:
             return  # a member not met yet, or a payment to oneself: nothing stored
         number = len([r for r in view.records if r.kind == kind])
         model.records.append((kind, number, body))
+    elif kind == "shared":
+        _, payer, cents, parts, rate = step
+        body = {
+            "paid_by": payer,
+            "cents": cents,
+            "shared_by": list(parts),
+            "split": "shares",
+            "parts": parts,
+        }
+        if rate is not None:
+            body |= {"currency": "CHF", "rate": rate}
+        try:
+            view = circles.add_expense(uow, circle_id, token, body)
+        except InvalidInput:
+            return  # a member not met yet, or no share above 0: nothing stored
+        number = len([r for r in view.records if r.kind == "expense"])
+        model.records.append(("expense", number, body))
     elif kind == "remove" and model.records:
         record_kind, number, _ = model.records.pop(step[1] % len(model.records))
         circles.remove_record(uow, circle_id, token, record_kind, number)

@@ -36,6 +36,15 @@ class Expense:
     paid_by: int
     cents: int
     shared_by: tuple[int, ...]  # in member order
+    # Each sharer's weight, in the order of ``shared_by`` (shares, exact amounts or
+    # percentages as whole numbers); None: equal shares.
+    weights: tuple[int, ...] | None = None
+
+    def owed(self) -> list[int]:
+        """What each sharer owes, in the order of ``shared_by``: sums to ``cents``."""
+        if self.weights is None:
+            return split(self.cents, len(self.shared_by))
+        return apportion(self.cents, self.weights)
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,21 @@ def split(cents: int, parts: int) -> list[int]:
     return [sign * (share + (1 if place < odd else 0)) for place in range(parts)]
 
 
+def apportion(cents: int, weights: Sequence[int]) -> list[int]:
+    """``cents`` (at least 0) in parts proportional to ``weights`` (at least one above 0):
+    each part rounded down, then the cents left over one each to the parts with the
+    largest remainders, the first of equal ones first. Equal weights split as ``split``
+    does; weights that are the amounts themselves give those amounts back."""
+    total = sum(weights)
+    exact = [cents * weight for weight in weights]  # each part times ``total``
+    parts = [value // total for value in exact]
+    left = cents - sum(parts)
+    order = sorted(range(len(weights)), key=lambda place: (-(exact[place] % total), place))
+    for place in order[:left]:
+        parts[place] += 1
+    return parts
+
+
 def changes(event: Event) -> dict[int, int]:
     """What one event adds to each member's balance (members it leaves alone are absent)."""
     change: dict[int, int] = {}
@@ -86,9 +110,7 @@ def changes(event: Event) -> dict[int, int]:
                     change[member] = change.get(member, 0) + cents
     elif isinstance(event, Expense):
         change[event.paid_by] = event.cents
-        for member, owed in zip(
-            event.shared_by, split(event.cents, len(event.shared_by)), strict=True
-        ):
+        for member, owed in zip(event.shared_by, event.owed(), strict=True):
             change[member] = change.get(member, 0) - owed
     else:
         change[event.payer] = event.cents

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
@@ -44,12 +45,43 @@ class Record:
     note: str | None
     at: datetime
     removed_at: datetime | None
+    # How an expense is shared and in what money, as entered (circle_checks.expense).
+    terms: dict[str, Any] | None = None
 
     @property
     def event(self) -> ledger.Expense | ledger.Payment:
         if self.kind == "expense":
-            return ledger.Expense(self.number, self.payer, self.cents, self.shared_by or ())
+            weights = None
+            if self.terms and "split" in self.terms:
+                scale = 1 if self.terms["split"] == "exact" else 100  # hundredths
+                weights = tuple(int(Decimal(str(p)) * scale) for p in self.terms["parts"])
+            return ledger.Expense(
+                self.number, self.payer, self.cents, self.shared_by or (), weights
+            )
         return ledger.Payment(self.number, self.payer, self.payee or 0, self.cents)
+
+    def expense_dict(self, names: list[str]) -> dict[str, Any]:
+        """The expense of docs/api.md; one shared otherwise than equally, or paid in
+        another currency, also says how (``split``, ``parts``, ``owed``, ``paid_in``)."""
+        sharers = [names[i] for i in self.shared_by or ()]
+        made = {
+            "number": self.number,
+            "paid_by": names[self.payer],
+            "cents": self.cents,
+            "shared_by": sharers,
+            "note": self.note,
+            "at": iso(self.at),
+        }
+        terms = self.terms or {}
+        if "split" in terms:
+            made["split"] = terms["split"]
+            made["parts"] = dict(zip(sharers, terms["parts"], strict=True))
+        if "currency" in terms:
+            made["paid_in"] = {k: terms[k] for k in ("currency", "amount", "rate")}
+        if terms:
+            owed = self.event.owed() if isinstance(self.event, ledger.Expense) else []
+            made["owed"] = dict(zip(sharers, owed, strict=True))
+        return made
 
 
 @dataclass(frozen=True)
@@ -141,17 +173,7 @@ class CircleView:
                 }
                 for r in self.live("payment")
             ],
-            "expenses": [
-                {
-                    "number": r.number,
-                    "paid_by": names[r.payer],
-                    "cents": r.cents,
-                    "shared_by": [names[i] for i in r.shared_by or ()],
-                    "note": r.note,
-                    "at": iso(r.at),
-                }
-                for r in self.live("expense")
-            ],
+            "expenses": [r.expense_dict(names) for r in self.live("expense")],
             "ledger": {
                 "balances": dict(zip(names, balances, strict=True)),
                 "transfers": self.transfers(host),

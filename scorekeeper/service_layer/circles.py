@@ -483,6 +483,7 @@ def _insert_record(uow: UnitOfWork, circle_row: int, kind: str, **values: Any) -
             payee_id=values.get("payee"),
             shared_by=values.get("shared_by"),
             cents=values["cents"],
+            terms=values.get("terms"),
             note=values.get("note"),
             client_key=values.get("key"),
             at=utcnow(),
@@ -531,6 +532,7 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
             note=r.note,
             at=r.at,
             removed_at=r.removed_at,
+            terms=r.terms,
         )
         for r in uow.session.scalars(
             select(CircleRecord).where(CircleRecord.circle_id == row.id).order_by(CircleRecord.id)

@@ -26,7 +26,8 @@ limit_writes(bp)
 
 CIRCLE_FIELDS = ("name", "members", "currency")
 PAYMENT_FIELDS = ("from", "to", "cents", "note")
-EXPENSE_FIELDS = ("paid_by", "cents", "shared_by", "note")
+# The contract's fields, then how it is shared and the currency it was paid in.
+EXPENSE_FIELDS = ("paid_by", "cents", "shared_by", "note", "split", "parts", "currency", "rate")
 RECORD_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 STATUS_OF = {
     circles.CircleNotFound: 404,

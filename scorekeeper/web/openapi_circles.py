@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.service_layer.circle_checks import SPLITS
 from scorekeeper.web.openapi import (
     BODY_ERRORS,
     BOOLEAN,
@@ -77,6 +78,15 @@ def _circle() -> dict[str, Any]:
             "shared_by": array(STRING),
             "note": NOTE,
             "at": at,
+            # Only for an expense shared otherwise than equally, or paid in another
+            # currency: how, as entered, and what each sharer owes.
+            "split": {"type": "string", "enum": list(SPLITS[1:])},
+            "parts": {"type": "object", "additionalProperties": {"type": "number"}},
+            "owed": {"type": "object", "additionalProperties": INTEGER},
+            "paid_in": obj(
+                {"currency": STRING, "amount": INTEGER, "rate": STRING},
+                required=["currency", "amount", "rate"],
+            ),
         },
         required=["number", "paid_by", "cents", "shared_by", "note", "at"],
     )
@@ -151,6 +161,43 @@ def _bodies() -> dict[str, Any]:
                 "cents": CENTS,
                 "shared_by": array(MEMBER, minItems=1),
                 "note": NOTE,
+                "split": {
+                    "type": "string",
+                    "enum": list(SPLITS),
+                    "description": "equal (the default); shares, exact (cents) or "
+                    "percent: each sharer's part in parts.",
+                },
+                "parts": nullable(
+                    {
+                        "type": "object",
+                        "minProperties": 1,
+                        "additionalProperties": {
+                            "anyOf": [
+                                {"type": "number", "minimum": 0},
+                                {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,2})?$"},
+                            ]
+                        },
+                        "description": "member: their shares, cents or percentage.",
+                    }
+                ),
+                "currency": nullable(
+                    {
+                        "type": "string",
+                        "pattern": "^[A-Z]{3}$",
+                        "description": "Paid in another currency than the circle's: "
+                        "cents (and exact parts) are in it.",
+                    }
+                ),
+                "rate": nullable(
+                    {
+                        "anyOf": [
+                            {"type": "number", "exclusiveMinimum": 0},
+                            {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,8})?$"},
+                        ],
+                        "description": "The circle's money for one unit of currency, as "
+                        "entered; the ledger's cents are the amount at it, rounded half up.",
+                    }
+                ),
             },
             required=["paid_by", "cents", "shared_by"],
             additionalProperties=False,

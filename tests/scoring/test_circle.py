@@ -116,3 +116,24 @@ def test_balances_sum_to_zero_settle_in_fewer_transfers_than_members_and_replay(
             left[payer] += cents
             left[payee] -= cents
         assert left == [0] * n
+
+
+def test_apportioning_by_weights_gives_the_left_over_cents_to_the_largest_remainders():
+    assert ledger.apportion(103, [1, 1, 1, 1]) == [26, 26, 26, 25]  # as the equal split
+    assert ledger.apportion(100, [2, 1, 1]) == [50, 25, 25]  # "2 for the couple"
+    assert ledger.apportion(101, [2, 1, 1]) == [51, 25, 25]  # 50.5 has the largest rest
+    assert ledger.apportion(1000, [3333, 3333, 3334]) == [333, 333, 334]  # percents
+    assert ledger.apportion(4830, [1200, 0, 3630]) == [1200, 0, 3630]  # exact amounts
+    expense = ledger.Expense(1, paid_by=3, cents=100, shared_by=(0, 1, 2), weights=(2, 1, 1))
+    assert ledger.changes(expense) == {3: 100, 0: -50, 1: -25, 2: -25}
+
+
+@given(st.integers(0, 10**9), st.lists(st.integers(0, 10**6), min_size=1, max_size=30))
+def test_apportioned_parts_sum_to_the_amount_within_a_cent_of_their_share(cents, weights):
+    if not any(weights):
+        weights[0] = 1
+    parts = ledger.apportion(cents, weights)
+    assert sum(parts) == cents
+    total = sum(weights)
+    for part, weight in zip(parts, weights, strict=True):
+        assert abs(part * total - cents * weight) < total  # less than a cent away
