@@ -12,14 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.service_layer import services
+from tests.api.conftest import FAMILY
 from tests.web.support import deal_data, entries, text
 
-# Long accented names, as a family writes them (at most 40 characters).
-NAMES = [
-    "Zoë Ångström-Łukasiewicz dela Peña Ñúñez",
-    "Björn Øyvind Üçüncü-Żółkiewski Hernández",
-    "Anaïs Dvořáková-Gómez de Sousa Fernández",
-]
+NAMES = FAMILY[:3]
 
 
 def edit_link(client, circle_id: str) -> str:

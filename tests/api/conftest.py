@@ -8,6 +8,17 @@ import pytest
 from sqlalchemy import func, select
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+# Eight people of a real family's size, with long accented names (40 characters at most).
+FAMILY = [
+    "Zoë Ångström-Łukasiewicz dela Peña Ñúñez",
+    "Björn Øyvind Üçüncü-Żółkiewski Hernández",
+    "Anaïs Dvořáková-Gómez de Sousa Fernández",
+    "Jürgen Ærøskøbing-Szczęśniak Castaño Vé",
+    "Łucja Ñandú-Grünewald Pérez-Reverte Éva",
+    "Émile Çelik-Wójcik Müller-Lüdenscheidt",
+    "Ólafur Þórðarson-Ğündoğdu Sánchez-Vidal",
+    "Małgorzata Écija-Dvořák Lindqvist",
+]
 PROBLEM_MEMBERS = {"type", "title", "status", "detail", "errors"}
 
 

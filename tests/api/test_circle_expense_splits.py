@@ -8,19 +8,11 @@ import pytest
 
 from scorekeeper.models import CircleRecord
 
-from .conftest import assert_problem, count
+from .conftest import FAMILY, assert_problem, count
+
+NAMES = FAMILY
 
 EXPENSE_KEYS = {"number", "paid_by", "cents", "shared_by", "note", "at"}
-NAMES = [
-    "Zoë Ångström-Łukasiewicz dela Peña Ñúñez",
-    "Björn Øyvind Üçüncü-Żółkiewski Hernández",
-    "Anaïs Dvořáková-Gómez de Sousa Fernández",
-    "Jürgen Ærøskøbing-Szczęśniak Castaño Vé",
-    "Łucja Ñandú-Grünewald Pérez-Reverte Éva",
-    "Émile Çelik-Wójcik Müller-Lüdenscheidt",
-    "Ólafur Þórðarson-Ğündoğdu Sánchez-Vidal",
-    "Małgorzata Écija-Dvořák Lindqvist",
-]
 
 
 @pytest.fixture

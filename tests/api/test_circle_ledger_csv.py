@@ -7,16 +7,7 @@ import csv
 import io
 from decimal import Decimal
 
-NAMES = [
-    "Zoë Ångström-Łukasiewicz dela Peña Ñúñez",
-    "Björn Øyvind Üçüncü-Żółkiewski Hernández",
-    "Anaïs Dvořáková-Gómez de Sousa Fernández",
-    "Jürgen Ærøskøbing-Szczęśniak Castaño Vé",
-    "Łucja Ñandú-Grünewald Pérez-Reverte Éva",
-    "Émile Çelik-Wójcik Müller-Lüdenscheidt",
-    "Ólafur Þórðarson-Ğündoğdu Sánchez-Vidal",
-    "Małgorzata Écija-Dvořák 🃏 Lindqvist",
-]
+from .conftest import FAMILY as NAMES
 
 
 def test_the_ledger_is_utf8_with_a_bom_and_its_amounts_in_the_currency(circle):

@@ -10,17 +10,9 @@ from sqlalchemy import select
 
 from scorekeeper.models import Deal, Game
 
-from .conftest import EXACT, assert_problem, bearer
+from .conftest import EXACT, FAMILY, assert_problem, bearer
 
-# Six players (rummy's most) with long accented names, as a real family writes them.
-NAMES = [
-    "Zoë Ångström-Łukasiewicz dela Peña Ñúñez",
-    "Björn Øyvind Üçüncü-Żółkiewski Hernández",
-    "Anaïs Dvořáková-Gómez de Sousa Fernández",
-    "Jürgen Ærøskøbing-Szczęśniak Castaño Vé",
-    "Łucja Ñandú-Grünewald Pérez-Reverte Éva",
-    "Émile Çelik-Wójcik Müller-Lüdenscheidt",
-]
+NAMES = FAMILY[:6]  # rummy's most players
 
 
 def deal(out: int = 0, points: int = 5) -> dict[str, Any]:
