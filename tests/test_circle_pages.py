@@ -224,3 +224,13 @@ def test_a_member_is_renamed_from_the_page(client, circle):
     client.post(f"/circles/{circle}/members/rename", data={"name": "Ann", "new_name": "cy"})
     assert api_circle(client, circle)["members"] == ["Ann", "Robert", "Cy"]
     assert "cy is already a member" in client.get(f"/circles/{circle}").get_data(as_text=True)
+
+
+def test_the_expense_form_says_the_cents_rule_and_the_page_follows_it(client, circle):
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    assert "owed one each by the first of them in the order they joined" in page
+    client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Cy", "amount": "1.03", "shared_by": ["Cy", "Bob", "Ann"]},
+    )
+    assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": -35, "Bob": -34, "Cy": 69}
