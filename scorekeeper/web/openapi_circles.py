@@ -70,26 +70,7 @@ def _circle() -> dict[str, Any]:
         {"number": INTEGER, "from": STRING, "to": STRING, "cents": INTEGER, "note": NOTE, "at": at},
         required=["number", "from", "to", "cents", "note", "at"],
     )
-    expense = obj(
-        {
-            "number": INTEGER,
-            "paid_by": STRING,
-            "cents": INTEGER,
-            "shared_by": array(STRING),
-            "note": NOTE,
-            "at": at,
-            # Only for an expense shared otherwise than equally, or paid in another
-            # currency: how, as entered, and what each sharer owes.
-            "split": {"type": "string", "enum": list(SPLITS[1:])},
-            "parts": {"type": "object", "additionalProperties": {"type": "number"}},
-            "owed": {"type": "object", "additionalProperties": INTEGER},
-            "paid_in": obj(
-                {"currency": STRING, "amount": INTEGER, "rate": STRING},
-                required=["currency", "amount", "rate"],
-            ),
-        },
-        required=["number", "paid_by", "cents", "shared_by", "note", "at"],
-    )
+    expense = _expense(at)
     return obj(
         {
             "id": STRING,
@@ -124,6 +105,30 @@ def _circle() -> dict[str, Any]:
     )
 
 
+def _expense(at: dict[str, Any]) -> dict[str, Any]:
+    """An expense as the circle answers it."""
+    return obj(
+        {
+            "number": INTEGER,
+            "paid_by": STRING,
+            "cents": INTEGER,
+            "shared_by": array(STRING),
+            "note": NOTE,
+            "at": at,
+            # Only for an expense shared otherwise than equally, or paid in another
+            # currency: how, as entered, and what each sharer owes.
+            "split": {"type": "string", "enum": list(SPLITS[1:])},
+            "parts": {"type": "object", "additionalProperties": {"type": "number"}},
+            "owed": {"type": "object", "additionalProperties": INTEGER},
+            "paid_in": obj(
+                {"currency": STRING, "amount": INTEGER, "rate": STRING},
+                required=["currency", "amount", "rate"],
+            ),
+        },
+        required=["number", "paid_by", "cents", "shared_by", "note", "at"],
+    )
+
+
 def _bodies() -> dict[str, Any]:
     """What the writes take."""
     return {
@@ -155,53 +160,7 @@ def _bodies() -> dict[str, Any]:
             required=["from", "to", "cents"],
             additionalProperties=False,
         ),
-        "NewExpense": obj(
-            {
-                "paid_by": MEMBER,
-                "cents": CENTS,
-                "shared_by": array(MEMBER, minItems=1),
-                "note": NOTE,
-                "split": {
-                    "type": "string",
-                    "enum": list(SPLITS),
-                    "description": "equal (the default); shares, exact (cents) or "
-                    "percent: each sharer's part in parts.",
-                },
-                "parts": nullable(
-                    {
-                        "type": "object",
-                        "minProperties": 1,
-                        "additionalProperties": {
-                            "anyOf": [
-                                {"type": "number", "minimum": 0},
-                                {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,2})?$"},
-                            ]
-                        },
-                        "description": "member: their shares, cents or percentage.",
-                    }
-                ),
-                "currency": nullable(
-                    {
-                        "type": "string",
-                        "pattern": "^[A-Z]{3}$",
-                        "description": "Paid in another currency than the circle's: "
-                        "cents (and exact parts) are in it.",
-                    }
-                ),
-                "rate": nullable(
-                    {
-                        "anyOf": [
-                            {"type": "number", "exclusiveMinimum": 0},
-                            {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,8})?$"},
-                        ],
-                        "description": "The circle's money for one unit of currency, as "
-                        "entered; the ledger's cents are the amount at it, rounded half up.",
-                    }
-                ),
-            },
-            required=["paid_by", "cents", "shared_by"],
-            additionalProperties=False,
-        ),
+        "NewExpense": _new_expense(),
         "NewCircleToken": obj(
             {"edit_token": NAME, "links": _links()}, required=["edit_token", "links"]
         ),
@@ -239,6 +198,78 @@ RECORD = [
         "schema": {"type": "integer", "minimum": 1, "maximum": 999999999},
     },
 ]
+
+
+def _new_expense() -> dict[str, Any]:
+    """An expense's body: the contract's fields, then how it is shared and the currency
+    it was paid in (the project's additive fields)."""
+    return obj(
+        {
+            "paid_by": MEMBER,
+            "cents": CENTS,
+            "shared_by": array(MEMBER, minItems=1),
+            "note": NOTE,
+            "split": {
+                "type": "string",
+                "enum": list(SPLITS),
+                "description": "equal (the default); shares, exact (cents) or "
+                "percent: each sharer's part in parts.",
+            },
+            "parts": nullable(
+                {
+                    "type": "object",
+                    "minProperties": 1,
+                    "additionalProperties": {
+                        "anyOf": [
+                            {"type": "number", "minimum": 0},
+                            {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,2})?$"},
+                        ]
+                    },
+                    "description": "member: their shares, cents or percentage.",
+                }
+            ),
+            "currency": nullable(
+                {
+                    "type": "string",
+                    "pattern": "^[A-Z]{3}$",
+                    "description": "Paid in another currency than the circle's: "
+                    "cents (and exact parts) are in it.",
+                }
+            ),
+            "rate": nullable(
+                {
+                    "anyOf": [
+                        {"type": "number", "exclusiveMinimum": 0},
+                        {"type": "string", "pattern": "^[0-9]+([.][0-9]{1,8})?$"},
+                    ],
+                    "description": "The circle's money for one unit of currency, as "
+                    "entered; the ledger's cents are the amount at it, rounded half up.",
+                }
+            ),
+        },
+        required=["paid_by", "cents", "shared_by"],
+        additionalProperties=False,
+    )
+
+
+def _token_path() -> dict[str, Any]:
+    """The circle's edit token replaced."""
+    return {
+        "parameters": CIRCLE,
+        "post": {
+            "operationId": "rotateCircleToken",
+            "summary": "A new edit token; the old one stops working, on the circle "
+            "and on its games",
+            "security": CIRCLE_TOKEN,
+            "responses": {
+                "200": {
+                    "description": "The new token and links",
+                    "content": {"application/json": {"schema": ref("NewCircleToken")}},
+                },
+                **errors(*QUERY_ERRORS, *WRITE_ERRORS),
+            },
+        },
+    }
 
 
 def _links() -> dict[str, Any]:
@@ -346,22 +377,7 @@ def _circle_paths() -> dict[str, Any]:
                 "circle (103 by 4: 26, 26, 26, 25).",
             ),
         },
-        "/api/v1/circles/{circle_id}/token": {
-            "parameters": CIRCLE,
-            "post": {
-                "operationId": "rotateCircleToken",
-                "summary": "A new edit token; the old one stops working, on the circle "
-                "and on its games",
-                "security": CIRCLE_TOKEN,
-                "responses": {
-                    "200": {
-                        "description": "The new token and links",
-                        "content": {"application/json": {"schema": ref("NewCircleToken")}},
-                    },
-                    **errors(*QUERY_ERRORS, *WRITE_ERRORS),
-                },
-            },
-        },
+        "/api/v1/circles/{circle_id}/token": _token_path(),
         "/api/v1/circles/{circle_id}/games": {
             "parameters": CIRCLE,
             "post": _write("addCircleGame", "Bring an existing game in", "CircleGame", "201"),
