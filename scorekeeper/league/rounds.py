@@ -16,7 +16,7 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from scorekeeper.league import pairing, seating, standings
+from scorekeeper.league import counting, pairing, seating, standings
 from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
@@ -108,7 +108,7 @@ def tonight_scores(night: Night) -> tuple[dict[int, int], dict[int, list[int]]]:
     scores: dict[int, int] = {}
     ranked: dict[int, list[int]] = {}
     for table in night.tables:
-        outcome = standings.table_result(table) if table.game_id is not None else None
+        outcome = counting.table_result(table) if table.game_id is not None else None
         if outcome is None:
             continue
         member_at = {seat.position: seat.member_id for seat in table.seats}
@@ -305,7 +305,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
     unfinished = tuple(
         t.number
         for t in round_of(night, current)
-        if t.game_id is None or standings.table_result(t) is None
+        if t.game_id is None or counting.table_result(t) is None
     )
     tables: tuple[RoundTable, ...] = ()
     byes: tuple[tuple[int, str], ...] = ()
