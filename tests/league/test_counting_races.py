@@ -20,7 +20,7 @@ from scorekeeper.league.models import League, LeagueResult, LeagueTable, Night
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-from .support import make_league, make_organizer, member_ids
+from .support import PASSWORD, make_league, make_organizer, member_ids
 from .support import started_night as start
 
 NAMES = ["Zoë Łukasiewicz-Ångström", "Bob", "Cy", "Dee"]
@@ -161,3 +161,79 @@ def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counte
         _, table = league.league_standings(uow, lid, organizer, None)
         assert table.open_games == (), (i, j)
         assert sorted(line.games for line in table.lines) == [1, 1, 1, 1], (i, j)
+
+
+# 32 members, 40-character accented names among them: eight tables of four.
+CLUB = [f"Zoë-Åsa Łukasiewicz-Øvergaard {n:02d} Ñúñez"[:40] for n in range(16)] + [
+    f"Player {n:02d}" for n in range(16)
+]
+
+
+def test_deals_posted_at_every_table_while_standings_and_the_screen_are_read_all_count(
+    app, uow, database
+):
+    """Eight tables post their deals at once over the API while two phones keep reading
+    the standings and the venue screen: when all is posted, every game counts."""
+    organizer = make_organizer(uow)
+    lid = make_league(uow, organizer, names=CLUB)
+    ids = member_ids(uow, lid, organizer)
+    night = start(uow, lid, organizer, [ids[name] for name in CLUB])
+    token = league.open_screen(uow, lid, organizer, night.id)
+    screen = f"/leagues/{lid}/nights/{night.id}/screen/{token}"
+    organizer_client = app.test_client()
+    assert organizer_client.post(
+        "/account/login", data={"email": "org@example.org", "password": PASSWORD}
+    ).status_code in (302, 303)
+    tables = night.tables
+    assert len(tables) == 8
+    go = threading.Barrier(len(tables) + 2)
+    posted = threading.Event()
+    failures: list[str] = []
+    reads = [0, 0]
+
+    def post_deals(table):
+        client = app.test_client()
+        winner, names = table.names[0], list(table.names)
+        entry = {"out": winner, "hands": {n: 25 for n in names if n != winner}}
+        go.wait()
+        for _ in range(2):
+            answer = client.post(
+                f"/api/v1/games/{table.game_id}/deals",
+                json=entry,
+                headers={"Authorization": f"Bearer {table.edit_token}"},
+            )
+            if answer.status_code != 201:
+                failures.append(f"table {table.number}: {answer.status_code}")
+
+    def keep_reading(index, client, path):
+        go.wait()
+        while True:
+            last = posted.is_set()
+            answer = client.get(path)
+            reads[index] += 1
+            if answer.status_code != 200:
+                failures.append(f"{path}: {answer.status_code}")
+            if last:
+                return
+
+    posters = [threading.Thread(target=post_deals, args=(t,)) for t in tables]
+    readers = [
+        threading.Thread(
+            target=keep_reading, args=(0, organizer_client, f"/leagues/{lid}/standings")
+        ),
+        threading.Thread(target=keep_reading, args=(1, app.test_client(), screen)),
+    ]
+    for thread in [*posters, *readers]:
+        thread.start()
+    for thread in posters:
+        thread.join()
+    posted.set()
+    for thread in readers:
+        thread.join()
+    assert failures == []
+    assert min(reads) >= 1
+    assert fresh_tables_agree(database, lid) == []
+    _, table = league.league_standings(uow, lid, organizer, None)
+    assert table.open_games == ()
+    assert sorted(line.games for line in table.lines) == [1] * 32
+    assert sum(line.wins for line in table.lines) == 8
