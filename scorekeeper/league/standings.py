@@ -33,7 +33,7 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.ratings import Ratings, replay
-from scorekeeper.league.views import higher_wins, rules_of
+from scorekeeper.league.views import BYE_SHARE, higher_wins, rules_of
 from scorekeeper.models import Deal, Seat
 
 
@@ -55,7 +55,8 @@ class Line:
     member_id: int
     name: str
     games: int = 0
-    wins: int = 0
+    # Counting what the byes scored (``bye_wins``): half a win each makes 2.5.
+    wins: int | float = 0
     points: int = 0
     deals: int = 0
     money_cents: int = 0
@@ -66,10 +67,14 @@ class Line:
     bye_points: int = 0
     # Shared by ties; None for a player with fewer games than the league's minimum.
     place: int | None = None
+    # Included in wins when the league scores a bye (half a win or a win).
+    bye_wins: int | float = 0
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        # A bye that scores is a game won (or half won) for the rate too.
+        played = self.games + (self.byes if self.bye_wins else 0)
+        return self.wins / played if played else 0.0
 
     @property
     def average_per_deal(self) -> float | None:
@@ -195,6 +200,12 @@ BYE_COUNTS = {
 }
 
 
+def bye_wins(byes: int, bye_scores: str) -> int | float:
+    """The wins ``byes`` byes score: a whole number when it is one (2, 2.5)."""
+    wins = byes * BYE_SHARE[bye_scores]
+    return int(wins) if float(wins).is_integer() else wins
+
+
 def rank_key(rank_by: str, higher_wins: bool):
     """What the standings are ordered by; equal keys share a place."""
     keys = {
@@ -243,6 +254,7 @@ class Standings:
     rank_by: str = "rating"
     min_games: int = 0
     bye_counts: str = "none"
+    bye_scores: str = "nothing"
     # Played in partnerships: each player is credited with their side's result.
     partnership: bool = False
     # Games with deals that do not count (yet): (night id, date, table number).
@@ -303,12 +315,13 @@ def standings(
     for member_id, name, games, wins, points, deals, money in aggregate(session, league.id, season):
         sat_out = byes.get(member_id, 0)
         bye_points = round(points / games * sat_out) if league.bye_counts == "average" else 0
+        scored = bye_wins(sat_out, league.bye_scores)
         lines.append(
             Line(
                 member_id=member_id,
                 name=name,
                 games=games,
-                wins=wins,
+                wins=wins + scored,
                 points=points + bye_points,
                 deals=deals,
                 money_cents=money,
@@ -316,13 +329,23 @@ def standings(
                 rating_change=season_ratings.last_change(member_id),
                 byes=sat_out,
                 bye_points=bye_points,
+                bye_wins=scored,
             )
         )
     listed = {line.member_id for line in lines}
     sat_out_only = [member for member in byes if member not in listed]
     if sat_out_only:
         names = session.execute(select(Member.id, Member.name).where(Member.id.in_(sat_out_only)))
-        lines += [Line(member_id=i, name=name, byes=byes[i]) for i, name in names]
+        lines += [
+            Line(
+                member_id=i,
+                name=name,
+                byes=byes[i],
+                wins=bye_wins(byes[i], league.bye_scores),
+                bye_wins=bye_wins(byes[i], league.bye_scores),
+            )
+            for i, name in names
+        ]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
     table = Standings(
@@ -334,6 +357,7 @@ def standings(
         rank_by=league.rank_by,
         min_games=league.min_games,
         bye_counts=league.bye_counts,
+        bye_scores=league.bye_scores,
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )
