@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueResult, LeagueSeat, LeagueTable, Night
 from scorekeeper.models import Deal, Game, Seat
-from scorekeeper.service_layer.repository import setup_of
+from scorekeeper.service_layer.repository import SETUP_COLUMNS, setup_of
 
 log = logging.getLogger(__name__)
 
@@ -189,12 +189,7 @@ def snapshots(session: Session, table_ids: Sequence[int]) -> list[TableSnapshot]
             Game.id.label("game_id"),
             Game.version,
             Game.ending,
-            Game.variant,
-            Game.preset,
-            Game.options,
-            Game.stakes,
-            Game.first_dealer,
-            Game.seated_players,
+            *SETUP_COLUMNS,
             Deal.entry,
         )
         .outerjoin(Game, Game.id == LeagueTable.game_id)
