@@ -25,8 +25,9 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league.access import CONTROL, NotFound, managed, one_line
+from scorekeeper.league.counting import refresh
 from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer, SeasonArchive
-from scorekeeper.league.standings import Line, refresh
+from scorekeeper.league.standings import Line
 from scorekeeper.models import utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput

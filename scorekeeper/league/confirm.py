@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorekeeper.league import standings, table_links
+from scorekeeper.league import counting, table_links
 from scorekeeper.league.access import (
     NotFound,
     load_league,
@@ -121,7 +121,7 @@ def _confirmable(session: Session, public_id: str, night_id: Any, number: Any, t
 
 
 def _page(league: League, night, table: LeagueTable) -> ConfirmPage:
-    result = standings.table_result(table)
+    result = counting.table_result(table)
     seats = result[1] if result else []
     return ConfirmPage(
         league.name,
@@ -151,7 +151,7 @@ def confirm_result(
     meanwhile, or is not in yet, is refused and nothing is stored."""
     with uow:
         league, night, table = _confirmable(uow.session, public_id, night_id, number, token)
-        if standings.table_result(table) is None:
+        if counting.table_result(table) is None:
             raise InvalidInput(
                 message("This table's result is not in yet: finish the game first."),
                 {"result": message("not in yet")},

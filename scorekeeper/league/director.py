@@ -153,6 +153,7 @@ def freeze(table: standings.Standings) -> dict[str, Any]:
         "rank_by": table.rank_by,
         "min_games": table.min_games,
         "bye_counts": table.bye_counts,
+        "bye_scores": table.bye_scores,
         "partnership": table.partnership,
         "handicap_nights": table.handicap_nights,
         "lines": [asdict(line) for line in table.lines],
@@ -188,6 +189,8 @@ def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standing
         rank_by=frozen["rank_by"],
         min_games=frozen["min_games"],
         bye_counts=frozen["bye_counts"],
+        # Seasons closed before byes could score: none did.
+        bye_scores=frozen.get("bye_scores", "nothing"),
         partnership=frozen["partnership"],
         adjustments=tuple(
             adjusting.AdjustmentView(

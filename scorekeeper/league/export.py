@@ -114,6 +114,7 @@ def _league_settings(league) -> dict[str, Any]:
         "rank_by": league.rank_by,
         "min_games": league.min_games,
         "bye_counts": league.bye_counts,
+        "bye_scores": league.bye_scores,
         "hide_money": league.hide_money,
         "language": league.language,
         "time_zone": league.time_zone,

@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper import scoring
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import seating, standings
+from scorekeeper.league import seating, standings, views
 from scorekeeper.league.access import CONTROL, name_key, one_line
 from scorekeeper.league.export import FORMAT_VERSION, GAME_FORMAT
 from scorekeeper.league.json_input import in_the_file
@@ -258,6 +258,10 @@ def read_league(
         min_games=reader.integer(head.get("min_games", 0), "league.min_games", 0, 1000),
         bye_counts=reader.choice(
             head.get("bye_counts", "none"), "league.bye_counts", standings.BYE_COUNTS
+        ),
+        # Exports from before byes could score have none that do.
+        bye_scores=reader.choice(
+            head.get("bye_scores", "nothing"), "league.bye_scores", views.BYE_SCORES
         ),
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         # Exports from before leagues had a language have none: each reader's own.

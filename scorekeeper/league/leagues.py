@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper import scoring
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import standings
+from scorekeeper.league import standings, views
 from scorekeeper.league.access import NotFound, clean_name, managed
 from scorekeeper.league.models import League, LeagueOrganizer
 from scorekeeper.league.nights import people_at_table
@@ -190,6 +190,7 @@ def set_ranking(
     min_games: Any,
     bye_counts: Any,
     hide_money: bool,
+    bye_scores: Any = "nothing",
 ) -> None:
     """How the standings rank players and count byes, and whether public pages show money."""
     errors: dict[str, str] = {}
@@ -202,10 +203,13 @@ def set_ranking(
         errors["min_games"] = _("must be a whole number from 0 to 1000")
     if bye_counts not in standings.BYE_COUNTS:
         errors["bye_counts"] = _("must be none or average")
+    if bye_scores not in views.BYE_SCORES:
+        errors["bye_scores"] = _("must be nothing, half or win")
     if errors:
         raise InvalidInput(_("The ranking rules cannot be used."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         league.rank_by, league.min_games = rank_by, min_games
         league.bye_counts, league.hide_money = bye_counts, bool(hide_money)
+        league.bye_scores = bye_scores
         uow.commit()

@@ -62,6 +62,9 @@ class League(Base):
     min_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # How a bye counts in the standings: "none", or "average" (the player's average).
     bye_counts: Mapped[str] = mapped_column(String(10), default="none", server_default="none")
+    # What a bye scores (standings.BYE_SCORES): "nothing", "half" or a "win": tonight's
+    # score in a night of rounds (Swiss pairs by it) and the wins in the standings.
+    bye_scores: Mapped[str] = mapped_column(String(10), default="nothing", server_default="nothing")
     # Public pages show no money (the organizers still see it).
     hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # What its public pages and printed packs speak (i18n.LANGUAGES); None: each reader's own.

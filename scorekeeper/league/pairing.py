@@ -142,11 +142,15 @@ def seat_king(
     the others stay (the top table's winner and the bottom table's last stay too).
 
     ``previous`` is the last round's tables from the top, each listed by result (the
-    winner first, the last last). Those now sitting out leave; those back from a bye
-    join at the bottom table. The tables are then filled in that order.
+    winner first, the last last). Those now sitting out leave, and the seats they
+    leave are taken by those back from a bye (the best of them the highest seat), so
+    nobody else's move changes; the rest of those back join at the bottom table. A
+    table still short (fewer tables than before, or more leaving than coming back)
+    takes the best of those bound for the tables below it.
     """
     bottom = len(previous) - 1
-    places: list[tuple[float, int, int, int]] = []
+    leaving = set(sitting_out)
+    bound: list[list[int]] = [[] for _ in range(max(len(sizes), len(previous)))]
     for number, table in enumerate(previous):
         for place, member in enumerate(table):
             move = 0
@@ -154,13 +158,39 @@ def seat_king(
                 move = -1
             elif place == len(table) - 1 and len(table) > 1:
                 move = 1
-            target = min(max(number + move, 0), bottom)
-            places.append((target, number, place, member))
-    for i, member in enumerate(coming_back):
-        places.append((bottom + 1, bottom + 1, i, member))
-    leaving = set(sitting_out)
-    order = [member for *_rest, member in sorted(places) if member not in leaving]
-    return chunk(order, sizes)
+            if member not in leaving:
+                # In the order of the tables they come from: down, staying, up.
+                bound[min(max(number + move, 0), bottom)].append(member)
+    back = [member for member in coming_back if member not in leaving]
+    tables: list[list[int]] = []
+    carried: list[int] = []
+    for number, size in enumerate(sizes):
+        seated = carried + bound[number]
+        if number == len(sizes) - 1:  # the bottom table: all still to seat
+            tables.append(seated + back + [m for later in bound[number + 1 :] for m in later])
+            break
+        while len(seated) < size and back:
+            seated.append(back.pop(0))
+        for later in bound[number + 1 :]:
+            while len(seated) < size and later:
+                seated.append(later.pop(0))
+        tables.append(seated[:size])
+        carried = seated[size:]
+    return tables
+
+
+def swiss_byes(
+    present: Sequence[int],
+    out: int,
+    scores: Mapping[int, float],
+    byes_so_far: Mapping[int, int],
+    rng: random.Random,
+) -> list[int]:
+    """Who sits out a Swiss round: the lowest score group, as a Swiss bye goes to the
+    bottom of the field (never to a leader); within it those with the fewest byes so
+    far, by chance among equals."""
+    order = sorted(present, key=lambda m: (scores.get(m, 0), byes_so_far.get(m, 0), rng.random()))
+    return order[:out]
 
 
 @dataclass(frozen=True)
@@ -195,10 +225,14 @@ def plan_round(
 
     ``sizes`` and ``out`` come from ``seating.sizes_with_byes`` for the present;
     ``byes_so_far`` counts the season's byes with tonight's rounds, so byes go to
-    those with the fewest and stay within one of each other. ``previous`` is the last
-    round's tables from the top, each by result, for king of the hill.
+    those with the fewest and stay within one of each other, except in Swiss, where
+    the lowest score group sits out (``swiss_byes``). ``previous`` is the last round's
+    tables from the top, each by result, for king of the hill.
     """
-    byes = choose_byes(present, out, byes_so_far, rng)
+    if method == "swiss":
+        byes = swiss_byes(present, out, scores, byes_so_far, rng)
+    else:
+        byes = choose_byes(present, out, byes_so_far, rng)
     seated = [member for member in present if member not in byes]
     if method == "swiss":
         return seat_swiss(seated, sizes, scores, tonight, season, rng), byes

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
-from scorekeeper.league import standings, table_links
+from scorekeeper.league import counting, table_links
 from scorekeeper.league.models import League, LeagueTable, Night
 
 
@@ -25,7 +25,7 @@ def in_play(night: Night, today: date | None = None) -> bool:
     if night.held_on >= today - timedelta(days=1):
         return True
     return any(
-        table.game is not None and standings.table_result(table) is None for table in night.tables
+        table.game is not None and counting.table_result(table) is None for table in night.tables
     )
 
 

@@ -16,10 +16,11 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from scorekeeper.league import pairing, seating, standings
+from scorekeeper.league import counting, pairing, seating, standings
 from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
+from scorekeeper.league.views import BYE_SCORES, tonight_bye_score
 from scorekeeper.models import as_utc, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
@@ -64,6 +65,13 @@ class Rounds:
     unfinished: tuple[int, ...]
     # Who sits out the round in play (or played last).
     sitting_out: tuple[str, ...] = ()
+    # What a bye scores tonight (views.BYE_SCORES), and in players beaten.
+    bye_scores: str = "nothing"
+    bye_score: float = 0
+
+    @property
+    def bye_label(self) -> str:
+        return str(BYE_SCORES[self.bye_scores])
 
     @property
     def in_rounds(self) -> bool:
@@ -102,13 +110,19 @@ def proposed_round(night: Night) -> int | None:
     return number if tables and all(t.game_id is None for t in tables) else None
 
 
-def tonight_scores(night: Night) -> tuple[dict[int, int], dict[int, list[int]]]:
+def tonight_scores(night: Night) -> tuple[dict[int, float], dict[int, list[int]]]:
     """Each member's score tonight (players beaten, ties not beaten, over every round's
-    counted games), and each counted table's members by result (the winner first)."""
-    scores: dict[int, int] = {}
+    counted games, and what the league's byes score for each round sat out so far),
+    and each counted table's members by result (the winner first)."""
+    scores: dict[int, float] = {}
     ranked: dict[int, list[int]] = {}
+    bye_score = tonight_bye_score(night.league)
+    if bye_score:
+        for number in range(1, played_round(night) + 1):
+            for member in byes_in(night, number):
+                scores[member] = scores.get(member, 0) + bye_score
     for table in night.tables:
-        outcome = standings.table_result(table) if table.game_id is not None else None
+        outcome = counting.table_result(table) if table.game_id is not None else None
         if outcome is None:
             continue
         member_at = {seat.position: seat.member_id for seat in table.seats}
@@ -305,7 +319,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
     unfinished = tuple(
         t.number
         for t in round_of(night, current)
-        if t.game_id is None or standings.table_result(t) is None
+        if t.game_id is None or counting.table_result(t) is None
     )
     tables: tuple[RoundTable, ...] = ()
     byes: tuple[tuple[int, str], ...] = ()
@@ -341,10 +355,17 @@ def rounds_of(league: League, night: Night) -> Rounds:
         tables=tables,
         byes=byes,
         moves=moves,
-        tonight=tuple((names.get(m, "?"), score) for m, score in best),
+        tonight=tuple((names.get(m, "?"), whole(score)) for m, score in best),
         unfinished=unfinished if night.started else (),
         sitting_out=tuple(names.get(m, "?") for m in byes_in(night, current)),
+        bye_scores=league.bye_scores,
+        bye_score=tonight_bye_score(league),
     )
+
+
+def whole(score: float) -> int | float:
+    """3 rather than 3.0: a score is a whole number unless half-win byes made it not."""
+    return int(score) if float(score).is_integer() else score
 
 
 def _where(night: Night, number: int) -> dict[int, int | None]:

@@ -2,7 +2,8 @@
 
 A table's result rows in ``league_results`` are recomputed whenever its game's
 version or the table's own revision moved since they were derived, so a
-correction made on a phone shows in the standings on the next read. Ratings
+correction made on a phone shows in the standings on the next read (see
+league/counting.py, which also proves every counted game has its rows). Ratings
 (openskill's Plackett-Luce model, one rating per member) are replayed over the
 counted games in order (league/ratings.py) and kept in memory under a
 fingerprint of everything they depend on.
@@ -11,18 +12,18 @@ fingerprint of everything they depend on.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from itertools import groupby
 from typing import Any
 
 from cachetools import LRUCache
-from sqlalchemy import case, delete, exists, func, insert, select, update
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import case, exists, func, select
+from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
 from scorekeeper.i18n import lazy_gettext as _l
+from scorekeeper.league.counting import refresh
 from scorekeeper.league.models import (
     League,
     LeagueResult,
@@ -32,179 +33,8 @@ from scorekeeper.league.models import (
     Night,
 )
 from scorekeeper.league.ratings import Ratings, replay
-from scorekeeper.league.views import higher_wins, rules_of
-from scorekeeper.models import Deal, Game, Seat
-from scorekeeper.service_layer.repository import setup_of
-
-# ---------------------------------------------------------------- one game's result
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    position: int
-    name: str
-    points: int
-    place: int
-    won: bool
-    deals: int
-    money_cents: int
-
-
-def places(points: Sequence[int], higher_wins: bool) -> list[int]:
-    """Competition places (1, 2, 2, 4): tied players share a place."""
-    better = (lambda a, b: a > b) if higher_wins else (lambda a, b: a < b)
-    return [1 + sum(better(other, mine) for other in points) for mine in points]
-
-
-def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
-    """How the table counts and each seat's result, or None while it does not count.
-
-    A game counts once it is finished, or when the organizer closed it early
-    (it counts as it stands), or when its final totals were typed from paper.
-    """
-    game = table.game
-    if game is None:
-        return None
-    names = game.players
-    if table.source == "paper_totals":
-        if not table.paper_totals:
-            return None
-        points = [int(table.paper_totals[name]) for name in names]
-        # The game's own rule: its options may make it won low (Penalty Rummy, pool).
-        seat_places = places(points, scoring.derive(setup_of(game), []).higher_wins)
-        return "totals", seated(
-            game,
-            [
-                SeatResult(i, name, points[i], seat_places[i], seat_places[i] == 1, 0, 0)
-                for i, name in enumerate(names)
-            ],
-        )
-    entries = [deal.entry for deal in game.deals]
-    if not entries:
-        return None
-    state = scoring.derive(setup_of(game), entries, game.ending)
-    if state.finished:
-        counted_as, winners = "finished", set(state.winners)
-    elif table.closed:
-        counted_as, winners = "closed", set(state.leaders)
-    else:
-        return None
-    scores = state.final if state.final else state.totals
-    points = [scores[name] for name in names]
-    seat_places = places(points, state.higher_wins)
-    balances = state.settlement["balances"] if state.settlement else {}
-    results = [
-        SeatResult(
-            i,
-            name,
-            points[i],
-            seat_places[i],
-            name in winners,
-            len(entries),
-            balances.get(name, 0),
-        )
-        for i, name in enumerate(names)
-    ]
-    return counted_as, seated(game, results)
-
-
-def seated(game: Game, results: list[SeatResult]) -> list[SeatResult]:
-    """Each seat's result: a partnership game's seat gets its side's (seat i plays for
-    side i mod sides), the side's money shared equally by its partners (an odd cent
-    to the first seated); elsewhere each player is a seat."""
-    if game.seated_players is None:
-        return results
-    sides = len(results)
-    partners = len(game.seated_players) // sides
-    by_seat = []
-    for position, name in enumerate(game.seated_players):
-        side = results[position % sides]
-        share, odd_cents = divmod(side.money_cents, partners)
-        money = share + (1 if position // sides < odd_cents else 0)
-        by_seat.append(replace(side, position=position, name=name, money_cents=money))
-    return by_seat
-
-
-# ---------------------------------------------------------------- the cache
-
-
-def stale_tables(session: Session, league_id: int) -> list[int]:
-    return list(
-        session.scalars(
-            select(LeagueTable.id)
-            .join(Night, Night.id == LeagueTable.night_id)
-            .outerjoin(Game, Game.id == LeagueTable.game_id)
-            .where(Night.league_id == league_id, Night.started)
-            .where(
-                (LeagueTable.cached_revision.is_(None))
-                | (LeagueTable.cached_revision != LeagueTable.revision)
-                | LeagueTable.cached_version.is_distinct_from(Game.version)
-            )
-        )
-    )
-
-
-def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
-    """Re-derive the result rows of every table whose game or row moved; commits."""
-    stale = stale_tables(session, league_id)
-    for start in range(0, len(stale), batch):
-        ids = stale[start : start + batch]
-        tables = session.scalars(
-            select(LeagueTable)
-            .where(LeagueTable.id.in_(ids))
-            .options(
-                selectinload(LeagueTable.seats),
-                selectinload(LeagueTable.night),
-                selectinload(LeagueTable.game).selectinload(Game.seats),
-                selectinload(LeagueTable.game).selectinload(Game.deals),
-            )
-        ).all()
-        before = placings_of(session, ids)
-        # Derived before the first write: SQLite's one writer lock is held from the
-        # DELETE to the commit, and deriving a few hundred games is CPU time.
-        rows = []
-        for table in tables:
-            outcome = table_result(table)
-            if outcome is not None:
-                counted_as, seats = outcome
-                member_at = {seat.position: seat.member_id for seat in table.seats}
-                rows.extend(
-                    {
-                        "table_id": table.id,
-                        "league_id": league_id,
-                        "night_id": table.night_id,
-                        "member_id": member_at[seat.position],
-                        "points": seat.points,
-                        "place": seat.place,
-                        "won": seat.won,
-                        "deals": seat.deals,
-                        "money_cents": seat.money_cents,
-                        "counted_as": counted_as,
-                    }
-                    for seat in seats
-                )
-            table.cached_version = table.game.version if table.game else None
-            table.cached_revision = table.revision
-        session.execute(delete(LeagueResult).where(LeagueResult.table_id.in_(ids)))
-        if rows:
-            session.execute(insert(LeagueResult), rows)
-        after = placings_of(session, ids)
-        if after != before:
-            # Ratings depend on placings alone: only a changed placing replays them.
-            session.execute(
-                update(League).where(League.id == league_id).values(revision=League.revision + 1)
-            )
-        session.commit()
-    return len(stale)
-
-
-def placings_of(session: Session, table_ids: Sequence[int]) -> set[tuple[int, int, int]]:
-    rows = session.execute(
-        select(LeagueResult.table_id, LeagueResult.member_id, LeagueResult.place).where(
-            LeagueResult.table_id.in_(table_ids)
-        )
-    )
-    return {tuple(row) for row in rows}
+from scorekeeper.league.views import BYE_SHARE, higher_wins, rules_of
+from scorekeeper.models import Deal, Seat
 
 
 def fingerprint(session: Session, league_id: int) -> tuple[str, int]:
@@ -225,7 +55,8 @@ class Line:
     member_id: int
     name: str
     games: int = 0
-    wins: int = 0
+    # Counting what the byes scored (``bye_wins``): half a win each makes 2.5.
+    wins: int | float = 0
     points: int = 0
     deals: int = 0
     money_cents: int = 0
@@ -236,10 +67,14 @@ class Line:
     bye_points: int = 0
     # Shared by ties; None for a player with fewer games than the league's minimum.
     place: int | None = None
+    # Included in wins when the league scores a bye (half a win or a win).
+    bye_wins: int | float = 0
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        # A bye that scores is a game won (or half won) for the rate too.
+        played = self.games + (self.byes if self.bye_wins else 0)
+        return self.wins / played if played else 0.0
 
     @property
     def average_per_deal(self) -> float | None:
@@ -365,6 +200,12 @@ BYE_COUNTS = {
 }
 
 
+def bye_wins(byes: int, bye_scores: str) -> int | float:
+    """The wins ``byes`` byes score: a whole number when it is one (2, 2.5)."""
+    wins = byes * BYE_SHARE[bye_scores]
+    return int(wins) if float(wins).is_integer() else wins
+
+
 def rank_key(rank_by: str, higher_wins: bool):
     """What the standings are ordered by; equal keys share a place."""
     keys = {
@@ -413,6 +254,7 @@ class Standings:
     rank_by: str = "rating"
     min_games: int = 0
     bye_counts: str = "none"
+    bye_scores: str = "nothing"
     # Played in partnerships: each player is credited with their side's result.
     partnership: bool = False
     # Games with deals that do not count (yet): (night id, date, table number).
@@ -473,12 +315,13 @@ def standings(
     for member_id, name, games, wins, points, deals, money in aggregate(session, league.id, season):
         sat_out = byes.get(member_id, 0)
         bye_points = round(points / games * sat_out) if league.bye_counts == "average" else 0
+        scored = bye_wins(sat_out, league.bye_scores)
         lines.append(
             Line(
                 member_id=member_id,
                 name=name,
                 games=games,
-                wins=wins,
+                wins=wins + scored,
                 points=points + bye_points,
                 deals=deals,
                 money_cents=money,
@@ -486,13 +329,23 @@ def standings(
                 rating_change=season_ratings.last_change(member_id),
                 byes=sat_out,
                 bye_points=bye_points,
+                bye_wins=scored,
             )
         )
     listed = {line.member_id for line in lines}
     sat_out_only = [member for member in byes if member not in listed]
     if sat_out_only:
         names = session.execute(select(Member.id, Member.name).where(Member.id.in_(sat_out_only)))
-        lines += [Line(member_id=i, name=name, byes=byes[i]) for i, name in names]
+        lines += [
+            Line(
+                member_id=i,
+                name=name,
+                byes=byes[i],
+                wins=bye_wins(byes[i], league.bye_scores),
+                bye_wins=bye_wins(byes[i], league.bye_scores),
+            )
+            for i, name in names
+        ]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
     table = Standings(
@@ -504,6 +357,7 @@ def standings(
         rank_by=league.rank_by,
         min_games=league.min_games,
         bye_counts=league.bye_counts,
+        bye_scores=league.bye_scores,
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )

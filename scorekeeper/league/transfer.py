@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import chunks, director_transfer, standings, table_links
+from scorekeeper.league import chunks, counting, director_transfer, table_links
 from scorekeeper.league.export import (
     FORMAT_VERSION,
     GAME_COLUMNS,
@@ -151,7 +151,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         raise
     with uow:
         # Derive every game's result now, so the first standings page is quick.
-        standings.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
+        counting.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
     return Imported(league_id=league.public_id, invited=invited)
 
 

@@ -117,6 +117,22 @@ class NightView:
     byes: tuple[tuple[int, str], ...] = ()
 
 
+# What a bye scores (a league's choice): tonight's score in a night of rounds (a share
+# of the players a table's winner beats) and the wins in the standings (a share of a win).
+BYE_SCORES = {
+    "nothing": _l("Nothing"),
+    "half": _l("Half a win"),
+    "win": _l("A win"),
+}
+BYE_SHARE = {"nothing": 0, "half": 0.5, "win": 1}
+
+
+def tonight_bye_score(league: League) -> float:
+    """What a bye adds to tonight's score, in players beaten: a share of a win at the
+    league's table size (3 at tables of four; half: 1.5)."""
+    return BYE_SHARE[league.bye_scores] * (league.table_size - 1)
+
+
 @dataclass(frozen=True)
 class Ranking:
     """How the standings rank and count byes, and whether public pages hide money."""
@@ -125,6 +141,11 @@ class Ranking:
     min_games: int
     bye_counts: str
     hide_money: bool
+    bye_scores: str = "nothing"
+
+    @property
+    def bye_label(self) -> str:
+        return str(BYE_SCORES[self.bye_scores])
 
 
 @dataclass(frozen=True)
@@ -217,7 +238,9 @@ def night_view_of(night: Night, manage: bool) -> NightView:
 
 
 def ranking_of(league: League) -> Ranking:
-    return Ranking(league.rank_by, league.min_games, league.bye_counts, league.hide_money)
+    return Ranking(
+        league.rank_by, league.min_games, league.bye_counts, league.hide_money, league.bye_scores
+    )
 
 
 def head(league: League, manage: bool) -> LeagueHead:

@@ -72,6 +72,17 @@ class Stamp:
 
 # ---------------------------------------------------------------- the mapping
 
+# The columns of a ``games`` row that ``setup_of`` reads (with the players), for a
+# Core statement that reads setups.
+SETUP_COLUMNS = (
+    Game.variant,
+    Game.preset,
+    Game.options,
+    Game.stakes,
+    Game.first_dealer,
+    Game.seated_players,
+)
+
 
 def setup_of(row: Any, players: Sequence[str] | None = None) -> scoring.Setup:
     """The setup a ``games`` row (an ORM ``Game`` or a Core row of its columns) holds;
@@ -129,12 +140,7 @@ _SETUP_AND_SEATS = (
         Game.id,
         Game.title,
         Game.created_at,
-        Game.variant,
-        Game.preset,
-        Game.options,
-        Game.stakes,
-        Game.first_dealer,
-        Game.seated_players,
+        *SETUP_COLUMNS,
         Seat.name,
     )
     .join(Seat, Seat.game_id == Game.id)

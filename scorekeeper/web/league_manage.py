@@ -18,6 +18,7 @@ from scorekeeper.extensions import limiter
 from scorekeeper.league import seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
+from scorekeeper.league import views as league_views
 from scorekeeper.service_layer import services
 from scorekeeper.translate import preset_name
 from scorekeeper.web import links, unit_of_work
@@ -261,6 +262,7 @@ def render_manage(
         ),
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
+        bye_scores=league_views.BYE_SCORES,
         preticked=preticked,
         retick=retick,
         merge_plan=merge_plan,
@@ -306,6 +308,7 @@ def ranking(public_id: str):
         rank_by=form.get("rank_by"),
         min_games=int(raw_min) if raw_min.isdigit() and len(raw_min) < 6 else raw_min,
         bye_counts=form.get("bye_counts"),
+        bye_scores=form.get("bye_scores", "nothing"),
         hide_money=form.get("hide_money") == "1",
     )
     flash(_("The ranking rules were saved."))

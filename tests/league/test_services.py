@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 from sqlalchemy import func, select
 
+from scorekeeper.league import counting, standings
 from scorekeeper.league import services as league
-from scorekeeper.league import standings
 from scorekeeper.league.models import LeagueResult, LeagueTable
 from scorekeeper.models import Game
 from scorekeeper.service_layer import services
@@ -319,7 +319,7 @@ def test_results_are_cached_and_rederived_only_when_a_game_moves(
         stale = session.scalars(select(LeagueTable.cached_version)).all()
     assert all(version is not None for version in stale)
     with database.session_factory() as session:
-        assert standings.refresh(session, 1) == 0
+        assert counting.refresh(session, 1) == 0
 
 
 def test_ratings_rise_for_winners_and_show_the_nights_change(uow, league_id, organizer, ids):
