@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from .cards import JOKER, parse_rank
@@ -113,6 +114,7 @@ def number_or_text(raw: Any) -> int | str | None:
     return int(text) if NUMBER.fullmatch(text) else text
 
 
+@cache  # made once per bound: a read makes it for every per-player field it reads
 def number_message(bound: int, step: int = 1) -> Message:
     if step == 1:
         return message("must be a whole number from 0 to %(bound)s", bound=bound)
