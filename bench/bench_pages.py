@@ -35,8 +35,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import bench_push  # noqa: E402
-
+from bench import bench_push  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
 from scorekeeper.service_layer import services  # noqa: E402
