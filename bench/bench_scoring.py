@@ -9,8 +9,12 @@ settlement per game, and in the same run a plain-Python floor that only adds the
 same entered numbers into per-player totals.
 
     python bench/bench_scoring.py              # 10,000 games, a small table
-    python bench/bench_scoring.py --games 500  # a quick run
+    python bench/bench_scoring.py --quick      # 1,100 games (50 of each kind)
+    python bench/bench_scoring.py --smallest   # one game of each kind, one run
     python bench/bench_scoring.py --json       # a JSON dict of the results
+
+Nothing is kept between runs: each run derives every game from its entries, as a
+request does (the floor keeps nothing either).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.measured import figure
+from bench.measured import floor as floor_figure
 from scorekeeper.scoring import ScoringError, derive, end_early, make_setup
 
 DEALS = 13
@@ -58,6 +64,7 @@ MIX = (
     ("burraco", "burraco", {}, 2, "pairs"),
     ("free pad", "free", {"rounds": DEALS}, 5, "winner"),
 )  # fmt: skip
+QUICK_GAMES = 50 * len(MIX)
 FIVE_CROWNS_DEALS = 11
 # The games of a fixed number of deals other than 13.
 ELEVEN_DEALS = ("five_crowns", "threethirteen")
@@ -286,8 +293,18 @@ def run(count: int, repeat: int = 5) -> dict:
         label: round(best_time(repeat, derive_and_settle, [g for g in games if g[0] == label]), 1)
         for label in dict.fromkeys(label for label, *_ in games)
     }
+    measured = [
+        figure(
+            f"derive and settle a game ({len(games)} games of the mix, {DEALS} deals or the "
+            "game's own count)",
+            core_us,
+            "µs a game",
+            beside=floor_figure("plain Python adding the same entered numbers", floor_us),
+        )
+    ]
     return {
         "benchmark": "scoring.derive_settle",
+        "measured": measured,
         "games": len(games),
         "deals_per_game": DEALS,
         "python": sys.version.split()[0],
@@ -298,13 +315,22 @@ def run(count: int, repeat: int = 5) -> dict:
     }
 
 
+def smallest() -> dict:
+    return run(len(MIX), repeat=1)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="games to build (10,000)")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs; the best counts")
+    parser.add_argument("--quick", action="store_true", help="1,100 games")
+    parser.add_argument("--smallest", action="store_true", help="one game of each kind, once")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    results = run(args.games, args.repeat)
+    if args.smallest:
+        results = smallest()
+    else:
+        results = run(QUICK_GAMES if args.quick else args.games, args.repeat)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
