@@ -65,6 +65,7 @@ MIX = (
     ("free pad", "free", {"rounds": DEALS}, 5, "winner"),
 )  # fmt: skip
 QUICK_GAMES = 50 * len(MIX)
+AIM_RATIO = 25  # derive and settle a game within 25x the floor (bench/README.md)
 FIVE_CROWNS_DEALS = 11
 # The games of a fixed number of deals other than 13.
 ELEVEN_DEALS = ("five_crowns", "threethirteen")
@@ -300,6 +301,7 @@ def run(count: int, repeat: int = 5) -> dict:
             core_us,
             "µs a game",
             beside=floor_figure("plain Python adding the same entered numbers", floor_us),
+            budget=AIM_RATIO * floor_us,
         )
     ]
     return {
@@ -331,9 +333,14 @@ def main(argv: list[str] | None = None) -> int:
         results = smallest()
     else:
         results = run(QUICK_GAMES if args.quick else args.games, args.repeat)
+    # The guard, on a run of some size (one run of 22 games says too little to fail on).
+    over = not args.smallest and results["ratio"] > AIM_RATIO
+    if over:
+        print(f"bench_scoring: {results['ratio']}x the floor, over the {AIM_RATIO}x aim",
+              file=sys.stderr)  # fmt: skip
     if args.json:
         print(json.dumps(results, indent=2))
-        return 0
+        return 1 if over else 0
     print(f"{results['games']} games x {DEALS} deals, Python {results['python']}")
     print(f"{'':28}{'us/game':>10}")
     print(f"{'derive + settle':28}{results['core_us_per_game']:>10.1f}")
@@ -341,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'ratio':28}{results['ratio']:>9.1f}x")
     for label, micros in results["core_us_per_game_by_variant"].items():
         print(f"  {label:26}{micros:>10.1f}")
-    return 0
+    return 1 if over else 0
 
 
 if __name__ == "__main__":
