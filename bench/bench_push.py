@@ -41,7 +41,9 @@ import threading
 import time
 from pathlib import Path
 
-from bench_load import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench_load import (
     AIM_TABLES,
     PLAYERS,
     QUICK_SIZES,

@@ -7,6 +7,8 @@ deals; fixed seed) by importing it as an export file, then times in one run:
   (name, games, wins, points, deals and money per player), on the driver connection;
 - ``standings``: the standings use case (cache check, aggregate, ratings);
 - ``page``: ``GET /leagues/<id>/standings`` through Flask, rendered;
+- ``page_ratings_replayed``: the same page with the kept ratings dropped first, so
+  that it reads what the floor reads (each game's result) and works out the rest;
 - ``public``: ``GET /leagues/<id>/public``, the league's public page (standings and
   every night's results), rendered;
 - ``night``: the latest night's page (its 50 tables at a glance, each game derived);
@@ -19,8 +21,14 @@ deals; fixed seed) by importing it as an export file, then times in one run:
 Runs on a throwaway SQLite file, and also on PostgreSQL when
 SCOREKEEPER_DATABASE_URL points at one (in a throwaway schema).
 
-    python bench/bench_standings.py            # the full league
-    python bench/bench_standings.py --quick    # 40 players, 300 games: a CI-size run
+Each game's result is kept in ``league_results`` (the import works them out): the
+floor reads them, and so does every page timed. The page also keeps the replayed
+ratings per league state: ``page_ratings_replayed`` stands beside the floor, ``page``
+(the ratings kept) is reported apart.
+
+    python bench/bench_standings.py             # the full league
+    python bench/bench_standings.py --quick     # 40 players, 300 games: a CI-size run
+    python bench/bench_standings.py --smallest  # 8 players, 6 games of 3 deals, 1 run
     python bench/bench_standings.py --json
 """
 
@@ -30,6 +38,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -42,10 +51,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import text
 
+from bench.measured import figure, floor
 from scorekeeper import create_app
 from scorekeeper.db import Database, upgrade_schema
 from scorekeeper.league import auth, transfer
 from scorekeeper.league import services as league
+from scorekeeper.league.standings import rating_cache
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -157,7 +168,7 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
     app = create_app(
         {
             "DATABASE_URL": url,
-            "SECRET_KEY": "bench-key:Wq8rT2mZ6vN4pL0sX7cJ3yK5",
+            "SECRET_KEY": secrets.token_hex(32),  # the app refuses one easy to guess
             "RATELIMIT_ENABLED": False,
             "SESSION_COOKIE_SECURE": False,
             "WTF_CSRF_ENABLED": False,
@@ -198,6 +209,11 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
     def page():
         assert client.get(path).status_code == 200
 
+    def page_ratings_replayed():
+        with rating_cache.lock:
+            rating_cache.entries.clear()
+        page()
+
     def public():
         assert client.get(f"/leagues/{public_id}/public").status_code == 200
 
@@ -220,6 +236,7 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
         "raw": timed(raw, repeat),
         "standings": timed(use_case, repeat),
         "page": timed(page, repeat),
+        "page_ratings_replayed": timed(page_ratings_replayed, repeat),
         "public": timed(public, repeat),
         "night": timed(night, repeat),
         "night_304": timed(night_unchanged, repeat),
@@ -257,7 +274,33 @@ def run(url: str, document: dict, repeat: int, instance: str) -> dict:
         **results,
         "after_correction_page_median_ms": round(statistics.median(corrections), 1),
         "page_over_raw": round(page_ms / raw_ms, 2) if raw_ms else None,
+        "measured": measured(db.engine.dialect.name, results),
     }
+
+
+def measured(backend: str, results: dict) -> list[dict]:
+    results_kept = "each game's result (league_results)"
+    raw = floor(
+        "one SQL GROUP BY over each game's result, on the driver connection",
+        results["raw"]["median_ms"],
+        cache=results_kept,
+    )
+    return [
+        figure(
+            f"{backend}: standings page, ratings replayed",
+            results["page_ratings_replayed"]["median_ms"],
+            "ms",
+            cache=results_kept,
+            beside=raw,
+        ),
+        figure(
+            f"{backend}: standings page, nothing changed (ratings kept too)",
+            results["page"]["median_ms"],
+            "ms",
+            cache=f"{results_kept} and the ratings",
+            alone="a reload: what a page costs when nothing changed",
+        ),
+    ]
 
 
 def postgres_schema_url(url: str) -> tuple[str, callable]:
@@ -276,41 +319,61 @@ def postgres_schema_url(url: str) -> tuple[str, callable]:
     return f"{url}{separator}options=-csearch_path%3D{schema}", drop
 
 
-def main() -> None:
+def league_runs(players: int, games: int, deals: int, repeat: int) -> dict:
+    """The league on SQLite, and on PostgreSQL when SCOREKEEPER_DATABASE_URL names one."""
+    document = league_document(players, games, deals)
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite_url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        runs.append(run(sqlite_url, document, repeat, str(Path(folder) / "i1")))
+        postgres = os.environ.get("SCOREKEEPER_DATABASE_URL", "")
+        if postgres.startswith(("postgresql", "postgres:")):
+            url, drop = postgres_schema_url(postgres)
+            try:
+                runs.append(run(url, document, repeat, str(Path(folder) / "i2")))
+            finally:
+                drop()
+    return {"runs": runs, "measured": [item for one in runs for item in one.pop("measured")]}
+
+
+def smallest() -> dict:
+    return league_runs(8, 6, 3, 1)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--deals", type=int, default=12, help="deals per game (12)")
     parser.add_argument("--repeat", type=int, default=15, help="timed runs of each")
     parser.add_argument("--quick", action="store_true", help="40 players, 300 games, 5 runs")
+    parser.add_argument("--smallest", action="store_true", help="8 players, 6 games, 1 run")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.quick:
         args.players, args.games, args.repeat = 40, 300, 5
-    document = league_document(args.players, args.games, args.deals)
-
-    runs = []
-    with tempfile.TemporaryDirectory() as folder:
-        sqlite_url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        runs.append(run(sqlite_url, document, args.repeat, str(Path(folder) / "i1")))
-        postgres = os.environ.get("SCOREKEEPER_DATABASE_URL", "")
-        if postgres.startswith(("postgresql", "postgres:")):
-            url, drop = postgres_schema_url(postgres)
-            try:
-                runs.append(run(url, document, args.repeat, str(Path(folder) / "i2")))
-            finally:
-                drop()
-
+    if args.smallest:
+        results = smallest()
+    else:
+        results = league_runs(args.players, args.games, args.deals, args.repeat)
     if args.json:
-        print(json.dumps(runs, indent=2))
+        print(json.dumps(results, indent=2))
         return
-    for result in runs:
+    for result in results["runs"]:
         print(
             f"{result['backend']}: {result['players']} players, {result['games']} games, "
             f"{result['deals']} deals (import {result['import_s']} s)"
         )
         print(f"  first page (replays the ratings) {result['cold_page_ms']:9.1f} ms")
-        for name in ("raw", "standings", "page", "public", "night", "night_304"):
+        for name in (
+            "raw",
+            "standings",
+            "page",
+            "page_ratings_replayed",
+            "public",
+            "night",
+            "night_304",
+        ):
             figures = result[name]
             print(
                 f"  {name:<10} median {figures['median_ms']:8.2f} ms"

@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
+from bench.measured import figure, floor  # noqa: E402
 from bench.run_all import machine  # noqa: E402
 from scorekeeper import create_app, scoring  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
@@ -332,7 +333,7 @@ def play(browser, profile: dict, base_url: str, uow, game: tuple, deals: int, sh
     }
 
 
-def run(quick: bool) -> list[dict]:
+def run(deals: int, games: tuple = GAMES) -> list[dict]:
     app, folder = app_on_a_fresh_database()
     uow = UnitOfWork(app.extensions["scorekeeper.db"].session_factory)
     results = []
@@ -340,13 +341,31 @@ def run(quick: bool) -> list[dict]:
         profile = dict(playwright.devices[PHONE])
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            for game in GAMES:
-                deals = 2 if quick else 3
+            for game in games:
                 results.append(play(browser, profile, base_url, uow, game, deals, folder))
         finally:
             browser.close()
     app.extensions["scorekeeper.db"].dispose()
     return results
+
+
+def measured(results: list[dict]) -> list[dict]:
+    """Each game's taps beside the least its form allows, over the deals typed."""
+    return [
+        figure(
+            f"{r['label']}: taps over {r['typed_deals']} deal(s) typed on a {PHONE}",
+            r["taps"],
+            "taps",
+            beside=floor("the least the form allows (bench_taps.minimum)", r["min_taps"]),
+        )
+        for r in results
+        if r["typed_deals"]
+    ]
+
+
+def smallest() -> list[dict]:
+    """One deal of each of the first two games."""
+    return run(1, GAMES[:2])
 
 
 def summary(results: list[dict]) -> dict[str, str]:
@@ -384,14 +403,16 @@ def table(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--quick", action="store_true", help="two deals a game")
-    args = parser.parse_args()
-    results = run(args.quick)
+    parser.add_argument("--smallest", action="store_true", help="one deal of two games")
+    args = parser.parse_args(argv)
+    results = smallest() if args.smallest else run(2 if args.quick else 3)
     if args.json:
-        print(json.dumps({"summary": summary(results), "games": results}, indent=1))
+        report = {"summary": summary(results), "measured": measured(results), "games": results}
+        print(json.dumps(report, indent=1))
     else:
         print(table(results))
     return 0

@@ -21,6 +21,10 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+
+from bench.measured import problems as meaningless  # noqa: E402
+
 RESULTS = BENCH / "results"
 # The suite as planned, in this order; any other bench_*.py found runs after them.
 KNOWN = (
@@ -30,6 +34,8 @@ KNOWN = (
     "bench_sheets",
     "bench_standings",
     "bench_load",
+    "bench_circle",
+    "bench_import",
 )
 # Run by another benchmark, which reports its figures: not run a second time.
 PART_OF = {"bench_push": "bench_pages"}
@@ -120,7 +126,9 @@ def run_one(script: Path, quick: bool) -> tuple[dict | list | None, str]:
     results = parse(done.stdout)
     if results is None:
         return None, "printed no JSON"
-    return results, "" if measures(results) else "measured nothing"
+    if not measures(results):
+        return results, "measured nothing"
+    return results, "; ".join(meaningless(results))
 
 
 def parse(stdout: str) -> dict | list | None:
@@ -144,6 +152,8 @@ def measures(results: dict | list) -> list[tuple[str, str]]:
     """
     if isinstance(results, dict) and isinstance(results.get("summary"), dict):
         return [(str(name), str(value)) for name, value in results["summary"].items()]
+    if isinstance(results, dict) and isinstance(results.get("measured"), list):
+        return [(str(item.get("what")), said(item)) for item in results["measured"]]
     rows: list[tuple[str, str]] = []
 
     def walk(prefix: str, value, nested: bool) -> None:
@@ -167,6 +177,19 @@ def measures(results: dict | list) -> list[tuple[str, str]]:
 
     walk("", results, False)
     return rows
+
+
+def said(item: dict) -> str:
+    """One figure of a ``measured`` list, with what it stands beside."""
+    value, unit = item.get("value"), item.get("unit", "")
+    text = f"{value:,} {unit}" if isinstance(value, int | float) else f"{value} {unit}"
+    beside = item.get("floor")
+    if beside:
+        ratio = value / beside["value"] if beside.get("value") else float("nan")
+        return f"{text}; floor {beside['value']:,} ({beside['what']}): **{ratio:.2f}x**"
+    if item.get("budget") is not None:
+        return f"{text}; budget {item['budget']:,}"
+    return f"{text} ({item.get('alone')})"
 
 
 def plain(value) -> bool:

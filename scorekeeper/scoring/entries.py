@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from .cards import JOKER, parse_rank
@@ -113,6 +114,7 @@ def number_or_text(raw: Any) -> int | str | None:
     return int(text) if NUMBER.fullmatch(text) else text
 
 
+@cache  # made once per bound: a read makes it for every per-player field it reads
 def number_message(bound: int, step: int = 1) -> Message:
     if step == 1:
         return message("must be a whole number from 0 to %(bound)s", bound=bound)
@@ -145,6 +147,8 @@ class EntryReader:
         self.disabled = disabled  # field -> why this game does not take it
         self.fields = tuple(f for f in fields if f.name not in disabled)
         self.allowed = frozenset(f.name for f in self.fields) | {"number"}
+        # Each field with its kind's reader, looked up once per game, not once per deal.
+        self._readers = tuple((f.name, KINDS[f.kind].read, f) for f in self.fields)
 
     def read(self, entry: dict) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
         """``(values, accepted, errors)``: values holds only the fields the entry has."""
@@ -153,11 +157,11 @@ class EntryReader:
         if not self.allowed.issuperset(entry):
             self._unknown_fields(entry, errors)
         values: dict[str, Any] = {}
-        for field in self.fields:
-            if field.name in entry:
-                value = KINDS[field.kind].read(self, field, entry[field.name], errors, changes)
+        for name, read, field in self._readers:
+            if name in entry:
+                value = read(self, field, entry[name], errors, changes)
                 if value is not UNSAID:
-                    values[field.name] = value
+                    values[name] = value
         if changes or "number" in entry:
             accepted = {**entry, **changes}
             accepted.pop("number", None)

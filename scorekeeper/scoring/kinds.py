@@ -5,7 +5,8 @@ reads a field of that kind and, as plain data, what the surfaces need to ask for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from .cards import JOKER, RANKS, card_name, parse_card, parse_rank
@@ -23,6 +24,45 @@ POINT_FIELDS = ("melds", "hands", "melded", "hand", "racks")
 # A rank as an entry names it: Golf's grids hold jokers too.
 RANK_NAMES = [*RANKS, JOKER]
 WHOLE = {"type": "integer"}
+
+# What a read says when a value is wrong, made once rather than for every field of every
+# deal: nearly every entry is right, and building these Messages each time cost about a
+# tenth of deriving a game (bench/bench_scoring.py).
+EXPECTED_NUMBERS = message("must be an object with a number for each player")
+EXPECTED_CHOICES = message("must be an object with a choice for each player named")
+EXPECTED_BOOLS = message("must be an object with true or false for each player")
+EXPECTED_RANKS = message("must be an object with a list of ranks for each player")
+NOT_A_BOOL = message("must be true or false")
+NOT_A_RANK = message("must be a rank: A, 2 to 10, J, Q or K")
+NOT_A_CARD = message("must be a card such as 7S, 10H or QS")
+
+
+@cache
+def whole_number_check(bound: int, step: int) -> Callable[[Any], str | None]:
+    """What is wrong with a per-player number, None if nothing: from 0 to ``bound`` in
+    ``step``s (the check is made once per bound, not per field read)."""
+    wrong = number_message(bound, step)
+
+    def problem(value: Any) -> str | None:
+        ok = type(value) is int and 0 <= value <= bound and not value % step
+        return None if ok else wrong
+
+    return problem
+
+
+@cache
+def not_a_choice(choices: tuple[str, ...]) -> str:
+    return message("must be %(choices)s", choices=" or ".join(choices))
+
+
+@cache
+def not_in_range(least: int, most: int) -> str:
+    return message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
+
+
+@cache
+def not_ranks(length: int) -> str:
+    return message("must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length)
 
 
 def by_player(item: dict[str, Any]) -> dict[str, Any]:
@@ -101,15 +141,8 @@ class PerPlayerKind(Numbers):
     name = "per_player"
 
     def read(self, reader, field, raw, errors, changes):
-        bound, step = reader.bounds[field.name]
-        wrong = number_message(bound, step)
-
-        def problem(value: Any) -> str | None:
-            ok = type(value) is int and 0 <= value <= bound and not value % step
-            return None if ok else wrong
-
-        expected = message("must be an object with a number for each player")
-        return reader.by_seat(field.name, raw, expected, problem, errors, changes)
+        problem = whole_number_check(*reader.bounds[field.name])
+        return reader.by_seat(field.name, raw, EXPECTED_NUMBERS, problem, errors, changes)
 
     def section(self, field):
         if field.name in POINT_FIELDS:
@@ -134,7 +167,7 @@ class BoolKind(Kind):
 
     def read(self, reader, field, raw, errors, changes):
         if type(raw) is not bool:
-            errors[field.name] = message("must be true or false")
+            errors[field.name] = NOT_A_BOOL
         return raw is True
 
     def schema(self, described):
@@ -158,7 +191,7 @@ class RankKind(Kind):
     control = "select"
 
     def read(self, reader, field, raw, errors, changes):
-        wrong = message("must be a rank: A, 2 to 10, J, Q or K")
+        wrong = NOT_A_RANK
         return one_value(field, raw, parse_rank, str, wrong, errors, changes)
 
     def schema(self, described):
@@ -183,7 +216,7 @@ class CardKind(Kind):
         def spelled(card: tuple[str, str]) -> str:
             return card_name(*card)
 
-        wrong = message("must be a card such as 7S, 10H or QS")
+        wrong = NOT_A_CARD
         return one_value(field, raw, whole_card, spelled, wrong, errors, changes)
 
     def schema(self, described):
@@ -258,12 +291,12 @@ class ChoicePerPlayerKind(Kind):
 
     def read(self, reader, field, raw, errors, changes):
         choices = field.choices or ()
-        wrong = message("must be %(choices)s", choices=" or ".join(choices))
+        wrong = not_a_choice(tuple(choices))
 
         def problem(value: Any) -> str | None:
             return None if isinstance(value, str) and value in choices else wrong
 
-        expected = message("must be an object with a choice for each player named")
+        expected = EXPECTED_CHOICES
         return reader.by_seat(field.name, raw, expected, problem, errors, changes)
 
     def schema(self, described):
@@ -294,12 +327,12 @@ class SignedPerPlayerKind(Numbers):
 
     def read(self, reader, field, raw, errors, changes):
         least, most = reader.bounds[field.name]
-        wrong = message("must be a whole number from %(least)s to %(most)s", least=least, most=most)
+        wrong = not_in_range(least, most)
 
         def problem(value: Any) -> str | None:
             return None if type(value) is int and least <= value <= most else wrong
 
-        expected = message("must be an object with a number for each player")
+        expected = EXPECTED_NUMBERS
         return reader.by_seat(field.name, raw, expected, problem, errors, changes)
 
     def section(self, field):
@@ -320,12 +353,12 @@ class BoolPerPlayerKind(Kind):
     initial = True
 
     def read(self, reader, field, raw, errors, changes):
-        wrong = message("must be true or false")
+        wrong = NOT_A_BOOL
 
         def problem(value: Any) -> str | None:
             return None if type(value) is bool else wrong
 
-        expected = message("must be an object with true or false for each player")
+        expected = EXPECTED_BOOLS
         return reader.by_seat(field.name, raw, expected, problem, errors, changes)
 
     def schema(self, described):
@@ -355,9 +388,7 @@ class RanksPerPlayerKind(Kind):
 
     def read(self, reader, field, raw, errors, changes):
         length = field.length or 0
-        wrong = message(
-            "must be a list of %(count)s ranks: A, 2 to 10, J, Q, K or Joker", count=length
-        )
+        wrong = not_ranks(length)
         spelled: dict[int, list[str]] = {}
 
         def problem(value: Any) -> str | None:
@@ -370,7 +401,7 @@ class RanksPerPlayerKind(Kind):
                 spelled[id(value)] = ranks
             return None
 
-        expected = message("must be an object with a list of ranks for each player")
+        expected = EXPECTED_RANKS
         by_seat = reader.by_seat(field.name, raw, expected, problem, errors, changes)
         if spelled and field.name not in errors:
             given = changes.get(field.name, raw)

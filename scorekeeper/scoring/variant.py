@@ -370,7 +370,8 @@ class Variant(Surfaces):
         **figures: Any,
     ) -> Deal:
         players = self.players
-        figures.setdefault("result", plain_result(entry))
+        if "result" not in figures:
+            figures["result"] = plain_result(entry)
         return Deal(
             number,
             self.dealer(number),

@@ -144,11 +144,19 @@
     });
     const game = $("#game");
     const update = $("#update");
-    const swap = async () => update.classList.toggle("nojs", await swapRules(form, update.dataset.src, game.value));
+    // The game's description comes with its rules (the page carries only the first
+    // game's); until they come, or offline, no description rather than the last game's.
+    const about = $("#game-desc");
+    const swap = async () => {
+      const chosen = game.value;
+      update.classList.toggle("nojs", await swapRules(form, update.dataset.src, chosen));
+      if (game.value !== chosen || $("[name=shown]", form).value !== chosen) return;
+      about.textContent = $("fieldset[data-variant]", form)?.dataset.desc ?? "";
+    };
     game.addEventListener("change", () => {
       const option = game.selectedOptions[0];
       const stakes = JSON.parse(option.dataset.s);
-      $("#game-desc").textContent = option.dataset.desc;
+      about.textContent = "";
       swap();
       while (players.children.length > Math.max(most(), 2) && !$("input", players.lastElementChild).value) {
         players.lastElementChild.remove();

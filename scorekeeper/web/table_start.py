@@ -72,8 +72,9 @@ def new_game():
 
 @bp.get("/games/new/rules")
 def house_rules():
-    """The chosen game's house rules alone, as the new-game page shows them: its script
-    swaps them in when the game changes, so the page carries only one game's."""
+    """The chosen game's house rules alone, as the new-game page shows them, carrying the
+    game's description: its script swaps them in when the game changes, so the page
+    carries only one game's rules and description."""
     game = request.args.get("game", "")
     if game not in GAMES:
         abort(404)
@@ -81,7 +82,7 @@ def house_rules():
     fill_game_defaults(form, game)
     variant = scoring.get_variant(game_variant(game))
     fieldset = get_template_attribute("_forms.html", "house_rules")
-    return fieldset(variant, option_fields(form, variant.id))
+    return fieldset(variant, option_fields(form, variant.id), desc=translate(GAMES[game][1]))
 
 
 def render_new_game(form: NewGameForm, **context: Any):

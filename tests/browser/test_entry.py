@@ -199,6 +199,10 @@ def test_choosing_gin_leaves_two_seats_and_a_ninth_player_is_refused_in_words(ph
     page.goto("/games/new")
     page.select_option("#game", label="Gin Rummy")
     expect(page.locator("#players input")).to_have_count(2)
+    # The description comes with the game's house rules (the page carries only the first's).
+    expect(page.locator("#game-desc")).to_have_text(
+        "Two-player gin: knock with 10 or less, 25 for gin, to 100."
+    )
     page.get_by_role("button", name="Add a player").tap()
     expect(page.locator("#players-full")).to_have_text("Gin Rummy is for two players.")
     page.select_option("#game", label="Rummy")

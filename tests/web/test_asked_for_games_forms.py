@@ -20,7 +20,9 @@ def test_the_new_game_page_offers_every_preset_with_its_description(client):
     page = text(client.get("/games/new"))
     for preset in PRESETS:
         assert f'<option value="preset:{preset}"' in page, preset
-    assert "Ten deals of 11 cards, number cards 5" in page
+    # A game's description comes with its house rules, fetched when the game is chosen.
+    rules = text(client.get("/games/new/rules", query_string={"game": "preset:Shanghai"}))
+    assert "Ten deals of 11 cards, number cards 5" in rules
 
 
 def test_rummikub_racks_are_typed_or_counted_with_tiles_1_to_13_and_the_joker(client, uow):

@@ -18,7 +18,9 @@ def test_the_new_game_page_offers_the_presets_with_a_description(client):
     page = text(client.get("/games/new"))
     for preset in PRESETS:
         assert f'<option value="preset:{preset}"' in page, preset
-    assert "Six-card Golf over nine holes: column pairs cancel, lowest total wins." in page
+    # A game's description comes with its house rules, fetched when the game is chosen.
+    rules = text(client.get("/games/new/rules", query_string={"game": "preset:Golf (9 holes)"}))
+    assert "Six-card Golf over nine holes: column pairs cancel, lowest total wins." in rules
 
 
 def test_a_golf_hole_takes_a_grid_or_a_score_and_the_grid_is_scored(client, uow):
