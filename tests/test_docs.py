@@ -148,3 +148,18 @@ def test_every_test_the_security_docs_name_exists():
                 if not re.search(rf"^\s*(?:def|class) {name}\b", source, flags=re.MULTILINE):
                     missing.append(f"{doc.name}: {file}::{name}")
     assert missing == []
+
+
+def test_the_readme_names_every_variant_and_counts_the_presets_as_the_registry_has_them():
+    readme = (ROOT / "README.md").read_text()
+    said = re.search(
+        r"(\d+) variants: (.*?); (\d+) named presets \((.*?)\s+to\s+(.*?)\)", readme, re.S
+    )
+    assert said, "the README's variants and presets sentence"
+    variants, ids, presets = int(said[1]), re.findall(r"`(\w+)`", said[2]), int(said[3])
+    assert variants == len(scoring.VARIANTS)
+    assert ids == list(scoring.VARIANTS)  # every one, in the registry's order
+    assert presets == len(scoring.PRESETS)
+    first, *_, last = scoring.PRESETS
+    assert said[4] == first
+    assert " ".join(said[5].split()).lower() == f"the {last}".lower()
