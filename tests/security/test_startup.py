@@ -116,10 +116,11 @@ def test_an_easy_key_file_is_one_error_line_too(tmp_path):
     "key",
     [
         secrets.token_hex(32),  # what the instance folder's own key is made of
-        secrets.token_urlsafe(24),  # 32 characters, "-" and "_" among them at times
+        "kqBrhPTg91_jlq_vi_kL6bwyLmnfJAPHS5Uq7gwz0H8",  # a token_urlsafe(32), "_" cut in four
         "zygote quixotic fjord mnemonic xylophone bivouac",  # rare words, at random
         GOOD_KEY,
     ],
+    ids=["token_hex", "token_urlsafe", "rare words", "the test key"],  # the same in every worker
 )
 def test_random_keys_and_passphrases_of_rare_words_are_taken(key):
     assert key_guesses(key) >= SECRET_KEY_MIN_GUESSES
