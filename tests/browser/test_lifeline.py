@@ -20,9 +20,11 @@ from tests.browser.lifeline import (
     SessionBrowser,
     disabled_features,
     probe_switch,
+    processes,
     processes_with,
 )
 from tests.browser.phone import CHROMIUM
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -91,11 +93,22 @@ def stranger(profile: Path, *switches: str) -> Iterator[int]:
         start_new_session=True,  # a process group of its own, to end it and its helpers
     )
     pid = int(started.stdout)
+    group = os.getpgid(pid)  # the shell's, which it left running in it with its helpers
     try:
         yield pid
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pid, signal.SIGKILL)
+        os.killpg(group, signal.SIGKILL)
+        marker = f"--user-data-dir={profile}".encode() + b"\0"
+        wait_until(
+            lambda: (
+                not [
+                    other
+                    for other, (_, line) in processes().items()
+                    if marker in line and alive(other)
+                ]
+            ),
+            "the other Chromium ended",
+        )
 
 
 def alive(pid: int) -> bool:
