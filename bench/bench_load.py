@@ -104,36 +104,51 @@ class Server:
 
 
 def start_gunicorn(app_spec: str, log: Path, env: dict[str, str] | None = None) -> Server:
-    """gunicorn with gunicorn.conf.py on a free loopback port; returns once it answers."""
-    port = free_port()
-    environment = {
-        **os.environ,
-        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
-        **(env or {}),
-        "SCOREKEEPER_BIND": f"{LOOPBACK}:{port}",
-    }
-    # No control socket: it would take the place of a real server's one.
-    command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket"]
-    with log.open("ab") as out:
-        process = subprocess.Popen(
-            [*command, app_spec],
-            cwd=ROOT,
-            env=environment,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            # Its own process group, so a kill reaches the workers too.
-            start_new_session=True,
-        )
+    """gunicorn with gunicorn.conf.py on a free loopback port; returns once it answers.
+
+    The port is bound here and handed over (``fd://``): a port found free and bound later
+    may be taken meanwhile by another server on the machine, and a check that something
+    answers there would then talk to that one."""
+    with socket.socket() as listener:
+        listener.bind((LOOPBACK, 0))
+        listener.listen(128)
+        port = listener.getsockname()[1]
+        environment = {
+            **os.environ,
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+            **(env or {}),
+            "SCOREKEEPER_BIND": f"fd://{listener.fileno()}",
+        }
+        # No control socket: it would take the place of a real server's one.
+        command = [
+            *(sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket")
+        ]
+        with log.open("ab") as out:
+            process = subprocess.Popen(
+                [*command, app_spec],
+                cwd=ROOT,
+                env=environment,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                pass_fds=(listener.fileno(),),
+                # Its own process group, so a kill reaches the workers too.
+                start_new_session=True,
+            )
     server = Server(process, port, log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{server.log_tail()}")
+        # The socket takes connections from the start: ready is when an answer comes.
+        connection = http.client.HTTPConnection(LOOPBACK, port, timeout=1)
         try:
-            with socket.create_connection((LOOPBACK, port), timeout=1):
-                return server
-        except OSError:
+            connection.request("GET", "/static/no-such-file")
+            connection.getresponse().read()
+            return server
+        except (OSError, http.client.HTTPException):
             time.sleep(0.05)
+        finally:
+            connection.close()
     server.stop()
     raise RuntimeError(f"gunicorn did not answer on port {port}:\n{server.log_tail()}")
 

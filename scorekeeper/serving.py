@@ -36,6 +36,10 @@ BUFFERED_BODY_BYTES = 64 * 1024
 # Longer than gunicorn's longest head (limit_request_line and 100 fields of 8 KB):
 # past this its parser is given the bytes, and refuses them with a 400.
 HEAD_MOST_BYTES = 128 * 1024
+# gunicorn drains at most this much of a body the app left unread before it reads the
+# connection's next request; with more left it closes the connection instead
+# (gunicorn.http.parser._DRAIN_MAX_BYTES, as gthread's keep-alive path calls it).
+DRAINED_MOST_BYTES = 64 * 1024
 END_OF_HEAD = b"\r\n\r\n"
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
 
@@ -127,6 +131,10 @@ class HeadFirstThreadWorker(ThreadWorker):
         while self.arriving and self.arriving[0].timeout <= now:
             self.drop(self.arriving.popleft())
 
+    def handle_request(self, req, conn):
+        req.should_close = partial(closes_after, req, req.should_close)
+        return super().handle_request(req, conn)
+
     def handle(self, conn):
         received = getattr(conn, "received", None)
         if received:
@@ -135,3 +143,14 @@ class HeadFirstThreadWorker(ThreadWorker):
             conn.init()  # a new connection's parser (a kept-alive one has its own)
             conn.parser.unreader.unread(bytes(received))
         return super().handle(conn)
+
+
+def closes_after(req, should_close) -> bool:
+    """gunicorn's own answer, or True where the app left more of the body unread than
+    gunicorn drains (a 413 reads none of it): the answer then says ``Connection: close``,
+    as gunicorn will close it, where it said keep-alive and closed it anyway. Asked when
+    the answer's head is written, after the app has read what it reads."""
+    if should_close():
+        return True
+    left = getattr(getattr(req.body, "reader", None), "length", None)  # a Content-Length body
+    return left is not None and left >= DRAINED_MOST_BYTES

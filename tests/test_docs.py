@@ -119,3 +119,47 @@ def test_the_docs_say_what_a_request_may_cost_and_how_long_keys_are_kept():
     assert f"{hours} hours (`idempotency.IDEMPOTENCY_KEYS_KEPT`)" in security
     assert f"Keys are kept {hours} hours" in API
     assert "(docs/security.md)" in (ROOT / "README.md").read_text()
+
+
+# `league/test_auth.py::TestTheLoginLimit::test_x`: a test file under tests/, and its names.
+TEST_REFERENCE = re.compile(r"`((?:[a-z_]+/)*test_\w+\.py)((?:::\w+)*)`")
+
+
+def test_every_test_the_security_docs_name_exists():
+    """docs/security.md shows each promise by a test: a file renamed or a test gone leaves
+    a promise shown by nothing."""
+    missing = []
+    for doc in (ROOT / "docs" / "security.md", ROOT / "tests" / "security" / "README.md"):
+        for file, names in TEST_REFERENCE.findall(doc.read_text()):
+            # Beside the README that names it, under tests/, or from the top.
+            path = next(
+                (
+                    path
+                    for path in (doc.parent / file, ROOT / "tests" / file, ROOT / file)
+                    if path.exists()
+                ),
+                None,
+            )
+            if path is None:
+                missing.append(f"{doc.name}: {file}")
+                continue
+            source = path.read_text()
+            for name in filter(None, names.split("::")):
+                if not re.search(rf"^\s*(?:def|class) {name}\b", source, flags=re.MULTILINE):
+                    missing.append(f"{doc.name}: {file}::{name}")
+    assert missing == []
+
+
+def test_the_readme_names_every_variant_and_counts_the_presets_as_the_registry_has_them():
+    readme = (ROOT / "README.md").read_text()
+    said = re.search(
+        r"(\d+) variants: (.*?); (\d+) named presets \((.*?)\s+to\s+(.*?)\)", readme, re.S
+    )
+    assert said, "the README's variants and presets sentence"
+    variants, ids, presets = int(said[1]), re.findall(r"`(\w+)`", said[2]), int(said[3])
+    assert variants == len(scoring.VARIANTS)
+    assert ids == list(scoring.VARIANTS)  # every one, in the registry's order
+    assert presets == len(scoring.PRESETS)
+    first, *_, last = scoring.PRESETS
+    assert said[4] == first
+    assert " ".join(said[5].split()).lower() == f"the {last}".lower()

@@ -8,9 +8,12 @@ are the locked ones of the test venv (a .pth file), so nothing is downloaded.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import sysconfig
@@ -99,28 +102,78 @@ def fresh_venv(tmp_path: Path, wheel: Path) -> Path:
     return python
 
 
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """A wheel built from the repository, and the python of a fresh venv holding it."""
+    place = tmp_path_factory.mktemp("package")
+    wheel = built_wheel(place)
+    return wheel, fresh_venv(place, wheel)
+
+
 @pytest.mark.slow  # builds a wheel and a venv: CI's, and make test SLOW=1's
 def test_a_built_wheel_installs_in_a_fresh_venv_and_serves_the_new_game_page_in_french(
-    tmp_path,
+    tmp_path, installed
 ):
-    wheel = built_wheel(tmp_path)
+    wheel, python = installed
     names = zipfile.ZipFile(wheel).namelist()
     for needed in (
         "scorekeeper/templates/new_game.html",
         "scorekeeper/static/game.js",
         "scorekeeper/migrations/env.py",
         "scorekeeper/translations/fr/LC_MESSAGES/messages.mo",
+        "scorekeeper/gunicorn_conf.py",
     ):
         assert needed in names, f"the wheel lacks {needed}"
 
-    python = fresh_venv(tmp_path, wheel)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     script = elsewhere / "serve.py"
     script.write_text(SERVE_IN_FRENCH)
     answer = json.loads(run(python, script, elsewhere, cwd=elsewhere))
 
-    assert Path(answer["package"]).is_relative_to(tmp_path / "venv"), answer["package"]
+    assert Path(answer["package"]).is_relative_to(python.parent.parent), answer["package"]
     assert answer["status"] == 200
     assert '<html lang="fr"' in answer["page"]
     assert translated("fr", "Start the game") in answer["page"]
+
+
+@pytest.mark.slow
+def test_an_installed_package_serves_with_gunicorn_from_anywhere_keeping_its_database_in_var(
+    tmp_path, installed
+):
+    """docs/deployment.md's start command for an installed package: gunicorn with the
+    settings the package ships, run from a folder with no checkout in it. The database
+    and the secret key go to the instance folder Flask gives an installed package,
+    <venv>/var/scorekeeper-instance (docs/configuration.md)."""
+    _wheel, python = installed
+    venv = python.parent.parent
+    instance = venv / "var" / "scorekeeper-instance"
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        port = listener.getsockname()[1]
+        env = {
+            key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")
+        }
+        server = subprocess.Popen(
+            [python, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf"],
+            cwd=tmp_path,
+            env={**env, "PYTHONPATH": "", "WEB_CONCURRENCY": "1",
+                 "SCOREKEEPER_BIND": f"fd://{listener.fileno()}"},
+            pass_fds=(listener.fileno(),),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )  # fmt: skip
+    try:
+        # The socket takes the connection at once; gunicorn answers once it has started.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/games/new")
+        answer = connection.getresponse()
+        assert answer.status == 200, answer.read()
+        assert b"<form" in answer.read()
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+    assert (instance / "scorekeeper.sqlite3").exists()
+    assert (instance / "secret_key").exists()

@@ -103,23 +103,50 @@ def check_password(password: Any, field: str, errors: dict[str, str]) -> str:
     if password.lower() in breached_passwords():
         errors[field] = _("is in a list of passwords leaked from other sites: choose another")
         return ""
-    if guessable(password):
-        errors[field] = _(
-            "is too easy to guess (leaked passwords, words, repeats or sequences): choose another"
-        )
+    weakness = guessable(password)
+    if weakness is not None:
+        errors[field] = weakness
         return ""
     return password
 
 
-# zxcvbn's estimate below which a password is refused: fewer than a million guesses
-# (its scores 0 and 1), such as 123456789012, passwordpassword or iloveyou1234: leaked
-# passwords, words and names joined, repeated or in sequence. Offline: its own lists.
-GUESSES_AT_LEAST = 10**6
+# zxcvbn's estimate below which a password is refused: 10^8 guesses, its score 3 ("safely
+# unguessable") and the least it advises. Below are passwords such as letmeinletme (10^7),
+# 123456789012, passwordpassword or iloveyou1234: leaked passwords, words and names
+# joined, repeated or in sequence. At scrypt's cost a guess, 10^8 guesses are weeks of a
+# core's time. Offline: zxcvbn's own lists.
+GUESSES_AT_LEAST = 10**8
 
 
-def guessable(password: str) -> bool:
+def guessable(password: str) -> str | None:
+    """Why zxcvbn finds ``password`` too easy to guess, or None: said by the longest
+    part it recognised (a leaked password, a word, a repeat, a sequence, a row of keys,
+    a date), never quoting the password back."""
     # The first 100 characters: zxcvbn's time grows faster than the length.
-    return zxcvbn(password[:100])["guesses"] < GUESSES_AT_LEAST
+    found = zxcvbn(password[:100])
+    if found["guesses"] >= GUESSES_AT_LEAST:
+        return None
+    parts = [part for part in found["sequence"] if part["pattern"] != "bruteforce"]
+    if not parts:
+        return _("is too easy to guess: too short for how plain it is; choose another")
+    part = max(parts, key=lambda part: len(part["token"]))
+    if part["pattern"] == "dictionary" and part.get("dictionary_name") == "passwords":
+        return _(
+            "is too easy to guess: it is built on a password common in leaked lists; choose another"
+        )
+    reasons = {
+        "dictionary": _(
+            "is too easy to guess: it is built from common words or names; choose another"
+        ),
+        "repeat": _("is too easy to guess: it repeats itself; choose another"),
+        "sequence": _(
+            "is too easy to guess: it holds a sequence such as abcd or 1234; choose another"
+        ),
+        "spatial": _("is too easy to guess: it holds a row of keys such as qwerty; choose another"),
+    }
+    return reasons.get(
+        part["pattern"], _("is too easy to guess: it holds a date or a year; choose another")
+    )
 
 
 def create_organizer(uow: UnitOfWork, *, email: Any, name: Any, password: Any) -> Account:

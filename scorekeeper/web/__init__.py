@@ -41,6 +41,26 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+# What the pages may ask the browser for: the microphone (say the deal) and keeping the
+# screen awake, each for this site only; every other powerful feature is off, for the
+# pages and anything they could embed. Only features Chromium knows (an unknown one is
+# an error in every page's console): the share sheet's web-share, unknown to desktop
+# Chromium, is left to its default, this site only, and so is bluetooth (unused).
+PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock")
+PERMISSIONS_OFF = (
+    *("accelerometer", "autoplay", "camera", "clipboard-read", "display-capture"),
+    *("encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid"),
+    *("idle-detection", "local-fonts", "magnetometer", "midi", "otp-credentials"),
+    *("payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb"),
+    *("window-management", "xr-spatial-tracking"),
+)
+PERMISSIONS_POLICY = ", ".join(
+    [
+        *(f"{name}=(self)" for name in PERMISSIONS_ALLOWED),
+        *(f"{name}=()" for name in PERMISSIONS_OFF),
+    ]
+)
+
 
 def unit_of_work() -> UnitOfWork:
     return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
@@ -225,6 +245,7 @@ def unknown_route(error: HTTPException):
 def add_security_headers(response: Response) -> Response:
     headers = response.headers
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
     # Game pages carry capability tokens in their URLs: never leak them onward.

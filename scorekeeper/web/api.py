@@ -329,7 +329,8 @@ def understand_request(body: Any) -> tuple[str, str | None]:
         errors["text"] = message(
             "must be at most %(most)s characters", most=understanding.LONGEST_TEXT
         )
-    if language is not None and language not in understand.LANGUAGES:
+    # Left out, the game's language is read; given, it must be one (null is none).
+    if "language" in body and language not in understand.LANGUAGES:
         errors["language"] = message(
             "must be one of %(choices)s", choices=", ".join(understand.LANGUAGES)
         )

@@ -346,6 +346,8 @@ def _circle_paths() -> dict[str, Any]:
                         "name": "host",
                         "in": "query",
                         "schema": {**STRING, "pattern": f"^{STORABLE}*$"},
+                        "description": "With settle=host: the member every other one settles "
+                        "with (422 if no member of the circle is named so).",
                     },
                 ],
                 "responses": {

@@ -40,14 +40,16 @@ VALID_BODIES = {
 # (str.isprintable: no format or unassigned characters, which no portable pattern
 # names), must differ case-folded, a first dealer must be one of the players, a deal
 # must fit its game's players, variant and the deals before it, a game brought into a
-# circle must exist, an expense or payment must name the circle's members, and a
-# whole number written 5.0 is a JSON Schema integer but not an int. There a 422 is
+# circle must exist, an expense or payment must name the circle's members (and so must
+# a host to settle with), and a whole number written 5.0 is a JSON Schema integer but
+# not an int. There a 422 is
 # expected too; every other refusal of valid data still fails.
 REFUSED_BEYOND_THE_SCHEMA = {
     "POST /api/v1/games",
     "POST /api/v1/games/{game_id}/deals",
     "PUT /api/v1/games/{game_id}/deals/{number}",
     "POST /api/v1/circles",
+    "GET /api/v1/circles/{circle_id}",
     "POST /api/v1/circles/{circle_id}/payments",
     "PATCH /api/v1/circles/{circle_id}/members",
     "POST /api/v1/circles/{circle_id}/members",
@@ -80,6 +82,18 @@ def test_the_openapi_document_is_3_1_and_describes_every_api_route(client, app):
 
 
 @pytest.fixture
+def circle(client) -> dict:
+    """A circle of the game's players with a payment and an expense (records 1 and 2)."""
+    started = client.post("/api/v1/circles", json={"name": "Sunday cards", "members": PLAYERS})
+    circle = {"id": started.get_json()["circle"]["id"], "token": started.get_json()["edit_token"]}
+    url, headers = f"/api/v1/circles/{circle['id']}", bearer(circle["token"])
+    client.post(f"{url}/payments", json={"from": "Ann", "to": "Bob", "cents": 500}, headers=headers)
+    expense = {"paid_by": "Cy", "cents": 1203, "shared_by": PLAYERS, "note": "Pizza"}
+    client.post(f"{url}/expenses", json=expense, headers=headers)
+    return circle
+
+
+@pytest.fixture
 def game(client) -> dict:
     """A 3-player rummy game with two deals; its token is updated when a case rotates it."""
     started = client.post("/api/v1/games", json={"variant": "rummy", "players": PLAYERS})
@@ -92,7 +106,7 @@ def game(client) -> dict:
 
 
 @pytest.mark.parametrize(("label", "mode"), CASES)
-def test_every_answer_conforms_to_the_openapi_document(app, game, label, mode):
+def test_every_answer_conforms_to_the_openapi_document(app, game, circle, label, mode):
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     operation = schema.find_operation_by_label(label)
     if label in REFUSED_BEYOND_THE_SCHEMA:
@@ -104,10 +118,13 @@ def test_every_answer_conforms_to_the_openapi_document(app, game, label, mode):
         if mode is GenerationMode.NEGATIVE
         else [*CONFORMANCE, positive_data_acceptance]
     )
-    # Valid requests go to the real game; invalid ones may get its id wrong too.
-    in_game = {"game_id": game["id"]}
-    if mode is GenerationMode.NEGATIVE or "{game_id}" not in label:
-        in_game = None
+    # Valid requests go to the real game or circle; invalid ones may get its id wrong too.
+    owner = circle if "{circle_id}" in label else game
+    in_game = None
+    if mode is GenerationMode.POSITIVE and "{circle_id}" in label:
+        in_game = {"circle_id": circle["id"]}
+    elif mode is GenerationMode.POSITIVE and "{game_id}" in label:
+        in_game = {"game_id": game["id"]}
 
     cases = operation.as_strategy(mode, path_parameters=in_game)
     if mode is GenerationMode.POSITIVE and label in VALID_BODIES:
@@ -125,10 +142,10 @@ def test_every_answer_conforms_to_the_openapi_document(app, game, label, mode):
     def answer_conforms(case):
         if mode is GenerationMode.POSITIVE and "{number}" in label:
             case.path_parameters["number"] = 1 + case.path_parameters["number"] % 3
-        case.headers = {**(case.headers or {}), **bearer(game["token"])}
+        case.headers = {**(case.headers or {}), **bearer(owner["token"])}
         response = case.call()
         case.validate_response(response, checks=checks)
         if label.endswith("/token") and response.status_code == 200:
-            game["token"] = response.json()["edit_token"]
+            owner["token"] = response.json()["edit_token"]
 
     answer_conforms()

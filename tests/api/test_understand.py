@@ -52,6 +52,7 @@ def test_what_it_could_not_place_is_listed_with_the_reason(start, client):
         ({"text": 12}, "text"),
         ({"text": "x" * 501}, "text"),
         ({"text": "Ann out", "language": "xx"}, "language"),
+        ({"text": "0", "language": None}, "language"),
         ({"text": "Ann out", "entry": {}}, "entry"),
         (["Ann out"], ""),
     ],

@@ -50,18 +50,29 @@ def processes() -> dict[int, tuple[int, bytes]]:
     return table
 
 
+def below(roots: set[int], table: dict[int, tuple[int, bytes]]) -> set[int]:
+    """Every process descended from ``roots`` (the roots left out)."""
+    found: set[int] = set()
+    while more := {pid for pid, (parent, _) in table.items() if parent in roots | found} - found:
+        found |= more
+    return found
+
+
 def processes_with(switch: str, table: dict[int, tuple[int, bytes]] | None = None) -> set[int]:
-    """The processes whose command line holds ``switch`` as one whole argument."""
+    """This test process's own processes whose command line holds ``switch`` as one whole
+    argument. Its own: those below it (Playwright's driver launches each browser), as a
+    switch says nothing of who started a process: another suite's Chromium, or anyone's,
+    may carry the same one (CI once found two browsers with a probe's switch)."""
+    table = table or processes()
     argument = switch.encode() + b"\0"  # /proc's command lines end each argument with NUL
-    return {pid for pid, (_, line) in (table or processes()).items() if argument in line}
+    return {pid for pid in below({os.getpid()}, table) if argument in table[pid][1]}
 
 
 def kill_browser(switch: str) -> None:
-    """Kill the browser launched with ``switch`` and every helper process below it."""
+    """Kill this process's browser launched with ``switch`` and every helper below it."""
     table = processes()
     doomed = processes_with(switch, table)
-    while below := {pid for pid, (parent, _) in table.items() if parent in doomed} - doomed:
-        doomed |= below
+    doomed |= below(doomed, table)
     for pid in doomed:
         with contextlib.suppress(ProcessLookupError):  # ended meanwhile
             os.kill(pid, signal.SIGKILL)
@@ -78,7 +89,7 @@ def features_off(playwright: Playwright) -> str:
     """--disable-features with Playwright's own list and FEATURES_OFF. Chromium heeds only
     the last --disable-features it is given, so Playwright's list (read off a browser it
     launched, as it changes between its releases) must be repeated in ours."""
-    switch = f"--scorekeeper-test-probe={os.getpid()}"
+    switch = probe_switch()
     probe = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch])
     try:
         lists = disabled_features(switch)
@@ -88,13 +99,19 @@ def features_off(playwright: Playwright) -> str:
     return "--disable-features=" + ",".join(dict.fromkeys([*features, *FEATURES_OFF]))
 
 
+def probe_switch() -> str:
+    """The switch the probe browser carries: unique to this test process on the machine."""
+    return f"--scorekeeper-test-probe={os.getpid()}"
+
+
 def disabled_features(switch: str) -> list[list[str]]:
     """Each --disable-features list on the command line of the browser launched with
     ``switch`` (its own process, not a helper's), in the order given."""
+    table = processes()
     (browser,) = [
-        line.split(b"\0")
-        for _, line in processes().values()
-        if switch.encode() + b"\0" in line and b"--type=" not in line
+        table[pid][1].split(b"\0")
+        for pid in processes_with(switch, table)
+        if b"--type=" not in table[pid][1]
     ]
     prefix = b"--disable-features="
     return [

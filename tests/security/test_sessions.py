@@ -135,12 +135,32 @@ class TestOnHttps:
         ("iloveyou1234", "too easy to guess"),
         ("111111111111", "too easy to guess"),
         ("monkeymonkey", "too easy to guess"),
+        # zxcvbn's 10^7 guesses: a leaked password with part of it again.
+        ("letmeinletme", "too easy to guess: it is built on a password common in leaked"),
     ],
 )
 def test_short_or_breached_passwords_are_refused(uow, password, message):
     with pytest.raises(InvalidInput) as refused:
         auth.create_organizer(uow, email="a@example.org", name="Al", password=password)
     assert message in refused.value.errors["password"]
+
+
+@pytest.mark.parametrize(
+    ("password", "why"),
+    [
+        ("letmeinletme", "it is built on a password common in leaked lists"),
+        ("monkeymonkey", "it repeats itself"),
+        ("abcdefghijkl", "it holds a sequence such as abcd or 1234"),
+        ("smithjohnson", "it is built from common words or names"),
+        ("12/25/1980ab", "it holds a date or a year"),
+    ],
+)
+def test_a_password_too_easy_to_guess_is_told_why_without_being_quoted(uow, password, why):
+    with pytest.raises(InvalidInput) as refused:
+        auth.create_organizer(uow, email="a@example.org", name="Al", password=password)
+    said = refused.value.errors["password"]
+    assert said == f"is too easy to guess: {why}; choose another"
+    assert password not in said
 
 
 def test_a_new_password_is_checked_the_same_way(uow):

@@ -11,6 +11,7 @@ without root's power to read any file), and tests/ops/test_start_failures.py sta
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 from pathlib import Path
 from unittest import mock
@@ -19,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from flask.cli import cli
 
-from scorekeeper import create_app
+from scorekeeper import SECRET_KEY_MIN_GUESSES, create_app, key_guesses
 from tests.ops.support import init_db, the_one_line
 
 GOOD_KEY = "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"
@@ -85,7 +86,15 @@ def test_a_short_configured_key_is_one_error_line(tmp_path, database_url):
 
 
 @pytest.mark.parametrize(
-    "key", [" " * 32, "k" * 32, "0123456789abcdef" * 2, "test-secret-key" * 3, "qwertyuiop" * 4]
+    "key",
+    [
+        *(" " * 32, "k" * 32, "0123456789abcdef" * 2, "test-secret-key" * 3, "qwertyuiop" * 4),
+        # Sentences of common words: zxcvbn alone put the first at 10^38 guesses.
+        "the quick brown fox jumps over the lazy dog",
+        "The Quick Brown Fox Jumps Over The Lazy Dog!",
+        "my club scorekeeper secret key for thursday nights",
+        "to be or not to be, that is the question",
+    ],
 )
 def test_a_configured_key_easy_to_guess_is_one_error_line(tmp_path, database_url, key):
     # Issue 23, finding 14: 32 spaces (or any 32 bytes) started the app.
@@ -101,6 +110,20 @@ def test_an_easy_key_file_is_one_error_line_too(tmp_path):
     instance = key_file(tmp_path, b"passwordpassword" * 2)
     line = init_db_here(instance)
     assert line.startswith(f"Error: the secret key {instance / 'secret_key'} is too easy to guess")
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        secrets.token_hex(32),  # what the instance folder's own key is made of
+        "kqBrhPTg91_jlq_vi_kL6bwyLmnfJAPHS5Uq7gwz0H8",  # a token_urlsafe(32), "_" cut in four
+        "zygote quixotic fjord mnemonic xylophone bivouac",  # rare words, at random
+        GOOD_KEY,
+    ],
+    ids=["token_hex", "token_urlsafe", "rare words", "the test key"],  # the same in every worker
+)
+def test_random_keys_and_passphrases_of_rare_words_are_taken(key):
+    assert key_guesses(key) >= SECRET_KEY_MIN_GUESSES
 
 
 def test_a_good_key_file_is_used(tmp_path, database_url):

@@ -1,0 +1,62 @@
+"""gunicorn settings for a small machine (2 cores), serving behind a reverse proxy.
+
+    .venv/bin/gunicorn -c python:scorekeeper.gunicorn_conf   # wherever it is installed
+    .venv/bin/gunicorn -c gunicorn.conf.py                   # in a checkout: the same
+
+They ship in the package, so an installed wheel serves with them (a file beside the
+checkout's sources would not be in the wheel); the checkout's gunicorn.conf.py reads
+them from here.
+
+Threads rather than many processes: requests mostly wait on the database, and
+with SQLite every write is serialised anyway; a few processes with several
+threads each keep memory low and use both cores. Environment overrides:
+SCOREKEEPER_BIND, WEB_CONCURRENCY (processes), SCOREKEEPER_THREADS.
+"""
+
+import os
+
+from gunicorn.glogging import Logger
+
+from scorekeeper.web.edge import redact_tokens
+
+# create_app_or_exit: a broken setup is one "Error: ..." line, not a traceback.
+wsgi_app = "scorekeeper:create_app_or_exit()"
+bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
+# gthread, but a request gets a thread only once it has arrived: clients that send half a
+# request and stop (slowloris) wait in the event loop, not on the threads table play needs.
+worker_class = "scorekeeper.serving.HeadFirstThreadWorker"
+threads = int(os.environ.get("SCOREKEEPER_THREADS", "4"))
+# A deal post takes milliseconds; anything near this is stuck, not slow.
+timeout = 30
+graceful_timeout = 20
+keepalive = 5
+# Load the app once before forking: a broken configuration fails at start
+# with one line, and workers share the loaded code. The database engine
+# drops inherited connections in each child (see scorekeeper.db).
+preload_app = True
+# Trust X-Forwarded-* only from the proxy on this machine.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = "-"
+errorlog = "-"
+# No control socket (gunicorn 25.1+ opens one in $XDG_RUNTIME_DIR or ~/.gunicorn
+# by default): one shared path per user means a second instance, or a test's
+# server, takes over the first one's socket, and signals (HUP, TTIN, TERM from
+# systemd) already do all we need.
+control_socket_disable = True
+
+
+class TokenRedactingLogger(Logger):
+    """The access log without edit tokens: /games/<id>/edit/[redacted], no Authorization."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        atoms.pop("{authorization}i", None)
+        atoms.pop("{http_authorization}e", None)
+        return {
+            name: redact_tokens(value) if isinstance(value, str) else value
+            for name, value in atoms.items()
+        }
+
+
+logger_class = TokenRedactingLogger
