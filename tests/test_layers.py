@@ -17,7 +17,7 @@ FLASK = {"flask", "flask_babel", "flask_login", "flask_wtf", "flask_limiter"}
 # The app's wiring, Flask by nature: create_app, the extensions it sets up (CSRF, the
 # rate limiter) and the flask commands. Everything else below scorekeeper/ that is not
 # scorekeeper/web/ speaks through scorekeeper.i18n and returns the service errors.
-APP_WIRING = {"__init__.py", "extensions.py", "cli.py"}
+APP_WIRING = {"factory.py", "extensions.py", "cli.py"}
 
 
 def modules(part: str) -> list[Path]:

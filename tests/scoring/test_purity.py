@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -43,3 +44,18 @@ def test_no_module_reaches_into_the_rest_of_the_app():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level > 1:
                 raise AssertionError(f"{path.name} imports from outside scorekeeper.scoring")
+
+
+def test_importing_the_core_loads_no_framework():
+    """The package's top level loads the app factory lazily, so the core alone loads
+    neither Flask nor SQLAlchemy (nor Werkzeug, Jinja, WeasyPrint): a notebook can score
+    games with the standard library only."""
+    probe = (
+        "import sys, scorekeeper.scoring\n"
+        "frameworks = {'flask', 'sqlalchemy', 'werkzeug', 'jinja2', 'weasyprint', 'babel'}\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & frameworks))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "[]"
