@@ -63,7 +63,15 @@ class Fields:
                 return FILLER
             if meaning in STRUCTURE or name in self.by_name or meaning in self.named:
                 return meaning
+            if name in ("rank", "face", "suit") and self.card_fields(name):
+                return meaning
         return None
+
+    def card_fields(self, said: str) -> list[str]:
+        """The fields a card word fills: a rank field's ("rank") or a card field's."""
+        if said == "rank":
+            return [name for name, kind in self.kinds.items() if kind == "rank"]
+        return [name for name, kind in self.kinds.items() if kind == "card"]
 
     def signed(self, name: str) -> bool:
         return self.kinds.get(name) == "signed_per_player"

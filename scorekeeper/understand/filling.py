@@ -20,7 +20,8 @@ from scorekeeper.scoring.messages import message
 
 from .clauses import Clause, Tok
 from .fields import Fields
-from .vocabulary import CORRECT, EVERYONE, GIN, NOBODY, OR, OUT, REST
+from .text import words
+from .vocabulary import CORRECT, EVERYONE, GIN, NOBODY, OR, OUT, PHRASES, REST
 
 _TWICE = object()
 
@@ -38,7 +39,7 @@ class Filler:
     # ------------------------------------------------------------ clauses
 
     def clause(self, clause: Clause) -> None:
-        subject, toks = clause.subject, clause.toks
+        subject, toks = clause.subject, self._cards(clause.toks)
         pairs, bare = _pairs(toks, self.fields)
         for tok in toks:
             if tok.kind == "word":
@@ -58,6 +59,27 @@ class Filler:
                     self.rest.append((self.fields.plain[0], tok.value, tok))
         else:
             self.result.unclear.extend(tok.text for group in bare for tok in group)
+
+    def _cards(self, toks: list[Tok]) -> list[Tok]:
+        """A rank or card said for a rank or card field ("sevens wild", "upcard seven of
+        spades", "die Herz-Zehn"): heard, and its words taken out of the clause."""
+        kinds = self.fields.kinds
+        taken: set[int] = set()
+        for index, tok in enumerate(toks):
+            if tok.kind != "word" or kinds.get(tok.value) not in ("rank", "card"):
+                continue
+            if kinds[tok.value] == "rank":
+                near = [i for i in (index - 1, index + 1) if _said(toks, i, "rank.")]
+                if near:
+                    rank = toks[near[0]].value.partition(".")[2]
+                    self._hear(tok.value, rank, tok)
+                    taken |= {index, near[0]}
+                continue
+            card = _card(toks, index)
+            if card is not None:
+                self._hear(tok.value, card[0], tok)
+                taken |= {index, *card[1]}
+        return [tok for index, tok in enumerate(toks) if index not in taken]
 
     def _seats(self, subject: Any) -> list[int]:
         if isinstance(subject, frozenset):
@@ -234,6 +256,46 @@ class Filler:
                 self.result.said.pop(path, None)
 
 
+def _said(toks: list[Tok], index: int, prefix: str) -> bool:
+    return (
+        0 <= index < len(toks)
+        and toks[index].kind == "word"
+        and toks[index].value.startswith(prefix)
+    )
+
+
+def _card(toks: list[Tok], start: int) -> tuple[str, tuple[int, int]] | None:
+    """The card said after a card field's word, before the next mark: a rank (a number
+    from 2 to 10, or a face) and a suit in either order."""
+    rank = suit = None
+    for index in range(start + 1, len(toks)):
+        tok = toks[index]
+        if tok.kind == "mark":
+            break
+        if tok.kind == "number" and 2 <= tok.value <= 10 and rank is None:
+            rank = (str(tok.value), index)
+        elif _said(toks, index, "face.") and rank is None:
+            rank = (tok.value.partition(".")[2], index)
+        elif _said(toks, index, "suit.") and suit is None:
+            suit = (tok.value.partition(".")[2], index)
+    if rank is None or suit is None:
+        return None
+    return rank[0] + suit[0], (rank[1], suit[1])
+
+
+def _around(toks: list[Tok], i: int, fields: Fields) -> str | None:
+    """The count whose phrase stands around number ``i`` (Hindi "हाथ में एक लाल तीन":
+    one red three held), or None."""
+    if not (0 < i < len(toks) - 1 and toks[i - 1].kind == toks[i + 1].kind == "word"):
+        return None
+    key = tuple(w for _, w in words(f"{toks[i - 1].text} {toks[i + 1].text}"))
+    for phrases in PHRASES.values():
+        for meaning in phrases.get(key, ()):
+            if meaning in fields.counts and meaning in fields.per_player:
+                return meaning
+    return None
+
+
 def _has(entry: dict, path: str) -> bool:
     name, _, player = path.partition(".")
     if not player:
@@ -266,23 +328,29 @@ def _pairs(toks: list[Tok], fields: Fields) -> tuple[dict[int, str], list[list[T
     near = {i: [j for j in (i - 1, i + 1) if field_at(j)] for i in numbers}
     taken: dict[int, int] = {}  # number -> word index
     used: set[int] = set()
+    pairs: dict[int, str] = {}
+    for i in numbers:  # words around the number that are one field's phrase
+        around = _around(toks, i, fields)
+        if around is not None:
+            pairs[i] = around
+            used |= {i - 1, i + 1}
     changed = True
     while changed:  # a number with one word free beside it takes it
         changed = False
         for i in numbers:
             free = [j for j in near[i] if j not in used]
-            if i not in taken and len(free) == 1:
+            if i not in taken and i not in pairs and len(free) == 1:
                 taken[i] = free[0]
                 used.add(free[0])
                 changed = True
     for i in numbers:  # beside two free words: a value's word before it, a count's after
         free = [j for j in near[i] if j not in used]
-        if i not in taken and free:
+        if i not in taken and i not in pairs and free:
             left = [j for j in free if j < i and toks[j].value not in fields.counts]
             right = [j for j in free if j > i and toks[j].value in fields.counts]
             taken[i] = (left or right or free)[0]
             used.add(taken[i])
-    pairs = {i: toks[j].value for i, j in taken.items()}
+    pairs |= {i: toks[j].value for i, j in taken.items()}
     bare: list[list[Tok]] = []
     for i in numbers:
         joined = i >= 2 and toks[i - 1].kind == "word" and toks[i - 1].value == OR

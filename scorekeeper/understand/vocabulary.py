@@ -18,6 +18,7 @@ Each meaning lists its phrases separated by "|"; the first is the one read back
 
 from __future__ import annotations
 
+from .cards import card_words
 from .numbers import GERMAN_PARTS, NUMERALS
 from .text import words
 
@@ -59,6 +60,7 @@ SAID: dict[str, dict[str, str]] = {
         "dirty": "dirty|dirty books|dirty book|dirty burracos|dirty burraco",
         "semi_clean": "semi clean|semi clean burracos|semi clean burraco",
         "wild": "wild books|wild book|wild",
+        "upcard": "upcard|up card|the upcard",
         "sevens": "books of sevens|book of sevens|sevens",
         "red_threes": "red threes|red three|red 3s|red 3",
         "red_threes_held": "red threes held|red threes in hand|red three held",
@@ -122,7 +124,8 @@ SAID: dict[str, dict[str, str]] = {
         "clean": "propres|propre|livres propres|burracos propres|burraco propre|livre propre",
         "dirty": "sales|sale|livres sales|burracos sales|burraco sale|livre sale",
         "semi_clean": "semi propres|semi propre",
-        "wild": "livres de jokers|jokers",
+        "wild": "livres de jokers|jokers|joker|sont jokers",
+        "upcard": "carte retournee|carte visible",
         "sevens": "livres de sept|sept",
         "red_threes": "trois rouges|trois rouge",
         "red_threes_held": "trois rouges en main|trois rouge en main",
@@ -185,7 +188,8 @@ SAID: dict[str, dict[str, str]] = {
             "sucios|sucio|libros sucios|libro sucio|burracos sucios|sucias|sucia|burraco sucio"
         ),
         "semi_clean": "semilimpios|semilimpio|semi limpio",
-        "wild": "libros de comodines|comodines",
+        "wild": "libros de comodines|comodines|comodin|son comodines",
+        "upcard": "carta volteada|carta vuelta",
         "sevens": "libros de sietes|sietes",
         "red_threes": "treses rojos|tres rojos|tres rojo",
         "red_threes_held": "treses rojos en mano|tres rojo en mano|tres rojos en mano",
@@ -246,6 +250,7 @@ SAID: dict[str, dict[str, str]] = {
         "dirty": "brudne|brudna|brudne ksiegi|brudne burraco|brudna ksiega",
         "semi_clean": "polczyste|polczysta",
         "wild": "ksiegi dzikich|dzikie",
+        "upcard": "odkryta karta|karta odkryta",
         "sevens": "ksiegi siodemek|siodemki",
         "red_threes": "czerwone trojki|czerwona trojka|czerwonych trojek",
         "red_threes_held": "czerwone trojki w rece|czerwona trojka w rece",
@@ -306,7 +311,8 @@ SAID: dict[str, dict[str, str]] = {
             "schmutziger|schmutziges"
         ),
         "semi_clean": "halbsaubere|halbsauber",
-        "wild": "joker bucher|jokerbucher",
+        "wild": "joker bucher|jokerbucher|wild|sind wild",
+        "upcard": "aufgedeckt|aufgedeckt ist|aufgedeckte karte",
         "sevens": "siebener bucher|siebenerbucher",
         "red_threes": "rote dreien|rote drei|roten dreien",
         "red_threes_held": "rote dreien auf der hand|rote drei auf der hand",
@@ -359,7 +365,8 @@ SAID: dict[str, dict[str, str]] = {
         "clean": "साफ़|साफ़ किताबें|साफ़ बुराको",
         "dirty": "गंदे|गंदी किताबें|गंदे बुराको|गंदी|गंदा|गंदी किताब",
         "semi_clean": "अर्ध साफ़",
-        "wild": "जोकर किताबें",
+        "wild": "जोकर किताबें|वाइल्ड",
+        "upcard": "अपकार्ड|खुला पत्ता",
         "sevens": "सात की किताबें",
         "red_threes": "लाल तीन|लाल तिक्की",
         "red_threes_held": "हाथ में लाल तीन",
@@ -384,7 +391,10 @@ SAID: dict[str, dict[str, str]] = {
 }
 
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    language: {meaning: tuple(phrases.split("|")) for meaning, phrases in said.items()}
+    language: {
+        meaning: tuple(phrases.split("|"))
+        for meaning, phrases in {**said, **card_words(language)}.items()
+    }
     for language, said in SAID.items()
 }
 LANGUAGES = tuple(WORDS)
