@@ -335,9 +335,10 @@
     const result = understand(game, data, said, say.dataset.lang);
     const deal = document.querySelector("#deal-form");
     for (const old of deal.querySelectorAll(".heard")) old.classList.remove("heard");
-    fill(deal, game, result.entry);
+    const filled = fill(deal, game, result.entry);
     const messages = game.messages;
-    const told = [messages.heard.replace("{words}", said)];
+    // Say the fields are marked only when some were filled.
+    const told = [(filled.length ? messages.heard : messages.none).replace("{words}", said)];
     if (result.unclear.length) told.push(messages.unclear.replace("{words}", result.unclear.join(", ")));
     for (const [path, why] of Object.entries(result.reasons)) told.push(`${path.split(".").slice(1).join(".")}: ${messages[why]}`);
     note(told.join(" "));

@@ -44,10 +44,7 @@ def understand_deal(public_id: str):
     understood = understanding.understand_deal(unit_of_work(), public_id, form.text.data, language)
     deal = table_game.next_deal_form(view, entry=understood.entry)
     heard = [f for f in deal if f.data != empty[f.name].data and f.type not in UNMARKED]
-    notice = _(
-        "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
-        words=form.text.data,
-    )
+    notice = told(form.text.data, filled=bool(understood.entry))
     if understood.unclear:
         notice += " " + _("Not placed: %(words)s.", words=", ".join(understood.unclear))
     session[table_game.RETRY] = {
@@ -59,6 +56,20 @@ def understand_deal(public_id: str):
         "said": form.text.data,
     }
     return redirect(url_for("table.game", public_id=public_id, _anchor="deal-form"), 303)
+
+
+def told(words: str, filled: bool) -> str:
+    """What the page says it heard: that the fields it filled are marked only when it
+    filled some (a line it placed nothing of says so)."""
+    if filled:
+        return _(
+            "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
+            words=words,
+        )
+    return _(
+        "Heard: “%(words)s”. It filled no field from it: say the deal again, or type it.",
+        words=words,
+    )
 
 
 def as_typed(field: Field) -> str | None:
@@ -103,10 +114,8 @@ def game_words(public_id: str):
     return {
         **understand.game_for_phones(view.setup),
         "messages": {
-            "heard": _(
-                "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
-                words="{words}",
-            ),
+            "heard": told("{words}", filled=True),
+            "none": told("{words}", filled=False),
             "unclear": _("Not placed: %(words)s.", words="{words}"),
             "bound": _("a number past what this field takes: left empty"),
             "step": _("a number this field does not take: left empty"),

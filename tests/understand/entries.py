@@ -42,7 +42,8 @@ def _field(draw, game, field, players, out) -> object:
             chosen.append(out)
         return sorted(chosen, key=players.index) or None
     if kind == "choice_per_player":
-        return draw(st.dictionaries(st.sampled_from(players), st.sampled_from(field.choices))) or None
+        choices = st.sampled_from(field.choices)
+        return draw(st.dictionaries(st.sampled_from(players), choices)) or None
     if kind == "bool_per_player":
         return draw(st.dictionaries(st.sampled_from(players), st.booleans())) or None
     if kind in ("per_player", "signed_per_player"):
@@ -65,8 +66,10 @@ def games_and_entries(draw, variants=tuple(VARIANTS)):
     player_field = next((f.name for f in fields if f.kind == "player"), None)
     out = None
     if player_field is not None:
-        nobody = st.none() if game.allows_nobody_out and "void" not in game.reader.allowed else None
-        out = draw(st.sampled_from(players) if nobody is None else st.one_of(st.sampled_from(players), nobody))
+        who = st.sampled_from(players)
+        if game.allows_nobody_out and "void" not in game.reader.allowed:
+            who = st.one_of(who, st.none())
+        out = draw(who)
         entry[player_field] = out
     for field in fields:
         if field.kind != "player" and field.name != "void":

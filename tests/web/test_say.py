@@ -77,3 +77,13 @@ def test_empty_words_go_back_to_the_game_page(client):
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/games/{game_id}")
     assert "Heard" not in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_line_that_fills_nothing_does_not_say_fields_are_marked(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "pass the crisps, Zack twelve"))
+    assert "The fields it filled are marked" not in html
+    assert "It filled no field from it" in html
+    assert not re.findall(r'<input[^>]*class="heard"[^>]*>', html)
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    assert "The fields it filled are marked" in html
