@@ -7,6 +7,8 @@
   const DIGITS = "०१२३४५६७८९";
   const PLAIN = { "ł": "l", "đ": "d", "ø": "o", "ß": "ss" };
   const WORD = /-?\d+|[\u0900-\u0963\u0971-\u097f]+|\p{L}+/gu;
+  const MARKS = "\ufe50,;.:!?\u0964\u0965\u2014";
+  const WORD_OR_MARK = new RegExp(`${WORD.source}|[${MARKS}]`, "gu");
   const MARK = /\p{M}/u;
   const SPECIAL = { OUT: "OUT", NOBODY: "NOBODY", GIN: "GIN", FILLER: "FILLER", MINUS: "MINUS", DEAL: "DEAL" };
 
@@ -20,7 +22,8 @@
     }
     return kept.join("").normalize("NFC").replace(/[łđøß]/g, (c) => PLAIN[c]);
   };
-  const words = (text) => [...digits(text).normalize("NFC").matchAll(WORD)].map((m) => [m[0], fold(m[0])]);
+  const words = (text, marks = false) => [...digits(text).normalize("NFC").matchAll(marks ? WORD_OR_MARK : WORD)]
+    .map((m) => [m[0], MARKS.includes(m[0]) ? "," : fold(m[0])]);
   const distance = (a, b, most) => {
     if (Math.abs(a.length - b.length) > most) return most + 1;
     let previous = [...Array(b.length + 1).keys()];
@@ -49,10 +52,25 @@
     if (found && found[1] < tokens.length && wordsOf.includes(tokens[found[1]]) && found[0]) return [found[1] + 1, found[0] * unit];
     return [at, 0];
   };
+  // डेढ़ सौ, ढाई हज़ार, साढ़े चार सौ: so many halves of a hundred or a thousand.
+  const halves = (n, tokens, at) => {
+    let count = n.halves[tokens[at]];
+    let after = at + 1;
+    if (count === undefined && n.plusHalf.includes(tokens[at])) {
+      const found = small(n, tokens, at + 1);
+      if (!found) return null;
+      [count, after] = [2 * found[0] + 1, found[1]];
+    }
+    if (count === undefined || after >= tokens.length) return null;
+    const unit = n.hundred.includes(tokens[after]) ? 100 : n.thousand.includes(tokens[after]) ? 1000 : 0;
+    return unit ? [Math.floor((count * unit) / 2), after + 1] : null;
+  };
   const readNumber = (numerals, tokens, start, language) => {
     const token = tokens[start];
     if (/^-?\d+$/.test(token)) return [parseInt(token, 10), start + 1];
     const n = numerals[language];
+    const halved = halves(n, tokens, start);
+    if (halved) return halved;
     let value = 0;
     let [at, part] = times(n, tokens, start, n.thousand, 1000);
     value += part;
@@ -79,6 +97,7 @@
   class Reader {
     constructor(names, language, data) {
       this.data = data;
+      this.language = language;
       this.languages = [language, ...Object.keys(data.phrases).filter((l) => l !== language)];
       this.full = new Map();
       const firsts = new Map();
@@ -105,7 +124,7 @@
 
     items(text) {
       const said = [];
-      for (const [raw, word] of words(text)) {
+      for (const [raw, word] of words(text, true)) {
         const parts = this.known(word) ? null : splitGerman(this.data.germanParts, word);
         if (parts && parts.length > 1) parts.forEach((part, i) => said.push([i ? "" : raw, part]));
         else said.push([raw, word]);
@@ -114,6 +133,7 @@
       const found = [];
       let at = 0;
       while (at < said.length) {
+        if (folded[at] === ",") { found.push({ kind: "mark", value: ",", text: said[at][0] }); at += 1; continue; }
         let [item, after] = this.longest(folded, at, said);
         if (!item) [item, after] = [this.misheard(folded[at], said[at][0]), at + 1];
         found.push(item);
@@ -148,28 +168,44 @@
       return null;
     }
 
+    // A name said another way: declined (Polish), or a letter or two off, when exactly
+    // one name is that close; close to two: a stranger, naming neither.
     misheard(word, raw) {
-      if (word.length >= 3 && !/^-?\d+$/.test(word)) {
-        const most = word.length >= 7 ? 2 : 1;
-        const close = new Set();
-        for (const [key, seats] of this.full) {
-          if (distance(word, key.split(" ")[0], most) <= most) seats.forEach((s) => close.add(s));
-        }
-        if (close.size === 1) return { kind: "player", value: [...close][0], text: raw };
+      if (word.length < 3 || /^-?\d+$/.test(word)) return { kind: "unclear", value: raw, text: raw };
+      const firsts = [...this.full].map(([key, seats]) => [key.split(" ")[0], seats]);
+      if (this.language === "pl") {
+        const declined = new Set();
+        for (const [name, seats] of firsts) if (stem(name) === stem(word)) seats.forEach((s) => declined.add(s));
+        if (declined.size === 1) return { kind: "player", value: [...declined][0], text: raw };
       }
-      return { kind: "unclear", value: raw, text: raw };
+      const close = new Set();
+      for (const [name, seats] of firsts) {
+        const most = [...name].length >= 7 ? 2 : 1;
+        if (distance(word, name, most) <= most) seats.forEach((s) => close.add(s));
+      }
+      if (close.size === 1) return { kind: "player", value: [...close][0], text: raw };
+      return { kind: close.size ? "stranger" : "unclear", value: raw, text: raw };
     }
   }
 
+  const ENDINGS = ["owi", "iem", "ie", "ia", "em", "om", "a", "i", "y", "e", "u", "o"];
+  const stem = (word) => {
+    for (const ending of ENDINGS) {
+      if (word.endsWith(ending) && word.length - ending.length >= 2) { word = word.slice(0, -ending.length); break; }
+    }
+    return word.length >= 4 && word[word.length - 2] === "e" ? word.slice(0, -2) + word[word.length - 1] : word;
+  };
   const text = (said, start, end) => said.slice(start, end).map((w) => w[0]).filter(Boolean).join(" ");
   const player = (seats, said, start, end) => {
     const shown = text(said, start, end);
-    return seats.size > 1 ? { kind: "unclear", value: shown, text: shown } : { kind: "player", value: [...seats][0], text: shown };
+    return seats.size > 1 ? { kind: "stranger", value: shown, text: shown } : { kind: "player", value: [...seats][0], text: shown };
   };
   const joined = (found) => {
     const out = [];
     for (const item of found) {
       const previous = out[out.length - 1];
+      const minus = previous && previous.kind === "word" && previous.value.includes(SPECIAL.MINUS);
+      if (minus && item.kind === "word" && item.value.length === 1 && item.value[0] === SPECIAL.FILLER) continue;
       const said = previous && previous.kind === "word" && item.kind === "number";
       if (said && previous.value.includes(SPECIAL.MINUS)) out[out.length - 1] = { kind: "number", value: -item.value, text: `${previous.text} ${item.text}` };
       else if (said && previous.value.includes(SPECIAL.DEAL)) out[out.length - 1] = { kind: "word", value: [SPECIAL.FILLER], text: `${previous.text} ${item.text}` };
@@ -178,109 +214,307 @@
     return out;
   };
 
-  const clauses = (items) => {
-    const firstPlayer = items.findIndex((i) => i.kind === "player");
-    const leading = firstPlayer < 0 ? items : items.slice(0, firstPlayer);
-    const groups = [[null, []]];
-    if (!leading.some((i) => i.kind === "number")) {
-      for (const item of items) {
-        if (item.kind === "player") groups.push([item.value, []]);
-        else groups[groups.length - 1][1].push(item);
-      }
-      return groups;
+  // The game's use for a phrase: the first of its meanings this game has (fields.py).
+  const STRUCTURE = ["OUT", "GIN", "NOBODY", "FILLER", "REST", "EVERYONE", "CORRECT", "OR", "MINUS"];
+  const cardFields = (game, said) => Object.keys(game.kinds).filter((n) => game.kinds[n] === (said === "rank" ? "rank" : "card"));
+  const meaningOf = (game, meanings) => {
+    for (const meaning of meanings) {
+      const name = meaning.split(".")[0];
+      if (meaning === SPECIAL.DEAL) return SPECIAL.FILLER;
+      if (STRUCTURE.includes(meaning) || name in game.kinds || meaning in game.named) return meaning;
+      if (["rank", "face", "suit"].includes(name) && cardFields(game, name).length) return meaning;
     }
-    let pending = [];
-    items.forEach((item, index) => {
-      if (item.kind === "player") { groups.push([item.value, pending]); pending = []; }
-      else if (item.kind === "number" || pending.length || numberFollows(items, index)) pending.push(item);
-      else groups[groups.length - 1][1].push(item);
-    });
-    groups[0][1].push(...pending);
-    return groups;
+    return null;
   };
-  const numberFollows = (items, index) => {
-    const following = items.slice(index + 1).find((i) => i.kind !== "word");
-    return Boolean(following && following.kind === "number");
+  const toks = (game, items, result) => {
+    const found = [];
+    items.forEach((item, at) => {
+      let { kind, value } = item;
+      if (kind === "word") {
+        const meaning = meaningOf(game, item.value);
+        if (meaning === SPECIAL.FILLER) return;
+        if (meaning === null) [kind, value] = ["unclear", item.text];
+        else if (meaning in game.named) [kind, value] = ["named", game.named[meaning]];
+        else value = meaning;
+      }
+      if (kind === "unclear" || kind === "stranger") result.unclear.push(item.text);
+      found.push({ kind, value, text: item.text, at });
+    });
+    return found;
   };
 
-  // What the words fill: the same rules as _Filler in scorekeeper/understand.
+  // Clauses by subject (clauses.py): marks cut segments; names are subjects.
+  const UNKNOWN = "UNKNOWN";
+  const isSet = (subject) => subject instanceof Set;
+  const subjectAt = (segment, index) => {
+    const tok = segment[index];
+    if (tok.kind === "player") return new Set([tok.value]);
+    if (tok.kind === "word" && (tok.value === "REST" || tok.value === "EVERYONE")) return tok.value;
+    if (tok.kind === "stranger") return UNKNOWN;
+    if (tok.kind !== "unclear") return null;
+    const before = index ? segment[index - 1] : null;
+    const after = index + 1 < segment.length ? segment[index + 1] : null;
+    const saidOf = after !== null && (["number", "named"].includes(after.kind) || (after.kind === "word" && after.value === SPECIAL.OUT));
+    const afterName = before !== null && ["player", "unclear", "stranger"].includes(before.kind);
+    return saidOf && !afterName ? UNKNOWN : null;
+  };
+  const subjectsOf = (segment) => {
+    const groups = [];
+    for (let index = 0; index < segment.length; index++) {
+      const subject = subjectAt(segment, index);
+      if (subject === null) continue;
+      const last = groups[groups.length - 1];
+      if (last && last[1] === index && isSet(subject) && isSet(last[2])) {
+        groups[groups.length - 1] = [last[0], index + 1, new Set([...last[2], ...subject])];
+        continue;
+      }
+      groups.push([index, index + 1, subject]);
+    }
+    return groups;
+  };
+  const split = (segment, groups) => {
+    const leading = segment.slice(0, groups[0][0]);
+    const numberFirst = leading.some((t) => t.kind === "number" || t.kind === "named");
+    return groups.map(([start, end, subject], k) => {
+      const following = k + 1 < groups.length ? groups[k + 1][0] : segment.length;
+      let mine;
+      if (numberFirst) {
+        mine = segment.slice(k ? groups[k - 1][1] : 0, start);
+        if (k + 1 === groups.length) mine = mine.concat(segment.slice(end));
+      } else mine = (k === 0 ? leading : []).concat(segment.slice(end, following));
+      return { subject, toks: mine };
+    });
+  };
+  const clauses = (all, holdsAPlayer) => {
+    const segments = [[]];
+    for (const tok of all) {
+      segments[segments.length - 1].push(tok);
+      if (tok.kind === "mark") segments.push([]);
+    }
+    const found = [];
+    let current = null;
+    let waiting = [];
+    for (const segment of segments.filter((s) => s.length)) {
+      const groups = subjectsOf(segment);
+      if (!groups.length) {
+        if (current) current.toks.push(...segment);
+        else {
+          waiting = waiting.concat(segment.filter(holdsAPlayer));
+          found.push({ subject: null, toks: segment.filter((t) => !holdsAPlayer(t)) });
+        }
+        continue;
+      }
+      for (const clause of split(segment, groups)) {
+        if (waiting.length && clause.subject !== UNKNOWN && clause.subject !== null) { clause.toks.unshift(...waiting); waiting = []; }
+        found.push(clause);
+      }
+      current = found[found.length - 1];
+    }
+    return found;
+  };
+
+  // Numbers paired with the field word beside them (filling.py's _pairs).
+  const around = (game, data, all, i) => {
+    if (!(i > 0 && i < all.length - 1 && all[i - 1].kind === "word" && all[i + 1].kind === "word")) return null;
+    const key = words(`${all[i - 1].text} ${all[i + 1].text}`).map((w) => w[1]).join(" ");
+    for (const phrases of Object.values(data.phrases)) {
+      for (const meaning of phrases[key] || []) {
+        if (game.counts.includes(meaning) && isValue(game, meaning)) return meaning;
+      }
+    }
+    return null;
+  };
+  const isValue = (game, name) => ["per_player", "signed_per_player"].includes(game.kinds[name]);
+  const pairsOf = (game, data, all) => {
+    const numbers = all.map((t, i) => (t.kind === "number" ? i : -1)).filter((i) => i >= 0);
+    const fieldAt = (j) => j >= 0 && j < all.length && all[j].kind === "word" && isValue(game, all[j].value);
+    const near = new Map(numbers.map((i) => [i, [i - 1, i + 1].filter(fieldAt)]));
+    const taken = new Map();
+    const used = new Set();
+    const pairs = new Map();
+    for (const i of numbers) {
+      const meaning = around(game, data, all, i);
+      if (meaning) { pairs.set(i, meaning); used.add(i - 1); used.add(i + 1); }
+    }
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const i of numbers) {
+        const free = near.get(i).filter((j) => !used.has(j));
+        if (!taken.has(i) && !pairs.has(i) && free.length === 1) { taken.set(i, free[0]); used.add(free[0]); changed = true; }
+      }
+    }
+    for (const i of numbers) {
+      const free = near.get(i).filter((j) => !used.has(j));
+      if (taken.has(i) || pairs.has(i) || !free.length) continue;
+      const left = free.filter((j) => j < i && !game.counts.includes(all[j].value));
+      const right = free.filter((j) => j > i && game.counts.includes(all[j].value));
+      const chosen = (left.length ? left : right.length ? right : free)[0];
+      taken.set(i, chosen);
+      used.add(chosen);
+    }
+    for (const [i, j] of taken) pairs.set(i, all[j].value);
+    let bare = [];
+    for (const i of numbers) {
+      const isOr = i >= 2 && all[i - 1].kind === "word" && all[i - 1].value === "OR";
+      if (isOr && all[i - 2].kind === "number") {
+        const other = i - 2;
+        if (pairs.has(other) && !pairs.has(i)) pairs.set(i, pairs.get(other));
+        else if (pairs.has(i) && !pairs.has(other)) { pairs.set(other, pairs.get(i)); bare = bare.filter((g) => !g.includes(all[other])); }
+        else if (!pairs.has(other) && !pairs.has(i) && bare.length) { bare[bare.length - 1].push(all[i]); continue; }
+      }
+      if (!pairs.has(i)) bare.push([all[i]]);
+    }
+    return [pairs, bare];
+  };
+  const saidAs = (all, index, prefix) => index >= 0 && index < all.length && all[index].kind === "word" && all[index].value.startsWith(prefix);
+  const cardAfter = (all, start) => {
+    let rank = null;
+    let suit = null;
+    for (let index = start + 1; index < all.length; index++) {
+      const tok = all[index];
+      if (tok.kind === "mark") break;
+      if (tok.kind === "number" && tok.value >= 2 && tok.value <= 10 && !rank) rank = [String(tok.value), index];
+      else if (saidAs(all, index, "face.") && !rank) rank = [tok.value.split(".")[1], index];
+      else if (saidAs(all, index, "suit.") && !suit) suit = [tok.value.split(".")[1], index];
+    }
+    return rank && suit ? [rank[0] + suit[0], [rank[1], suit[1]]] : null;
+  };
+
+  // What the words fill: the same rules as Filler in scorekeeper/understand/filling.py
+  // (the phone has no scoring core: the server's check of the deal waits for Save).
   const understand = (game, data, said, language) => {
     const items = new Reader(game.names, language in data.phrases ? language : "en", data).items(said.slice(0, 2000));
     const result = { entry: {}, unclear: [], reasons: {} };
+    const all = toks(game, items, result);
     const heard = new Map();
     const TWICE = {};
-    const hear = (path, value) => {
-      if (heard.has(path) && heard.get(path) !== value) { heard.set(path, TWICE); result.reasons[path] = "twice"; }
-      else heard.set(path, value);
-    };
-    const meaningOf = (meanings) => {
-      for (const meaning of meanings) {
-        if (meaning === SPECIAL.DEAL) return SPECIAL.FILLER;
-        if ([SPECIAL.OUT, SPECIAL.GIN, SPECIAL.NOBODY, SPECIAL.FILLER].includes(meaning) || meaning.split(".")[0] in game.kinds) return meaning;
+    const corrections = all.filter((t) => t.kind === "word" && t.value === "CORRECT").map((t) => t.at);
+    const bareOf = [];
+    const rest = [];
+    const names = game.players;
+    const hear = (path, value, tok) => {
+      if (heard.has(path)) {
+        const [before, at] = heard.get(path);
+        if (before === TWICE || before === value) return;
+        if (!corrections.some((c) => at < c && c < tok.at)) { heard.set(path, [TWICE, tok.at]); result.reasons[path] = "twice"; return; }
+        delete result.reasons[path];
       }
-      return null;
+      heard.set(path, [value, tok.at]);
     };
-    const number = (seat, name, item) => {
-      if (seat === null) { result.unclear.push(item.text); return; }
-      const path = `${name}.${game.players[seat]}`;
-      const [bound, step] = game.bounds[name] || [null, 1];
-      const low = game.negative && bound !== null ? -bound : 0;
-      if (bound !== null && !(low <= item.value && item.value <= bound)) { result.reasons[path] = "bound"; return; }
-      if (item.value % step) { result.reasons[path] = "step"; return; }
-      hear(path, item.value);
+    const problem = (name, value) => {
+      const bound = game.bounds[name];
+      if (!bound) return null;
+      if (game.kinds[name] === "signed_per_player") return bound[0] <= value && value <= bound[1] ? null : "bound";
+      if (!(value >= 0 && value <= bound[0])) return "bound";
+      return value % bound[1] ? "step" : null;
     };
-    const perPlayer = (name) => game.kinds[name] === "per_player";
-    for (const [seat, clause] of clauses(items)) {
-      const meant = [];
-      clause.forEach((item, index) => {
-        if (item.kind === "unclear") result.unclear.push(item.text);
-        else if (item.kind === "word") {
-          const meaning = meaningOf(item.value);
-          if (meaning === null) result.unclear.push(item.text);
-          else if (meaning !== SPECIAL.FILLER) meant.push([index, meaning]);
+    const number = (path, name, value, tok) => {
+      const why = problem(name, value);
+      if (why) { result.reasons[path] = why; heard.set(path, [TWICE, tok.at]); return; }
+      hear(path, value, tok);
+    };
+    const seatsOf = (subject) => {
+      if (isSet(subject)) return [...subject].sort((a, b) => a - b);
+      if (subject === "EVERYONE") return game.takingPart.map((p) => names.indexOf(p));
+      return [];
+    };
+    const valueFor = (subject, name, value, tok) => {
+      if (subject === "REST") { rest.push([name, value, tok]); return; }
+      const seats = seatsOf(subject);
+      if (!seats.length) result.unclear.push(tok.text);
+      for (const seat of seats) number(`${name}.${names[seat]}`, name, value, tok);
+    };
+    const outOf = () => {
+      const value = game.player && heard.has(game.player) ? heard.get(game.player)[0] : null;
+      return typeof value === "string" ? value : null;
+    };
+    const wentOut = (subject, meaning, tok) => {
+      if (!isSet(subject) || subject.size !== 1) return;
+      const who = names[[...subject][0]];
+      if (game.player) hear(game.player, who, tok);
+      const gin = meaning === "GIN" || meaning === "big_gin";
+      if (gin && "knocker" in game.kinds && game.plain.length) hear(`${game.plain[0]}.${who}`, 0, tok);
+    };
+    const word = (subject, tok) => {
+      const meaning = tok.value;
+      const [name, ...more] = meaning.split(".");
+      const choice = more.join(".");
+      const kind = game.kinds[name];
+      if (meaning === "NOBODY") {
+        if ("void" in game.kinds) hear("void", true, tok);
+        else if (game.player && game.nobody) hear(game.player, null, tok);
+        return;
+      }
+      if (subject === "REST") {
+        if (kind === "bool_per_player") rest.push([name, choice !== "no", tok]);
+        else if (kind === "players" || kind === "choice_per_player") rest.push([name, choice || true, tok]);
+        return;
+      }
+      if (meaning === "OUT" || meaning === "GIN" || kind === "bool") wentOut(subject, meaning, tok);
+      if (kind === "bool") hear(name, true, tok);
+      for (const seat of seatsOf(subject)) {
+        const path = `${name}.${names[seat]}`;
+        if (kind === "players") { if (!heard.has(path)) heard.set(path, [true, tok.at]); }
+        else if (kind === "choice_per_player") hear(path, choice, tok);
+        else if (kind === "bool_per_player") hear(path, choice !== "no", tok);
+      }
+    };
+    const cards = (clauseToks) => {
+      const takenAt = new Set();
+      clauseToks.forEach((tok, index) => {
+        const kind = tok.kind === "word" ? game.kinds[tok.value] : null;
+        if (kind === "rank") {
+          const near = [index - 1, index + 1].filter((i) => saidAs(clauseToks, i, "rank."));
+          if (near.length) { hear(tok.value, clauseToks[near[0]].value.split(".")[1], tok); takenAt.add(index); takenAt.add(near[0]); }
+        } else if (kind === "card") {
+          const card = cardAfter(clauseToks, index);
+          if (card) { hear(tok.value, card[0], tok); takenAt.add(index); card[1].forEach((i) => takenAt.add(i)); }
         }
       });
-      const numbers = new Set(clause.map((item, i) => (item.kind === "number" ? i : -1)).filter((i) => i >= 0));
-      const bound = new Set();
-      for (const [index, meaning] of meant) {
-        const name = meaning.split(".")[0];
-        if (meaning === SPECIAL.NOBODY) {
-          if ("void" in game.kinds) hear("void", true);
-          else if (game.player && game.nobody) hear(game.player, null);
-          continue;
-        }
-        if (perPlayer(name)) {
-          const order = game.counts.includes(name) ? [index - 1, index + 1] : [index + 1, index - 1];
-          const at = order.find((i) => numbers.has(i) && !bound.has(i));
-          if (at !== undefined) { bound.add(at); number(seat, name, clause[at]); }
-          continue;
-        }
-        if (seat === null) {
-          if (game.kinds[name] === "bool") hear(name, true);
-          continue;
-        }
-        const who = game.players[seat];
-        if (meaning === SPECIAL.OUT || meaning === SPECIAL.GIN || name === "big_gin") {
-          if (game.player) hear(game.player, who);
-          if (meaning !== SPECIAL.OUT && "knocker" in game.kinds && game.plain.length && !heard.has(`${game.plain[0]}.${who}`)) heard.set(`${game.plain[0]}.${who}`, 0);
-        }
-        const kind = game.kinds[name];
-        if (kind === "bool") hear(name, true);
-        else if (kind === "players") heard.set(`${name}.${who}`, true);
-        else if (kind === "choice_per_player") hear(`${name}.${who}`, meaning.split(".").slice(1).join("."));
+      return clauseToks.filter((_, index) => !takenAt.has(index));
+    };
+    const holdsAPlayer = (tok) => tok.kind === "word" && (tok.value === "OUT" || tok.value === "GIN"
+      || ["bool", "players", "choice_per_player"].includes(game.kinds[tok.value.split(".")[0]]));
+    for (const clause of clauses(all, holdsAPlayer)) {
+      const subject = clause.subject;
+      const mine = cards(clause.toks);
+      const [pairs, bare] = pairsOf(game, data, mine);
+      for (const tok of mine) {
+        if (tok.kind === "word") word(subject, tok);
+        else if (tok.kind === "named") valueFor(subject, tok.value[0], tok.value[1], tok);
       }
-      const bare = [...numbers].filter((i) => !bound.has(i)).sort((a, b) => a - b).map((i) => clause[i]);
+      for (const index of [...pairs.keys()].sort((a, b) => a - b)) valueFor(subject, pairs.get(index), mine[index].value, mine[index]);
       if (!bare.length) continue;
-      if (seat === null || !game.plain.length) { result.unclear.push(...bare.map((i) => i.text)); continue; }
-      if (game.plain.length === 1 || bare.length === game.plain.length) {
-        game.plain.forEach((name, i) => { if (bare[i]) number(seat, name, bare[i]); });
-        result.unclear.push(...bare.slice(game.plain.length).map((i) => i.text));
-      } else {
-        result.unclear.push(...bare.map((i) => i.text));
-        result.reasons[`${game.plain[0]}.${game.players[seat]}`] = "which";
+      if (isSet(subject)) bareOf.push([subject, bare]);
+      else if (subject === "REST" && game.plain.length === 1) bare.flat().forEach((tok) => rest.push([game.plain[0], tok.value, tok]));
+      else result.unclear.push(...bare.flat().map((tok) => tok.text));
+    }
+    for (const [subject, groups] of bareOf) {
+      for (const seat of [...subject].sort((a, b) => a - b)) {
+        const who = names[seat];
+        let plain = [...game.plain];
+        if (plain.length > 1 && outOf() === who) plain = plain.slice(0, 1);
+        if (plain.length === 1) {
+          groups.flat().forEach((tok) => number(`${plain[0]}.${who}`, plain[0], tok.value, tok));
+        } else if (plain.length && groups.length === plain.length && groups.every((g) => g.length === 1)) {
+          plain.forEach((name, i) => number(`${name}.${who}`, name, groups[i][0].value, groups[i][0]));
+        } else {
+          result.unclear.push(...groups.flat().map((tok) => tok.text));
+          for (const name of plain) if (!heard.has(`${name}.${who}`)) result.reasons[`${name}.${who}`] = "which";
+        }
       }
     }
-    for (const [path, value] of heard) {
+    const out = outOf();
+    for (const [name, value, tok] of rest) {
+      for (const who of game.takingPart) {
+        const path = `${name}.${who}`;
+        if (who === out || heard.has(path) || path in result.reasons) continue;
+        if (typeof value === "number") number(path, name, value, tok);
+        else if (game.kinds[name] === "players") heard.set(path, [true, tok.at]);
+        else hear(path, value, tok);
+      }
+    }
+    for (const [path, [value]] of heard) {
       if (value === TWICE) continue;
       const dot = path.indexOf(".");
       const [name, who] = dot < 0 ? [path, ""] : [path.slice(0, dot), path.slice(dot + 1)];
@@ -288,8 +522,14 @@
       else if (who) (result.entry[name] ||= {})[who] = value;
       else result.entry[name] = value;
     }
+    const finalOut = outOf();
+    for (const name of game.includesOut) {
+      if (finalOut === null) continue;
+      const chosen = (result.entry[name] ||= []);
+      if (!chosen.includes(finalOut)) chosen.push(finalOut);
+    }
     for (const value of Object.values(result.entry)) {
-      if (Array.isArray(value)) value.sort((a, b) => game.players.indexOf(a) - game.players.indexOf(b));
+      if (Array.isArray(value)) value.sort((a, b) => names.indexOf(a) - names.indexOf(b));
     }
     return result;
   };
@@ -318,7 +558,9 @@
       } else if (kind === "bool") set(name, value);
       else if (kind === "players") value.forEach((who) => set(`${name}_${seat(who)}`, true));
       else if (kind === "choice_per_player") Object.entries(value).forEach(([who, c]) => set(`${name}_${c}_${seat(who)}`, true));
-      else if (kind === "per_player") Object.entries(value).forEach(([who, n]) => set(`${name}_${seat(who)}`, n));
+      else if (kind === "per_player" || kind === "signed_per_player") Object.entries(value).forEach(([who, n]) => set(`${name}_${seat(who)}`, n));
+      else if (kind === "bool_per_player") Object.entries(value).forEach(([who, b]) => set(`${name}_${seat(who)}`, b));
+      else if (kind === "rank" || kind === "card") set(name, value);
     }
     deal.dataset.dirty = "1";
     return filled;
@@ -335,10 +577,10 @@
     const result = understand(game, data, said, say.dataset.lang);
     const deal = document.querySelector("#deal-form");
     for (const old of deal.querySelectorAll(".heard")) old.classList.remove("heard");
-    const filled = fill(deal, game, result.entry);
+    fill(deal, game, result.entry);
     const messages = game.messages;
     // Say the fields are marked only when some were filled.
-    const told = [(filled.length ? messages.heard : messages.none).replace("{words}", said)];
+    const told = [(Object.keys(result.entry).length ? messages.heard : messages.none).replace("{words}", said)];
     if (result.unclear.length) told.push(messages.unclear.replace("{words}", result.unclear.join(", ")));
     for (const [path, why] of Object.entries(result.reasons)) told.push(`${path.split(".").slice(1).join(".")}: ${messages[why]}`);
     note(told.join(" "));

@@ -33,20 +33,22 @@ class Understood:
     said: dict[str, str] = field(default_factory=dict)  # path filled -> the words heard
 
 
-def game_for_phones(setup: Setup) -> dict[str, Any]:
-    """What the page's own reader (static/say.js) needs of one game to read a line
-    where there is no signal: the names, and the fields sorted as ``_Fields`` sorts them."""
-    fields = Fields(setup)
+def game_for_phones(setup: Setup, before: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """What the page's own reader (static/say.js) needs of one game's next deal to read
+    a line where there is no signal: the names, and the fields as ``Fields`` sorts them."""
+    fields = Fields(setup, before)
     return {
         "names": _names(setup),
         "players": list(fields.players),
-        "kinds": {name: f.kind for name, f in fields.by_name.items()},
+        "kinds": dict(fields.kinds),
         "player": fields.player,
         "counts": sorted(fields.counts),
         "plain": fields.plain,
         "bounds": {name: list(bound) for name, bound in fields.bounds.items()},
-        "negative": fields.negative,
         "nobody": fields.allows_nobody,
+        "named": {word: list(value) for word, value in fields.named.items()},
+        "takingPart": fields.taking_part,
+        "includesOut": [name for name, f in fields.by_name.items() if f.includes_out],
     }
 
 

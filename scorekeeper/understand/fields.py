@@ -33,7 +33,7 @@ class Fields:
         self.game = game
         self.number = len(game.deals) + 1
         self.players = game.players
-        self.bounds = game.reader.bounds
+        self.bounds = game.deal_bounds(self.number)
         taken = game.reader.fields
         self.by_name = {f.name: f for f in taken}
         self.kinds = {f.name: f.kind for f in taken}

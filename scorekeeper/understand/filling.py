@@ -47,8 +47,8 @@ class Filler:
             elif tok.kind == "named":
                 name, value = tok.value
                 self._value(subject, name, value, tok)
-        for index, name in pairs.items():
-            self._value(subject, name, toks[index].value, toks[index])
+        for index in sorted(pairs):  # in the order said: a correction keeps the later
+            self._value(subject, pairs[index], toks[index].value, toks[index])
         if not bare:
             return
         if isinstance(subject, frozenset):
@@ -99,7 +99,10 @@ class Filler:
                 self._hear(fields.player, None, tok)
             return
         if subject == REST:
-            if fields.kinds.get(name) in ("players", "choice_per_player", "bool_per_player"):
+            kind = fields.kinds.get(name)
+            if kind == "bool_per_player":
+                self.rest.append((name, choice != "no", tok))
+            elif kind in ("players", "choice_per_player"):
                 self.rest.append((name, choice or True, tok))
             return
         seats = self._seats(subject)

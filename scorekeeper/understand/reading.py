@@ -117,14 +117,14 @@ class Reader:
         letter off (two for names of seven or more), when exactly one name is that close."""
         if len(word) < 3 or DIGITS.fullmatch(word):
             return Item("unclear", raw, raw)
-        firsts = {name[0]: seats for name, seats in self.full.items()}
+        firsts = [(name[0], seats) for name, seats in self.full.items()]
         if self.language == "pl":
             stem = _stem(word)
-            declined = {s for name, seats in firsts.items() if _stem(name) == stem for s in seats}
+            declined = {s for name, seats in firsts if _stem(name) == stem for s in seats}
             if len(declined) == 1:
                 return Item("player", declined.pop(), raw)
         close = set()
-        for name, seats in firsts.items():
+        for name, seats in firsts:
             most = 2 if len(name) >= 7 else 1
             if distance(word, name, most) <= most:
                 close |= seats

@@ -430,6 +430,8 @@ def for_phones() -> dict:
                 "hundreds": n.hundreds,
                 "thousand": sorted(n.thousand),
                 "connectors": sorted(n.connectors),
+                "halves": n.halves,
+                "plusHalf": sorted(n.plus_half),
             }
             for language, n in NUMERALS.items()
         },

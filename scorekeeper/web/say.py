@@ -112,7 +112,7 @@ def game_words(public_id: str):
     if language in LANGUAGES:
         speak(language)
     return {
-        **understand.game_for_phones(view.setup),
+        **understand.game_for_phones(view.setup, view.entries),
         "messages": {
             "heard": told("{words}", filled=True),
             "none": told("{words}", filled=False),
