@@ -52,7 +52,7 @@ def understand_deal(public_id: str):
         "form": {f.name: typed for f in deal if (typed := as_typed(f)) is not None},
         "errors": {path: translate(why) for path, why in understood.reasons.items()},
         "notice": notice,
-        "heard": [f.name for f in heard],
+        "heard": {f.name: heard_as(f.name, understood, list(view.setup.players)) for f in heard},
         "said": form.text.data,
     }
     return redirect(url_for("table.game", public_id=public_id, _anchor="deal-form"), 303)
@@ -70,6 +70,23 @@ def told(words: str, filled: bool) -> str:
         "Heard: “%(words)s”. It filled no field from it: say the deal again, or type it.",
         words=words,
     )
+
+
+def heard_as(name: str, understood: understand.Understood, players: list[str]) -> str:
+    """The words the form input ``name`` was filled from ("" where none): an entry path
+    ``hands.Bob`` is the input ``hands_<Bob's seat>``, a choice's ``drops_middle_<seat>``."""
+    for path, words in understood.said.items():
+        field, _sep, player = path.partition(".")
+        if not player:
+            if name == field:
+                return words
+            continue
+        seat = players.index(player)
+        value = understood.entry.get(field)
+        choice = value.get(player) if isinstance(value, dict) else None
+        if name in (f"{field}_{seat}", f"{field}_{choice}_{seat}"):
+            return words
+    return ""
 
 
 def as_typed(field: Field) -> str | None:

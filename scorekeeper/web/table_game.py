@@ -44,9 +44,13 @@ def game(public_id: str):
         return render_game(opened, token, next_deal_form(view), **just_done(view))
     form = next_deal_form(view, formdata=MultiDict(retry["form"]))
     left = form.show_errors(retry["errors"]) if form else {}
-    for name in retry.get("heard", ()) if form else ():  # filled from words said (web/say.py)
+    heard = retry.get("heard") or {}
+    for name, words in heard.items() if form else ():  # filled from words said (web/say.py)
         if name in form:
-            form[name].render_kw = {**(form[name].render_kw or {}), "class": "heard"}
+            marked = {"class": "heard"}
+            if words:  # what it was heard as, shown when the field is pointed at
+                marked["title"] = _("Heard as “%(words)s”", words=words)
+            form[name].render_kw = {**(form[name].render_kw or {}), **marked}
     return render_game(
         opened, token, form, left=left, notice=retry["notice"], said=retry.get("said")
     )

@@ -87,3 +87,11 @@ def test_a_line_that_fills_nothing_does_not_say_fields_are_marked(client):
     assert not re.findall(r'<input[^>]*class="heard"[^>]*>', html)
     html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
     assert "The fields it filled are marked" in html
+
+
+def test_a_filled_field_says_what_it_was_heard_as(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    bob = re.search(r'<input[^>]*name="hands_1"[^>]*>', html).group()
+    assert 'title="Heard as “twelve”"' in bob
+    assert 'class="heard"' in bob
