@@ -110,8 +110,6 @@ class Fields:
             self.game.score(_copied(entry), self.number)
         except ScoringError as error:
             return dict(error.errors)
-        except Exception:
-            return {}
         return {}
 
 

@@ -248,11 +248,11 @@ class Filler:
     def _checked(self) -> None:
         """Empty whatever the core refuses for the next deal, with its reason."""
         entry = self.result.entry
-        for _ in range(3):
-            refused = [p for p in self.fields.refusals(entry) if _has(entry, p)]
+        for _ in range(3):  # a value emptied may be why another was refused: again
+            errors = self.fields.refusals(entry)
+            refused = [path for path in errors if _has(entry, path)]
             if not refused:
                 return
-            errors = self.fields.refusals(entry)
             for path in refused:
                 _drop(entry, path)
                 self.result.reasons[path] = errors[path]
