@@ -50,6 +50,7 @@ PAGE_TIMER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
 let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases, runs } = JSON.parse(input);

@@ -145,6 +145,16 @@
     say.addEventListener("submit", (event) => {
       if (!navigator.onLine) { event.preventDefault(); use("sayHere"); }
     });
+    // Read back: the filled deal said aloud in the game's language, on a tap, before Save.
+    const back = $(".read-back", say);
+    sk.showReadBack = () => { back.hidden = !(window.speechSynthesis && say.dataset.readback); };
+    sk.showReadBack();
+    back.addEventListener("click", () => {
+      const spoken = new SpeechSynthesisUtterance(say.dataset.readback);
+      spoken.lang = say.dataset.lang;
+      window.speechSynthesis.cancel();
+      window.speechSynthesis.speak(spoken);
+    });
   }
 
   // Just saved (or the Press just taken): said aloud; its Undo stays a short while.

@@ -125,6 +125,7 @@
     items(text) {
       const said = [];
       for (const [raw, word] of words(text, true)) {
+        if (this.data.hesitations.includes(word)) continue;
         const parts = this.known(word) ? null : splitGerman(this.data.germanParts, word);
         if (parts && parts.length > 1) parts.forEach((part, i) => said.push([i ? "" : raw, part]));
         else said.push([raw, word]);
@@ -534,6 +535,34 @@
     return result;
   };
 
+  // The entry said back in words, as readback.py says it: what the page reads aloud.
+  const readBack = (game, data, entry, language) => {
+    const words = data.spoken[language in data.spoken ? language : "en"];
+    const said = new Map(game.players.map((who) => [who, []]));
+    const deal = [];
+    const bools = Object.keys(game.kinds).filter((name) => game.kinds[name] === "bool");
+    const flags = bools.filter((name) => entry[name] && name !== "void").map((name) => words[name]);
+    if (entry.void) deal.push(words.NOBODY);
+    if (game.player && game.player in entry) {
+      const out = entry[game.player];
+      if (out === null) deal.push(words.NOBODY);
+      else said.get(out).push([words.OUT, ...flags].join(" "));
+    }
+    const spoken = (name, n) => {
+      const number = n < 0 ? `${words.MINUS} ${-n}` : String(n);
+      return game.counts.includes(name) ? `${number} ${words[name]}` : `${words[name]} ${number}`;
+    };
+    for (const [name, value] of Object.entries(entry)) {
+      const kind = game.kinds[name];
+      if (kind === "players") value.forEach((who) => said.get(who).push(words[name]));
+      else if (kind === "choice_per_player") Object.entries(value).forEach(([who, c]) => said.get(who).push(words[`${name}.${c}`]));
+      else if (kind === "bool_per_player") Object.entries(value).forEach(([who, b]) => said.get(who).push(words[b === false ? `${name}.no` : name]));
+      else if (kind === "per_player" || kind === "signed_per_player") Object.entries(value).forEach(([who, n]) => said.get(who).push(spoken(name, n)));
+    }
+    const clauses = [...said].filter(([, parts]) => parts.length).map(([who, parts]) => `${who} ${parts.join(", ")}`);
+    return deal.concat(clauses).join("; ");
+  };
+
   // The entry into the deal form, by the names forms.py gives its fields.
   const fill = (deal, game, entry) => {
     const filled = [];
@@ -578,6 +607,8 @@
     const deal = document.querySelector("#deal-form");
     for (const old of deal.querySelectorAll(".heard")) old.classList.remove("heard");
     fill(deal, game, result.entry);
+    say.dataset.readback = Object.keys(result.entry).length ? readBack(game, data, result.entry, say.dataset.lang) : "";
+    if (window.sk.showReadBack) window.sk.showReadBack();
     const messages = game.messages;
     // Say the fields are marked only when some were filled.
     const told = [(Object.keys(result.entry).length ? messages.heard : messages.none).replace("{words}", said)];
@@ -612,5 +643,5 @@
     listening.start();
   };
 
-  Object.assign(window.sk, { understand, fillDeal: fill, sayHere, listen });
+  Object.assign(window.sk, { understand, readBack, fillDeal: fill, sayHere, listen });
 })();

@@ -43,7 +43,7 @@ class Fields:
         # What a bare number fills, in order: the values, not counts or optional extras.
         self.plain = [f.name for f in values if f.name not in self.counts and f.option is None]
         self.per_player = {f.name for f in values}
-        self.bools = {f.name for f in taken if f.kind == "bool"}
+        self.bools = [f.name for f in taken if f.kind == "bool"]
         self.allows_nobody = game.allows_nobody_out
         # Values the variant names in words (Indian rummy's full count): word -> (field, value).
         self.named = {

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .numbers import read_number, split_german
 from .text import DIGITS, distance, fold, words
-from .vocabulary import DEAL, FILLER, LANGUAGES, LONGEST, MINUS, PHRASES
+from .vocabulary import DEAL, FILLER, HESITATIONS, LANGUAGES, LONGEST, MINUS, PHRASES
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,12 @@ class Reader:
         return _joined(found)
 
     def _words(self, text: str) -> list[tuple[str, str]]:
-        """The words, a German number written as one word split into its parts."""
+        """The words, a German number written as one word split into its parts, and
+        hesitations left out (one may fall inside a phrase: "red threes, um, held")."""
         said = []
         for raw, word in words(text, marks=True):
+            if word in HESITATIONS:
+                continue
             parts = None if self._known(word) else split_german(word)
             if parts and len(parts) > 1:
                 said.extend((raw if i == 0 else "", part) for i, part in enumerate(parts))

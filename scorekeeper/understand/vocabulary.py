@@ -20,10 +20,36 @@ from __future__ import annotations
 
 from .cards import card_words
 from .numbers import GERMAN_PARTS, NUMERALS
-from .text import words
+from .text import fold, words
 
 OUT, NOBODY, GIN, FILLER, MINUS, DEAL = "OUT", "NOBODY", "GIN", "FILLER", "MINUS", "DEAL"
 REST, EVERYONE, CORRECT, OR = "REST", "EVERYONE", "CORRECT", "OR"
+
+# Sounds that carry nothing, in any of the six languages: dropped before reading (one
+# may fall inside a phrase: "red threes, um, held").
+HESITATIONS = frozenset(
+    fold(word)
+    for word in [
+        "um",
+        "uh",
+        "er",
+        "erm",
+        "hmm",
+        "euh",
+        "heu",
+        "eh",
+        "em",
+        "yyy",
+        "yyyy",
+        "eee",
+        "äh",
+        "ähm",
+        "öh",
+        "hm",
+        "अं",
+        "उम",
+    ]
+)
 
 SAID: dict[str, dict[str, str]] = {
     "en": {
@@ -436,4 +462,10 @@ def for_phones() -> dict:
             for language, n in NUMERALS.items()
         },
         "germanParts": GERMAN_PARTS,
+        "hesitations": sorted(HESITATIONS),
+        # What the page reads back: each meaning's first phrase (``read_back``).
+        "spoken": {
+            language: {meaning: phrases[0] for meaning, phrases in said.items()}
+            for language, said in WORDS.items()
+        },
     }

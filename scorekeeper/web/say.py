@@ -54,6 +54,10 @@ def understand_deal(public_id: str):
         "notice": notice,
         "heard": {f.name: heard_as(f.name, understood, list(view.setup.players)) for f in heard},
         "said": form.text.data,
+        # What the page reads aloud, on a tap, before Save: the entry as it will be saved.
+        "readback": understand.read_back(view.setup, understood.entry, language)
+        if understood.entry
+        else "",
     }
     return redirect(url_for("table.game", public_id=public_id, _anchor="deal-form"), 303)
 

@@ -52,7 +52,13 @@ def game(public_id: str):
                 marked["title"] = _("Heard as “%(words)s”", words=words)
             form[name].render_kw = {**(form[name].render_kw or {}), **marked}
     return render_game(
-        opened, token, form, left=left, notice=retry["notice"], said=retry.get("said")
+        opened,
+        token,
+        form,
+        left=left,
+        notice=retry["notice"],
+        said=retry.get("said"),
+        readback=retry.get("readback"),
     )
 
 
@@ -107,6 +113,7 @@ def render_game(
     pressed: dict[str, Any] | None = None,
     undo_form: ConfirmForm | None = None,
     said: str | None = None,
+    readback: str | None = None,
 ):
     view, circle = opened.game, opened.circle
     next_deal = view.state.next_deal
@@ -140,6 +147,7 @@ def render_game(
         pressed=pressed,
         undo_form=undo_form,
         said=said,
+        readback=readback,
     )
 
 

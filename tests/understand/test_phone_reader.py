@@ -25,6 +25,7 @@ RUNNER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
 let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases } = JSON.parse(input);
@@ -102,3 +103,41 @@ def test_read_backs_read_the_same_on_the_phone(language, games):
     said = [(setup, read_back(setup, entry, language), language) for setup, entry in games]
     for (setup, text, _), phone in zip(said, phone_read(said), strict=True):
         assert same(phone) == server_read(setup, text, language), text
+
+
+READ_BACK = """
+globalThis.window = { sk: {} };
+require(process.argv[1]);
+let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const { data, cases } = JSON.parse(input);
+  const said = cases.map(([game, entry, lang]) => window.sk.readBack(game, data, entry, lang));
+  process.stdout.write(JSON.stringify(said));
+});
+"""
+
+
+@settings(max_examples=3, deadline=None)
+@given(games=st.lists(games_and_entries(whole=False), min_size=30, max_size=30))
+def test_the_phone_reads_an_entry_back_as_the_server_does(games):
+    """What the page says aloud before Save, offline, is the server's read-back."""
+    node = shutil.which("node")
+    assert node, "node is needed for the phone reader's test (make test installs it)"
+    cases_ = [
+        (game_for_phones(setup), entry, language)
+        for (setup, entry), language in zip(games, LANGUAGES * 5, strict=False)
+    ]
+    done = subprocess.run(
+        [node, "-e", READ_BACK, str(SAY_JS)],
+        input=json.dumps({"data": for_phones(), "cases": cases_}, ensure_ascii=False),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    for ((setup, entry), language), phone in zip(
+        zip(games, LANGUAGES * 5, strict=False), json.loads(done.stdout), strict=True
+    ):
+        assert phone == read_back(setup, entry, language)

@@ -12,12 +12,14 @@ from scorekeeper.understand import LANGUAGES, read_back, understand
 from .corpus import wrong_values
 from .entries import games_and_entries
 
+# Hesitations may fall anywhere, even inside a phrase; fillers and noise between clauses.
+HESITATIONS = ("um", "uh", "euh", "yyy", "äh", "अं")
 FILLERS = {
-    "en": ("um", "uh", "so", "well"),
-    "fr": ("euh", "alors", "bon"),
-    "es": ("eh", "pues", "bueno"),
-    "pl": ("yyy", "eee", "no to"),
-    "de": ("äh", "also", "na"),
+    "en": ("so", "well", "okay"),
+    "fr": ("alors", "bon", "donc"),
+    "es": ("pues", "bueno", "entonces"),
+    "pl": ("no to", "więc", "potem"),
+    "de": ("also", "na", "dann"),
     "hi": ("तो", "फिर"),
 }
 NOISE = ("crisps", "Gerald", "weather", "xyzzy")
@@ -40,10 +42,13 @@ def test_fillers_noise_and_order_give_the_right_value_or_none(game_and_entry, la
     setup, entry = game_and_entry
     clauses = read_back(setup, entry, language).split("; ")
     clauses = data.draw(st.permutations(clauses))
-    words = " , ".join(clauses).split(" ")
     extra = st.sampled_from(FILLERS[language] + NOISE)
-    for _ in range(data.draw(st.integers(0, 4))):
-        words.insert(data.draw(st.integers(0, len(words))), data.draw(extra))
+    for _ in range(data.draw(st.integers(0, 3))):  # a filler or noise before a clause
+        at = data.draw(st.integers(0, len(clauses) - 1))
+        clauses[at] = f"{data.draw(extra)}, {clauses[at]}"
+    words = " , ".join(clauses).split(" ")
+    for _ in range(data.draw(st.integers(0, 4))):  # a hesitation anywhere
+        words.insert(data.draw(st.integers(0, len(words))), data.draw(st.sampled_from(HESITATIONS)))
     said = " ".join(words)
     understood = understand(setup, said, language)
     assert wrong_values(understood.entry, entry) == [], said

@@ -95,3 +95,12 @@ def test_a_filled_field_says_what_it_was_heard_as(client):
     bob = re.search(r'<input[^>]*name="hands_1"[^>]*>', html).group()
     assert 'title="Heard as “twelve”"' in bob
     assert 'class="heard"' in bob
+
+
+def test_the_filled_deal_can_be_read_back_before_save(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    assert 'data-readback="Ann went out; Bob in hand 12; Cy in hand 3"' in html
+    assert 'class="read-back" hidden' in html  # shown by the page where it can speak
+    html = text(say(client, game_id, "pass the crisps"))
+    assert 'data-readback=""' in html
