@@ -5,7 +5,7 @@ The corpus: the contract's lines (lines.json beside the clone, when there) and t
 project's own (tests/understand/lines.json), each read through the pure core as the
 next deal of its game: the lines read exactly as listed and those that fill a wrong
 value, by language and by variant, and the median and 95th-percentile time per line,
-on the server (Python) and in the page (static/say.js, run in node when it is here).
+on the server (Python) and in the page (static/reader.js, run in node when it is here).
 
 For each table (gin; 13-deal rummy of 4; 500 Rum of 6; Canasta with seats) a deal is
 said as the app reads it back, in each of the six languages; the parser
@@ -45,7 +45,7 @@ from scorekeeper.understand import (  # noqa: E402
 )
 from tests.understand import corpus  # noqa: E402
 
-# say.js timed line by line in node: the page's own reader, as a phone runs it offline.
+# reader.js timed line by line in node: the page's own reader, as a phone runs it offline.
 PAGE_TIMER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
@@ -154,7 +154,7 @@ def page_times(lines: list[dict], runs: int) -> list[float] | None:
         for x in lines
     ]
     given = json.dumps({"data": for_phones(), "cases": cases, "runs": runs}, ensure_ascii=False)
-    say_js = str(ROOT / "scorekeeper" / "static" / "say.js")
+    say_js = str(ROOT / "scorekeeper" / "static" / "reader.js")
     done = subprocess.run(
         [node, "-e", PAGE_TIMER, say_js], input=given, capture_output=True, text=True, check=True
     )

@@ -22,7 +22,7 @@
   // ... and kept for the day the signal goes: the service worker serves them from its files.
   addEventListener("load", () => {
     const said = $("#say-form")?.dataset || {};
-    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.words, said.game].filter(Boolean);
+    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.reader, said.words, said.game].filter(Boolean);
     if (!navigator.onLine || !window.caches) return;
     caches.open(sk.caches.files).then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
   });

@@ -34,7 +34,7 @@ class Understood:
 
 
 def game_for_phones(setup: Setup, before: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
-    """What the page's own reader (static/say.js) needs of one game's next deal to read
+    """What the page's own reader (static/reader.js) needs of one game's next deal to read
     a line where there is no signal: the names, and the fields as ``Fields`` sorts them."""
     fields = Fields(setup, before)
     return {

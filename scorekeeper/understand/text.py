@@ -33,7 +33,7 @@ def fold(text: str) -> str:
 def words(text: str, marks: bool = False) -> list[tuple[str, str]]:
     """The words of ``text`` as (as written, folded), in order; punctuation dropped (or
     with ``marks`` kept as a word of its own, "," for any of them), and so are numerals
-    that are not ASCII digits ("¹", "½", "Ⅻ"), as the page's reader (static/say.js)
+    that are not ASCII digits ("¹", "½", "Ⅻ"), as the page's reader (static/reader.js)
     drops them."""
     folded = unicodedata.normalize("NFC", text.translate(DEVANAGARI_DIGITS))
     plain = "".join(" " if not_a_digit(char) else char for char in folded)

@@ -104,7 +104,7 @@ def as_typed(field: Field) -> str | None:
     return field._value() or None
 
 
-# The page's own reader (static/say.js) reads a line where there is no signal, from
+# The page's own reader (static/reader.js) reads a line where there is no signal, from
 # these two answers, which game.js keeps on the phone while there is one.
 @cache
 def words_json() -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""The phone's own reader (static/say.js, for a line typed without a signal) reads
+"""The phone's own reader (static/reader.js, for a line typed without a signal) reads
 every sentence as the server's reader does: the same entry, unclear words and fields
 left empty. Run in node on the data the pages serve."""
 
@@ -20,7 +20,7 @@ from . import corpus
 from .entries import games_and_entries
 from .sentences import cases
 
-SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "say.js"
+SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "reader.js"
 RUNNER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
@@ -36,7 +36,7 @@ process.stdin.on("end", () => {
 
 
 def phone_read(cases_: list[tuple]) -> list[dict]:
-    """Each (setup, text, language[, before]) read by say.js on the game as the page
+    """Each (setup, text, language[, before]) read by reader.js on the game as the page
     serves it (its next deal after ``before``)."""
     node = shutil.which("node")
     assert node, "node is needed for the phone reader's test (make test installs it)"
