@@ -1,7 +1,6 @@
-// The reader of "say the deal" in the page: the same reading as scorekeeper/understand
-// (Python), step for step, on the words and numbers it serves (/understand/words.json)
-// and the game's names and fields (/games/<id>/say.json), both kept on the phone by
-// game.js. tests/understand/test_phone_reader.py checks that both readers agree.
+// "Say the deal" read in the page, step for step as scorekeeper/understand reads it, on
+// the words it serves (/understand/words.json) and the game's (/games/<id>/say.json),
+// kept on the phone by game.js. tests/understand/test_phone_reader.py compares them.
 "use strict";
 (() => {
   const DIGITS = "०१२३४५६७८९";
@@ -383,155 +382,189 @@
 
   // What the words fill: the same rules as Filler in scorekeeper/understand/filling.py
   // (the phone has no scoring core: the server's check of the deal waits for Save).
-  const understand = (game, data, said, language) => {
-    const items = new Reader(game.names, language in data.phrases ? language : "en", data).items(said.slice(0, 2000));
-    const result = { entry: {}, unclear: [], reasons: {} };
-    const all = toks(game, items, result);
-    const heard = new Map();
-    const TWICE = {};
-    const corrections = all.filter((t) => t.kind === "word" && t.value === "CORRECT").map((t) => t.at);
-    const bareOf = [];
-    const rest = [];
-    const names = game.players;
-    const hear = (path, value, tok) => {
+  const TWICE = {};
+  class Filler {
+    constructor(game, data, all, result) {
+      Object.assign(this, { game, data, result, names: game.players });
+      this.heard = new Map();
+      this.corrections = all.filter((t) => t.kind === "word" && t.value === "CORRECT").map((t) => t.at);
+      this.bareOf = [];
+      this.rest = [];
+    }
+
+    hear(path, value, tok) {
+      const { heard, result } = this;
       if (heard.has(path)) {
         const [before, at] = heard.get(path);
         if (before === TWICE || before === value) return;
-        if (!corrections.some((c) => at < c && c < tok.at)) { heard.set(path, [TWICE, tok.at]); result.reasons[path] = "twice"; return; }
+        if (!this.corrections.some((c) => at < c && c < tok.at)) { heard.set(path, [TWICE, tok.at]); result.reasons[path] = "twice"; return; }
         delete result.reasons[path];
       }
       heard.set(path, [value, tok.at]);
-    };
-    const problem = (name, value) => {
-      const bound = game.bounds[name];
+    }
+
+    problem(name, value) {
+      const bound = this.game.bounds[name];
       if (!bound) return null;
-      if (game.kinds[name] === "signed_per_player") return bound[0] <= value && value <= bound[1] ? null : "bound";
+      if (this.game.kinds[name] === "signed_per_player") return bound[0] <= value && value <= bound[1] ? null : "bound";
       if (!(value >= 0 && value <= bound[0])) return "bound";
       return value % bound[1] ? "step" : null;
-    };
-    const number = (path, name, value, tok) => {
-      const why = problem(name, value);
-      if (why) { result.reasons[path] = why; heard.set(path, [TWICE, tok.at]); return; }
-      hear(path, value, tok);
-    };
-    const seatsOf = (subject) => {
+    }
+
+    number(path, name, value, tok) {
+      const why = this.problem(name, value);
+      if (why) { this.result.reasons[path] = why; this.heard.set(path, [TWICE, tok.at]); return; }
+      this.hear(path, value, tok);
+    }
+
+    seatsOf(subject) {
       if (isSet(subject)) return [...subject].sort((a, b) => a - b);
-      if (subject === "EVERYONE") return game.takingPart.map((p) => names.indexOf(p));
+      if (subject === "EVERYONE") return this.game.takingPart.map((p) => this.names.indexOf(p));
       return [];
-    };
-    const valueFor = (subject, name, value, tok) => {
-      if (subject === "REST") { rest.push([name, value, tok]); return; }
-      const seats = seatsOf(subject);
-      if (!seats.length) result.unclear.push(tok.text);
-      for (const seat of seats) number(`${name}.${names[seat]}`, name, value, tok);
-    };
-    const outOf = () => {
+    }
+
+    valueFor(subject, name, value, tok) {
+      if (subject === "REST") { this.rest.push([name, value, tok]); return; }
+      const seats = this.seatsOf(subject);
+      if (!seats.length) this.result.unclear.push(tok.text);
+      for (const seat of seats) this.number(`${name}.${this.names[seat]}`, name, value, tok);
+    }
+
+    out() {
+      const { game, heard } = this;
       const value = game.player && heard.has(game.player) ? heard.get(game.player)[0] : null;
       return typeof value === "string" ? value : null;
-    };
-    const wentOut = (subject, meaning, tok) => {
+    }
+
+    wentOut(subject, meaning, tok) {
+      const { game } = this;
       if (!isSet(subject) || subject.size !== 1) return;
-      const who = names[[...subject][0]];
-      if (game.player) hear(game.player, who, tok);
+      const who = this.names[[...subject][0]];
+      if (game.player) this.hear(game.player, who, tok);
       const gin = meaning === "GIN" || meaning === "big_gin";
-      if (gin && "knocker" in game.kinds && game.plain.length) hear(`${game.plain[0]}.${who}`, 0, tok);
-    };
-    const word = (subject, tok) => {
+      if (gin && "knocker" in game.kinds && game.plain.length) this.hear(`${game.plain[0]}.${who}`, 0, tok);
+    }
+
+    word(subject, tok) {
+      const { game } = this;
       const meaning = tok.value;
       const [name, ...more] = meaning.split(".");
       const choice = more.join(".");
       const kind = game.kinds[name];
       if (meaning === "NOBODY") {
-        if ("void" in game.kinds) hear("void", true, tok);
-        else if (game.player && game.nobody) hear(game.player, null, tok);
+        if ("void" in game.kinds) this.hear("void", true, tok);
+        else if (game.player && game.nobody) this.hear(game.player, null, tok);
         return;
       }
       if (subject === "REST") {
-        if (kind === "bool_per_player") rest.push([name, choice !== "no", tok]);
-        else if (kind === "players" || kind === "choice_per_player") rest.push([name, choice || true, tok]);
+        if (kind === "bool_per_player") this.rest.push([name, choice !== "no", tok]);
+        else if (kind === "players" || kind === "choice_per_player") this.rest.push([name, choice || true, tok]);
         return;
       }
-      if (meaning === "OUT" || meaning === "GIN" || kind === "bool") wentOut(subject, meaning, tok);
-      if (kind === "bool") hear(name, true, tok);
-      for (const seat of seatsOf(subject)) {
-        const path = `${name}.${names[seat]}`;
-        if (kind === "players") { if (!heard.has(path)) heard.set(path, [true, tok.at]); }
-        else if (kind === "choice_per_player") hear(path, choice, tok);
-        else if (kind === "bool_per_player") hear(path, choice !== "no", tok);
+      if (meaning === "OUT" || meaning === "GIN" || kind === "bool") this.wentOut(subject, meaning, tok);
+      if (kind === "bool") this.hear(name, true, tok);
+      for (const seat of this.seatsOf(subject)) {
+        const path = `${name}.${this.names[seat]}`;
+        if (kind === "players") { if (!this.heard.has(path)) this.heard.set(path, [true, tok.at]); }
+        else if (kind === "choice_per_player") this.hear(path, choice, tok);
+        else if (kind === "bool_per_player") this.hear(path, choice !== "no", tok);
       }
-    };
-    const cards = (clauseToks) => {
+    }
+
+    cards(clauseToks) {
       const takenAt = new Set();
       clauseToks.forEach((tok, index) => {
-        const kind = tok.kind === "word" ? game.kinds[tok.value] : null;
+        const kind = tok.kind === "word" ? this.game.kinds[tok.value] : null;
         if (kind === "rank") {
           const near = [index - 1, index + 1].filter((i) => saidAs(clauseToks, i, "rank."));
-          if (near.length) { hear(tok.value, clauseToks[near[0]].value.split(".")[1], tok); takenAt.add(index); takenAt.add(near[0]); }
+          if (near.length) { this.hear(tok.value, clauseToks[near[0]].value.split(".")[1], tok); takenAt.add(index); takenAt.add(near[0]); }
         } else if (kind === "card") {
           const card = cardAfter(clauseToks, index);
-          if (card) { hear(tok.value, card[0], tok); takenAt.add(index); card[1].forEach((i) => takenAt.add(i)); }
+          if (card) { this.hear(tok.value, card[0], tok); takenAt.add(index); card[1].forEach((i) => takenAt.add(i)); }
         }
       });
       return clauseToks.filter((_, index) => !takenAt.has(index));
-    };
-    const holdsAPlayer = (tok) => tok.kind === "word" && (tok.value === "OUT" || tok.value === "GIN"
-      || ["bool", "players", "choice_per_player"].includes(game.kinds[tok.value.split(".")[0]]));
-    for (const clause of clauses(all, holdsAPlayer)) {
-      const subject = clause.subject;
-      const mine = cards(clause.toks);
-      const [pairs, bare] = pairsOf(game, data, mine);
+    }
+
+    holdsAPlayer(tok) {
+      return tok.kind === "word" && (tok.value === "OUT" || tok.value === "GIN"
+        || ["bool", "players", "choice_per_player"].includes(this.game.kinds[tok.value.split(".")[0]]));
+    }
+
+    clause({ subject, toks: said }) {
+      const { game, result } = this;
+      const mine = this.cards(said);
+      const [pairs, bare] = pairsOf(game, this.data, mine);
       for (const tok of mine) {
-        if (tok.kind === "word") word(subject, tok);
-        else if (tok.kind === "named") valueFor(subject, tok.value[0], tok.value[1], tok);
+        if (tok.kind === "word") this.word(subject, tok);
+        else if (tok.kind === "named") this.valueFor(subject, tok.value[0], tok.value[1], tok);
       }
-      for (const index of [...pairs.keys()].sort((a, b) => a - b)) valueFor(subject, pairs.get(index), mine[index].value, mine[index]);
-      if (!bare.length) continue;
-      if (isSet(subject)) bareOf.push([subject, bare]);
-      else if (subject === "REST" && game.plain.length === 1) bare.flat().forEach((tok) => rest.push([game.plain[0], tok.value, tok]));
+      for (const index of [...pairs.keys()].sort((a, b) => a - b)) this.valueFor(subject, pairs.get(index), mine[index].value, mine[index]);
+      if (!bare.length) return;
+      if (isSet(subject)) this.bareOf.push([subject, bare]);
+      else if (subject === "REST" && game.plain.length === 1) bare.flat().forEach((tok) => this.rest.push([game.plain[0], tok.value, tok]));
       else result.unclear.push(...bare.flat().map((tok) => tok.text));
     }
-    for (const [subject, groups] of bareOf) {
-      for (const seat of [...subject].sort((a, b) => a - b)) {
-        const who = names[seat];
-        let plain = [...game.plain];
-        if (plain.length > 1 && outOf() === who) plain = plain.slice(0, 1);
-        if (plain.length === 1) {
-          groups.flat().forEach((tok) => number(`${plain[0]}.${who}`, plain[0], tok.value, tok));
-        } else if (plain.length && groups.length === plain.length && groups.every((g) => g.length === 1)) {
-          plain.forEach((name, i) => number(`${name}.${who}`, name, groups[i][0].value, groups[i][0]));
-        } else {
-          result.unclear.push(...groups.flat().map((tok) => tok.text));
-          for (const name of plain) if (!heard.has(`${name}.${who}`)) result.reasons[`${name}.${who}`] = "which";
+
+    bare(seat, groups) {
+      const who = this.names[seat];
+      let plain = [...this.game.plain];
+      if (plain.length > 1 && this.out() === who) plain = plain.slice(0, 1);
+      if (plain.length === 1) {
+        groups.flat().forEach((tok) => this.number(`${plain[0]}.${who}`, plain[0], tok.value, tok));
+      } else if (plain.length && groups.length === plain.length && groups.every((g) => g.length === 1)) {
+        plain.forEach((name, i) => this.number(`${name}.${who}`, name, groups[i][0].value, groups[i][0]));
+      } else {
+        this.result.unclear.push(...groups.flat().map((tok) => tok.text));
+        for (const name of plain) if (!this.heard.has(`${name}.${who}`)) this.result.reasons[`${name}.${who}`] = "which";
+      }
+    }
+
+    everyoneElse() {
+      const out = this.out();
+      for (const [name, value, tok] of this.rest) {
+        for (const who of this.game.takingPart) {
+          const path = `${name}.${who}`;
+          if (who === out || this.heard.has(path) || path in this.result.reasons) continue;
+          if (typeof value === "number") this.number(path, name, value, tok);
+          else if (this.game.kinds[name] === "players") this.heard.set(path, [true, tok.at]);
+          else this.hear(path, value, tok);
         }
       }
     }
-    const out = outOf();
-    for (const [name, value, tok] of rest) {
-      for (const who of game.takingPart) {
-        const path = `${name}.${who}`;
-        if (who === out || heard.has(path) || path in result.reasons) continue;
-        if (typeof value === "number") number(path, name, value, tok);
-        else if (game.kinds[name] === "players") heard.set(path, [true, tok.at]);
-        else hear(path, value, tok);
+
+    finish() {
+      for (const [subject, groups] of this.bareOf) {
+        for (const seat of [...subject].sort((a, b) => a - b)) this.bare(seat, groups);
+      }
+      this.everyoneElse();
+      const { game, result, names } = this;
+      for (const [path, [value]] of this.heard) {
+        if (value === TWICE) continue;
+        const dot = path.indexOf(".");
+        const [name, who] = dot < 0 ? [path, ""] : [path.slice(0, dot), path.slice(dot + 1)];
+        if (game.kinds[name] === "players") (result.entry[name] ||= []).push(who);
+        else if (who) (result.entry[name] ||= {})[who] = value;
+        else result.entry[name] = value;
+      }
+      const out = this.out();
+      for (const name of out === null ? [] : game.includesOut) {
+        const chosen = (result.entry[name] ||= []);
+        if (!chosen.includes(out)) chosen.push(out);
+      }
+      for (const value of Object.values(result.entry)) {
+        if (Array.isArray(value)) value.sort((a, b) => names.indexOf(a) - names.indexOf(b));
       }
     }
-    for (const [path, [value]] of heard) {
-      if (value === TWICE) continue;
-      const dot = path.indexOf(".");
-      const [name, who] = dot < 0 ? [path, ""] : [path.slice(0, dot), path.slice(dot + 1)];
-      if (game.kinds[name] === "players") (result.entry[name] ||= []).push(who);
-      else if (who) (result.entry[name] ||= {})[who] = value;
-      else result.entry[name] = value;
-    }
-    const finalOut = outOf();
-    for (const name of game.includesOut) {
-      if (finalOut === null) continue;
-      const chosen = (result.entry[name] ||= []);
-      if (!chosen.includes(finalOut)) chosen.push(finalOut);
-    }
-    for (const value of Object.values(result.entry)) {
-      if (Array.isArray(value)) value.sort((a, b) => names.indexOf(a) - names.indexOf(b));
-    }
+  }
+
+  const understand = (game, data, said, language) => {
+    const items = new Reader(game.names, language in data.phrases ? language : "en", data).items(said.slice(0, 2000));
+    const result = { entry: {}, unclear: [], reasons: {} };
+    const all = toks(game, items, result);
+    const filler = new Filler(game, data, all, result);
+    for (const clause of clauses(all, (tok) => filler.holdsAPlayer(tok))) filler.clause(clause);
+    filler.finish();
     return result;
   };
 
