@@ -1,4 +1,11 @@
-"""Say the deal: touches per deal by voice beside by the form, and the parser's time.
+"""Say the deal: accuracy on the voice corpus, touches per deal by voice beside by the
+form, and the reader's time per line on the server and in the page.
+
+The corpus: the contract's lines (lines.json beside the clone, when there) and the
+project's own (tests/understand/lines.json), each read through the pure core as the
+next deal of its game: the lines read exactly as listed and those that fill a wrong
+value, by language and by variant, and the median and 95th-percentile time per line,
+on the server (Python) and in the page (static/reader.js, run in node when it is here).
 
 For each table (gin; 13-deal rummy of 4; 500 Rum of 6; Canasta with seats) a deal is
 said as the app reads it back, in each of the six languages; the parser
@@ -18,14 +25,43 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from scorekeeper.scoring import make_setup
-from scorekeeper.understand import LANGUAGES, read_back, understand
+from scorekeeper.scoring import make_setup  # noqa: E402
+from scorekeeper.understand import (  # noqa: E402
+    LANGUAGES,
+    for_phones,
+    game_for_phones,
+    read_back,
+    understand,
+)
+from tests.understand import corpus  # noqa: E402
+
+# reader.js timed line by line in node: the page's own reader, as a phone runs it offline.
+PAGE_TIMER = """
+globalThis.window = { sk: {} };
+require(process.argv[1]);
+let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const { data, cases, runs } = JSON.parse(input);
+  const times = cases.map(([game, text, lang]) => {
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) window.sk.understand(game, data, text, lang);
+    return (performance.now() - start) / runs;
+  });
+  process.stdout.write(JSON.stringify(times));
+});
+"""
 
 TABLES = (
     (
@@ -85,6 +121,69 @@ def form_touches(entry: dict) -> int:
     return 2 + keys  # who went out, the digits and Enters, Save
 
 
+def corpus_lines() -> list[dict]:
+    return (corpus.shared_lines() or []) + corpus.own_lines()
+
+
+def accuracy(results: list[dict]) -> dict:
+    """Exact and wrong lines by language and by variant."""
+    table = corpus.table(results)
+    return {kind: table[kind] for kind in ("language", "variant")}
+
+
+def server_times(lines: list[dict], runs: int) -> list[float]:
+    """Milliseconds a line, each line's best of ``runs`` (its game set up apart)."""
+    times = []
+    for item in lines:
+        setup, before = corpus.setup_of(item), item.get("before") or ()
+        best = float("inf")
+        for _ in range(runs):
+            start = time.perf_counter()
+            understand(setup, item["line"], item["language"], before)
+            best = min(best, time.perf_counter() - start)
+        times.append(best * 1000)
+    return times
+
+
+def page_times(lines: list[dict], runs: int) -> list[float] | None:
+    node = shutil.which("node")
+    if node is None:
+        return None
+    cases = [
+        (game_for_phones(corpus.setup_of(x), x.get("before") or ()), x["line"], x["language"])
+        for x in lines
+    ]
+    given = json.dumps({"data": for_phones(), "cases": cases, "runs": runs}, ensure_ascii=False)
+    say_js = str(ROOT / "scorekeeper" / "static" / "reader.js")
+    done = subprocess.run(
+        [node, "-e", PAGE_TIMER, say_js], input=given, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+def spread(times: list[float] | None) -> dict | None:
+    if not times:
+        return None
+    ordered = sorted(times)
+    return {
+        "median_ms": round(statistics.median(ordered), 3),
+        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))], 3),
+    }
+
+
+def run_corpus(runs: int) -> dict:
+    lines = corpus_lines()
+    results = corpus.run(lines)
+    return {
+        "lines": len(lines),
+        "exact": sum(r["exact"] for r in results),
+        "wrong": sum(bool(r["wrong"]) for r in results),
+        "by": accuracy(results),
+        "server": spread(server_times(lines, runs)),
+        "page": spread(page_times(lines, runs)),
+    }
+
+
 def run(runs: int) -> dict:
     rows = []
     for label, game, entry in TABLES:
@@ -109,7 +208,7 @@ def run(runs: int) -> dict:
                     "ratio": round(parser_us / floor_us, 1),
                 }
             )
-    return {"runs": runs, "rows": rows}
+    return {"runs": runs, "rows": rows, "corpus": run_corpus(max(runs // 200, 1))}
 
 
 def main() -> None:
@@ -128,6 +227,19 @@ def main() -> None:
             f"| {row['label']} | {row['voice_touches']} | {row['form_touches']} | "
             f"{row['parser_us']} | {row['floor_us']} | {row['ratio']}x |"
         )
+    print_corpus(results["corpus"])
+
+
+def print_corpus(found: dict) -> None:
+    print(f"\nCorpus: {found['exact']} of {found['lines']} lines exact, {found['wrong']} wrong")
+    for kind, rows in found["by"].items():
+        print(f"\n| {kind} | lines | exact | wrong |\n|---|---|---|---|")
+        for value, row in sorted(rows.items()):
+            print(f"| {value} | {row['lines']} | {row['exact']} | {row['wrong']} |")
+    for where in ("server", "page"):
+        times = found[where]
+        if times is not None:
+            print(f"\n{where}: {times['median_ms']} ms median a line, {times['p95_ms']} ms p95")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,11 @@ class RisingWild(OutVariant):
             upcoming["cards"] = cards_dealt(upcoming["number"])
         return upcoming
 
+    def deal_bounds(self, number):
+        bounds = super().deal_bounds(number)
+        bounds["hands"] = (cards_dealt(number) * self.highest, bounds["hands"][1])
+        return bounds
+
     def check(self, values, out, number, errors):
         bound = cards_dealt(number) * self.highest
         for seat, hand in enumerate(values.get("hands") or ()):

@@ -337,6 +337,10 @@ class Indian(PoolVariant):
         drops = {"first": rules["first_drop"], "middle": rules["middle_drop"]}
         self.penalty_values = (rules["full_count"], drops, rules["wrong_show"])
 
+    def spoken_values(self):
+        # "Full count": the most a hand costs, said instead of its number.
+        return {"full_count": ("hands", self.rules["full_count"])}
+
     def taking_part(self) -> list[int]:
         if self.format == "deals" and len(self.deals) >= self.fixed_deals:
             return self.best(self.totals)  # a tie-break deal: the tied players only

@@ -303,6 +303,16 @@ class Variant(Surfaces):
             bounds["melds"] = (self.meld_bound, self.step)
         return bounds
 
+    def deal_bounds(self, number: int) -> dict[str, tuple[int, int]]:
+        """The per-player fields' bounds in deal ``number`` (``bounds`` unless a deal
+        has its own, as a rising deal's cards do)."""
+        return dict(self.reader.bounds)
+
+    def spoken_values(self) -> dict[str, tuple[str, int]]:
+        """Values this game names in words, for voice: a word (a key of voice's
+        vocabulary) -> (entry field, value)."""
+        return {}
+
     def dealer(self, number: int) -> str:
         return self.dealers[(self.first + number - 1) % len(self.dealers)]
 

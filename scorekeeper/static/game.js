@@ -22,7 +22,7 @@
   // ... and kept for the day the signal goes: the service worker serves them from its files.
   addEventListener("load", () => {
     const said = $("#say-form")?.dataset || {};
-    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.words, said.game].filter(Boolean);
+    const later = [$("#deal-form")?.dataset.outbox, $("#counter")?.dataset.src, said.src, said.reader, said.words, said.game].filter(Boolean);
     if (!navigator.onLine || !window.caches) return;
     caches.open(sk.caches.files).then((files) => Promise.all(later.map(async (src) => (await files.match(src)) || files.add(src)))).catch(() => {});
   });
@@ -144,6 +144,16 @@
     mic.addEventListener("click", () => use("listen"));
     say.addEventListener("submit", (event) => {
       if (!navigator.onLine) { event.preventDefault(); use("sayHere"); }
+    });
+    // Read back: the filled deal said aloud in the game's language, on a tap, before Save.
+    const back = $(".read-back", say);
+    sk.showReadBack = () => { back.hidden = !(window.speechSynthesis && say.dataset.readback); };
+    sk.showReadBack();
+    back.addEventListener("click", () => {
+      const spoken = new SpeechSynthesisUtterance(say.dataset.readback);
+      spoken.lang = say.dataset.lang;
+      window.speechSynthesis.cancel();
+      window.speechSynthesis.speak(spoken);
     });
   }
 

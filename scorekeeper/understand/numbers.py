@@ -22,6 +22,10 @@ class Numerals:
     hundreds: dict[str, int] = field(default_factory=dict)  # words that are 100-900 alone
     thousand: frozenset[str] = frozenset()
     connectors: frozenset[str] = frozenset()  # "and" after a hundred or thousand
+    # Halves said before a hundred or a thousand: Hindi डेढ़ सौ (150), ढाई सौ (250);
+    # ``plus_half`` before a number adds a half to it (साढ़े चार सौ: 450).
+    halves: dict[str, int] = field(default_factory=dict)  # in halves: डेढ़ is 3
+    plus_half: frozenset[str] = frozenset()
     longest: int = 1
 
     def add(self, phrase: str, value: int) -> None:
@@ -210,6 +214,10 @@ def _polish() -> Numerals:
         n.add(word, value)
     for word, value in (("jedna", 1), ("jedno", 1), ("dwie", 2), ("nic", 0)):
         n.add(word, value)
+    # "zapukał z siedmioma": knocked with seven.
+    with_ = "jednym dwoma trzema czterema pięcioma sześcioma siedmioma ośmioma dziewięcioma"
+    for value, word in enumerate((*with_.split(), "dziesięcioma"), 1):
+        n.add(word, value)
     tens = dict(
         zip(
             range(20, 100, 10),
@@ -384,6 +392,8 @@ def _hindi() -> Numerals:
         n.add(word, value)
     for word, value in (("छः", 6), ("छे", 6), ("ज़ीरो", 0), ("पांच", 5)):
         n.add(word, value)
+    n.halves = {fold("डेढ़"): 3, fold("ढाई"): 5}
+    n.plus_half = frozenset({fold("साढ़े")})
     return n
 
 
@@ -435,6 +445,9 @@ def read_number(tokens: Sequence[str], start: int, language: str) -> tuple[int, 
     if DIGITS.fullmatch(token):
         return int(token), start + 1
     n = NUMERALS[language]
+    halved = _halves(n, tokens, start)
+    if halved is not None:
+        return halved
     value, at = 0, start
     at, thousands = _times(n, tokens, at, n.thousand, 1000)
     value += thousands
@@ -448,6 +461,20 @@ def read_number(tokens: Sequence[str], start: int, language: str) -> tuple[int, 
     if small is not None:
         value, at = value + small[0], small[1]
     return (value, at) if at > start else None
+
+
+def _halves(n: Numerals, tokens: Sequence[str], at: int) -> tuple[int, int] | None:
+    """डेढ़ सौ, ढाई हज़ार, साढ़े चार सौ: so many halves of a hundred or a thousand."""
+    halves, after = n.halves.get(tokens[at]), at + 1
+    if halves is None and tokens[at] in n.plus_half:
+        small = _small(n, tokens, at + 1)
+        if small is None:
+            return None
+        halves, after = 2 * small[0] + 1, small[1]
+    if halves is None or after >= len(tokens):
+        return None
+    unit = 100 if tokens[after] in n.hundred else 1000 if tokens[after] in n.thousand else 0
+    return (halves * unit // 2, after + 1) if unit else None
 
 
 def _small(n: Numerals, tokens: Sequence[str], at: int) -> tuple[int, int] | None:

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from .numbers import read_number, split_german
 from .text import DIGITS, distance, fold, words
-from .vocabulary import DEAL, FILLER, LANGUAGES, LONGEST, MINUS, PHRASES
+from .vocabulary import DEAL, FILLER, HESITATIONS, LANGUAGES, LONGEST, MINUS, PHRASES
 
 
 @dataclass(frozen=True)
 class Item:
-    kind: str  # "player", "number", "word" or "unclear"
+    # "player", "number", "word", "unclear", "mark" (a comma, a stop ...) or "stranger"
+    # (a name, or a word close to one, that two players share: it names neither)
+    kind: str
     value: object  # a seat, an int, the meanings (a tuple) or the word as written
     text: str  # the words as written
 
@@ -28,6 +30,7 @@ class Reader:
     def __init__(self, names: Sequence[tuple[str, int]], language: str):
         """``names``: (name, seat) pairs: the players, and for a partnership game the
         seated people too (each pointing at their side)."""
+        self.language = language
         self.languages = (language, *(other for other in LANGUAGES if other != language))
         self.full: dict[tuple[str, ...], set[int]] = {}
         firsts: dict[str, set[int]] = {}
@@ -45,6 +48,10 @@ class Reader:
         found: list[Item] = []
         at = 0
         while at < len(said):
+            if folded[at] == ",":
+                found.append(Item("mark", ",", said[at][0]))
+                at += 1
+                continue
             item, after = self._longest(folded, at, said)
             if item is None:
                 item, after = self._misheard(folded[at], said[at][0]), at + 1
@@ -53,9 +60,12 @@ class Reader:
         return _joined(found)
 
     def _words(self, text: str) -> list[tuple[str, str]]:
-        """The words, a German number written as one word split into its parts."""
+        """The words, a German number written as one word split into its parts, and
+        hesitations left out (one may fall inside a phrase: "red threes, um, held")."""
         said = []
-        for raw, word in words(text):
+        for raw, word in words(text, marks=True):
+            if word in HESITATIONS:
+                continue
             parts = None if self._known(word) else split_german(word)
             if parts and len(parts) > 1:
                 said.extend((raw if i == 0 else "", part) for i, part in enumerate(parts))
@@ -102,21 +112,41 @@ class Reader:
     def _player(seats: set[int], said, start: int, end: int) -> Item:
         text = _text(said, start, end)
         if len(seats) > 1:
-            return Item("unclear", text, text)
+            return Item("stranger", text, text)  # a name two players share: neither
         return Item("player", next(iter(seats)), text)
 
     def _misheard(self, word: str, raw: str) -> Item:
-        if len(word) >= 3 and not DIGITS.fullmatch(word):
-            most = 2 if len(word) >= 7 else 1
-            close = {
-                seat
-                for name, seats in (*self.full.items(), *((k[:1], v) for k, v in self.full.items()))
-                if distance(word, name[0], most) <= most
-                for seat in seats
-            }
-            if len(close) == 1:
-                return Item("player", close.pop(), raw)
-        return Item("unclear", raw, raw)
+        """A name said another way: declined (Polish "Kasi", "Pawła", "Kubie"), or one
+        letter off (two for names of seven or more), when exactly one name is that close."""
+        if len(word) < 3 or DIGITS.fullmatch(word):
+            return Item("unclear", raw, raw)
+        firsts = [(name[0], seats) for name, seats in self.full.items()]
+        if self.language == "pl":
+            stem = _stem(word)
+            declined = {s for name, seats in firsts if _stem(name) == stem for s in seats}
+            if len(declined) == 1:
+                return Item("player", declined.pop(), raw)
+        close = set()
+        for name, seats in firsts:
+            most = 2 if len(name) >= 7 else 1
+            if distance(word, name, most) <= most:
+                close |= seats
+        if len(close) == 1:
+            return Item("player", close.pop(), raw)
+        return Item("stranger" if close else "unclear", raw, raw)
+
+
+# Polish case endings, longest first: a name's stem is the same in every case.
+ENDINGS = ("owi", "iem", "ie", "ia", "em", "om", "a", "i", "y", "e", "u", "o")
+
+
+def _stem(word: str) -> str:
+    for ending in ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            word = word[: -len(ending)]
+            break
+    # A vowel that drops in the other cases (Paweł, Pawła).
+    return word[:-2] + word[-1] if len(word) >= 4 and word[-2] == "e" else word
 
 
 def _text(said, start: int, end: int) -> str:
@@ -130,6 +160,9 @@ def _joined(found: list[Item]) -> list[Item]:
         previous = joined[-1] if joined else None
         said = previous is not None and previous.kind == "word" and item.kind == "number"
         text = f"{previous.text} {item.text}" if said else ""
+        minus = previous is not None and previous.kind == "word" and MINUS in previous.value
+        if minus and item.kind == "word" and item.value == (FILLER,):
+            continue  # "minus a hundred"
         if said and MINUS in previous.value:
             joined[-1] = Item("number", -item.value, text)
         elif said and DEAL in previous.value:

@@ -13,6 +13,9 @@ PLAIN_LETTERS = str.maketrans({"ł": "l", "đ": "d", "ø": "o"})
 DIGITS = re.compile(r"-?[0-9]+")  # a number written in digits
 # Devanagari first: its vowel signs are marks, not letters, so \w would split a word.
 WORD = re.compile(r"-?[0-9]+|[\u0900-\u0963\u0971-\u097f]+|[^\W\d_]+")
+# What ends a clause as written: commas, stops, colons, the Devanagari danda.
+MARK = "\ufe50,;.:!?\u0964\u0965\u2014"
+WORD_OR_MARK = re.compile(WORD.pattern + "|[" + MARK + "]")
 
 
 def fold(text: str) -> str:
@@ -27,13 +30,15 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(kept)).translate(PLAIN_LETTERS)
 
 
-def words(text: str) -> list[tuple[str, str]]:
-    """The words of ``text`` as (as written, folded), in order; punctuation dropped, and
-    so are numerals that are not ASCII digits ("¹", "½", "Ⅻ"), as the page's reader
-    (static/say.js) drops them."""
+def words(text: str, marks: bool = False) -> list[tuple[str, str]]:
+    """The words of ``text`` as (as written, folded), in order; punctuation dropped (or
+    with ``marks`` kept as a word of its own, "," for any of them), and so are numerals
+    that are not ASCII digits ("¹", "½", "Ⅻ"), as the page's reader (static/reader.js)
+    drops them."""
     folded = unicodedata.normalize("NFC", text.translate(DEVANAGARI_DIGITS))
     plain = "".join(" " if not_a_digit(char) else char for char in folded)
-    return [(match.group(), fold(match.group())) for match in WORD.finditer(plain)]
+    found = (WORD_OR_MARK if marks else WORD).finditer(plain)
+    return [(m.group(), "," if m.group() in MARK else fold(m.group())) for m in found]
 
 
 def not_a_digit(char: str) -> bool:

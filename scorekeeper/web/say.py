@@ -44,10 +44,7 @@ def understand_deal(public_id: str):
     understood = understanding.understand_deal(unit_of_work(), public_id, form.text.data, language)
     deal = table_game.next_deal_form(view, entry=understood.entry)
     heard = [f for f in deal if f.data != empty[f.name].data and f.type not in UNMARKED]
-    notice = _(
-        "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
-        words=form.text.data,
-    )
+    notice = told(form.text.data, filled=bool(understood.entry))
     if understood.unclear:
         notice += " " + _("Not placed: %(words)s.", words=", ".join(understood.unclear))
     session[table_game.RETRY] = {
@@ -55,10 +52,45 @@ def understand_deal(public_id: str):
         "form": {f.name: typed for f in deal if (typed := as_typed(f)) is not None},
         "errors": {path: translate(why) for path, why in understood.reasons.items()},
         "notice": notice,
-        "heard": [f.name for f in heard],
+        "heard": {f.name: heard_as(f.name, understood, list(view.setup.players)) for f in heard},
         "said": form.text.data,
+        # What the page reads aloud, on a tap, before Save: the entry as it will be saved.
+        "readback": understand.read_back(view.setup, understood.entry, language)
+        if understood.entry
+        else "",
     }
     return redirect(url_for("table.game", public_id=public_id, _anchor="deal-form"), 303)
+
+
+def told(words: str, filled: bool) -> str:
+    """What the page says it heard: that the fields it filled are marked only when it
+    filled some (a line it placed nothing of says so)."""
+    if filled:
+        return _(
+            "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
+            words=words,
+        )
+    return _(
+        "Heard: “%(words)s”. It filled no field from it: say the deal again, or type it.",
+        words=words,
+    )
+
+
+def heard_as(name: str, understood: understand.Understood, players: list[str]) -> str:
+    """The words the form input ``name`` was filled from ("" where none): an entry path
+    ``hands.Bob`` is the input ``hands_<Bob's seat>``, a choice's ``drops_middle_<seat>``."""
+    for path, words in understood.said.items():
+        field, _sep, player = path.partition(".")
+        if not player:
+            if name == field:
+                return words
+            continue
+        seat = players.index(player)
+        value = understood.entry.get(field)
+        choice = value.get(player) if isinstance(value, dict) else None
+        if name in (f"{field}_{seat}", f"{field}_{choice}_{seat}"):
+            return words
+    return ""
 
 
 def as_typed(field: Field) -> str | None:
@@ -72,7 +104,7 @@ def as_typed(field: Field) -> str | None:
     return field._value() or None
 
 
-# The page's own reader (static/say.js) reads a line where there is no signal, from
+# The page's own reader (static/reader.js) reads a line where there is no signal, from
 # these two answers, which game.js keeps on the phone while there is one.
 @cache
 def words_json() -> tuple[str, str]:
@@ -101,12 +133,10 @@ def game_words(public_id: str):
     if language in LANGUAGES:
         speak(language)
     return {
-        **understand.game_for_phones(view.setup),
+        **understand.game_for_phones(view.setup, view.entries),
         "messages": {
-            "heard": _(
-                "Heard: “%(words)s”. The fields it filled are marked: check them, then Save.",
-                words="{words}",
-            ),
+            "heard": told("{words}", filled=True),
+            "none": told("{words}", filled=False),
             "unclear": _("Not placed: %(words)s.", words="{words}"),
             "bound": _("a number past what this field takes: left empty"),
             "step": _("a number this field does not take: left empty"),

@@ -44,11 +44,21 @@ def game(public_id: str):
         return render_game(opened, token, next_deal_form(view), **just_done(view))
     form = next_deal_form(view, formdata=MultiDict(retry["form"]))
     left = form.show_errors(retry["errors"]) if form else {}
-    for name in retry.get("heard", ()) if form else ():  # filled from words said (web/say.py)
+    heard = retry.get("heard") or {}
+    for name, words in heard.items() if form else ():  # filled from words said (web/say.py)
         if name in form:
-            form[name].render_kw = {**(form[name].render_kw or {}), "class": "heard"}
+            marked = {"class": "heard"}
+            if words:  # what it was heard as, shown when the field is pointed at
+                marked["title"] = _("Heard as “%(words)s”", words=words)
+            form[name].render_kw = {**(form[name].render_kw or {}), **marked}
     return render_game(
-        opened, token, form, left=left, notice=retry["notice"], said=retry.get("said")
+        opened,
+        token,
+        form,
+        left=left,
+        notice=retry["notice"],
+        said=retry.get("said"),
+        readback=retry.get("readback"),
     )
 
 
@@ -103,6 +113,7 @@ def render_game(
     pressed: dict[str, Any] | None = None,
     undo_form: ConfirmForm | None = None,
     said: str | None = None,
+    readback: str | None = None,
 ):
     view, circle = opened.game, opened.circle
     next_deal = view.state.next_deal
@@ -137,6 +148,7 @@ def render_game(
         pressed=pressed,
         undo_form=undo_form,
         said=said,
+        readback=readback,
     )
 
 

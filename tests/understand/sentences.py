@@ -282,7 +282,7 @@ def situations(w):
             "phase10",
             3,
             f"{{0}} {w['out']}, {{1}} {w['phase']} {n[15]}, {{2}} {n[40]}",
-            {"out": 0, "completed": [1], "hands": {1: 15, 2: 40}},
+            {"out": 0, "completed": [0, 1], "hands": {1: 15, 2: 40}},
         ),
         (
             "five_crowns",

@@ -1,4 +1,4 @@
-"""The phone's own reader (static/say.js, for a line typed without a signal) reads
+"""The phone's own reader (static/reader.js, for a line typed without a signal) reads
 every sentence as the server's reader does: the same entry, unclear words and fields
 left empty. Run in node on the data the pages serve."""
 
@@ -16,13 +16,16 @@ from hypothesis import strategies as st
 from scorekeeper.scoring import make_setup
 from scorekeeper.understand import LANGUAGES, for_phones, game_for_phones, read_back, understand
 
-from .sentences import cases, games_and_entries
+from . import corpus
+from .entries import games_and_entries
+from .sentences import cases
 
-SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "say.js"
+SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "reader.js"
 RUNNER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
 let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases } = JSON.parse(input);
@@ -33,11 +36,16 @@ process.stdin.on("end", () => {
 
 
 def phone_read(cases_: list[tuple]) -> list[dict]:
+    """Each (setup, text, language[, before]) read by reader.js on the game as the page
+    serves it (its next deal after ``before``)."""
     node = shutil.which("node")
     assert node, "node is needed for the phone reader's test (make test installs it)"
     given_ = {
         "data": for_phones(),
-        "cases": [(game_for_phones(setup), text, language) for setup, text, language in cases_],
+        "cases": [
+            (game_for_phones(setup, *before), text, language)
+            for setup, text, language, *before in cases_
+        ],
     }
     done = subprocess.run(
         [node, "-e", RUNNER, str(SAY_JS)],
@@ -50,8 +58,8 @@ def phone_read(cases_: list[tuple]) -> list[dict]:
     return json.loads(done.stdout)
 
 
-def server_read(setup, text: str, language: str) -> dict:
-    understood = understand(setup, text, language)
+def server_read(setup, text: str, language: str, before=()) -> dict:
+    understood = understand(setup, text, language, before)
     return {
         "entry": understood.entry,
         "unclear": understood.unclear,
@@ -81,10 +89,55 @@ def test_every_sentence_reads_the_same_on_the_phone():
         assert same(phone) == server_read(setup, text, language), text
 
 
+def test_the_corpus_lines_read_the_same_on_the_phone():
+    lines = corpus.own_lines() + (corpus.shared_lines() or [])
+    said = [(corpus.setup_of(x), x["line"], x["language"], x.get("before") or ()) for x in lines]
+    for (setup, text, language, before), phone in zip(said, phone_read(said), strict=True):
+        assert same(phone) == server_read(setup, text, language, before), text
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @settings(max_examples=3, deadline=None)
-@given(games=st.lists(games_and_entries(), min_size=30, max_size=30))
+@given(games=st.lists(games_and_entries(whole=False), min_size=30, max_size=30))
 def test_read_backs_read_the_same_on_the_phone(language, games):
     said = [(setup, read_back(setup, entry, language), language) for setup, entry in games]
     for (setup, text, _), phone in zip(said, phone_read(said), strict=True):
         assert same(phone) == server_read(setup, text, language), text
+
+
+READ_BACK = """
+globalThis.window = { sk: {} };
+require(process.argv[1]);
+let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const { data, cases } = JSON.parse(input);
+  const said = cases.map(([game, entry, lang]) => window.sk.readBack(game, data, entry, lang));
+  process.stdout.write(JSON.stringify(said));
+});
+"""
+
+
+@settings(max_examples=3, deadline=None)
+@given(games=st.lists(games_and_entries(whole=False), min_size=30, max_size=30))
+def test_the_phone_reads_an_entry_back_as_the_server_does(games):
+    """What the page says aloud before Save, offline, is the server's read-back."""
+    node = shutil.which("node")
+    assert node, "node is needed for the phone reader's test (make test installs it)"
+    cases_ = [
+        (game_for_phones(setup), entry, language)
+        for (setup, entry), language in zip(games, LANGUAGES * 5, strict=False)
+    ]
+    done = subprocess.run(
+        [node, "-e", READ_BACK, str(SAY_JS)],
+        input=json.dumps({"data": for_phones(), "cases": cases_}, ensure_ascii=False),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    for ((setup, entry), language), phone in zip(
+        zip(games, LANGUAGES * 5, strict=False), json.loads(done.stdout), strict=True
+    ):
+        assert phone == read_back(setup, entry, language)

@@ -77,3 +77,30 @@ def test_empty_words_go_back_to_the_game_page(client):
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/games/{game_id}")
     assert "Heard" not in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_line_that_fills_nothing_does_not_say_fields_are_marked(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "pass the crisps, Zack twelve"))
+    assert "The fields it filled are marked" not in html
+    assert "It filled no field from it" in html
+    assert not re.findall(r'<input[^>]*class="heard"[^>]*>', html)
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    assert "The fields it filled are marked" in html
+
+
+def test_a_filled_field_says_what_it_was_heard_as(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    bob = re.search(r'<input[^>]*name="hands_1"[^>]*>', html).group()
+    assert 'title="Heard as “twelve”"' in bob
+    assert 'class="heard"' in bob
+
+
+def test_the_filled_deal_can_be_read_back_before_save(client):
+    game_id = start(client, PLAYERS, game="variant:rummy")
+    html = text(say(client, game_id, "Ann out, Bob twelve, Cy 3"))
+    assert 'data-readback="Ann went out; Bob in hand 12; Cy in hand 3"' in html
+    assert 'class="read-back" hidden' in html  # shown by the page where it can speak
+    html = text(say(client, game_id, "pass the crisps"))
+    assert 'data-readback=""' in html
