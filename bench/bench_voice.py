@@ -35,6 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.measured import figure  # noqa: E402
+from bench.measured import floor as floor_figure  # noqa: E402
 from scorekeeper.scoring import make_setup  # noqa: E402
 from scorekeeper.understand import (  # noqa: E402
     LANGUAGES,
@@ -208,15 +210,29 @@ def run(runs: int) -> dict:
                     "ratio": round(parser_us / floor_us, 1),
                 }
             )
-    return {"runs": runs, "rows": rows, "corpus": run_corpus(max(runs // 200, 1))}
+    return {
+        "runs": runs,
+        "rows": rows,
+        "corpus": run_corpus(max(runs // 200, 1)),
+        "measured": [
+            figure(
+                f"understand: {row['label']}",
+                row["parser_us"],
+                "µs",
+                beside=floor_figure("a plain split, digit groups as ints", row["floor_us"]),
+            )
+            for row in rows
+        ],
+    }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="200 runs a sentence")
+    parser.add_argument("--smallest", action="store_true", help="3 runs a sentence")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    args = parser.parse_args()
-    results = run(200 if args.quick else 2000)
+    args = parser.parse_args(argv)
+    results = run(3 if args.smallest else 200 if args.quick else 2000)
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return

@@ -164,18 +164,22 @@ def test_the_runner_fails_a_benchmark_that_exits_or_measures_nothing(tmp_path, b
 
 # Cheap enough for every make test (a second or two each, in this process); the others
 # start servers, a browser or a second process and run in the slow tier (CI).
-CHEAP = ("bench_scoring", "bench_sheets", "bench_standings", "bench_circle", "bench_pages")
+CHEAP = (
+    "bench_scoring",
+    "bench_sheets",
+    "bench_standings",
+    "bench_circle",
+    "bench_pages",
+    "bench_voice",
+)
 COSTLY = ("bench_load", "bench_import", "bench_taps")
-# bench/bench_voice.py (branch voice) gives its rows' figures but no "measured" list yet:
-# checked below on its own terms until it does.
-OWN_TERMS = ("bench_voice",)
 
 
 def test_every_benchmark_the_runner_runs_is_run_here():
     scripts, missing = discover()
 
     assert missing == []
-    assert sorted(path.stem for path in scripts) == sorted(CHEAP + COSTLY + OWN_TERMS)
+    assert sorted(path.stem for path in scripts) == sorted(CHEAP + COSTLY)
 
 
 def smallest_run(name: str, capsys) -> dict | list:
