@@ -83,21 +83,97 @@ def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
     return tuple(f for f in game.entry_fields if game.takes(f))
 
 
-# How many deals past the next one a phone can start offline with the right dealer and wild.
+# How many deals past the next one a phone can save offline and still be shown the right
+# deal, where a target (not a number of deals) ends the game.
 AHEAD = 12
 
 
 def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[dict[str, Any]]:
-    """Deal ``number`` and the ones after it as known before any is played: dealer, who
-    plays first and the wild rank (the Press and doubling wait for the scores)."""
+    """Deal ``number`` (the next) and every deal after it to the game's end (``AHEAD`` of
+    them where a target ends it), as the rules foresee them: the next-deal panel's lines
+    (dealer, who plays first, cards, contract, wild rank; the Press and doubling wait for
+    the scores). With deals waiting on the phone the page shows the one now due from
+    this, with the deals left and how many wait, uncounted, before it; past a fixed
+    game's last deal, that every deal is played."""
     game = scoring.get_variant(setup.variant)(setup)
-    last = number + AHEAD if fixed is None else min(number + AHEAD, fixed)
+    calls_wild = "wild" in {f.name for f in enabled_fields(setup)}
+    last = number + AHEAD if fixed is None else fixed
     ahead = []
     for n in range(number, last + 1):
-        dealer = game.dealer(n)
-        first = first_to_play(setup, {"dealer": dealer})
-        ahead.append({"number": n, "dealer": dealer, "first": first, "wild": game.wild(n)})
+        foreseen = game.foreseen(n)
+        facts = {**foreseen, "number": n, "first": first_to_play(setup, foreseen)}
+        deal = {"number": n, "lines": panel_lines(game, facts, fixed, calls_wild)}
+        if fixed is not None:
+            deal["left"] = deals_left_words(fixed - n + 1, game.higher_wins)
+        ahead.append(deal | _waiting(n - number))
+    if fixed is not None:
+        played = _("Every deal is played: the result shows once the waiting deals are sent.")
+        ahead.append(
+            {"number": fixed + 1, "past": True, "left": played} | _waiting(fixed + 1 - number)
+        )
     return ahead
+
+
+def panel_lines(
+    game: scoring.Variant, facts: dict[str, Any], fixed: int | None, calls_wild: bool
+) -> dict[str, Markup | None]:
+    """The next-deal panel's lines for a deal whose ``facts`` (number, dealer, first,
+    wild, cards, contract) are known, by the class of the line: the page's panel and the
+    deals ahead (outbox.js puts them in the panel) say them alike."""
+    number, dealer, first = facts["number"], facts["dealer"], facts["first"]
+    cards, contract, wild = facts.get("cards"), facts.get("contract"), facts.get("wild")
+    if fixed:
+        no = _("Deal %(number)s of %(deals)s", number=number, deals=fixed)
+    else:
+        no = _("Deal %(number)s", number=number)
+    if game.dealer_plays_first:
+        who = Markup(_("<b>%(first)s</b> plays first")) % {"first": first}
+    elif cards:
+        who = Markup(
+            _("<b>%(dealer)s</b> deals %(cards)s cards each, <b>%(first)s</b> plays first")
+        )
+        who %= {"dealer": dealer, "cards": cards, "first": first}
+    else:
+        who = Markup(_("<b>%(dealer)s</b> deals, <b>%(first)s</b> plays first"))
+        who %= {"dealer": dealer, "first": first}
+    if wild:
+        wild_line = Markup(_("Wild <strong>%(card)s</strong>")) % {"card": wild}
+    else:
+        wild_line = (
+            Markup(_("Wild <strong>?</strong> <span>the dealer calls it</span>"))
+            if calls_wild
+            else None
+        )
+    if contract is not None:  # (a word of the panel, not the variant of that name)
+        contract = Markup(_("Contract <strong>%(contract)s</strong>")) % dict(
+            contract=translate(contract)
+        )
+    return {"deal-no": Markup.escape(no), "who": who, "contract": contract, "wild": wild_line}
+
+
+def _waiting(count: int) -> dict[str, str]:
+    """What the totals say while ``count`` deals wait on the phone (nothing for none)."""
+    if not count:
+        return {}
+    said = ngettext(
+        "%(num)s deal waiting on this phone is not counted in these totals yet.",
+        "%(num)s deals waiting on this phone are not counted in these totals yet.",
+        count,
+    )
+    return {"waiting": said}
+
+
+def deals_left_words(left: int, higher_wins: bool) -> str:
+    """How many deals are left and who wins, under the totals of a game of fixed deals."""
+    if higher_wins:
+        return ngettext(
+            "%(num)s deal left; highest total wins.",
+            "%(num)s deals left; highest total wins.",
+            left,
+        )
+    return ngettext(
+        "%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", left
+    )
 
 
 # ---------------------------------------------------------------- the scoreboard
@@ -128,6 +204,8 @@ class NextDeal:
     tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
     contract: str | None = None  # Contract Rummy: what must be laid down first
     nobody_deals: bool = False  # Rummikub: the "dealer" is who plays first
+    # The panel's lines, by their class (panel_lines): the same words as the deals ahead.
+    lines: dict[str, Markup | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -214,10 +292,13 @@ def _deal_row(played: DealSummary) -> DealRow:
 
 def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> NextDeal:
     contract = nd.get("contract")
+    game = scoring.get_variant(setup.variant)
+    first = first_to_play(setup, nd)
+    fixed = end_rule(setup)[0]
     return NextDeal(
         number=nd["number"],
         dealer=nd["dealer"],
-        first=first_to_play(setup, nd),
+        first=first,
         wild=nd["wild"],
         dealer_calls_wild="wild" in fields,
         press=nd["press"],
@@ -226,7 +307,8 @@ def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> Ne
         tiebreak=nd.get("tiebreak"),
         # A contract of the house list shows as typed; the usual ones are translated.
         contract=None if contract is None else translate(contract),
-        nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
+        nobody_deals=game.dealer_plays_first,
+        lines=panel_lines(game, {**nd, "first": first}, fixed, "wild" in fields),
     )
 
 
