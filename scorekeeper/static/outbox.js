@@ -201,6 +201,7 @@
       $("tbody", grid).append(row);
     }
     $("#deal-grid").hidden = !items.length && !$("tbody tr", grid);
+    sk.sideways();
     return items;
   };
   const queue = outbox({
