@@ -110,7 +110,7 @@
     const typed = fields.filter(([name, value]) => value && field(name)[0]?.inputMode === "numeric")
       .map(([name, value]) => label(field(name)[0]).replace(sk.words.inHand, "") + " " + value);
     const who = out ? out.closest("label").textContent.trim() : "";
-    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
+    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say("out", { who }); // the game's word
     return [what, typed.join(", ")].filter(Boolean).join("; ");
   };
   // The form moves on to the next deal as if the last had been sent, and the panel above
@@ -137,6 +137,7 @@
     if (!next || !box) return;
     // Every deal saved: the game's end waits on the phone with them.
     box.hidden = deal.hidden = Boolean(next.past);
+    if ($("#say-form")) $("#say-form").hidden = Boolean(next.past);
     // Each line as the server words it for that deal (escaped there).
     for (const [name, line] of Object.entries(next.lines || {})) {
       const spot = $("." + name, box);

@@ -24,6 +24,7 @@ from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.gin import final_lines
+from scorekeeper.scoring.messages import Message
 from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import DealSummary, Figures, GameSummary, game_summary
@@ -122,10 +123,11 @@ def panel_lines(
     deals ahead (outbox.js puts them in the panel) say them alike."""
     number, dealer, first = facts["number"], facts["dealer"], facts["first"]
     cards, contract, wild = facts.get("cards"), facts.get("contract"), facts.get("wild")
+    words = game.deal_words
     if fixed:
-        no = _("Deal %(number)s of %(deals)s", number=number, deals=fixed)
+        no = translate(Message(words.of.msgid, {"number": number, "deals": fixed}))
     else:
-        no = _("Deal %(number)s", number=number)
+        no = translate(Message(words.number.msgid, {"number": number}))
     if game.dealer_plays_first:
         who = Markup(_("<b>%(first)s</b> plays first")) % {"first": first}
     elif cards:
@@ -231,6 +233,21 @@ class Board:
     def knocks(self) -> bool:
         """Gin: the dot marks who knocked; nobody goes out."""
         return scoring.get_variant(self.summary.variant_id).knocks
+
+    @property
+    def out_words(self) -> scoring.OutWords:
+        """How the grid says whoever ended a deal (went out, knocked, closed)."""
+        return scoring.get_variant(self.summary.variant_id).out_words
+
+    @property
+    def deal_words(self) -> scoring.DealWords:
+        """What the grid calls a deal (Golf: a hole)."""
+        return scoring.get_variant(self.summary.variant_id).deal_words
+
+    @property
+    def nobody_deals(self) -> bool:
+        """Rummikub: nobody deals, the "dealer" plays first."""
+        return scoring.get_variant(self.summary.variant_id).dealer_plays_first
 
     @property
     def press_taken(self) -> bool:
@@ -416,22 +433,25 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
 # ---------------------------------------------------------------- the scripts' words
 
 
-def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
+def deal_script_words(
+    cards: list[tuple[str, int]] | None, variant: str | None = None
+) -> dict[str, Any]:
     """What static/game.js writes on the deal form, in the page's language; it fills
-    each {name} itself. A card value's word comes per value (Polish has three plurals)."""
+    each {name} itself. A card value's word comes per value (Polish has three plurals).
+    The game's own words for a deal and for whoever ended it, where ``variant`` is given."""
+    game = scoring.get_variant(variant) if variant else None
     return {
         "tap": _("Tap each card"),
         "use": _("Use {sum}"),
         "points": {value: ngettext("point", "points", value) for _label, value in cards or ()},
         "refused": _("The server refused deal {number} ({status})."),
-        "save": _("Save deal {number}"),
+        "save": translate(game.deal_words.save) if game else _("Save deal {number}"),
         "kept": _("Deal {number} kept on this phone, waiting to send"),
         "stale": _(
             "Another phone saved deal {before}. What you typed is kept for deal {number}: "
             "check it, then save."
         ),
-        "knocked": _("{who} knocked"),
-        "out": _("{who} went out"),
+        "out": translate(game.out_words.said) if game else _("{who} went out"),
         # A count's label ends so (" : En main" in French): the grid's line drops it.
         "inHand": _("%(name)s: %(what)s", name="", what=_("In hand")),
     }
