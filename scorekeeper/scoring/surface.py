@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .messages import Message, message
+from .messages import Message, message, ngettext
 
 if TYPE_CHECKING:
     from .entries import EntryField
@@ -72,6 +72,10 @@ class DealWords:
     of: Message  # "Deal %(number)s of %(deals)s": the next deal of a fixed number
     save: Message  # the form's button, {number} filled in as the page's script says it
     won: Message  # a sheet's column of who won each deal, where nobody goes out
+    # Under the totals of a game of fixed deals: how many are left, and who wins (plural
+    # Messages, counted at use), where the highest total wins and where the lowest does.
+    left_high: Message
+    left_low: Message
 
 
 DEAL = DealWords(
@@ -80,6 +84,10 @@ DEAL = DealWords(
     message("Deal %(number)s of %(deals)s"),
     message("Save deal {number}"),
     message("Won the deal"),
+    ngettext(
+        "%(num)s deal left; highest total wins.", "%(num)s deals left; highest total wins.", 1
+    ),
+    ngettext("%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", 1),
 )
 HOLE = DealWords(
     message("Hole"),
@@ -87,6 +95,10 @@ HOLE = DealWords(
     message("Hole %(number)s of %(deals)s"),
     message("Save hole {number}"),
     message("Won the hole"),
+    ngettext(
+        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
+    ),
+    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
 )
 
 

@@ -25,7 +25,7 @@ from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.gin import final_lines
 from scorekeeper.scoring.messages import Message
-from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
+from scorekeeper.scoring.surface import DEAL, FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import DealSummary, Figures, GameSummary, game_summary
 from scorekeeper.translate import preset_name, translate
@@ -105,7 +105,7 @@ def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[di
         facts = {**foreseen, "number": n, "first": first_to_play(setup, foreseen)}
         deal = {"number": n, "lines": panel_lines(game, facts, fixed, calls_wild)}
         if fixed is not None:
-            deal["left"] = deals_left_words(fixed - n + 1, game.higher_wins)
+            deal["left"] = deals_left_words(fixed - n + 1, game.higher_wins, game.deal_words)
         ahead.append(deal | _waiting(n - number))
     if fixed is not None:
         played = _("Every deal is played: the result shows once the waiting deals are sent.")
@@ -165,17 +165,11 @@ def _waiting(count: int) -> dict[str, str]:
     return {"waiting": said}
 
 
-def deals_left_words(left: int, higher_wins: bool) -> str:
-    """How many deals are left and who wins, under the totals of a game of fixed deals."""
-    if higher_wins:
-        return ngettext(
-            "%(num)s deal left; highest total wins.",
-            "%(num)s deals left; highest total wins.",
-            left,
-        )
-    return ngettext(
-        "%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", left
-    )
+def deals_left_words(left: int, higher_wins: bool, words: scoring.DealWords = DEAL) -> str:
+    """How many deals (Golf: holes) are left and who wins, under the totals of a game of
+    fixed deals."""
+    said = words.left_high if higher_wins else words.left_low
+    return translate(Message(said.msgid, {"num": left}, plural=said.plural))
 
 
 # ---------------------------------------------------------------- the scoreboard

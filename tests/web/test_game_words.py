@@ -9,6 +9,7 @@ import re
 from html import unescape
 
 import pytest
+from flask_babel import ngettext
 
 from scorekeeper.i18n import force_locale
 from scorekeeper.printing.pad import blank_pad
@@ -79,7 +80,7 @@ def test_rummikubs_play_again_says_who_plays_first_and_nobody_deals(client, uow,
 
 
 def test_a_golf_deal_is_a_hole_on_the_page_and_its_say_example_has_no_one_going_out(
-    client, uow, language
+    app, client, uow, language
 ):
     game_id = opened(
         client, uow, "Golf (9 holes)", ["Ann", "Jörg"], [{"scores": {"Ann": 4, "Jörg": 9}}]
@@ -90,6 +91,11 @@ def test_a_golf_deal_is_a_hole_on_the_page_and_its_say_example_has_no_one_going_
     save = translated(language, "Save hole {number}").replace("{number}", "2")
     assert f'<button type="submit" class="save">{save}</button>' in page
     assert translated(language, "Deal %(number)s of %(deals)s", number=2, deals=9) not in page
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        left = ngettext(
+            "%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 8
+        )
+    assert f'<p class="progress">{left}' in page
     example = translated(language, "%(first)s 5, %(second)s 12", first="Ann", second="Jörg")
     assert f'placeholder="{example}"' in page
     out = translated(language, "%(first)s out, %(second)s 12", first="Ann", second="Jörg")
