@@ -145,6 +145,12 @@
     }
     for (const press of $$(".press", box)) press.remove();
     if (next.left) $(".progress").textContent = next.left;
+    // The card counter counts that deal's wild rank (static/counter.js builds it again).
+    const counter = $("#counter", deal);
+    if (counter) {
+      counter.dataset.first ??= counter.dataset.cards;
+      counter.dataset.cards = next.counter ? JSON.stringify(next.counter) : counter.dataset.first;
+    }
     const totals = $(".totals");
     totals.classList.toggle("pending", Boolean(next.waiting));
     let note = $("#uncounted");

@@ -89,13 +89,16 @@ def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
 AHEAD = 12
 
 
-def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[dict[str, Any]]:
+def deals_ahead(
+    setup: scoring.Setup, number: int, fixed: int | None, counter: bool = False
+) -> list[dict[str, Any]]:
     """Deal ``number`` (the next) and every deal after it to the game's end (``AHEAD`` of
     them where a target ends it), as the rules foresee them: the next-deal panel's lines
     (dealer, who plays first, cards, contract, wild rank; the Press and doubling wait for
     the scores). With deals waiting on the phone the page shows the one now due from
     this, with the deals left and how many wait, uncounted, before it; past a fixed
-    game's last deal, that every deal is played."""
+    game's last deal, that every deal is played. With the card ``counter``, a deal whose
+    wild rank is not the next deal's carries its own buttons (a wild counts apart)."""
     game = scoring.get_variant(setup.variant)(setup)
     calls_wild = "wild" in {f.name for f in enabled_fields(setup)}
     last = number + AHEAD if fixed is None else fixed
@@ -104,6 +107,8 @@ def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[di
         foreseen = game.foreseen(n)
         facts = {**foreseen, "number": n, "first": first_to_play(setup, foreseen)}
         deal = {"number": n, "lines": panel_lines(game, facts, fixed, calls_wild)}
+        if counter and n > number and foreseen["wild"] != game.wild(number):
+            deal["counter"] = card_buttons(setup, foreseen["wild"])
         if fixed is not None:
             deal["left"] = deals_left_words(fixed - n + 1, game.higher_wins, game.deal_words)
         ahead.append(deal | _waiting(n - number))

@@ -76,6 +76,12 @@ def test_three_deals_saved_offline_move_the_panel_to_the_deal_now_due(
         expect(panel.locator(".contract")).to_have_text(due["contract"])
     if "wild" in due:
         expect(panel.locator(".wild strong")).to_have_text(due["wild"])
+        # The card counter counts that deal's wild rank, not the server's next deal's.
+        page.locator("button.count:visible").first.tap()
+        cards = page.locator("#counter .cards button")
+        expect(cards.filter(has_text=f"{due['wild']} wild")).to_have_count(1)
+        expect(cards.filter(has_text="4 wild")).to_have_count(0)
+        page.locator("#counter [data-act=close]").tap()
     expect(page.locator(".progress")).to_have_text(due["left"])
     # The totals are the server's, after deal 1, and say the three waiting are not in them.
     assert totals_on(page) == server_totals
