@@ -19,6 +19,7 @@ from scorekeeper.printing.layout import Page, check_orientation, page_for
 from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
+from scorekeeper.scoring.messages import Message
 from scorekeeper.translate import preset_name, translate
 
 NAME_LENGTH = 40
@@ -120,6 +121,8 @@ class Pad:
     side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
     has_cards: bool = True  # False: no card values line (the free pad)
     total_mm: float | None = None  # the running total's width, where it needs more than a share
+    piece_word: str = ""  # the value table's head: "Card", Rummikub's "Tile" (the variant's)
+    deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
 
     @property
     def running_columns(self) -> bool:
@@ -329,8 +332,7 @@ def _pad(
     total_mm = _total_mm(columns, column_mm)
     names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
-        title=title
-        or _("%(game)s score pad", game=preset_name(setup.preset) or translate(variant.name)),
+        title=title or _pad_title(variant, setup.preset),
         variant=translate(variant.name),
         preset=preset_name(setup.preset),
         label=label,
@@ -363,6 +365,8 @@ def _pad(
         page=page,
         side_rows=side_rows,
         has_cards=variant.has_cards,
+        piece_word=translate(variant.piece_word),
+        deal_heading=translate(variant.deal_words.head),
         total_mm=total_mm,
     )
 
@@ -470,6 +474,13 @@ def _row_space(rows: int, orientation: str) -> str:
     if rows > FEW_ROWS:
         return "normal"
     return "tall" if orientation == "portrait" else "roomy"
+
+
+def _pad_title(variant: Any, preset: str | None) -> str:
+    """A blank pad's title from its game's name, as the variant words it ("Rummy 500
+    score pad"; the free pad's name is already a pad's)."""
+    game = preset_name(preset) or translate(variant.name)
+    return translate(Message(variant.pad_title.msgid, {"game": game}))
 
 
 def card_values(setup: Setup) -> tuple[CardValue, ...]:

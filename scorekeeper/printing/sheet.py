@@ -169,6 +169,7 @@ class GameSheet:
     # A finished game's running totals by player, for a chart sized to the room left.
     running: tuple[tuple[str, tuple[int, ...]], ...] = ()
     out_heading: str = ""  # the who-went-out column's heading
+    deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
     # A player's two columns in words, and as headed: initials where a word is too
     # long for the column (pl "rozdanie"); a key under the grid then says which.
     column_names: tuple[str, ...] = ("deal", "total")
@@ -235,6 +236,7 @@ def game_sheet(
         hollywood=hollywood,
         rows=rows,
         out_heading=_out_heading(variant, gin),
+        deal_heading=translate(variant.deal_words.head),
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
@@ -283,7 +285,7 @@ def _out_heading(variant: Any, gin: bool) -> str:
     # A game whose entries name nobody going out (Golf, the free pad): its column
     # names each deal's winner instead.
     no_out = not any(f.kind == "player" for f in variant.entry_fields)
-    return _("Knocked") if gin else _("Won the deal") if no_out else _("Out")
+    return _("Knocked") if gin else translate(variant.deal_words.won) if no_out else _("Out")
 
 
 def _heading_mm(page: Page, headings: int, out_mm: float, marks: int, contract: bool) -> float:

@@ -17,17 +17,21 @@ from .state import (
     replace_entry,
     validate_entry,
 )
+from .surface import WENT_OUT, DealWords, OutWords
 from .thirteen import take_press, untake_press
 from .variant import Deal, Variant
 
 __all__ = [
     "PRESETS",
     "VARIANTS",
+    "WENT_OUT",
     "Deal",
+    "DealWords",
     "EntryField",
     "GameOverError",
     "GameState",
     "OptionSpec",
+    "OutWords",
     "Preset",
     "ScoringError",
     "Setup",

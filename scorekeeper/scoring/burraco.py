@@ -7,6 +7,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
 from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
+from .surface import CLOSED
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
 BURRACO_VALUES = {rank: 15 if rank == "A" else 10 if index >= 7 else 5
@@ -26,6 +27,7 @@ class Burraco(Partnership):
         "and close; clean and dirty burracos score bonuses, to 2005."
     )
     max_players = 3
+    out_words = CLOSED  # a side closes, as the form asks
     seats_per_side = (2, 2)
     max_seats = 4  # two sides of two; three players play alone
     counts = ("clean", "dirty", "semi_clean")

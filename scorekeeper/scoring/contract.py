@@ -195,11 +195,8 @@ class Contract(OutVariant):
         item = listed[number - 1]
         return {**item, "contract": USUAL.get(item["contract"], item["contract"])}
 
-    def next_deal(self):
-        upcoming = super().next_deal()
-        if upcoming is not None:
-            upcoming.update(self.contract(upcoming["number"]))
-        return upcoming
+    def foreseen(self, number):
+        return super().foreseen(number) | (self.contract(number) or {})
 
     def check(self, values, out, number, errors):
         if values.get("no_joker") and not values.get("one_turn") and "one_turn" not in errors:

@@ -50,11 +50,11 @@ class RisingWild(OutVariant):
     def wild(self, number):
         return WILDS[number - 1] if number <= len(WILDS) else None
 
-    def next_deal(self):
-        upcoming = super().next_deal()
-        if upcoming is not None:
-            upcoming["cards"] = cards_dealt(upcoming["number"])
-        return upcoming
+    def foreseen(self, number):
+        foreseen = super().foreseen(number)
+        if number <= len(WILDS):
+            foreseen["cards"] = cards_dealt(number)
+        return foreseen
 
     def deal_bounds(self, number):
         bounds = super().deal_bounds(number)

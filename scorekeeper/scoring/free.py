@@ -13,6 +13,7 @@ MOST = 999_999  # the largest score of one deal, either way
 class Free(Variant):
     id = "free"
     name = message("Free score pad")
+    pad_title = message("Free score pad")  # its name is already a pad's: not "... score pad"
     description = message(
         "Any game without its own rules: enter each player's score after each deal; "
         "higher or lower wins, to a target or a number of rounds."

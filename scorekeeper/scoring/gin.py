@@ -9,6 +9,7 @@ from .cards import RANKS, card_sign
 from .entries import EntryField
 from .messages import Message, message, ngettext
 from .options import OptionSpec
+from .surface import KNOCKED
 from .variant import Deal, Variant
 
 
@@ -238,6 +239,7 @@ class Gin(Variant):
     )
 
     knocks = True
+    out_words = KNOCKED
 
     @classmethod
     def hand_cards(cls, options, players):

@@ -9,6 +9,7 @@ from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
+from .surface import HOLE
 from .variant import Deal, Variant
 
 # A 1, 2 -2, 3-10 their pips, J Q 10, K 0; a Joker -2.
@@ -61,6 +62,7 @@ class Golf(Variant):
     min_players = 2
     max_players = 8
     higher_wins = False
+    deal_words = HOLE  # a golf card says Hole
     options = (
         OptionSpec(
             "holes",

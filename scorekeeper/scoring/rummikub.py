@@ -35,6 +35,7 @@ class Rummikub(Variant):
     min_players = 2
     max_players = 6
     dealer_plays_first = True
+    piece_word = message("Tile")
     runs_out = "pool"
     options = (
         OptionSpec(

@@ -9,9 +9,10 @@ lists what a new variant declares here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .messages import Message, message
+from .messages import Message, message, ngettext
 
 if TYPE_CHECKING:
     from .entries import EntryField
@@ -40,6 +41,67 @@ FLAG_WORDS = {
 }
 
 
+@dataclass(frozen=True)
+class OutWords:
+    """How the pages say whoever ended a deal: most games' player went out, gin's
+    knocked, Burraco's side closed."""
+
+    key: Message  # the grid's key: "● went out"
+    cell: Message  # read out before their points in the grid: "went out, "
+    note: Message  # beside them on the deal form: "(out)"
+    said: Message  # a deal waiting on the phone, {who} filled in by the page's script
+
+
+WENT_OUT = OutWords(
+    message("went out"), message("went out, "), message("(out)"), message("{who} went out")
+)
+KNOCKED = OutWords(
+    message("knocked"), message("knocked, "), message("(knocked)"), message("{who} knocked")
+)
+CLOSED = OutWords(
+    message("closed"), message("closed, "), message("(closed)"), message("{who} closed")
+)
+
+
+@dataclass(frozen=True)
+class DealWords:
+    """What the pages call a deal where the game has its own word (Golf's hole)."""
+
+    head: Message  # the grid's first column
+    number: Message  # "Deal %(number)s": the next deal, in a target game
+    of: Message  # "Deal %(number)s of %(deals)s": the next deal of a fixed number
+    save: Message  # the form's button, {number} filled in as the page's script says it
+    won: Message  # a sheet's column of who won each deal, where nobody goes out
+    # Under the totals of a game of fixed deals: how many are left, and who wins (plural
+    # Messages, counted at use), where the highest total wins and where the lowest does.
+    left_high: Message
+    left_low: Message
+
+
+DEAL = DealWords(
+    message("Deal"),
+    message("Deal %(number)s"),
+    message("Deal %(number)s of %(deals)s"),
+    message("Save deal {number}"),
+    message("Won the deal"),
+    ngettext(
+        "%(num)s deal left; highest total wins.", "%(num)s deals left; highest total wins.", 1
+    ),
+    ngettext("%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", 1),
+)
+HOLE = DealWords(
+    message("Hole"),
+    message("Hole %(number)s"),
+    message("Hole %(number)s of %(deals)s"),
+    message("Save hole {number}"),
+    message("Won the hole"),
+    ngettext(
+        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
+    ),
+    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
+)
+
+
 class Surfaces:
     """A variant's declarations for the surfaces; every variant class inherits them."""
 
@@ -47,6 +109,13 @@ class Surfaces:
 
     # A deal's first player knocks, not goes out (gin): forms, boards and sheets say so.
     knocks: ClassVar[bool] = False
+    # The words for whoever ended a deal, and for a deal (OutWords, DealWords above).
+    out_words: ClassVar[OutWords] = WENT_OUT
+    deal_words: ClassVar[DealWords] = DEAL
+    # What a pack's pieces are called (a value table's head): cards, Rummikub's tiles.
+    piece_word: ClassVar[Message] = message("Card")
+    # A blank pad's title from the game's name (the free pad's name says "score pad").
+    pad_title: ClassVar[Message] = message("%(game)s score pad")
     # A partnership pad's rows per side for each deal (Canasta's melds, canastas ...).
     pad_side_rows: ClassVar[tuple[Message, ...]] = ()
     # What the entry pages call a ``hands`` field where the variant has its own words

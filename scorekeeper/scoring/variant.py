@@ -324,6 +324,13 @@ class Variant(Surfaces):
         """Deal ``number``'s contract and cards (Contract Rummy), None in other games."""
         return None
 
+    def foreseen(self, number: int) -> dict[str, Any]:
+        """What deal ``number`` is before anything of it is played, from the rules alone:
+        its dealer and wild rank, and where the variant declares them its cards and
+        contract. The next deal says it, and a page shows it for deals still ahead (a
+        phone saving deals without a signal moves on to the right one)."""
+        return {"dealer": self.dealer(number), "wild": self.wild(number)}
+
     def multiplier(self, number: int, wild: str | None) -> int:
         return 1
 
@@ -439,12 +446,11 @@ class Variant(Surfaces):
         if self.finished:
             return None
         number = len(self.deals) + 1
-        wild = self.wild(number)
+        foreseen = self.foreseen(number)
         return {
             "number": number,
-            "dealer": self.dealer(number),
-            "wild": wild,
-            "multiplier": self.multiplier(number, wild),
+            **foreseen,
+            "multiplier": self.multiplier(number, foreseen["wild"]),
             "press": self.press(number),
         }
 

@@ -67,4 +67,19 @@
   };
   window.sk.localTimes();
 
+  // A grid wider than the screen hides players: its cue (just above it) says it scrolls
+  // sideways while it does; looked at again as the page or the grid changes.
+  window.sk.sideways = () => {
+    for (const hint of $$(".sideways")) {
+      const region = hint.nextElementSibling;
+      hint.hidden = !region || region.scrollWidth <= region.clientWidth + 1;
+    }
+  };
+  addEventListener("resize", window.sk.sideways);
+  // (A grid's width changes with its fonts and rows too.)
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(() => window.sk.sideways());
+    for (const hint of $$(".sideways")) if (hint.nextElementSibling) watch.observe(hint.nextElementSibling.firstElementChild || hint.nextElementSibling);
+  } else window.sk.sideways();
+
 })();

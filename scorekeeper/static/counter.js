@@ -3,7 +3,27 @@
 "use strict";
 window.sk.counter = (deal, dialog, stops) => {
   const { $, $$, el } = window.sk;
-  const cards = JSON.parse(dialog.dataset.cards);
+  // The buttons of the deal now due: the form moving on offline brings that deal's
+  // (a rising wild rank counts apart), built again at the next open.
+  let cards = [];
+  let built = null;
+  const build = () => {
+    if (built === dialog.dataset.cards) return;
+    built = dialog.dataset.cards;
+    cards = JSON.parse(built);
+    $(".cards", dialog).replaceChildren();
+    cards.forEach(([label, value], i) => {
+      // The name read out is what the button shows: the card, then its points.
+      const button = el("button", label);
+      button.type = "button";
+      button.dataset.i = i;
+      const points = el("small", " " + value);
+      points.append(el("span", " " + (window.sk.words.points[value] ?? "")));
+      $("span", points).className = "vh";
+      button.append(points);
+      $(".cards", dialog).append(button);
+    });
+  };
   let target = null;
   let picked = [];
   const sum = () => picked.reduce((total, i) => total + cards[i][1], 0);
@@ -12,17 +32,6 @@ window.sk.counter = (deal, dialog, stops) => {
     $(".sum", dialog).textContent = sum();
     $("[data-act=use]", dialog).textContent = window.sk.say("use", { sum: sum() });
   };
-  cards.forEach(([label, value], i) => {
-    // The name read out is what the button shows: the card, then its points.
-    const button = el("button", label);
-    button.type = "button";
-    button.dataset.i = i;
-    const points = el("small", " " + value);
-    points.append(el("span", " " + window.sk.words.points[value]));
-    $("span", points).className = "vh";
-    button.append(points);
-    $(".cards", dialog).append(button);
-  });
   dialog.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button) return;
@@ -44,6 +53,7 @@ window.sk.counter = (deal, dialog, stops) => {
     button.addEventListener("click", () => {
       target = $("#" + button.dataset.for, deal);
       if (target.disabled) return;
+      build();
       picked = [];
       $("#counter-title", dialog).textContent = button.getAttribute("aria-label");
       show();

@@ -41,6 +41,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const slots = [...dialog.querySelectorAll(".slot")];
   const sum = dialog.querySelector(".sum");
   const title = dialog.querySelector("#grid-title");
+  const short = dialog.querySelector(".short");
   let cards = [];
   let at = 0;
   let target = null;
@@ -80,6 +81,7 @@ document.addEventListener("DOMContentLoaded", () => {
       cards = typed.replace(/,/g, " ").split(/\s+/).filter(Boolean).slice(0, 6);
       at = Math.min(cards.length, 5);
       title.textContent = title.dataset.title.replace("{name}", opener.dataset.player);
+      short.hidden = true;
       show();
       dialog.showModal();
     });
@@ -89,6 +91,7 @@ document.addEventListener("DOMContentLoaded", () => {
     button.addEventListener("click", () => {
       cards[at] = button.dataset.rank;
       at = Math.min(at + 1, 5);
+      short.hidden = true;
       show();
     });
   }
@@ -97,12 +100,17 @@ document.addEventListener("DOMContentLoaded", () => {
     if (act === "clear") { cards = []; at = 0; show(); }
     if (act === "close") dialog.close();
     if (act === "use" && target) {
-      if (cards.filter(Boolean).length === 6) {
-        document.getElementById(target.dataset.grid).value = cards.join(" ");
-        const input = document.getElementById(target.dataset.score);
-        input.value = String(score());
-        input.dispatchEvent(new Event("input", { bubbles: true }));
+      const picked = cards.filter(Boolean).length;
+      // Fewer than six: the helper stays open with the cards picked, and says why.
+      if (picked < 6) {
+        short.textContent = short.dataset.words.replace("{count}", picked);
+        short.hidden = false;
+        return;
       }
+      document.getElementById(target.dataset.grid).value = cards.join(" ");
+      const input = document.getElementById(target.dataset.score);
+      input.value = String(score());
+      input.dispatchEvent(new Event("input", { bubbles: true }));
       dialog.close();
       target.focus();
     }

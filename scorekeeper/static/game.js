@@ -193,6 +193,7 @@
         }
         board.innerHTML = await response.text();
         sk.localTimes(board);
+        sk.sideways();
         $("#say").textContent = $(".head", board).dataset.say;
       } catch { /* offline for a moment: try again next time */ }
     };

@@ -110,11 +110,13 @@
     const typed = fields.filter(([name, value]) => value && field(name)[0]?.inputMode === "numeric")
       .map(([name, value]) => label(field(name)[0]).replace(sk.words.inHand, "") + " " + value);
     const who = out ? out.closest("label").textContent.trim() : "";
-    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say(deal.dataset.out === "knocked" ? "knocked" : "out", { who });
+    const what = /^(none|void)$/.test(chosen) ? who : who && sk.say("out", { who }); // the game's word
     return [what, typed.join(", ")].filter(Boolean).join("; ");
   };
-  // The form moves on to the next deal as if the last had been sent: dealer and wild
-  // rank are known ahead; the Press waits for the scores.
+  // The form moves on to the next deal as if the last had been sent, and the panel above
+  // says that deal as the rules foresee it (the form's data-ahead, from the server):
+  // dealer, who plays first, cards, contract, wild rank; the Press waits for the scores.
+  // The totals stay the server's, said to leave the waiting deals out.
   const moveFormTo = (number) => {
     const deal = current();
     const ahead = JSON.parse(deal.dataset.ahead || "[]");
@@ -129,15 +131,37 @@
     for (const row of $$(".row.is-out", deal)) row.classList.remove("is-out");
     for (const button of $$("button.count", deal)) button.hidden = false;
     delete deal.dataset.dirty;
+    $(".done")?.remove();
     const next = ahead.find((d) => d.number === number);
     const box = $(".next");
     if (!next || !box) return;
-    const [no, who] = $$("p", box);
-    no.textContent = no.textContent.replace(/\d+/, number);
-    $$("b", who).forEach((b, i) => { b.textContent = i ? next.first : next.dealer; });
-    if ($(".wild strong", box) && next.wild) $(".wild strong", box).textContent = next.wild;
+    // Every deal saved: the game's end waits on the phone with them.
+    box.hidden = deal.hidden = Boolean(next.past);
+    if ($("#say-form")) $("#say-form").hidden = Boolean(next.past);
+    // Each line as the server words it for that deal (escaped there).
+    for (const [name, line] of Object.entries(next.lines || {})) {
+      const spot = $("." + name, box);
+      if (spot && line) spot.innerHTML = line;
+    }
     for (const press of $$(".press", box)) press.remove();
-    $(".done")?.remove();
+    if (next.left) $(".progress").textContent = next.left;
+    // The card counter counts that deal's wild rank (static/counter.js builds it again).
+    const counter = $("#counter", deal);
+    if (counter) {
+      counter.dataset.first ??= counter.dataset.cards;
+      counter.dataset.cards = next.counter ? JSON.stringify(next.counter) : counter.dataset.first;
+    }
+    const totals = $(".totals");
+    totals.classList.toggle("pending", Boolean(next.waiting));
+    let note = $("#uncounted");
+    if (!note) {
+      note = el("p");
+      note.id = "uncounted";
+      note.className = "uncounted";
+      totals.after(note);
+    }
+    note.textContent = next.waiting || "";
+    note.hidden = !next.waiting;
   };
   const button = (text, data) => {
     const b = el("button", text);
@@ -184,6 +208,7 @@
       $("tbody", grid).append(row);
     }
     $("#deal-grid").hidden = !items.length && !$("tbody tr", grid);
+    sk.sideways();
     return items;
   };
   const queue = outbox({

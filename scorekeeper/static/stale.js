@@ -22,6 +22,7 @@ window.sk.moveOn = async (deal, board) => {
   }
   board.replaceChildren(...fresh.childNodes);
   board.dataset.version = fresh.dataset.version;
+  sk.sideways();
   const form = $("#deal-form");
   form.dataset.dirty = "1";
   sk.setUpDeal(form);

@@ -48,6 +48,11 @@ class DealForm(FlaskForm):
         """Whether the deal's player knocked rather than went out (gin), as the variant says."""
         return bool(self.variant) and scoring.get_variant(self.variant).knocks
 
+    @property
+    def out_words(self) -> scoring.OutWords:
+        """How the form says whoever ended the deal (out, knocked, closed)."""
+        return scoring.get_variant(self.variant).out_words if self.variant else scoring.WENT_OUT
+
     def section(self, name: str) -> list[scoring.EntryField]:
         """The fields shown in one place of the form (web.fields.SECTIONS), in order."""
         return [f for f in self.entry_fields if widget_for(f).section(f) == name]

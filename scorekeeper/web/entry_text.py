@@ -37,6 +37,12 @@ LIST_TEXT = {
 }
 
 
+def _own_out(setup: scoring.Setup | None) -> scoring.OutWords | None:
+    """The game's own words for whoever ended a deal, where it has them (Burraco's)."""
+    words = None if setup is None else scoring.get_variant(setup.variant).out_words
+    return None if words in (None, scoring.WENT_OUT) else words
+
+
 def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str:
     """An entry in words, for the history page; the game's setup names the fields a
     variant labels its own way (Burraco's burracos, Golf's grids, a pozzetto)."""
@@ -47,6 +53,9 @@ def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str
         parts.append(_("void deal: nobody knocked"))
     elif "knocker" in entry:
         parts.append(_("%(name)s knocked", name=entry["knocker"]))
+    elif entry.get("out") and _own_out(setup):
+        # The game's own word (Burraco's side closed), as its grid says it.
+        parts.append(translate(_own_out(setup).said).replace("{who}", entry["out"]))
     elif "out" in entry:
         parts.append(
             _("%(name)s went out", name=entry["out"]) if entry["out"] else _("nobody went out")

@@ -24,7 +24,8 @@ from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.gin import final_lines
-from scorekeeper.scoring.surface import FLAG_WORDS, RESULT_WORDS
+from scorekeeper.scoring.messages import Message
+from scorekeeper.scoring.surface import DEAL, FLAG_WORDS, RESULT_WORDS
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import DealSummary, Figures, GameSummary, game_summary
 from scorekeeper.translate import preset_name, translate
@@ -83,21 +84,97 @@ def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
     return tuple(f for f in game.entry_fields if game.takes(f))
 
 
-# How many deals past the next one a phone can start offline with the right dealer and wild.
+# How many deals past the next one a phone can save offline and still be shown the right
+# deal, where a target (not a number of deals) ends the game.
 AHEAD = 12
 
 
-def deals_ahead(setup: scoring.Setup, number: int, fixed: int | None) -> list[dict[str, Any]]:
-    """Deal ``number`` and the ones after it as known before any is played: dealer, who
-    plays first and the wild rank (the Press and doubling wait for the scores)."""
+def deals_ahead(
+    setup: scoring.Setup, number: int, fixed: int | None, counter: bool = False
+) -> list[dict[str, Any]]:
+    """Deal ``number`` (the next) and every deal after it to the game's end (``AHEAD`` of
+    them where a target ends it), as the rules foresee them: the next-deal panel's lines
+    (dealer, who plays first, cards, contract, wild rank; the Press and doubling wait for
+    the scores). With deals waiting on the phone the page shows the one now due from
+    this, with the deals left and how many wait, uncounted, before it; past a fixed
+    game's last deal, that every deal is played. With the card ``counter``, a deal whose
+    wild rank is not the next deal's carries its own buttons (a wild counts apart)."""
     game = scoring.get_variant(setup.variant)(setup)
-    last = number + AHEAD if fixed is None else min(number + AHEAD, fixed)
+    calls_wild = "wild" in {f.name for f in enabled_fields(setup)}
+    last = number + AHEAD if fixed is None else fixed
     ahead = []
     for n in range(number, last + 1):
-        dealer = game.dealer(n)
-        first = first_to_play(setup, {"dealer": dealer})
-        ahead.append({"number": n, "dealer": dealer, "first": first, "wild": game.wild(n)})
+        foreseen = game.foreseen(n)
+        facts = {**foreseen, "number": n, "first": first_to_play(setup, foreseen)}
+        deal = {"number": n, "lines": panel_lines(game, facts, fixed, calls_wild)}
+        if counter and n > number and foreseen["wild"] != game.wild(number):
+            deal["counter"] = card_buttons(setup, foreseen["wild"])
+        if fixed is not None:
+            deal["left"] = deals_left_words(fixed - n + 1, game.higher_wins, game.deal_words)
+        ahead.append(deal | _waiting(n - number))
+    if fixed is not None:
+        played = _("Every deal is played: the result shows once the waiting deals are sent.")
+        ahead.append(
+            {"number": fixed + 1, "past": True, "left": played} | _waiting(fixed + 1 - number)
+        )
     return ahead
+
+
+def panel_lines(
+    game: scoring.Variant, facts: dict[str, Any], fixed: int | None, calls_wild: bool
+) -> dict[str, Markup | None]:
+    """The next-deal panel's lines for a deal whose ``facts`` (number, dealer, first,
+    wild, cards, contract) are known, by the class of the line: the page's panel and the
+    deals ahead (outbox.js puts them in the panel) say them alike."""
+    number, dealer, first = facts["number"], facts["dealer"], facts["first"]
+    cards, contract, wild = facts.get("cards"), facts.get("contract"), facts.get("wild")
+    words = game.deal_words
+    if fixed:
+        no = translate(Message(words.of.msgid, {"number": number, "deals": fixed}))
+    else:
+        no = translate(Message(words.number.msgid, {"number": number}))
+    if game.dealer_plays_first:
+        who = Markup(_("<b>%(first)s</b> plays first")) % {"first": first}
+    elif cards:
+        who = Markup(
+            _("<b>%(dealer)s</b> deals %(cards)s cards each, <b>%(first)s</b> plays first")
+        )
+        who %= {"dealer": dealer, "cards": cards, "first": first}
+    else:
+        who = Markup(_("<b>%(dealer)s</b> deals, <b>%(first)s</b> plays first"))
+        who %= {"dealer": dealer, "first": first}
+    if wild:
+        wild_line = Markup(_("Wild <strong>%(card)s</strong>")) % {"card": wild}
+    else:
+        wild_line = (
+            Markup(_("Wild <strong>?</strong> <span>the dealer calls it</span>"))
+            if calls_wild
+            else None
+        )
+    if contract is not None:  # (a word of the panel, not the variant of that name)
+        contract = Markup(_("Contract <strong>%(contract)s</strong>")) % dict(
+            contract=translate(contract)
+        )
+    return {"deal-no": Markup.escape(no), "who": who, "contract": contract, "wild": wild_line}
+
+
+def _waiting(count: int) -> dict[str, str]:
+    """What the totals say while ``count`` deals wait on the phone (nothing for none)."""
+    if not count:
+        return {}
+    said = ngettext(
+        "%(num)s deal waiting on this phone is not counted in these totals yet.",
+        "%(num)s deals waiting on this phone are not counted in these totals yet.",
+        count,
+    )
+    return {"waiting": said}
+
+
+def deals_left_words(left: int, higher_wins: bool, words: scoring.DealWords = DEAL) -> str:
+    """How many deals (Golf: holes) are left and who wins, under the totals of a game of
+    fixed deals."""
+    said = words.left_high if higher_wins else words.left_low
+    return translate(Message(said.msgid, {"num": left}, plural=said.plural))
 
 
 # ---------------------------------------------------------------- the scoreboard
@@ -128,6 +205,8 @@ class NextDeal:
     tiebreak: list[str] | None = None  # Phase 10: the tied players replaying
     contract: str | None = None  # Contract Rummy: what must be laid down first
     nobody_deals: bool = False  # Rummikub: the "dealer" is who plays first
+    # The panel's lines, by their class (panel_lines): the same words as the deals ahead.
+    lines: dict[str, Markup | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -153,6 +232,21 @@ class Board:
     def knocks(self) -> bool:
         """Gin: the dot marks who knocked; nobody goes out."""
         return scoring.get_variant(self.summary.variant_id).knocks
+
+    @property
+    def out_words(self) -> scoring.OutWords:
+        """How the grid says whoever ended a deal (went out, knocked, closed)."""
+        return scoring.get_variant(self.summary.variant_id).out_words
+
+    @property
+    def deal_words(self) -> scoring.DealWords:
+        """What the grid calls a deal (Golf: a hole)."""
+        return scoring.get_variant(self.summary.variant_id).deal_words
+
+    @property
+    def nobody_deals(self) -> bool:
+        """Rummikub: nobody deals, the "dealer" plays first."""
+        return scoring.get_variant(self.summary.variant_id).dealer_plays_first
 
     @property
     def press_taken(self) -> bool:
@@ -214,10 +308,13 @@ def _deal_row(played: DealSummary) -> DealRow:
 
 def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> NextDeal:
     contract = nd.get("contract")
+    game = scoring.get_variant(setup.variant)
+    first = first_to_play(setup, nd)
+    fixed = end_rule(setup)[0]
     return NextDeal(
         number=nd["number"],
         dealer=nd["dealer"],
-        first=first_to_play(setup, nd),
+        first=first,
         wild=nd["wild"],
         dealer_calls_wild="wild" in fields,
         press=nd["press"],
@@ -226,7 +323,8 @@ def _next_deal(setup: scoring.Setup, nd: dict[str, Any], fields: set[str]) -> Ne
         tiebreak=nd.get("tiebreak"),
         # A contract of the house list shows as typed; the usual ones are translated.
         contract=None if contract is None else translate(contract),
-        nobody_deals=scoring.get_variant(setup.variant).dealer_plays_first,
+        nobody_deals=game.dealer_plays_first,
+        lines=panel_lines(game, {**nd, "first": first}, fixed, "wild" in fields),
     )
 
 
@@ -334,22 +432,25 @@ def card_buttons(setup: scoring.Setup, wild: str | None) -> list[tuple[str, int]
 # ---------------------------------------------------------------- the scripts' words
 
 
-def deal_script_words(cards: list[tuple[str, int]] | None) -> dict[str, Any]:
+def deal_script_words(
+    cards: list[tuple[str, int]] | None, variant: str | None = None
+) -> dict[str, Any]:
     """What static/game.js writes on the deal form, in the page's language; it fills
-    each {name} itself. A card value's word comes per value (Polish has three plurals)."""
+    each {name} itself. A card value's word comes per value (Polish has three plurals).
+    The game's own words for a deal and for whoever ended it, where ``variant`` is given."""
+    game = scoring.get_variant(variant) if variant else None
     return {
         "tap": _("Tap each card"),
         "use": _("Use {sum}"),
         "points": {value: ngettext("point", "points", value) for _label, value in cards or ()},
         "refused": _("The server refused deal {number} ({status})."),
-        "save": _("Save deal {number}"),
+        "save": translate(game.deal_words.save) if game else _("Save deal {number}"),
         "kept": _("Deal {number} kept on this phone, waiting to send"),
         "stale": _(
             "Another phone saved deal {before}. What you typed is kept for deal {number}: "
             "check it, then save."
         ),
-        "knocked": _("{who} knocked"),
-        "out": _("{who} went out"),
+        "out": translate(game.out_words.said) if game else _("{who} went out"),
         # A count's label ends so (" : En main" in French): the grid's line drops it.
         "inHand": _("%(name)s: %(what)s", name="", what=_("In hand")),
     }

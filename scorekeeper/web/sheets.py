@@ -301,8 +301,12 @@ def pad_pdf():
     except PrintError as error:
         form.show(error.errors)
         return render_pad_form(form), 400
-    game = arguments.get("preset") or VARIANTS[form.variant_id()].name
-    name = file_name(arguments["title"], game, "score pad", date.today().isoformat())
+    variant = VARIANTS[form.variant_id()]
+    game = arguments.get("preset") or variant.name
+    # In English, as the pad's title says it ("Free score pad", not "... score pad score pad").
+    name = file_name(
+        arguments["title"], variant.pad_title.msgid % {"game": game}, date.today().isoformat()
+    )
     return pdf_response(pdf, name)
 
 

@@ -30,6 +30,7 @@ from scorekeeper.web.entry_text import entry_text
 from scorekeeper.web.presenters import (
     chart,
     deal_script_words,
+    deals_left_words,
     game_name,
     new_game_script_words,
     when,
@@ -47,6 +48,7 @@ bp.add_app_template_filter(when)
 bp.add_app_template_global(game_name)
 bp.add_app_template_global(chart)
 bp.add_app_template_global(deal_script_words)
+bp.add_app_template_global(deals_left_words)
 bp.add_app_template_global(new_game_script_words)
 
 

@@ -120,7 +120,8 @@ def render_game(
     cards = card_buttons(view.setup, next_deal["wild"]) if form and next_deal else None
     ahead = None
     if form and next_deal:
-        ahead = deals_ahead(view.setup, next_deal["number"], end_rule(view.setup)[0])
+        fixed = end_rule(view.setup)[0]
+        ahead = deals_ahead(view.setup, next_deal["number"], fixed, counter=cards is not None)
     offer_form = None
     again_form = ConfirmForm(formdata=None) if token and view.state.finished else None
     # The offer adds the points to the last deal: none before deal 1.

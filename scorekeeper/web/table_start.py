@@ -97,6 +97,10 @@ def render_new_game(form: NewGameForm, **context: Any):
         variant=variant,
         most_players={v.id: min(v.max_players, MAX_PLAYERS) for v in scoring.VARIANTS.values()},
         partnerships={v.id for v in scoring.VARIANTS.values() if v.partnership},
+        # The seats section names the games it is for, as the registry declares them.
+        partnership_names=", ".join(
+            translate(v.name) for v in scoring.VARIANTS.values() if v.partnership
+        ),
         option_fields=option_fields,
         usual_mode=usual_mode,
         rules_open=rules_open,

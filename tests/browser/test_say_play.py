@@ -164,7 +164,9 @@ def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
     expect(page.locator("#deal-form .heard")).to_have_count(filled)
     expect(page.locator("#say-note")).to_contain_text("Heard")
     phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
-    expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_visible()
+    # The next deal's form, or past the game's last deal none: it is over once sent.
+    after = page.get_by_role("button", name=f"Save deal {number + 1}")
+    expect(after.or_(page.get_by_text("Every deal is played"))).to_be_visible()
 
 
 def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
@@ -184,6 +186,7 @@ def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
             phone.shot("say-offline-filled")
         expected.append({"out": out, "hands": {others[0]: number, others[1]: number + 20}})
     expect(page.locator("#deals tr.waiting")).to_have_count(13)
+    expect(page.locator("#deal-form")).to_be_hidden()
     page.context.set_offline(False)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)

@@ -36,7 +36,7 @@ def test_the_new_game_page_offers_every_preset_of_section_14(client):
     page = text(client.get("/games/new"))
     for preset in SECTION_14:
         assert f'<option value="preset:{preset}"' in page, preset
-    assert "Partners' seats (Canasta, Hand and Foot)" in page
+    assert "Partners' seats (Canasta, Hand and Foot, Burraco)" in page
 
 
 def test_a_canasta_game_started_with_seats_deals_seat_by_seat(client, uow):
