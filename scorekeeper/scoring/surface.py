@@ -9,6 +9,7 @@ lists what a new variant declares here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .messages import Message, message
@@ -38,6 +39,20 @@ FLAG_WORDS = {
     "one_turn": message("went out in one turn"),
     "no_joker": message("without a joker"),
 }
+
+
+# The kinds of mark a deal may carry against a player, each a figure the points alone do
+# not explain: the surfaces give each kind its sign (summary.MARK_SIGNS).
+MARK_KINDS = ("eliminated", "rejoined", "not_opened", "one_turn")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark a deal carries against a player, with a short note in words."""
+
+    player: str
+    kind: str  # one of MARK_KINDS
+    words: Message
 
 
 class Surfaces:
@@ -106,6 +121,15 @@ class Surfaces:
                 return out, [message("stock ran out; %(name)s wins the block", name=name)]
             return out, [message("stock ran out")]
         return out, []
+
+    @classmethod
+    def deal_marks(
+        cls, deal: Deal, options: Mapping[str, Any], running: Mapping[str, int]
+    ) -> tuple[Mark, ...]:
+        """The marks ``deal`` carries against players (eliminated, bought back in, not
+        laid down, out in one turn), for the page and the sheet to show beside the
+        figures they explain; ``running`` is the totals after it. None by default."""
+        return ()
 
     @classmethod
     def deal_lines(
