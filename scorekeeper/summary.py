@@ -32,6 +32,14 @@ if TYPE_CHECKING:
     from scorekeeper.service_layer.results import GameView
 
 MINUS = "\u2212"  # print typography, spelled as an escape so no look-alike hides here
+# Each kind of mark a deal carries against a player (scoring.surface.MARK_KINDS), as a
+# sign the page and the paper print before its note; DejaVu Sans (the paper's) has each.
+MARK_SIGNS = {
+    "eliminated": "\u2715",  # ✕ out of the game
+    "rejoined": "\u21ba",  # ↺ back in
+    "not_opened": "\u25cb",  # ○ nothing laid down
+    "one_turn": "\u2605",  # ★ out at once
+}
 
 
 def money(
@@ -99,6 +107,9 @@ class Figures:
     press_points: int = 0
     adjustment: int = 0
     lines: tuple[str, ...] = ()  # the variant's breakdown, as on paper
+    # The deal's marks against the player, each its sign and a note ("↺ bought back
+    # in"): what explains a figure the points alone do not.
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,6 +202,9 @@ def _deal(
     press_points = entry.get("press_points") or {}
     adjustment = deal.adjustment or {}
     lines = variant.deal_lines(deal, options, running)
+    marks: dict[str, list[str]] = {}
+    for mark in variant.deal_marks(deal, options, running):
+        marks.setdefault(mark.player, []).append(f"{MARK_SIGNS[mark.kind]} {translate(mark.words)}")
     out = entry.get("out") or entry.get("knocker")
     return DealSummary(
         deal,
@@ -202,6 +216,7 @@ def _deal(
                 press_points=press_points.get(name, 0),
                 adjustment=adjustment.get(name, 0),
                 lines=tuple(translate(line) for line in lines.get(name, ())),
+                marks=tuple(marks.get(name, ())),
             )
             for name in players
         ),

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 CHAR_EM = 0.62
 PT_MM = 25.4 / 72
 TAG_LETTERS = 3
+# The most letters of a first word a tag takes to tell shared initials apart.
+SHARED_LETTERS = 5
 
 
 @dataclass(frozen=True)
@@ -52,30 +54,58 @@ def fits(name: str, width_mm: float, size_pt: float, lines: int = HEADING_LINES)
     return used <= lines
 
 
-def initials(name: str) -> str:
-    """ "Maria Fernanda" as "MF", "Christopher" as "Chr"; "" when the name has no letters."""
+def _words(name: str) -> list[str]:
     # A word's letters with their combining marks: Devanagari's vowel signs are not
     # letters to Python's \w, and a word must not split at them (अनीता शर्मा is अश).
-    words = "".join(
+    return "".join(
         char if char.isalnum() or unicodedata.category(char).startswith("M") else " "
         for char in name
     ).split()
+
+
+def initials(name: str, letters: int = 1) -> str:
+    """ "Maria Fernanda" as "MF", "Christopher" as "Chr", a short name ("NS", "Us") as
+    itself; "" when the name has no letters. ``letters`` of the first word where
+    initials alone are shared ("Maria Fernanda" and "Mario Fuentes": "MarF", "MarioF")."""
+    words = _words(name)
     if len(words) == 1:
-        return words[0][:TAG_LETTERS].title()
-    return "".join(word[0] for word in words[:TAG_LETTERS]).upper()
+        word = words[0]
+        return word if len(word) <= TAG_LETTERS else word[: TAG_LETTERS + letters - 1].title()
+    first = words[0][:letters].title()
+    return first + "".join(word[0] for word in words[1:TAG_LETTERS]).upper()
 
 
 def seat_tags(names: Sequence[str]) -> tuple[str, ...]:
-    """Initials when every named player's differ, else seat numbers (both read at a glance)."""
+    """A short tag for each name, all different: initials, with more of the first word
+    where initials are shared, then the seat number after them ("ZÅB3") where the
+    names begin alike; seat numbers only where a seat has no name to tag."""
     tags = [initials(name) if name else "" for name in names]
-    named = [tag for tag in tags if tag]
-    if all(name for name in names) and len(set(named)) == len(named) and all(named):
-        return tuple(tags)
-    return tuple(str(seat) for seat in range(1, len(names) + 1))
+    if not all(tags):
+        return tuple(str(seat) for seat in range(1, len(names) + 1))
+    for letters in range(2, SHARED_LETTERS + 1):
+        shared = {tag for tag in tags if tags.count(tag) > 1}
+        if not shared:
+            return tuple(tags)
+        for seat, name in enumerate(names):
+            if tags[seat] in shared:
+                tags[seat] = initials(name, letters)
+    shared = {tag for tag in tags if tags.count(tag) > 1}
+    return tuple(
+        f"{initials(name)}{seat}" if tag in shared else tag
+        for seat, (name, tag) in enumerate(zip(names, tags, strict=True), 1)
+    )
 
 
-def seats(names: Sequence[str], *, column_mm: float, size_pt: float) -> tuple[Seat, ...]:
-    tags = seat_tags(names)
+def seats(
+    names: Sequence[str],
+    *,
+    column_mm: float,
+    size_pt: float,
+    tags: Sequence[str] | None = None,
+) -> tuple[Seat, ...]:
+    """Each name's seat, tag and heading; ``tags`` where they are chosen beside other
+    names' (a partnership's sides and its people share one set)."""
+    tags = seat_tags(names) if tags is None else tags
     return tuple(
         Seat(
             number=seat,

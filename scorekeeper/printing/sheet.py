@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
-from scorekeeper.printing import words
+from scorekeeper.printing import columns, words
 from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
+from scorekeeper.printing.columns import Group
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import column_heads, tags_in_legend
-from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
+from scorekeeper.printing.seats import Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.gin import final_parts
 from scorekeeper.summary import DealSummary, GameSummary, Payment, Settlement, game_summary
@@ -40,6 +41,11 @@ NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 11.0, 26.0, 48.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
+# The figures' type where the players' columns are too narrow for CELL_PT: the least
+# the paper prints (docs/printing.md), tried before the players are split.
+SMALL_PT = 8.0
+# A heading is bold: it fits a column as a regular name this much larger would.
+HEADING_FIT_PT = 9.4
 # An unfinished game played to a target gets this many blank rows to carry on in.
 TARGET_BLANK_ROWS = 6
 # Rows a page holds (one line each), measured on the shortest paper of each
@@ -163,8 +169,14 @@ class GameSheet:
     settlement: Settlement | None  # the summary's, its payments by the grid's labels
     view_url: str
     page: Page
-    # A partnership game's people in seat order (the players are then the sides).
+    # A partnership game's people in seat order (the players are then the sides), each
+    # with their tag (what the narrow columns print of them) and side as labelled.
     partner_seats: tuple[str, ...] = ()
+    people: tuple[Seat, ...] = ()
+    # The players each table of the grid holds: one table, or a few where the players'
+    # figures do not fit the page's width side by side (a 20-player free pad).
+    groups: tuple[columns.Group, ...] = ()
+    small_figures: bool = False  # the figures in SMALL_PT, to fit the players' columns
     chart: Chart | None = None  # a finished game's running totals, drawn
     # A finished game's running totals by player, for a chart sized to the room left.
     running: tuple[tuple[str, tuple[int, ...]], ...] = ()
@@ -187,22 +199,19 @@ def game_sheet(
     players = tuple(state.players)
     gin = variant.knocks
     hollywood = bool(state.games)
-    page = page_for(page_size, landscape=len(players) > PORTRAIT_PLAYERS)
     gin_games = _gin_games(state, options) if gin else ()
     plan = get_variant(setup.variant)(setup)  # a fresh game: who deals and what is wild
-    show_wild = any(deal.wild for deal in state.deals) or bool(
-        not state.finished and plan.wild(len(state.deals) + 1)
-    )
-    show_multiplier = _show_multiplier(options, gin)
-    show_press = bool(options.get("press") or options.get("auto_press"))
-    show_contract = plan.contract(1) is not None
+    show_wild, show_multiplier, show_press, show_contract = _marks_shown(state, options, plan, gin)
     out_mm = GIN_OUT_MM if gin else OUT_MM
     marks = show_wild + show_multiplier + show_press
+    fixed_mm = _fixed_mm(out_mm, marks, show_contract)
+    page, groups, small = _paper(summary, page_size, fixed_mm, hollywood)
     # A player's heading spans their two columns, or one of each Hollywood game's.
-    headings = len(players) * (len(gin_games) if hollywood else 1)
-    column_mm = _heading_mm(page, headings, out_mm, marks, show_contract)
-    placed = seats(players, column_mm=column_mm, size_pt=NAME_PT)
-    label = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
+    widest = max(group.stop - group.start for group in groups)
+    headings = widest * (len(gin_games) if hollywood else 1)
+    column_mm = (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
+    people = tuple(setup.seats or ())
+    placed, seated, label = _placed(players, people, column_mm)
     rows = _rows(summary, variant, plan, label, options)
     blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, gin) + len(blank_rows)
@@ -222,7 +231,7 @@ def game_sheet(
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         players=players,
         seats=placed,
-        tags_in_legend=tags_in_legend(placed, label),
+        tags_in_legend=tags_in_legend((*placed, *seated), label),
         first_dealer=setup.first_dealer,
         goal=_("Highest total wins") if summary.higher_wins else _("Lowest total wins"),
         status=summary.status,
@@ -250,12 +259,29 @@ def game_sheet(
         settlement=_labelled(summary.settlement, label),
         view_url=view_url,
         page=page,
-        partner_seats=tuple(setup.seats or ()),
+        partner_seats=people,
+        people=seated,
+        groups=groups,
+        small_figures=small,
         chart=chart,
         running=series,
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
     )
+
+
+def _placed(
+    players: tuple[str, ...], people: tuple[str, ...], column_mm: float
+) -> tuple[tuple[Seat, ...], tuple[Seat, ...], dict[str, str]]:
+    """The players' seats (a partnership's sides), its people's, and what the narrow
+    columns print of each: tags all told apart, sides' and people's alike."""
+    tags = seat_tags((*players, *people))
+    placed = seats(players, column_mm=column_mm, size_pt=HEADING_FIT_PT, tags=tags[: len(players)])
+    if any(seat.heading != seat.name for seat in placed):  # heads all names or all tags
+        placed = tuple(replace(seat, heading=seat.tag or seat.heading) for seat in placed)
+    seated = seats(people, column_mm=column_mm, size_pt=NAME_PT, tags=tags[len(players) :])
+    label = narrow_labels((*placed, *seated), DEALER_MM - CELL_PADDING_MM, CELL_PT)
+    return placed, seated, label
 
 
 def _rows(
@@ -275,6 +301,17 @@ def _rows(
     )
 
 
+def _marks_shown(
+    state: GameState, options: Mapping[str, Any], plan: Any, gin: bool
+) -> tuple[bool, bool, bool, bool]:
+    """Which of the grid's mark columns the sheet has: wild, times, Press, contract."""
+    wild = any(deal.wild for deal in state.deals) or bool(
+        not state.finished and plan.wild(len(state.deals) + 1)
+    )
+    press = bool(options.get("press") or options.get("auto_press"))
+    return wild, _show_multiplier(options, gin), press, plan.contract(1) is not None
+
+
 def _show_multiplier(options: Mapping[str, Any], gin: bool) -> bool:
     return any(
         options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
@@ -288,11 +325,37 @@ def _out_heading(variant: Any, gin: bool) -> str:
     return _("Knocked") if gin else translate(variant.deal_words.won) if no_out else _("Out")
 
 
-def _heading_mm(page: Page, headings: int, out_mm: float, marks: int, contract: bool) -> float:
-    """A player's heading's width, in what the grid's fixed columns leave."""
-    fixed_mm = NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks
-    fixed_mm += CONTRACT_MM * contract
-    return (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
+def _fixed_mm(out_mm: float, marks: int, contract: bool) -> float:
+    """The grid's fixed columns' width: what the players' columns share the rest of."""
+    return NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks + CONTRACT_MM * contract
+
+
+def _paper(
+    summary: GameSummary, page_size: str, fixed_mm: float, hollywood: bool
+) -> tuple[Page, tuple[columns.Group, ...], bool]:
+    """The page, the players each table holds and whether the figures are in small
+    type: portrait for a few players whose figures fit it, else landscape, the figures
+    smaller where they fit so, and split into tables of a few players where even that
+    is too narrow for every player's figures side by side."""
+    players = len(summary.players)
+    every = (Group(0, players),)
+    if hollywood:  # two players, three games' columns: its own fixed layout
+        return page_for(page_size, landscape=False), every, False
+    points = [figure.points for deal in summary.deals for figure in deal.figures]
+    totals = [
+        *summary.totals,
+        *(figure.running for deal in summary.deals for figure in deal.figures),
+    ]
+    portrait = page_for(page_size, landscape=False)
+    need_mm = columns.figures_mm(points, totals, CELL_PT)
+    if players <= PORTRAIT_PLAYERS and columns.fits(players, portrait.width_mm - fixed_mm, need_mm):
+        return portrait, every, False
+    page = page_for(page_size, landscape=True)
+    room_mm = page.width_mm - fixed_mm
+    if columns.fits(players, room_mm, need_mm):
+        return page, every, False
+    small_mm = columns.figures_mm(points, totals, SMALL_PT)
+    return page, columns.groups(players, room_mm, small_mm), True
 
 
 def _chart(
@@ -415,6 +478,7 @@ def _row(
             notes.append(_("incl. %(points)s Auto-Press", points=figures.adjustment))
         cells.append(Cell(figures.points, figures.running, "; ".join(notes)))
     out, notes = variant.deal_outcome(deal, options, label)
+    marked = played.lined or any(figures.marks for figures in played.figures)
     return DealRow(
         number=deal.number,
         dealer=label.get(deal.dealer, deal.dealer),  # a seat, with partners
@@ -424,7 +488,9 @@ def _row(
         out=translate(out),
         note="".join(map(translate, notes)),
         cells=tuple(cells),
-        lines=tuple("; ".join(f.lines) for f in played.figures) if played.lined else (),
+        # A player's marks (eliminated, bought back in ...) with the breakdown: the line
+        # over their two columns has room for a note that a deal's cell has not.
+        lines=tuple("; ".join((*f.lines, *f.marks)) for f in played.figures) if marked else (),
     )
 
 

@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, pgettext
 from .options import OptionSpec
+from .surface import Mark
 from .variant import OutVariant
 
 # The texts are messages so that a page can show them in its language; the API and the
@@ -170,6 +171,18 @@ class Contract(OutVariant):
             message("Going out in one turn, without a joker or other wild card."),
         ),
     )
+
+    @classmethod
+    def deal_marks(cls, deal, options, running):
+        """Who went out in one turn (and without a wild card): the bonus it scores."""
+        entry = deal.entry
+        if not (entry.get("one_turn") and entry.get("out")):
+            return ()
+        if entry.get("no_joker"):
+            words = message("went out in one turn without a wild card")
+        else:
+            words = message("went out in one turn")
+        return (Mark(entry["out"], "one_turn", words),)
 
     @classmethod
     def value_table(cls, options):

@@ -9,6 +9,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
 from .pool import PoolVariant, resolve_pot_stakes
+from .surface import Mark
 
 HAND_CARDS = 14  # 13 dealt and the card drawn
 
@@ -110,6 +111,37 @@ class Kalooki(PoolVariant):
             for_sitting_out=True,
         ),
     )
+
+    @classmethod
+    def deal_marks(cls, deal, options, running):
+        """Who bought back in before the deal, went out in one turn, had not laid
+        down (scoring the fixed penalty where the rules set one) or was eliminated."""
+        entry = deal.entry
+        marks = [
+            Mark(name, "rejoined", message("bought back in")) for name in entry.get("rejoin") or ()
+        ]
+        if entry.get("one_turn") and entry.get("out"):
+            words = (
+                message("went out in one turn: the others' points doubled")
+                if options["one_turn_double"]
+                else message("went out in one turn")
+            )
+            marks.append(Mark(entry["out"], "one_turn", words))
+        fixed = options["not_opened_penalty"] is not None
+        for name in entry.get("not_opened") or ():
+            words = (
+                message("had not laid down: the fixed penalty")
+                if fixed
+                else message("had not laid down")
+            )
+            marks.append(Mark(name, "not_opened", words))
+        limit = options["pool_limit"]
+        marks += [
+            Mark(name, "eliminated", message("eliminated"))
+            for name, total in running.items()
+            if total >= limit > total - deal.points[name]
+        ]
+        return tuple(marks)
 
     @classmethod
     def usual_stake_mode(cls, options):

@@ -102,6 +102,20 @@ HOLE = DealWords(
 )
 
 
+# The kinds of mark a deal may carry against a player, each a figure the points alone do
+# not explain: the surfaces give each kind its sign (summary.MARK_SIGNS).
+MARK_KINDS = ("eliminated", "rejoined", "not_opened", "one_turn")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark a deal carries against a player, with a short note in words."""
+
+    player: str
+    kind: str  # one of MARK_KINDS
+    words: Message
+
+
 class Surfaces:
     """A variant's declarations for the surfaces; every variant class inherits them."""
 
@@ -175,6 +189,15 @@ class Surfaces:
                 return out, [message("stock ran out; %(name)s wins the block", name=name)]
             return out, [message("stock ran out")]
         return out, []
+
+    @classmethod
+    def deal_marks(
+        cls, deal: Deal, options: Mapping[str, Any], running: Mapping[str, int]
+    ) -> tuple[Mark, ...]:
+        """The marks ``deal`` carries against players (eliminated, bought back in, not
+        laid down, out in one turn), for the page and the sheet to show beside the
+        figures they explain; ``running`` is the totals after it. None by default."""
+        return ()
 
     @classmethod
     def deal_lines(

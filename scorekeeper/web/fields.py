@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["NUMERIC", "number_or_text"]  # web.forms takes them here
 NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
+LIST_ITEM = "item %(number)s %(expected)s"  # the core's words for a list option's bad item
+CONTRACT_JSON = 'must be {"contract"'  # ... and how the API's contract object is written
 
 
 def new_key() -> str:
@@ -52,13 +54,29 @@ def attach_errors(fields: Mapping[str, Field], errors: Mapping[str, str]) -> dic
     left = {}
     for path, error in errors.items():
         field = fields.get(path)
-        if field is not None and getattr(error, "msgid", None) == NULLABLE:
-            error = error.params["expected"]  # a form leaves a field blank, never "null"
         if field is None:
             left[path] = translate(error)
         else:
-            field.errors = [*field.errors, translate(error)]
+            field.errors = [*field.errors, form_words(error)]
     return left
+
+
+def form_words(error: Any) -> str:
+    """A core message about a house-rule field as a form says it, in the page's
+    language: the core speaks of the API's JSON, a form of what is typed in it."""
+    msgid = getattr(error, "msgid", None)
+    if msgid == NULLABLE:
+        error = error.params["expected"]  # a form leaves a field blank, never "null"
+    elif msgid == LIST_ITEM and getattr(error.params["expected"], "msgid", "").startswith(
+        CONTRACT_JSON
+    ):
+        # A contract is typed one a line as "cards: contract", not as an object.
+        return _(
+            "line %(number)s must be the cards, a colon and the contract, "
+            "such as \u201c10: 2 groups of 3\u201d",
+            number=error.params["number"],
+        )
+    return translate(error)
 
 
 @dataclass(frozen=True)

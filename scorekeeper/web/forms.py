@@ -119,14 +119,18 @@ def option_field_name(variant_id: str, option: str) -> str:
     return f"o_{variant_id}_{option}"
 
 
+def list_field(label: Any, default: str, description: Any) -> TextAreaField:
+    """A list option's field, one item a line (Phase 10's house phases are sentences)."""
+    return TextAreaField(label, default=default, description=description)
+
+
 def _option_field(spec: scoring.OptionSpec) -> Field:
     label = lazy_translation(spec.label) if spec.label else spec.name
     kw: dict[str, Any] = {"description": lazy_translation(spec.help)}
     if spec.type == "bool":
         return BooleanField(label, default=spec.default, **kw)
     if spec.type == "list":
-        # One item a line: Phase 10's house phases are sentences.
-        return TextAreaField(label, default=list_text(spec.default), **kw)
+        return list_field(label, list_text(spec.default), kw["description"])
     if spec.choices is not None:
         words = spec.choice_label
         choices = [SelectChoice(str(c), lazy_translation(words(c))) for c in spec.choices]
@@ -354,17 +358,19 @@ def options_given(form: OptionsForm, game: str) -> dict[str, Any]:
     shown = option_defaults(game)
     given: dict[str, Any] = {}
     for field, spec in option_fields(form, game_variant(game)):
-        value = _option_value(spec, field.data)
-        if value is not _BLANK and value != _option_value(spec, shown[spec.name]):
+        value = option_value(spec, field.data)
+        if value is not BLANK and value != option_value(spec, shown[spec.name]):
             given[spec.name] = value
     return given
 
 
-_BLANK = object()  # a number field left blank: the option keeps its default
+BLANK = object()  # a number field left blank: the option keeps its default
 
 
-def _option_value(spec: scoring.OptionSpec, data: Any) -> Any:
-    """One house-rule field's data as the option's value (or as typed, to be refused)."""
+def option_value(spec: scoring.OptionSpec, data: Any) -> Any:
+    """One house-rule field's data as the option's value (or as typed, to be refused):
+    the one reader of every form that takes house rules (the new-game page, a league's
+    rules, the blank-pad form), so a list typed one item a line reads the same on each."""
     if spec.type == "bool":
         return bool(data)
     if spec.type == "list":
@@ -379,7 +385,7 @@ def _option_value(spec: scoring.OptionSpec, data: Any) -> Any:
         value = number_or_text(data)
         if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
             return None
-        return _BLANK if value is None else value
+        return BLANK if value is None else value
     return (data or "").strip()
 
 

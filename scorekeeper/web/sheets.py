@@ -35,7 +35,8 @@ from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import lazy_translation, translate
 from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.forms import number_or_text, option_field_name
+from scorekeeper.web.fields import form_words
+from scorekeeper.web.forms import BLANK, list_field, option_field_name, option_value
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.presenters import page_locale, printed_locale
 
@@ -154,21 +155,17 @@ class PadForm(FlaskForm):
         }
 
     def house_rules(self) -> dict:
-        """The chosen game's house rules that were changed; blank: as the game plays it."""
-        variant = self.variant_id()
+        """The chosen game's house rules that were changed; blank: as the game plays it.
+        Read as the new-game page reads them (``forms.option_value``): a list one item
+        a line, a contract as "10: 2 groups of 3"."""
         options = {}
-        for spec in VARIANTS[variant].options:
-            given = (self[option_field_name(variant, spec.name)].data or "").strip()
+        for field, spec in self.house_rule_fields(self.variant_id()):
+            given = (field.data or "").strip()
             if not given:
                 continue
-            if spec.type == "bool":
-                options[spec.name] = given == "yes"
-            elif spec.choices is not None:
-                options[spec.name] = {str(choice): choice for choice in spec.choices}.get(
-                    given, given
-                )
-            else:
-                options[spec.name] = number_or_text(given) if spec.type == "int" else given
+            value = option_value(spec, given == "yes" if spec.type == "bool" else given)
+            if value is not BLANK:
+                options[spec.name] = value
         return options
 
     def first_dealer_unnamed(self) -> bool:
@@ -215,18 +212,18 @@ class PadForm(FlaskForm):
                 "two_up",
             ):
                 field = getattr(self, head)
-            elif head == "options" and rest in rules:
-                field = self[option_field_name(variant, rest)]
+            elif head == "options" and rest.partition(".")[0] in rules:  # contracts.2
+                field = self[option_field_name(variant, rest.partition(".")[0])]
             elif head == "stakes":
                 field = {"currency": self.currency, "entry_cents": self.entry_cents}.get(
                     rest, self.cents_per_point
                 )
             else:  # preset, variant: the choice of game
                 field = self.game
-            field.errors = [*field.errors, message]
+            field.errors = [*field.errors, form_words(message)]
 
 
-def _house_rule_field(spec) -> SelectField | StringField:
+def _house_rule_field(spec) -> Field:
     """A house rule on the pad form; blank keeps the game's own (a preset's) rule. Its
     label, help and choices in the reader's language, as the new-game page says them."""
     label = lazy_translation(spec.label) if spec.label else spec.name
@@ -242,6 +239,8 @@ def _house_rule_field(spec) -> SelectField | StringField:
             *(SelectChoice(str(choice), lazy_translation(said(choice))) for choice in spec.choices),
         ]
         return SelectField(label, choices=choices, default="", description=help_text)
+    if spec.type == "list":
+        return list_field(label, "", help_text)
     return StringField(label, default="", description=help_text)
 
 

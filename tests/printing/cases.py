@@ -38,12 +38,13 @@ def _entry(setup, number: int) -> dict:
     return entry
 
 
-def played(deals: int, *, players, stakes=None, title=None, **setup):
-    """A game of ``deals`` deals (fewer if it ends sooner), as a table would enter it."""
+def played(deals: int, *, players, stakes=None, title=None, deal=_entry, **setup):
+    """A game of ``deals`` deals (fewer if it ends sooner), as a table would enter it;
+    ``deal(setup, number)`` makes each deal's entry."""
     game_setup = make_setup(players=players, **setup)
     entries: list[dict] = []
     for number in range(1, deals + 1):
-        entry = _entry(game_setup, number)
+        entry = deal(game_setup, number)
         try:
             state = derive(game_setup, [*entries, entry])
         except ScoringError:
