@@ -129,6 +129,10 @@ def _scheduled_night(night) -> dict[str, Any]:
         "place": night.place,
         "capacity": night.capacity,
         "answer_by": _iso(night.answer_by) if night.answer_by else None,
+        "calendar_key": night.calendar_key,
+        "sequence": night.sequence or 0,
+        "changed_at": _iso(night.changed_at) if night.changed_at else None,
+        "cancelled": night.cancelled,
     }
 
 

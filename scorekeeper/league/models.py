@@ -212,6 +212,15 @@ class PlannedNight(Base):
     capacity: Mapped[int | None] = mapped_column(Integer)
     # Answers after it are still taken, and marked late for the organizer.
     answer_by: Mapped[datetime | None]
+    # What calendar apps go by (RFC 5545): the UID's key, kept when the night moves to
+    # another date (none: its date, as planned); SEQUENCE, grown by each move or
+    # cancellation; and its last change, its DTSTAMP and LAST-MODIFIED, so an unchanged
+    # night reads the same on every fetch.
+    calendar_key: Mapped[str | None] = mapped_column(String(16))
+    sequence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    changed_at: Mapped[datetime | None] = mapped_column(default=utcnow)
+    # Called off: kept, so calendars show it cancelled rather than losing it.
+    cancelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     answers: Mapped[list[Answer]] = relationship(
         order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
     )
