@@ -364,3 +364,22 @@ class SeasonArchive(Base):
     awards: Mapped[list[Any]] = mapped_column(JSON)
     closed_by: Mapped[str] = mapped_column(String(80))
     closed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LogEntry(Base):
+    """One change to a league (league/log.py): who made it (the account's name and role
+    then, or "import"), when, what kind of thing, which one, and its before and after."""
+
+    __tablename__ = "league_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    who: Mapped[str] = mapped_column(String(80))
+    role: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(12))
+    subject: Mapped[str] = mapped_column(String(120))
+    before: Mapped[dict[str, Any] | None]
+    after: Mapped[dict[str, Any] | None]
+    # A result changed after a second phone had confirmed it.
+    after_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
