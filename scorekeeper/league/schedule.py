@@ -192,8 +192,8 @@ def plan_nights(
 
 
 def _calendar_view(night: PlannedNight) -> tuple[Any, ...]:
-    """What a calendar shows of a night; its first two (when, and whether it is on)
-    are what RFC 5545 counts as a new version of the event (SEQUENCE)."""
+    """What a calendar shows of a night; its first part (when, and whether it is on)
+    is what makes a new version of the event (RFC 5545's SEQUENCE)."""
     when = (night.held_on, night.starts_at, night.cancelled)
     return (when, night.place, night.note)
 
