@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper.league.access import CONTROL, NotFound, managed, one_line
 from scorekeeper.league.counting import refresh
+from scorekeeper.league.log import record
 from scorekeeper.league.models import Adjustment, LeagueResult, Night, Organizer, SeasonArchive
 from scorekeeper.league.standings import Line
 from scorekeeper.models import utcnow
@@ -184,6 +185,11 @@ def record_adjustment(
             made_by=session.get(Organizer, organizer_id).name,
         )
         session.add(adjustment)
+        after = {"kind": kind, "points": points, "reason": reason, "table": table_number}
+        whom = next((m.name for m in league.members if m.id == member_id), None)
+        after["member"] = whom
+        subject = night.held_on.isoformat()
+        record(session, league, organizer_id, "adjustment", subject, None, after)
         uow.commit()
         return adjustment.id
 
@@ -202,6 +208,10 @@ def withdraw_adjustment(
         if adjustment.withdrawn_at is None:
             adjustment.withdrawn_by = session.get(Organizer, organizer_id).name
             adjustment.withdrawn_at = utcnow()
+            held_on = session.get(Night, adjustment.night_id).held_on.isoformat()
+            said = {"kind": adjustment.kind, "reason": adjustment.reason}
+            withdrawn = said | {"withdrawn": True}
+            record(session, league, organizer_id, "adjustment", held_on, said, withdrawn)
             uow.commit()
 
 

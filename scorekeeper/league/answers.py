@@ -18,6 +18,7 @@ from sqlalchemy import select
 from scorekeeper.i18n import gettext as _
 from scorekeeper.league.access import NotFound, managed, member_of, readable
 from scorekeeper.league.models import Answer, League, Member, PlannedNight
+from scorekeeper.league.schedule import calendar_of
 from scorekeeper.models import as_utc, utcnow
 from scorekeeper.service_layer.services import InvalidInput, hash_token
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -103,7 +104,7 @@ def _member_by_link(session, token: Any) -> Member:
 
 
 def _ahead(league: League, today: date) -> list[PlannedNight]:
-    return [night for night in league.schedule if night.held_on >= today]
+    return [night for night in league.schedule if night.held_on >= today and not night.cancelled]
 
 
 def answer_page(uow: UnitOfWork, token: Any, *, today: date | None = None) -> AnswerPage:
@@ -206,4 +207,19 @@ def coming_on(uow: UnitOfWork, public_id: str, organizer_id: int | None, day: da
         if not manage:
             return []
         night = next((n for n in league.schedule if n.held_on == day), None)
-        return _seated(night)[0] if night else []
+        return _seated(night)[0] if night and not night.cancelled else []
+
+
+def member_feed(uow: UnitOfWork, token: Any, *, host: str) -> bytes:
+    """A member's own calendar, through their answer link: the nights they said yes
+    to, past and ahead, a cancelled one kept (struck in their calendar) while their
+    yes stands."""
+    with uow:
+        member = _member_by_link(uow.session, token)
+        league = member.league
+        mine = [
+            night
+            for night in league.schedule
+            if any(a.member_id == member.id and a.answer == "yes" for a in night.answers)
+        ]
+        return calendar_of(league, mine, host=host)

@@ -30,6 +30,7 @@ from scorekeeper.league.access import (
     scored,
     table_of,
 )
+from scorekeeper.league.log import fields, record
 from scorekeeper.league.models import League, LeagueTable, Night
 from scorekeeper.models import Game
 from scorekeeper.scoring.messages import message
@@ -56,7 +57,11 @@ def confirm_token(session: Session, table: LeagueTable) -> str | None:
 def set_confirming(uow: UnitOfWork, public_id: str, organizer_id: int | None, on: bool) -> None:
     """Whether the league asks a second phone to confirm each result (a league setting)."""
     with uow:
-        managed_row(uow.session, public_id, organizer_id).confirm_results = bool(on)
+        league = managed_row(uow.session, public_id, organizer_id)
+        before = fields(league, ("confirm_results",))
+        league.confirm_results = bool(on)
+        after = fields(league, ("confirm_results",))
+        record(uow.session, league, organizer_id, "settings", "confirming", before, after)
         uow.commit()
 
 

@@ -5,7 +5,8 @@ too, with who and when) naming its night by its index in the export's "nights" a
 player by the export's member id, and the closed seasons (name, who closed it, when).
 On import the adjustments are stored first, then each closed season is closed again
 over the imported games: its frozen standings and awards are derived, not read, so a
-file cannot put figures in a table that its games do not give.
+file cannot put figures in a table that its games do not give. The league's log
+(the export's "log", league/log.py) is read and stored with this part, as it was.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import adjustments as adjusting
-from scorekeeper.league import director, seasons, standings
+from scorekeeper.league import director, log, seasons, standings
 from scorekeeper.league.handicap import DEFAULT_NIGHTS, MAX_NIGHTS
-from scorekeeper.league.models import Adjustment, League, Night, SeasonArchive
+from scorekeeper.league.models import Adjustment, League, LogEntry, Night, SeasonArchive
 from scorekeeper.models import as_utc
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -78,11 +79,14 @@ class Part:
     # withdrawn_by, withdrawn_at)
     adjustments: list[tuple] = field(default_factory=list)
     closed: list[tuple[str, str, datetime]] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
 
 
-def read_part(reader, value: Any, nights: Sequence[Night], member_ids: set[int]) -> Part:
-    """Checks the "director" object (absent in older exports: nothing to read)."""
-    part = Part()
+def read_part(
+    reader, value: Any, nights: Sequence[Night], member_ids: set[int], log_value: Any = None
+) -> Part:
+    """Checks the "director" object and the log (absent in older exports: nothing to read)."""
+    part = Part(log=log.read_log(reader, log_value))
     if value is None:
         return part
     doc = reader.mapping(value, "director")
@@ -195,6 +199,9 @@ def store_part(
                     withdrawn_at=at,
                 )
             )
+        for entry in part.log:
+            entry.league_id = league_id
+        session.add_all(part.log)
         session.flush()
         for season, closed_by, closed_at in part.closed:
             table = standings.standings(session, league, season, live=True)

@@ -13,7 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper import scoring
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import director_transfer
+from scorekeeper.league import director_transfer, log
 from scorekeeper.league.access import managed
 from scorekeeper.league.rounds import rounds_document
 from scorekeeper.models import DealRevision, Game, as_utc
@@ -129,6 +129,10 @@ def _scheduled_night(night) -> dict[str, Any]:
         "place": night.place,
         "capacity": night.capacity,
         "answer_by": _iso(night.answer_by) if night.answer_by else None,
+        "calendar_key": night.calendar_key,
+        "sequence": night.sequence or 0,
+        "changed_at": _iso(night.changed_at) if night.changed_at else None,
+        "cancelled": night.cancelled,
     }
 
 
@@ -187,6 +191,7 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
             ],
             "nights": [_night_document(night, games, revisions) for night in league.nights],
             "director": director_transfer.export_part(session, league),
+            "log": log.export_log(session, league),
         }
 
 

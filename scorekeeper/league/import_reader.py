@@ -300,27 +300,32 @@ def read_members(reader: Reader, value: Any) -> dict[int, Member]:
 def read_schedule(reader: Reader, value: Any) -> list[PlannedNight]:
     """The planned nights: a date, and what the players are told of it."""
     return [
-        PlannedNight(
-            held_on=reader.day(item.get("held_on"), f"schedule.{i}.held_on"),
-            note=reader.text(item.get("note"), f"schedule.{i}.note", 80, optional=True),
-            starts_at=reader.clock(item.get("starts_at"), f"schedule.{i}.starts_at"),
-            place=reader.text(item.get("place"), f"schedule.{i}.place", 80, optional=True),
-            capacity=(
-                None
-                if item.get("capacity") is None
-                else reader.integer(item["capacity"], f"schedule.{i}.capacity", 2, 1000)
-            ),
-            answer_by=(
-                None
-                if item.get("answer_by") is None
-                else reader.moment(item["answer_by"], f"schedule.{i}.answer_by")
-            ),
-        )
+        _planned_night(reader, item, f"schedule.{i}")
         for i, item in enumerate(
             reader.mapping(raw, f"schedule.{i}")
             for i, raw in enumerate(reader.items(value, "schedule", 500))
         )
     ]
+
+
+def _planned_night(reader: Reader, item: dict[str, Any], path: str) -> PlannedNight:
+    def optional(name: str, read) -> Any:
+        return None if item.get(name) is None else read(item[name], f"{path}.{name}")
+
+    return PlannedNight(
+        held_on=reader.day(item.get("held_on"), f"{path}.held_on"),
+        note=reader.text(item.get("note"), f"{path}.note", 80, optional=True),
+        starts_at=reader.clock(item.get("starts_at"), f"{path}.starts_at"),
+        place=reader.text(item.get("place"), f"{path}.place", 80, optional=True),
+        capacity=optional("capacity", lambda v, p: reader.integer(v, p, 2, 1000)),
+        answer_by=optional("answer_by", reader.moment),
+        # The calendar's history, so that calendars see the same events after an import
+        # (files from before it had none: the night as first planned).
+        calendar_key=optional("calendar_key", lambda v, p: reader.text(v, p, 16)),
+        sequence=optional("sequence", lambda v, p: reader.integer(v, p, 0, 10**6)) or 0,
+        changed_at=optional("changed_at", reader.moment),
+        cancelled=optional("cancelled", reader.flag) or False,
+    )
 
 
 def _read_time_zone(reader: Reader, value: Any) -> str | None:

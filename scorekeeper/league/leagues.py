@@ -10,6 +10,7 @@ from scorekeeper.i18n import LANGUAGES
 from scorekeeper.i18n import gettext as _
 from scorekeeper.league import standings, views
 from scorekeeper.league.access import NotFound, clean_name, managed
+from scorekeeper.league.log import fields, record
 from scorekeeper.league.models import League, LeagueOrganizer
 from scorekeeper.league.nights import people_at_table
 from scorekeeper.league.rotation import rotate_links
@@ -147,19 +148,29 @@ def update_rules(
         raise InvalidInput(_("The league cannot be changed so."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
+        before = fields(league, RULE_FIELDS)
         league.name = name
         league.variant, league.preset = rules.variant, rules.preset
         league.options = dict(rules.options)
         league.stakes = dict(rules.stakes) if rules.stakes else None
         league.table_size = rules.table_size
         league.language = language
+        after = fields(league, RULE_FIELDS)
+        record(uow.session, league, organizer_id, "settings", "rules", before, after)
         uow.commit()
+
+
+RULE_FIELDS = ("name", "variant", "preset", "options", "stakes", "table_size", "language")
+RANKING_FIELDS = ("rank_by", "min_games", "bye_counts", "bye_scores", "hide_money")
 
 
 def set_published(uow: UnitOfWork, public_id: str, organizer_id: int | None, published: bool):
     with uow:
         league = managed(uow.session, public_id, organizer_id)
+        before = fields(league, ("published",))
         league.published = bool(published)
+        after = fields(league, ("published",))
+        record(uow.session, league, organizer_id, "settings", "published", before, after)
         uow.commit()
 
 
@@ -209,7 +220,10 @@ def set_ranking(
         raise InvalidInput(_("The ranking rules cannot be used."), errors)
     with uow:
         league = managed(uow.session, public_id, organizer_id)
+        before = fields(league, RANKING_FIELDS)
         league.rank_by, league.min_games = rank_by, min_games
         league.bye_counts, league.hide_money = bye_counts, bool(hide_money)
         league.bye_scores = bye_scores
+        after = fields(league, RANKING_FIELDS)
+        record(uow.session, league, organizer_id, "settings", "ranking", before, after)
         uow.commit()

@@ -11,6 +11,7 @@ from sqlalchemy import func, select, update
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import ngettext
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
+from scorekeeper.league.log import record
 from scorekeeper.league.models import Adjustment, LeagueResult, LeagueSeat, Member
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
@@ -44,6 +45,7 @@ def add_members(
                 known.add(name_key(name))
                 league.members.append(Member(name=name, name_key=name_key(name), aliases=[]))
                 added.append(name)
+                record(uow.session, league, organizer_id, "member", name, None, {"name": name})
             elif skipped is not None:
                 skipped.append(name)
         uow.commit()
@@ -67,6 +69,8 @@ def rename_member(
                 {"name": _("belongs to another member")},
             )
         if member.name != name:
+            change = ({"name": member.name}, {"name": name})
+            record(uow.session, league, organizer_id, "member", name, *change)
             member.aliases = sorted({*member.aliases, member.name} - {name})
             member.name, member.name_key = name, name_key(name)
             league.revision += 1
@@ -81,6 +85,8 @@ def set_active(
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         member = member_of(league, member_id)
+        change = ({"active": member.active}, {"active": active})
+        record(uow.session, league, organizer_id, "member", member.name, *change)
         member.active = active
         if not active:
             member.answer_token_hash = None
@@ -164,6 +170,8 @@ def merge_members(
         session.execute(  # the director's adjustments follow the player too
             update(Adjustment).where(Adjustment.member_id == source.id).values(member_id=target.id)
         )
+        merged = ({"name": source.name}, {"name": target.name, "merged": True})
+        record(session, league, organizer_id, "member", source.name, *merged)
         target.aliases = sorted({*target.aliases, source.name, *source.aliases} - {target.name})
         league.members.remove(source)
         league.revision += 1

@@ -212,6 +212,15 @@ class PlannedNight(Base):
     capacity: Mapped[int | None] = mapped_column(Integer)
     # Answers after it are still taken, and marked late for the organizer.
     answer_by: Mapped[datetime | None]
+    # What calendar apps go by (RFC 5545): the UID's key, kept when the night moves to
+    # another date (none: its date, as planned); SEQUENCE, grown by each move or
+    # cancellation; and its last change, its DTSTAMP and LAST-MODIFIED, so an unchanged
+    # night reads the same on every fetch.
+    calendar_key: Mapped[str | None] = mapped_column(String(16))
+    sequence: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    changed_at: Mapped[datetime | None] = mapped_column(default=utcnow)
+    # Called off: kept, so calendars show it cancelled rather than losing it.
+    cancelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     answers: Mapped[list[Answer]] = relationship(
         order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
     )
@@ -355,3 +364,22 @@ class SeasonArchive(Base):
     awards: Mapped[list[Any]] = mapped_column(JSON)
     closed_by: Mapped[str] = mapped_column(String(80))
     closed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class LogEntry(Base):
+    """One change to a league (league/log.py): who made it (the account's name and role
+    then, or "import"), when, what kind of thing, which one, and its before and after."""
+
+    __tablename__ = "league_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    who: Mapped[str] = mapped_column(String(80))
+    role: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(12))
+    subject: Mapped[str] = mapped_column(String(120))
+    before: Mapped[dict[str, Any] | None]
+    after: Mapped[dict[str, Any] | None]
+    # A result changed after a second phone had confirmed it.
+    after_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

@@ -29,6 +29,7 @@ from scorekeeper.league.access import (
     scored_row,
 )
 from scorekeeper.league.confirm import confirmation_of
+from scorekeeper.league.log import record
 from scorekeeper.league.models import Adjustment, League, LeagueSeat, LeagueTable, Night
 from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
@@ -250,6 +251,7 @@ def swap_seats(
         night = unstarted(league, night_id)
         seats = {seat.member_id: seat for table in night.tables for seat in table.seats}
         byes = list(night.byes or ())
+        before = _places(night, (first, second))
         if second in byes and first in seats:
             seats[first].member_id = second
             night.byes = [first if member == second else member for member in byes]
@@ -261,7 +263,21 @@ def swap_seats(
         else:
             a, b = seats[first], seats[second]
             a.member_id, b.member_id = b.member_id, a.member_id
+        after = _places(night, (first, second))
+        record(session, league, organizer_id, "seating", night.held_on.isoformat(), before, after)
         uow.commit()
+
+
+def _places(night: Night, member_ids: Sequence[int]) -> dict[str, int | None]:
+    """Where each of ``member_ids`` sits tonight: their table's number, None sitting out."""
+    names = {m.id: m.name for m in night.league.members}
+    places: dict[str, int | None] = {}
+    for table in night.tables:
+        for seat in table.seats:
+            if seat.member_id in member_ids:
+                places[names[seat.member_id]] = table.number
+    places.update({names[m]: None for m in night.byes or () if m in member_ids})
+    return dict(sorted(places.items()))
 
 
 @dataclass(frozen=True)

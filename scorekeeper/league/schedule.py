@@ -1,5 +1,12 @@
 """The season's schedule: planned nights (a date, or a start time in the league's time
-zone and a place), planned one by one or every week, and their iCalendar feed."""
+zone and a place), planned one by one or every week, moved or called off, and their
+iCalendar feed.
+
+Calendar apps tell a changed event from an unchanged one by its UID, SEQUENCE and
+DTSTAMP (RFC 5545 3.8.7): each night keeps its UID when it moves, counts its moves and
+cancellations in SEQUENCE, and is stamped with its own last change, never the fetch.
+A night called off stays in the feed as STATUS:CANCELLED so calendars strike it.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +22,9 @@ from icalendar import Calendar, Event, vText
 
 from scorekeeper.i18n import force_locale
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league.access import CONTROL, managed, one_line, readable
-from scorekeeper.league.models import Night, PlannedNight
+from scorekeeper.league.access import CONTROL, NotFound, managed, one_line, readable
+from scorekeeper.league.models import League, Night, PlannedNight
+from scorekeeper.models import as_utc, utcnow
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -26,6 +34,9 @@ MOST_DATES = 100
 # How long a night with a start time is in calendars: a club evening (the feed
 # needs an end, and organizers think in start times).
 NIGHT_LENGTH = timedelta(hours=3)
+# The stamp of a night without a recorded last change (none in practice: the migration
+# stamps them), fixed so that it too never moves between fetches.
+NO_CHANGE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,7 @@ class Planned:
     place: str | None = None
     # The night played on that date, once there is one.
     played_id: int | None = None
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)
@@ -165,15 +177,112 @@ def plan_nights(
         for day in dict.fromkeys(plan.dates):
             night = planned.get(day)
             if night is None:
-                night = PlannedNight(held_on=day)
+                night = PlannedNight(held_on=day, calendar_key=_free_key(league, day))
                 league.schedule.append(night)
+            before = _calendar_view(night)
             night.note = note or night.note
             night.place = place or night.place
             night.starts_at = plan.starts_at or night.starts_at
             night.capacity = plan.capacity or night.capacity
             if plan.answer_days is not None:
                 night.answer_by = _due(night, league.time_zone, plan.answer_days)
+            night.cancelled = False  # planning a called-off date again brings it back
+            _changed(night, before)
         uow.commit()
+
+
+def _calendar_view(night: PlannedNight) -> tuple[Any, ...]:
+    """What a calendar shows of a night; its first part (when, and whether it is on)
+    is what makes a new version of the event (RFC 5545's SEQUENCE)."""
+    when = (night.held_on, night.starts_at, night.cancelled)
+    return (when, night.place, night.note)
+
+
+def _changed(night: PlannedNight, before: tuple[Any, ...]) -> None:
+    """Stamp ``night``'s change, if any; a moved or cancelled night gets a new SEQUENCE."""
+    if night.id is None:
+        night.changed_at = utcnow()
+        return
+    after = _calendar_view(night)
+    if after != before:
+        night.changed_at = utcnow()
+    if after[0] != before[0]:
+        night.sequence = (night.sequence or 0) + 1
+
+
+def _key(night: PlannedNight) -> str:
+    return night.calendar_key or night.held_on.isoformat()
+
+
+def _free_key(league: League, day: date) -> str:
+    """A new night's UID key: its date, unless a night moved away from that date
+    still goes by it."""
+    taken = {_key(night) for night in league.schedule}
+    key, number = day.isoformat(), 1
+    while key in taken:
+        number += 1
+        key = f"{day.isoformat()}-{number}"
+    return key
+
+
+def move_night(
+    uow: UnitOfWork,
+    public_id: str,
+    organizer_id: int | None,
+    planned_id: Any,
+    held_on: Any,
+    starts_at: Any = "",
+) -> None:
+    """Move a planned night to another date (and start time, when typed): calendars
+    move the same event, its answers stay and so does their deadline's lead time."""
+    day, start = _read_move(held_on, starts_at)
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        night = _planned(league, planned_id)
+        if any(other.held_on == day for other in league.schedule if other is not night):
+            raise InvalidInput(
+                _("The night cannot be moved as typed."),
+                {"held_on": _("another night is planned on that date")},
+            )
+        if start and not league.time_zone:
+            raise InvalidInput(
+                _("The night cannot be moved as typed."),
+                {"starts_at": _("is needed for a start time")},
+            )
+        before = _calendar_view(night)
+        zone = ZoneInfo(league.time_zone) if league.time_zone else UTC
+        old = datetime.combine(night.held_on, night.starts_at or time(0), zone)
+        night.calendar_key = _key(night)
+        night.held_on, night.starts_at = day, start or night.starts_at
+        if night.answer_by is not None:
+            new = datetime.combine(night.held_on, night.starts_at or time(0), zone)
+            night.answer_by = as_utc(night.answer_by) + (new - old)
+        _changed(night, before)
+        uow.commit()
+
+
+def _read_move(held_on: Any, starts_at: Any) -> tuple[date, time | None]:
+    errors: dict[str, str] = {}
+    day = start = None
+    try:
+        day = date.fromisoformat(held_on.strip() if isinstance(held_on, str) else "")
+    except ValueError:
+        errors["held_on"] = _("must be a date such as 2027-01-14")
+    if isinstance(starts_at, str) and starts_at.strip():
+        try:
+            start = time.fromisoformat(starts_at.strip()).replace(second=0, microsecond=0)
+        except ValueError:
+            errors["starts_at"] = _("must be a time such as 19:30")
+    if errors or day is None:
+        raise InvalidInput(_("The night cannot be moved as typed."), errors)
+    return day, start
+
+
+def _planned(league: League, planned_id: Any) -> PlannedNight:
+    night = next((n for n in league.schedule if n.id == planned_id), None)
+    if night is None:
+        raise NotFound(_("That night is not in this league's schedule."))
+    return night
 
 
 def _due(night: PlannedNight, time_zone: str | None, days: int) -> datetime:
@@ -194,9 +303,17 @@ def _short(text: Any) -> str | None:
 def unplan_night(
     uow: UnitOfWork, public_id: str, organizer_id: int | None, planned_id: Any
 ) -> None:
+    """Call a night off: it stays, cancelled, for the calendars that have it; a night
+    already called off is taken out of the schedule."""
     with uow:
         league = managed(uow.session, public_id, organizer_id)
-        league.schedule[:] = [night for night in league.schedule if night.id != planned_id]
+        night = _planned(league, planned_id)
+        if night.cancelled:
+            league.schedule.remove(night)
+        else:
+            before = _calendar_view(night)
+            night.cancelled = True
+            _changed(night, before)
         uow.commit()
 
 
@@ -215,6 +332,7 @@ def schedule_of(
                 night.starts_at,
                 night.place,
                 played.get(night.held_on),
+                night.cancelled,
             )
             for night in league.schedule
             if from_day is None or night.held_on >= from_day
@@ -241,40 +359,63 @@ def ics_text(value: str) -> vText:
 
 
 def calendar_feed(uow: UnitOfWork, public_id: str, organizer_id: int | None, *, host: str) -> bytes:
-    """The schedule as an iCalendar file: one event per planned night, timed in the
-    league's zone (with its VTIMEZONE) when the night has a start time, else all day.
+    """The schedule as an iCalendar file: one event per planned night, cancelled ones
+    included (see ``calendar_of``)."""
+    with uow:
+        league, _manage = readable(uow.session, public_id, organizer_id)
+        return calendar_of(league, league.schedule, host=host)
+
+
+def calendar_of(league: League, nights: Sequence[PlannedNight], *, host: str) -> bytes:
+    """``nights`` as an iCalendar file, timed in the league's zone (with its VTIMEZONE)
+    when a night has a start time, else all day.
 
     ``host`` names the site in each event's UID: the configured public base's, so
     a request's Host header never reaches a calendar. Its words are in the league's
     language, like its public pages.
     """
-    with uow:
-        league, _manage = readable(uow.session, public_id, organizer_id)
-        with force_locale(league.language) if league.language else nullcontext():
-            summary = _("%(league)s: game night", league=league.name)
-        calendar = Calendar()
-        calendar.add("prodid", "-//scorekeeper//league schedule//EN")
-        calendar.add("version", "2.0")
-        # An X- property is not escaped unless it is given as TEXT.
-        calendar.add("x-wr-calname", ics_text(league.name))
-        zone = ZoneInfo(league.time_zone) if league.time_zone else None
-        stamp = datetime.now(UTC).replace(microsecond=0)  # DTSTAMP: when the feed was made
-        for night in league.schedule:
-            event = Event()
-            event.add("uid", f"{league.public_id}-{night.held_on.isoformat()}@{host}")
-            event.add("dtstamp", stamp)
-            event.add("summary", ics_text(summary))
-            if night.starts_at and zone:
-                start = datetime.combine(night.held_on, night.starts_at, zone)
-                event.add("dtstart", start)
-                event.add("dtend", start + NIGHT_LENGTH)
-            else:
-                event.add("dtstart", night.held_on)
-                event.add("dtend", night.held_on + timedelta(days=1))
-            if night.place:
-                event.add("location", ics_text(night.place))
-            if night.note:
-                event.add("description", ics_text(night.note))
-            calendar.add_component(event)
-        calendar.add_missing_timezones()
-        return calendar.to_ical()
+    with force_locale(league.language) if league.language else nullcontext():
+        summary = _("%(league)s: game night", league=league.name)
+    calendar = Calendar()
+    calendar.add("prodid", "-//scorekeeper//league schedule//EN")
+    calendar.add("version", "2.0")
+    # An X- property is not escaped unless it is given as TEXT.
+    calendar.add("x-wr-calname", ics_text(league.name))
+    zone = ZoneInfo(league.time_zone) if league.time_zone else None
+    for night in nights:
+        calendar.add_component(_event(league, night, zone, summary, host))
+    if nights:
+        # The zone's rules for the schedule's years only: the whole 1970-2038 history
+        # (icalendar's default) is misread by some readers (dateutil's, which vobject
+        # uses, put a March night in summer time), and is most of the file.
+        days = [night.held_on for night in nights]
+        calendar.add_missing_timezones(
+            first_date=date(min(days).year, 1, 1), last_date=date(max(days).year + 1, 1, 1)
+        )
+    return calendar.to_ical()
+
+
+def _event(
+    league: League, night: PlannedNight, zone: ZoneInfo | None, summary: str, host: str
+) -> Event:
+    event = Event()
+    event.add("uid", f"{league.public_id}-{_key(night)}@{host}")
+    changed = as_utc(night.changed_at).replace(microsecond=0) if night.changed_at else NO_CHANGE
+    event.add("dtstamp", changed)
+    event.add("last-modified", changed)
+    event.add("sequence", night.sequence or 0)
+    event.add("summary", ics_text(summary))
+    if night.starts_at and zone:
+        start = datetime.combine(night.held_on, night.starts_at, zone)
+        event.add("dtstart", start)
+        event.add("dtend", start + NIGHT_LENGTH)
+    else:
+        event.add("dtstart", night.held_on)
+        event.add("dtend", night.held_on + timedelta(days=1))
+    if night.place:
+        event.add("location", ics_text(night.place))
+    if night.note:
+        event.add("description", ics_text(night.note))
+    if night.cancelled:
+        event.add("status", "CANCELLED")
+    return event

@@ -30,6 +30,7 @@ from scorekeeper.league.answers import (
     coming_on,
     give_answer,
     make_answer_links,
+    member_feed,
     turnout,
 )
 from scorekeeper.league.attendance import (
@@ -105,6 +106,7 @@ from scorekeeper.league.rounds import (
 from scorekeeper.league.schedule import (
     Planned,
     calendar_feed,
+    move_night,
     plan_nights,
     read_dates,
     read_plan,
@@ -199,8 +201,10 @@ __all__ = [
     "league_view",
     "leagues_of",
     "make_answer_links",
+    "member_feed",
     "merge_members",
     "merge_plan",
+    "move_night",
     "name_key",
     "new_league_id",
     "new_link",

@@ -10,6 +10,7 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.league import table_links
 from scorekeeper.league.access import scored, table_of
 from scorekeeper.league.confirm import confirm_token
+from scorekeeper.league.log import at_table, fields, record
 from scorekeeper.league.models import LeagueTable
 from scorekeeper.league.scorers import tonight_only
 from scorekeeper.league.views import (
@@ -80,9 +81,29 @@ def set_source(
     with uow:
         table = _started_table(uow, public_id, organizer_id, night_id, number)
         if table.source != source:
-            table.source = source
+            _logged(uow, table, organizer_id, ("source",), source=source)
             table.revision += 1
         uow.commit()
+
+
+def _logged(uow: UnitOfWork, table: LeagueTable, organizer_id: int | None, names, **changes):
+    """Change a table's result fields and log it, marked when it had been confirmed."""
+    confirmed = table.confirmed
+    before = fields(table, names)
+    for name, value in changes.items():
+        setattr(table, name, value)
+    after = fields(table, names)
+    league = table.night.league
+    record(
+        uow.session,
+        league,
+        organizer_id,
+        "result",
+        at_table(table),
+        before,
+        after,
+        after_confirmation=confirmed,
+    )
 
 
 def set_closed(
@@ -97,7 +118,7 @@ def set_closed(
     with uow:
         table = _started_table(uow, public_id, organizer_id, night_id, number)
         if table.closed != bool(closed):
-            table.closed = bool(closed)
+            _logged(uow, table, organizer_id, ("closed",), closed=bool(closed))
             table.revision += 1
         uow.commit()
 
@@ -127,8 +148,8 @@ def set_paper_totals(
                 cleaned[name] = value
         if errors:
             raise InvalidInput(_("Every player's final total is needed."), errors)
-        table.paper_totals = cleaned
-        table.source = "paper_totals"
+        names = ("source", "paper_totals")
+        _logged(uow, table, organizer_id, names, paper_totals=cleaned, source="paper_totals")
         table.revision += 1
         uow.commit()
 
@@ -167,7 +188,13 @@ def undo_paper_deal(
     by: str,
 ) -> services.GameView:
     game_id = _game_of(uow, public_id, organizer_id, night_id, number)
-    return services.delete_last_deal(uow, game_id, VOUCHED, deal, by=by)
+    view = services.delete_last_deal(uow, game_id, VOUCHED, deal, by=by)
+    with uow:
+        table = _started_table(uow, public_id, organizer_id, night_id, number)
+        subject = at_table(table)
+        record(uow.session, table.night.league, organizer_id, "result", subject, {"deal": deal})
+        uow.commit()
+    return view
 
 
 def new_link(
@@ -176,5 +203,9 @@ def new_link(
     """A new edit link for the table's game; the one before stops working."""
     with uow:
         table = _started_table(uow, public_id, organizer_id, night_id, number)
+        before = fields(table, ("link_round",))
         table_links.issue(uow.session, table)
+        after = fields(table, ("link_round",))
+        subject = at_table(table)
+        record(uow.session, table.night.league, organizer_id, "link", subject, before, after)
         uow.commit()

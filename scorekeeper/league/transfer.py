@@ -107,7 +107,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     # Adjustments and closed seasons name members by their exported ids, kept or not.
     exported_ids = [member.id for member in league.members]
     directed = director_transfer.read_part(
-        reader, doc.get("director"), league.nights, set(exported_ids)
+        reader, doc.get("director"), league.nights, set(exported_ids), doc.get("log")
     )
     if reader.errors:
         raise InvalidInput(_("The league cannot be imported."), reader.errors)

@@ -3,13 +3,15 @@ link, no account) and the organizer's answer links, shown once when made."""
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from urllib.parse import urlsplit
+
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.league import services as league
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import bp, organizer_id
+from scorekeeper.web.league import attachment, bp, organizer_id
 
 
 @bp.get("/leagues/answers/<token>")
@@ -19,6 +21,19 @@ def answers(token: str):
     response = render_template("league/answers.html", page=page, token=token)
     # A personal link: no cache keeps it, no other site learns it from a Referer.
     return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+@bp.get("/leagues/answers/<token>/nights.ics")
+def my_nights_ics(token: str):
+    """A member's own calendar feed: the nights they said yes to."""
+    host = urlsplit(links.base_url()).netloc  # PUBLIC_BASE_URL's when set, never any Host
+    body = league.member_feed(unit_of_work(), token, host=host)
+    response = Response(body, mimetype="text/calendar")
+    response.headers["Content-Disposition"] = attachment("my-nights.ics")
+    # A personal link, as the answer page is.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 @bp.post("/leagues/answers/<token>/<row_id:planned_id>")

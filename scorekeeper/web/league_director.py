@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.league import adjustments, director, seasons
+from scorekeeper.league import adjustments, director, log, seasons
 from scorekeeper.league import services as league
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
@@ -34,6 +34,7 @@ def render_director(public_id: str, *, failed: str | None = None, refused=None, 
         league=view,
         seasons=page,
         record=record,
+        changes=log.league_log(unit_of_work(), public_id, organizer_id()),
         kinds=adjustments.KINDS,
         failed=failed,
         refused=refused,

@@ -342,6 +342,22 @@ def unplan_night(public_id: str, planned_id: int):
     return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
 
 
+@bp.post("/leagues/<public_id>/schedule/<row_id:planned_id>/move")
+@keeps_input(render_manage, "move")
+def move_night(public_id: str, planned_id: int):
+    form = request.form
+    league.move_night(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        planned_id,
+        form.get("held_on", ""),
+        form.get("starts_at", ""),
+    )
+    flash(_("The night was moved; calendars will follow."))
+    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+
+
 @bp.get("/leagues/<public_id>/schedule.ics")
 def schedule_ics(public_id: str):
     """The season's planned nights for a calendar app (anyone, once the league is published)."""

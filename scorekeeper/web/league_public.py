@@ -8,8 +8,8 @@ from datetime import date
 
 from flask import Response, render_template, request
 
+from scorekeeper.league import log, transfer
 from scorekeeper.league import services as league
-from scorekeeper.league import transfer
 from scorekeeper.league.standings import Standings
 from scorekeeper.web import links, unit_of_work
 from scorekeeper.web.i18n import speak
@@ -34,7 +34,10 @@ def season_arg() -> str | None:
 def standings(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     speak(view.language)
-    return render_template("league/standings.html", league=view, standings=table)
+    corrected = log.corrections(unit_of_work(), public_id, organizer_id(), season_arg())
+    return render_template(
+        "league/standings.html", league=view, standings=table, corrected=corrected
+    )
 
 
 @bp.get("/leagues/<public_id>/public")

@@ -22,6 +22,7 @@ SCORER_MAY_NOT = [
     ("POST", "/leagues/{lid}/confirming", {"confirming": "1"}),
     ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
     ("POST", "/leagues/{lid}/schedule/1/remove", {}),
+    ("POST", "/leagues/{lid}/schedule/1/move", {"held_on": "2027-02-11"}),
     ("POST", "/leagues/{lid}/answer-links", {"member": ""}),
     ("POST", "/leagues/{lid}/nights/{nid}/screen", {}),
     ("POST", "/leagues/{lid}/nights/{nid}/screen/close", {}),

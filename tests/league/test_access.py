@@ -46,6 +46,7 @@ OPEN = {
     # A member's answer page: their personal link is the key (tests/league/test_answers.py).
     "/leagues/answers/some-invitation-token",
     "/leagues/answers/some-invitation-token/1",
+    "/leagues/answers/some-invitation-token/nights.ics",
     # The venue screen: its derived link is the key (tests/league/test_screen.py).
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
