@@ -1,0 +1,35 @@
+"""a league's Swiss rules: the tie-break for equal scores, Baku acceleration and the
+pairs never seated together
+
+Revision ID: 0019
+Revises: 0018
+Create Date: 2026-11-28 23:00:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0019"
+down_revision: str | None = "0018"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("leagues") as batch:
+        batch.add_column(
+            sa.Column("tiebreak", sa.String(length=10), server_default="buchholz", nullable=False)
+        )
+        batch.add_column(
+            sa.Column("accelerate", sa.Boolean(), server_default=sa.false(), nullable=False)
+        )
+        batch.add_column(sa.Column("never_pairs", sa.JSON(), server_default="[]", nullable=False))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("leagues") as batch:
+        batch.drop_column("never_pairs")
+        batch.drop_column("accelerate")
+        batch.drop_column("tiebreak")
