@@ -22,7 +22,7 @@ from scorekeeper.league import counting, pairing, seating, standings, swiss
 from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
-from scorekeeper.league.views import BYE_SCORES, tonight_bye_score
+from scorekeeper.league.views import BYE_SCORES, TIEBREAK_SHORT, TIEBREAKS, tonight_bye_score
 from scorekeeper.models import as_utc, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
@@ -88,6 +88,14 @@ class Rounds:
     @property
     def bye_label(self) -> str:
         return str(BYE_SCORES[self.bye_scores])
+
+    @property
+    def tiebreak_short(self) -> str:
+        return str(TIEBREAK_SHORT[self.tiebreak])
+
+    @property
+    def tiebreak_label(self) -> str:
+        return str(TIEBREAKS[self.tiebreak])
 
     @property
     def in_rounds(self) -> bool:

@@ -61,6 +61,7 @@ from scorekeeper.league.invitations import (
 from scorekeeper.league.leagues import (
     check_rules,
     create_league,
+    never_pair,
     new_league_id,
     remove_organizer,
     set_published,
@@ -202,6 +203,7 @@ __all__ = [
     "merge_members",
     "merge_plan",
     "name_key",
+    "never_pair",
     "new_league_id",
     "new_link",
     "night_glance",

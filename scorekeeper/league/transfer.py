@@ -28,7 +28,12 @@ from scorekeeper.league.export import (
     game_rows,
     league_rows,
 )
-from scorekeeper.league.import_reader import Reader, read_league, read_organizers
+from scorekeeper.league.import_reader import (
+    Reader,
+    read_league,
+    read_never_pairs,
+    read_organizers,
+)
 from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.json_input import NotJson, read_json, readable_path
 from scorekeeper.league.leagues import new_league_id
@@ -106,6 +111,8 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     league = read_league(reader, doc, games, byes)
     # Adjustments and closed seasons name members by their exported ids, kept or not.
     exported_ids = [member.id for member in league.members]
+    head = doc.get("league") if isinstance(doc.get("league"), dict) else {}
+    never = read_never_pairs(reader, head.get("never_pairs", []), set(exported_ids))
     directed = director_transfer.read_part(
         reader, doc.get("director"), league.nights, set(exported_ids)
     )
@@ -146,6 +153,11 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
         member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
         director_transfer.store_part(uow, league.id, directed, member_map, [n.id for n in nights])
+        if never:
+            with uow:
+                stored = uow.session.get(League, league.id)
+                stored.never_pairs = [[member_map[a], member_map[b]] for a, b in never]
+                uow.commit()
     except BaseException:
         chunks.forget(uow, league, games)
         raise
