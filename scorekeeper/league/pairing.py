@@ -137,6 +137,8 @@ def seat_swiss(
             for key in set(tonight) | set(season)
         }
         improve_by_swaps(tables, weights)
+        # Swaps move players between tables: the top table is again the best one's.
+        tables.sort(key=lambda table: -max(scores.get(member, 0) for member in table))
     return tables
 
 
