@@ -106,6 +106,18 @@ def test_the_night_page_shows_the_tie_break_and_why_each_table_was_seated(client
     assert all(table.floats == () for table in rounds.tables)
 
 
+def test_the_venue_screen_shows_each_score_with_its_tie_break(client, uow):
+    olga, lid, night_id, _ids = night_of_eight(uow)
+    league.propose_round(uow, lid, olga, night_id, random.Random(3))
+    token = league.open_screen(uow, lid, olga, night_id)
+    page = client.get(f"/leagues/{lid}/nights/{night_id}/screen/{token}").text
+    rounds = league.night_rounds(uow, lid, olga, night_id)
+    # After round 1 at gin each winner's Buchholz is 0 (their opponent lost), each loser's 1.
+    assert {(score, tb) for _name, score, tb in rounds.standing} == {(1, 0), (0, 1)}
+    assert page.count('class="tiebreak"') == 8
+    assert "Bh 1" in page and "Bh 0" in page
+
+
 def test_a_never_pair_is_kept_apart_in_every_swiss_round(client, uow):
     olga, lid, night_id, ids = night_of_eight(uow)
     rounds = league.night_rounds(uow, lid, olga, night_id)
