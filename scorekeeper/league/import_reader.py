@@ -268,6 +268,8 @@ def read_league(
             head.get("tiebreak", "buchholz"), "league.tiebreak", swiss.TIEBREAKS
         ),
         accelerate=reader.flag(head.get("accelerate", False), "league.accelerate"),
+        # By the export's member ids until they are stored (transfer._store_by_member).
+        never_pairs=read_never_pairs(reader, head.get("never_pairs", []), set(members)),
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         # Exports from before leagues had a language have none: each reader's own.
         language=_read_language(reader, head.get("language")),

@@ -28,12 +28,7 @@ from scorekeeper.league.export import (
     game_rows,
     league_rows,
 )
-from scorekeeper.league.import_reader import (
-    Reader,
-    read_league,
-    read_never_pairs,
-    read_organizers,
-)
+from scorekeeper.league.import_reader import Reader, read_league, read_organizers
 from scorekeeper.league.invitations import Invited, new_invitation
 from scorekeeper.league.json_input import NotJson, read_json, readable_path
 from scorekeeper.league.leagues import new_league_id
@@ -111,8 +106,6 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
     league = read_league(reader, doc, games, byes)
     # Adjustments and closed seasons name members by their exported ids, kept or not.
     exported_ids = [member.id for member in league.members]
-    head = doc.get("league") if isinstance(doc.get("league"), dict) else {}
-    never = read_never_pairs(reader, head.get("never_pairs", []), set(exported_ids))
     directed = director_transfer.read_part(
         reader, doc.get("director"), league.nights, set(exported_ids)
     )
@@ -151,13 +144,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             uow.session.add(league)
             uow.commit()
         chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
-        member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
-        director_transfer.store_part(uow, league.id, directed, member_map, [n.id for n in nights])
-        if never:
-            with uow:
-                stored = uow.session.get(League, league.id)
-                stored.never_pairs = [[member_map[a], member_map[b]] for a, b in never]
-                uow.commit()
+        _store_by_member(uow, league, exported_ids, directed, [n.id for n in nights])
     except BaseException:
         chunks.forget(uow, league, games)
         raise
@@ -165,6 +152,19 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         # Derive every game's result now, so the first standings page is quick.
         counting.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
     return Imported(league_id=league.public_id, invited=invited)
+
+
+def _store_by_member(uow, league: League, exported_ids, directed, night_ids) -> None:
+    """What names members by their exported ids, now that the stored ids are known:
+    the director's part, and the pairs never seated together (read with the exported
+    ids, ``import_reader.read_never_pairs``)."""
+    member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
+    director_transfer.store_part(uow, league.id, directed, member_map, night_ids)
+    if league.never_pairs:
+        with uow:
+            stored = uow.session.get(League, league.id)
+            stored.never_pairs = [[member_map[a], member_map[b]] for a, b in league.never_pairs]
+            uow.commit()
 
 
 def keep_free_ids(session, model, rows: list, new_id) -> None:
