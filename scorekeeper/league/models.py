@@ -236,6 +236,8 @@ class Answer(Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id", ondelete="CASCADE"))
     answer: Mapped[str] = mapped_column(String(5))
     answered_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The round of that night they ask, in advance, to sit out with a bye (None: none).
+    bye_round: Mapped[int | None] = mapped_column(Integer)
 
 
 class LeagueTable(Base):

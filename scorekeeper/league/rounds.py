@@ -20,6 +20,7 @@ from sqlalchemy.orm import object_session
 
 from scorekeeper.league import counting, pairing, seating, standings, swiss
 from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
+from scorekeeper.league.answers import asked_byes
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
 from scorekeeper.league.views import BYE_SCORES, TIEBREAK_SHORT, TIEBREAKS, tonight_bye_score
@@ -286,7 +287,10 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
     # Everyone who came tonight: seated in a round, sitting one out, or come late.
     came = [s.member_id for t in night.tables if t.round <= current for s in t.seats]
     came += [m for number in range(1, current + 1) for m in byes_in(night, number)]
-    present = [m for m in dict.fromkeys(came) if m in active]
+    came_in = [m for m in dict.fromkeys(came) if m in active]
+    # Those who asked in advance to sit out this round do (league/answers.py).
+    asked = asked_byes(league, night.held_on, current + 1, came_in)
+    present = [m for m in came_in if m not in asked]
     allowed = people_at_table(variant_of(league))
     try:
         sizes, out = seating.sizes_with_byes(
@@ -298,7 +302,7 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
         [[seat.member_id for seat in t.seats] for t in night.tables if t.round <= current]
     )
     byes_so_far = standings.byes_of(session, league.id, None)
-    return pairing.plan_round(
+    tables, byes = pairing.plan_round(
         night.round_method or "random",
         present,
         sizes,
@@ -311,6 +315,7 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
         rng=rng,
         swiss=swiss_rules(session, league, night, present, scores),
     )
+    return tables, [*asked, *byes]
 
 
 def swap_in_round(

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import date, timedelta
+
+import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.league import swiss, transfer
 from scorekeeper.service_layer import services
+from scorekeeper.service_layer.services import InvalidInput
 
 from .support import GIN, login, make_league, make_organizer, member_ids, seat_night
 
@@ -205,3 +209,53 @@ def test_the_swiss_rules_survive_an_export_and_an_import(uow):
     again = league.league_view(uow, transfer.import_document(uow, olga, older).league_id, olga)
     assert (again.ranking.tiebreak, again.ranking.accelerate) == ("buchholz", False)
     assert again.ranking.never_pairs == ()
+
+
+def test_a_bye_asked_for_through_the_answer_link_is_given_in_that_round(client, uow):
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, rules=GIN, names=EIGHT)
+    rules(uow, lid, olga)
+    league.set_ranking(
+        uow,
+        lid,
+        olga,
+        rank_by="wins",
+        min_games=0,
+        bye_counts="none",
+        hide_money=False,
+        bye_scores="half",
+    )
+    day = date.today() + timedelta(days=1)
+    typed = {"capacity": "", "answer_days": ""}
+    league.plan_nights(uow, lid, olga, league.read_plan([day.isoformat()], **typed), None)
+    planned = next(p.id for p in league.schedule_of(uow, lid, olga) if p.held_on == day)
+    links = {link.name: link.token for link in league.make_answer_links(uow, lid, olga)}
+    for name in EIGHT:
+        league.give_answer(uow, links[name], planned, "yes")
+    early, later = EIGHT[0], "Dee"
+    page = client.get(f"/leagues/answers/{links[early]}").text
+    assert "Sit out a round with a bye" in page
+    asked = client.post(f"/leagues/answers/{links[early]}/{planned}/bye", data={"bye_round": "1"})
+    assert asked.status_code == 303
+    league.ask_bye(uow, links[later], planned, 2)
+    assert 'value="1" selected' in client.get(f"/leagues/answers/{links[early]}").text
+    ids = member_ids(uow, lid, olga)
+    night_id = seat_night(uow, lid, olga, [ids[name] for name in EIGHT], held_on=day)
+    league.set_rounds(uow, lid, olga, night_id, rounds=3, method="swiss")
+    league.start_round(uow, lid, olga, night_id)
+    rounds = league.night_rounds(uow, lid, olga, night_id)
+    # Seven left to seat at gin: three tables, the asked bye and one more sit out.
+    assert early in rounds.sitting_out and len(rounds.sitting_out) == 2
+    play_gin(uow, lid, olga, night_id, 1)
+    league.propose_round(uow, lid, olga, night_id, random.Random(4))
+    proposal = league.night_rounds(uow, lid, olga, night_id)
+    assert later in [name for _id, name in proposal.byes]
+    assert all(later not in table.names for table in proposal.tables)
+    # The bye scored what the league's byes score: half a win, FIDE's half-point bye.
+    assert dict(proposal.tonight)[early] == 0.5
+    # Asking is for a member coming, and for a round of the night.
+    league.give_answer(uow, links["Bob"], planned, "maybe")
+    with pytest.raises(InvalidInput):
+        league.ask_bye(uow, links["Bob"], planned, 2)
+    with pytest.raises(InvalidInput):
+        league.ask_bye(uow, links[later], planned, 13)

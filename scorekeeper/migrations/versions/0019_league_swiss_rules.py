@@ -1,5 +1,5 @@
 """a league's Swiss rules: the tie-break for equal scores, Baku acceleration and the
-pairs never seated together
+pairs never seated together; the round a member asks to sit out with a bye
 
 Revision ID: 0019
 Revises: 0018
@@ -26,9 +26,13 @@ def upgrade() -> None:
             sa.Column("accelerate", sa.Boolean(), server_default=sa.false(), nullable=False)
         )
         batch.add_column(sa.Column("never_pairs", sa.JSON(), server_default="[]", nullable=False))
+    with op.batch_alter_table("league_answers") as batch:
+        batch.add_column(sa.Column("bye_round", sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("league_answers") as batch:
+        batch.drop_column("bye_round")
     with op.batch_alter_table("leagues") as batch:
         batch.drop_column("never_pairs")
         batch.drop_column("accelerate")
