@@ -60,6 +60,7 @@ class MyNight:
     in_line: int | None  # their place among those waiting for a seat (1 = next)
     answer_by: datetime | None
     late: bool  # the deadline has passed: an answer now is marked late
+    bye_round: int | None = None  # the round they asked to sit out with a bye
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,7 @@ def answer_page(uow: UnitOfWork, token: Any, *, today: date | None = None) -> An
                     waiting.index(member.id) + 1 if member.id in waiting else None,
                     as_utc(night.answer_by) if night.answer_by else None,
                     night.answer_by is not None and now > as_utc(night.answer_by),
+                    mine.bye_round if mine else None,
                 )
             )
         return AnswerPage(league.name, league.language, member.name, tuple(nights))
@@ -158,6 +160,42 @@ def give_answer(
     return next(
         n for n in answer_page(uow, token, today=today).nights if n.planned_id == planned_id
     )
+
+
+# The rounds a member may ask a bye for: 1 to rounds.MOST_ROUNDS (not imported, as
+# rounds imports this module).
+BYE_ROUNDS = range(1, 13)
+
+
+def ask_bye(
+    uow: UnitOfWork, token: Any, planned_id: Any, round_number: Any, *, today: date | None = None
+) -> None:
+    """A member coming to a night asks in advance to sit out one of its rounds with a
+    bye (None: no bye); the round's seating leaves them out (``asked_byes``)."""
+    if round_number is not None and round_number not in BYE_ROUNDS:
+        raise InvalidInput(
+            _("Pick a round of the night."), {"bye_round": _("must be a round from 1 to 12")}
+        )
+    today = today or date.today()
+    with uow:
+        member = _member_by_link(uow.session, token)
+        night = next((n for n in _ahead(member.league, today) if n.id == planned_id), None)
+        if night is None:
+            raise NotFound(_("That night is not ahead in this league's schedule."))
+        mine = next((a for a in night.answers if a.member_id == member.id), None)
+        if mine is None or mine.answer != "yes":
+            raise InvalidInput(
+                _("Say you are coming first."), {"bye_round": _("say you are coming first")}
+            )
+        mine.bye_round = round_number
+        uow.commit()
+
+
+def asked_byes(league: League, day: date, round_number: int, present) -> list[int]:
+    """Those present who asked to sit out ``round_number`` of the night planned on ``day``."""
+    night = next((n for n in league.schedule if n.held_on == day), None)
+    asked = {a.member_id for a in night.answers if a.bye_round == round_number} if night else set()
+    return [member for member in present if member in asked]
 
 
 def _seated(night: PlannedNight) -> tuple[list[int], list[int]]:

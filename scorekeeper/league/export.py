@@ -115,6 +115,10 @@ def _league_settings(league) -> dict[str, Any]:
         "min_games": league.min_games,
         "bye_counts": league.bye_counts,
         "bye_scores": league.bye_scores,
+        "tiebreak": league.tiebreak,
+        "accelerate": league.accelerate,
+        # Member ids as the export's members list them.
+        "never_pairs": [list(pair) for pair in league.never_pairs or ()],
         "hide_money": league.hide_money,
         "language": league.language,
         "time_zone": league.time_zone,

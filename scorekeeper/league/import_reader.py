@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper import scoring
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import seating, standings, views
+from scorekeeper.league import seating, standings, swiss, views
 from scorekeeper.league.access import CONTROL, name_key, one_line
 from scorekeeper.league.export import FORMAT_VERSION, GAME_FORMAT
 from scorekeeper.league.json_input import in_the_file
@@ -263,6 +263,13 @@ def read_league(
         bye_scores=reader.choice(
             head.get("bye_scores", "nothing"), "league.bye_scores", views.BYE_SCORES
         ),
+        # Exports from before Swiss tie-breaks: Buchholz, no acceleration.
+        tiebreak=reader.choice(
+            head.get("tiebreak", "buchholz"), "league.tiebreak", swiss.TIEBREAKS
+        ),
+        accelerate=reader.flag(head.get("accelerate", False), "league.accelerate"),
+        # By the export's member ids until they are stored (transfer._store_by_member).
+        never_pairs=read_never_pairs(reader, head.get("never_pairs", []), set(members)),
         hide_money=reader.flag(head.get("hide_money", False), "league.hide_money"),
         # Exports from before leagues had a language have none: each reader's own.
         language=_read_language(reader, head.get("language")),
@@ -272,6 +279,18 @@ def read_league(
         nights=nights,
         schedule=read_schedule(reader, doc.get("schedule", [])),
     )
+
+
+def read_never_pairs(reader: Reader, value: Any, members: set[int]) -> list[list[int]]:
+    """The pairs never seated together, by the export's member ids."""
+    pairs = []
+    for i, pair in enumerate(reader.items(value, "league.never_pairs", 1000)):
+        ok = isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]
+        if not ok or not all(isinstance(m, int) and m in members for m in pair):
+            reader.fail(f"league.never_pairs.{i}", _("must be two different members"))
+        else:
+            pairs.append(sorted(pair))
+    return pairs
 
 
 def read_members(reader: Reader, value: Any) -> dict[int, Member]:

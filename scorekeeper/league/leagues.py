@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper import scoring
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import standings, views
+from scorekeeper.league import standings, swiss, views
 from scorekeeper.league.access import NotFound, clean_name, managed
 from scorekeeper.league.log import fields, record
 from scorekeeper.league.models import League, LeagueOrganizer
@@ -161,7 +161,15 @@ def update_rules(
 
 
 RULE_FIELDS = ("name", "variant", "preset", "options", "stakes", "table_size", "language")
-RANKING_FIELDS = ("rank_by", "min_games", "bye_counts", "bye_scores", "hide_money")
+RANKING_FIELDS = (
+    "rank_by",
+    "min_games",
+    "bye_counts",
+    "bye_scores",
+    "hide_money",
+    "tiebreak",
+    "accelerate",
+)
 
 
 def set_published(uow: UnitOfWork, public_id: str, organizer_id: int | None, published: bool):
@@ -202,8 +210,11 @@ def set_ranking(
     bye_counts: Any,
     hide_money: bool,
     bye_scores: Any = "nothing",
+    tiebreak: Any = "buchholz",
+    accelerate: bool = False,
 ) -> None:
-    """How the standings rank players and count byes, and whether public pages show money."""
+    """How the standings rank players and count byes, whether public pages show money,
+    and how Swiss rounds order equal scores and whether they accelerate (swiss.py)."""
     errors: dict[str, str] = {}
     if rank_by not in standings.RANK_BY:
         errors["rank_by"] = _(
@@ -216,6 +227,8 @@ def set_ranking(
         errors["bye_counts"] = _("must be none or average")
     if bye_scores not in views.BYE_SCORES:
         errors["bye_scores"] = _("must be nothing, half or win")
+    if tiebreak not in swiss.TIEBREAKS:
+        errors["tiebreak"] = _("must be buchholz, sonneborn or rating")
     if errors:
         raise InvalidInput(_("The ranking rules cannot be used."), errors)
     with uow:
@@ -224,6 +237,34 @@ def set_ranking(
         league.rank_by, league.min_games = rank_by, min_games
         league.bye_counts, league.hide_money = bye_counts, bool(hide_money)
         league.bye_scores = bye_scores
+        league.tiebreak, league.accelerate = tiebreak, bool(accelerate)
         after = fields(league, RANKING_FIELDS)
         record(uow.session, league, organizer_id, "settings", "ranking", before, after)
+        uow.commit()
+
+
+def never_pair(
+    uow: UnitOfWork, public_id: str, organizer_id: int | None, first: Any, second: Any, keep: bool
+) -> None:
+    """Two members Swiss rounds never seat together (a couple, family), or no more."""
+    with uow:
+        league = managed(uow.session, public_id, organizer_id)
+        ids = {member.id for member in league.members}
+        if first not in ids or second not in ids or first == second:
+            raise InvalidInput(
+                _("Pick two different members."), {"second": _("pick two different members")}
+            )
+        pair = sorted((first, second))
+        pairs = [list(p) for p in league.never_pairs or () if sorted(p) != pair]
+        before = fields(league, ("never_pairs",))
+        league.never_pairs = [*pairs, pair] if keep else pairs
+        record(
+            uow.session,
+            league,
+            organizer_id,
+            "settings",
+            "never_pairs",
+            before,
+            fields(league, ("never_pairs",)),
+        )
         uow.commit()

@@ -65,6 +65,12 @@ class League(Base):
     # What a bye scores (standings.BYE_SCORES): "nothing", "half" or a "win": tonight's
     # score in a night of rounds (Swiss pairs by it) and the wins in the standings.
     bye_scores: Mapped[str] = mapped_column(String(10), default="nothing", server_default="nothing")
+    # Swiss rounds (league/swiss.py): the tie-break ordering equal scores (swiss.TIEBREAKS),
+    # Baku acceleration of a night's first rounds, and pairs of member ids never seated
+    # together (couples, family).
+    tiebreak: Mapped[str] = mapped_column(String(10), default="buchholz", server_default="buchholz")
+    accelerate: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    never_pairs: Mapped[list[list[int]]] = mapped_column(JSON, default=list, server_default="[]")
     # Public pages show no money (the organizers still see it).
     hide_money: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # What its public pages and printed packs speak (i18n.LANGUAGES); None: each reader's own.
@@ -239,6 +245,8 @@ class Answer(Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("league_members.id", ondelete="CASCADE"))
     answer: Mapped[str] = mapped_column(String(5))
     answered_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The round of that night they ask, in advance, to sit out with a bye (None: none).
+    bye_round: Mapped[int | None] = mapped_column(Integer)
 
 
 class LeagueTable(Base):

@@ -28,6 +28,7 @@ from scorekeeper.league.access import (
     night_of,
     scored_row,
 )
+from scorekeeper.league.answers import asked_byes
 from scorekeeper.league.confirm import confirmation_of
 from scorekeeper.league.log import record
 from scorekeeper.league.models import Adjustment, League, LeagueSeat, LeagueTable, Night
@@ -179,7 +180,12 @@ def create_night(
                 },
             )
         try:
-            tables, byes = seat_players(session, league, chosen, method, rng)
+            # Those who asked in advance to sit out round 1 do (league/answers.py).
+            asked = asked_byes(league, held_on, 1, chosen)
+            tables, byes = seat_players(
+                session, league, [m for m in chosen if m not in asked], method, rng
+            )
+            byes = [*asked, *byes]
         except seating.SeatingError as exc:
             raise InvalidInput(
                 _("The night cannot be seated as ticked."), {"present": str(exc)}

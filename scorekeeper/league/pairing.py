@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper.league.seating import (
     choose_byes,
@@ -36,6 +36,8 @@ WINDOW = 3
 BUDGET = 200_000
 # A pair met tonight weighs more than any number of the season's meetings.
 TONIGHT = 1000
+# A never-pair weighs as this many meetings tonight: kept apart before any repeat.
+NEVER = 1000
 
 Met = Mapping[tuple[int, int], int]
 
@@ -97,11 +99,17 @@ def seat_swiss(
     rng: random.Random,
     *,
     budget: int = BUDGET,
+    tiebreak: Mapping[int, float] | None = None,
 ) -> list[list[int]]:
     """Similar standing tonight at one table, nobody met tonight again where that can
     be avoided, the season's repeats kept few (the module's docstring says how).
+    Equal scores are ranked by ``tiebreak`` (higher first), then by chance.
     Table 1 is the top table; tables of unequal sizes may come in another order."""
-    order = sorted(members, key=lambda member: (-scores.get(member, 0), rng.random()))
+    broken = tiebreak or {}
+    order = sorted(
+        members,
+        key=lambda member: (-scores.get(member, 0), -broken.get(member, 0), rng.random()),
+    )
     spent = [0, budget]
 
     def fill(remaining: list[int], left_sizes: list[int]) -> list[list[int]] | None:
@@ -129,6 +137,8 @@ def seat_swiss(
             for key in set(tonight) | set(season)
         }
         improve_by_swaps(tables, weights)
+        # Swaps move players between tables: the top table is again the best one's.
+        tables.sort(key=lambda table: -max(scores.get(member, 0) for member in table))
     return tables
 
 
@@ -185,12 +195,33 @@ def swiss_byes(
     scores: Mapping[int, float],
     byes_so_far: Mapping[int, int],
     rng: random.Random,
+    tiebreak: Mapping[int, float] | None = None,
 ) -> list[int]:
     """Who sits out a Swiss round: the lowest score group, as a Swiss bye goes to the
     bottom of the field (never to a leader); within it those with the fewest byes so
-    far, by chance among equals."""
-    order = sorted(present, key=lambda m: (scores.get(m, 0), byes_so_far.get(m, 0), rng.random()))
+    far, then the lowest tie-break, by chance among equals."""
+    broken = tiebreak or {}
+    order = sorted(
+        present,
+        key=lambda m: (
+            scores.get(m, 0),
+            byes_so_far.get(m, 0),
+            broken.get(m, 0),
+            rng.random(),
+        ),
+    )
     return order[:out]
+
+
+@dataclass(frozen=True)
+class SwissRules:
+    """What a league adds to a Swiss round: each player's tie-break (equal scores
+    ranked by it), virtual points (Baku acceleration, league/swiss.py) and the pairs
+    never to seat together."""
+
+    tiebreak: Mapping[int, float] = field(default_factory=dict)
+    virtual: Mapping[int, float] = field(default_factory=dict)
+    never: Sequence[tuple[int, int]] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +251,7 @@ def plan_round(
     season: Met,
     byes_so_far: Mapping[int, int],
     rng: random.Random,
+    swiss: SwissRules | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """The next round's tables and byes.
 
@@ -227,15 +259,24 @@ def plan_round(
     ``byes_so_far`` counts the season's byes with tonight's rounds, so byes go to
     those with the fewest and stay within one of each other, except in Swiss, where
     the lowest score group sits out (``swiss_byes``). ``previous`` is the last round's
-    tables from the top, each by result, for king of the hill.
+    tables from the top, each by result, for king of the hill. ``swiss`` adds the
+    league's tie-break, virtual points and never-pairs to a Swiss round.
     """
+    rules = swiss or SwissRules()
     if method == "swiss":
-        byes = swiss_byes(present, out, scores, byes_so_far, rng)
+        byes = swiss_byes(present, out, scores, byes_so_far, rng, rules.tiebreak)
     else:
         byes = choose_byes(present, out, byes_so_far, rng)
     seated = [member for member in present if member not in byes]
     if method == "swiss":
-        return seat_swiss(seated, sizes, scores, tonight, season, rng), byes
+        # Virtual points seat group A apart (Baku) but are nobody's score; a never-pair
+        # is refused as a pair met tonight is.
+        paired = {m: scores.get(m, 0) + rules.virtual.get(m, 0) for m in seated}
+        barred = dict(tonight)
+        for a, b in rules.never:
+            barred[pair_key(a, b)] = NEVER
+        tables = seat_swiss(seated, sizes, paired, barred, season, rng, tiebreak=rules.tiebreak)
+        return tables, byes
     if method == "king":
         played = {member for table in previous for member in table}
         back = [member for member in seated if member not in played]

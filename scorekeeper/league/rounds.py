@@ -16,11 +16,14 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from scorekeeper.league import counting, pairing, seating, standings
+from sqlalchemy.orm import object_session
+
+from scorekeeper.league import counting, pairing, seating, standings, swiss
 from scorekeeper.league.access import load_night, managed, managed_row, night_of, scored_row
+from scorekeeper.league.answers import asked_byes
 from scorekeeper.league.models import League, Night
 from scorekeeper.league.nights import _met, new_tables, people_at_table, start_night, variant_of
-from scorekeeper.league.views import BYE_SCORES, tonight_bye_score
+from scorekeeper.league.views import BYE_SCORES, TIEBREAK_SHORT, TIEBREAKS, tonight_bye_score
 from scorekeeper.models import as_utc, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
@@ -35,6 +38,9 @@ class RoundTable:
     number: int
     names: tuple[str, ...]
     member_ids: tuple[int, ...]
+    # Why it was seated so (Swiss): its score group and who floated in, (name, score).
+    group: int | float | None = None
+    floats: tuple[tuple[str, int | float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,10 +74,29 @@ class Rounds:
     # What a bye scores tonight (views.BYE_SCORES), and in players beaten.
     bye_scores: str = "nothing"
     bye_score: float = 0
+    # The league's tie-break (swiss.TIEBREAKS) and each of ``tonight``'s, in its order.
+    tiebreak: str = "buchholz"
+    tiebreaks: tuple[int | float, ...] = ()
+
+    @property
+    def standing(self) -> tuple[tuple[str, int | float, int | float | None], ...]:
+        """Tonight's order: (name, score, tie-break)."""
+        breaks = self.tiebreaks or (None,) * len(self.tonight)
+        return tuple(
+            (name, score, b) for (name, score), b in zip(self.tonight, breaks, strict=True)
+        )
 
     @property
     def bye_label(self) -> str:
         return str(BYE_SCORES[self.bye_scores])
+
+    @property
+    def tiebreak_short(self) -> str:
+        return str(TIEBREAK_SHORT[self.tiebreak])
+
+    @property
+    def tiebreak_label(self) -> str:
+        return str(TIEBREAKS[self.tiebreak])
 
     @property
     def in_rounds(self) -> bool:
@@ -134,6 +159,39 @@ def tonight_scores(night: Night) -> tuple[dict[int, float], dict[int, list[int]]
         ordered = sorted(results, key=lambda seat: (seat.place, seat.position))
         ranked[table.id] = [member_at[seat.position] for seat in ordered]
     return scores, ranked
+
+
+def tonight_results(night: Night) -> list[swiss.Result]:
+    """Each counted table of tonight as (member, place) pairs, for the tie-breaks."""
+    results = []
+    for table in night.tables:
+        outcome = counting.table_result(table) if table.game_id is not None else None
+        if outcome is not None:
+            member_at = {seat.position: seat.member_id for seat in table.seats}
+            results.append([(member_at[seat.position], seat.place) for seat in outcome[1]])
+    return results
+
+
+def tonight_tiebreaks(session, league: League, night: Night, scores) -> dict[int, float]:
+    """The league's tie-break for each player tonight (the rating: the season's)."""
+    ratings = {}
+    if league.tiebreak == "rating":
+        ratings = standings.ratings(session, league.id, None).current
+    return swiss.tiebreaks(league.tiebreak, tonight_results(night), scores, ratings)
+
+
+def swiss_rules(session, league: League, night: Night, present, scores) -> pairing.SwissRules:
+    """The tie-break, virtual points (Baku, when the league accelerates) and
+    never-pairs for seating the night's next round."""
+    virtual: dict[int, float] = {}
+    share = swiss.virtual_share(played_round(night) + 1, night.rounds)
+    if league.accelerate and share:
+        rated = standings.ratings(session, league.id, None).current
+        by_rating = sorted(present, key=lambda m: (-rated.get(m, 0), m))
+        win = league.table_size - 1
+        virtual = dict.fromkeys(swiss.group_a(by_rating), share * win)
+    pairs = [(a, b) for a, b in league.never_pairs or ()]
+    return pairing.SwissRules(tonight_tiebreaks(session, league, night, scores), virtual, pairs)
 
 
 def set_rounds(
@@ -229,7 +287,10 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
     # Everyone who came tonight: seated in a round, sitting one out, or come late.
     came = [s.member_id for t in night.tables if t.round <= current for s in t.seats]
     came += [m for number in range(1, current + 1) for m in byes_in(night, number)]
-    present = [m for m in dict.fromkeys(came) if m in active]
+    came_in = [m for m in dict.fromkeys(came) if m in active]
+    # Those who asked in advance to sit out this round do (league/answers.py).
+    asked = asked_byes(league, night.held_on, current + 1, came_in)
+    present = [m for m in came_in if m not in asked]
     allowed = people_at_table(variant_of(league))
     try:
         sizes, out = seating.sizes_with_byes(
@@ -241,7 +302,7 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
         [[seat.member_id for seat in t.seats] for t in night.tables if t.round <= current]
     )
     byes_so_far = standings.byes_of(session, league.id, None)
-    return pairing.plan_round(
+    tables, byes = pairing.plan_round(
         night.round_method or "random",
         present,
         sizes,
@@ -252,7 +313,9 @@ def _seat_next(session, league: League, night: Night, current: int, rng):
         season=_met(session, league.id),
         byes_so_far=byes_so_far,
         rng=rng,
+        swiss=swiss_rules(session, league, night, present, scores),
     )
+    return tables, [*asked, *byes]
 
 
 def swap_in_round(
@@ -315,6 +378,7 @@ def rounds_of(league: League, night: Night) -> Rounds:
     names = {member.id: member.name for member in league.members}
     current = played_round(night)
     scores, _ranked = tonight_scores(night)
+    breaks = tonight_tiebreaks(object_session(night), league, night, scores)
     proposed = proposed_round(night)
     unfinished = tuple(
         t.number
@@ -326,13 +390,16 @@ def rounds_of(league: League, night: Night) -> Rounds:
     moves: tuple[MoveView, ...] = ()
     if proposed is not None:
         seated = sorted(round_of(night, proposed), key=lambda t: t.number)
+        whys = swiss.explain([[s.member_id for s in t.seats] for t in seated], scores)
         tables = tuple(
             RoundTable(
                 t.number,
                 tuple(names.get(s.member_id, "?") for s in t.seats),
                 tuple(s.member_id for s in t.seats),
+                whole(why.group),
+                tuple((names.get(m, "?"), whole(score)) for m, score in why.floats),
             )
-            for t in seated
+            for t, why in zip(seated, whys, strict=True)
         )
         byes = tuple((m, names.get(m, "?")) for m in byes_in(night, proposed))
         moves = tuple(
@@ -343,7 +410,10 @@ def rounds_of(league: League, night: Night) -> Rounds:
     if not night.started or proposed is not None:
         ends_at = None  # between rounds no clock runs
     zone = ZoneInfo(league.time_zone or "UTC")
-    best = sorted(scores.items(), key=lambda item: (-item[1], names.get(item[0], "")))
+    best = sorted(
+        scores.items(),
+        key=lambda item: (-item[1], -breaks.get(item[0], 0), names.get(item[0], "")),
+    )
     return Rounds(
         rounds=night.rounds,
         method=night.round_method,
@@ -360,6 +430,8 @@ def rounds_of(league: League, night: Night) -> Rounds:
         sitting_out=tuple(names.get(m, "?") for m in byes_in(night, current)),
         bye_scores=league.bye_scores,
         bye_score=tonight_bye_score(league),
+        tiebreak=league.tiebreak,
+        tiebreaks=tuple(whole(round(breaks.get(m, 0), 1)) for m, _score in best),
     )
 
 

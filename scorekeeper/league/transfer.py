@@ -144,8 +144,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
             uow.session.add(league)
             uow.commit()
         chunks.store_nights(uow, league, nights, {id(night): out for night, out in byes})
-        member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
-        director_transfer.store_part(uow, league.id, directed, member_map, [n.id for n in nights])
+        _store_by_member(uow, league, exported_ids, directed, [n.id for n in nights])
     except BaseException:
         chunks.forget(uow, league, games)
         raise
@@ -153,6 +152,19 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         # Derive every game's result now, so the first standings page is quick.
         counting.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
     return Imported(league_id=league.public_id, invited=invited)
+
+
+def _store_by_member(uow, league: League, exported_ids, directed, night_ids) -> None:
+    """What names members by their exported ids, now that the stored ids are known:
+    the director's part, and the pairs never seated together (read with the exported
+    ids, ``import_reader.read_never_pairs``)."""
+    member_map = dict(zip(exported_ids, (m.id for m in league.members), strict=True))
+    director_transfer.store_part(uow, league.id, directed, member_map, night_ids)
+    if league.never_pairs:
+        with uow:
+            stored = uow.session.get(League, league.id)
+            stored.never_pairs = [[member_map[a], member_map[b]] for a, b in league.never_pairs]
+            uow.commit()
 
 
 def keep_free_ids(session, model, rows: list, new_id) -> None:

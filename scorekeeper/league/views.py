@@ -125,6 +125,14 @@ BYE_SCORES = {
     "win": _l("A win"),
 }
 BYE_SHARE = {"nothing": 0, "half": 0.5, "win": 1}
+# What orders equal scores in a night of Swiss rounds (league/swiss.py), as said.
+TIEBREAKS = {
+    "buchholz": _l("Buchholz (the opponents' scores)"),
+    "sonneborn": _l("Sonneborn-Berger (the beaten opponents' scores)"),
+    "rating": _l("The rating"),
+}
+# Its short name beside each score in tonight's order.
+TIEBREAK_SHORT = {"buchholz": _l("Bh"), "sonneborn": _l("SB"), "rating": _l("Rtg")}
 
 
 def tonight_bye_score(league: League) -> float:
@@ -142,10 +150,19 @@ class Ranking:
     bye_counts: str
     hide_money: bool
     bye_scores: str = "nothing"
+    # Swiss rounds: the tie-break (TIEBREAKS' key), Baku acceleration, and the pairs
+    # never seated together as (member id, name, member id, name).
+    tiebreak: str = "buchholz"
+    accelerate: bool = False
+    never_pairs: tuple[tuple[int, str, int, str], ...] = ()
 
     @property
     def bye_label(self) -> str:
         return str(BYE_SCORES[self.bye_scores])
+
+    @property
+    def tiebreak_label(self) -> str:
+        return str(TIEBREAKS[self.tiebreak])
 
 
 @dataclass(frozen=True)
@@ -238,8 +255,18 @@ def night_view_of(night: Night, manage: bool) -> NightView:
 
 
 def ranking_of(league: League) -> Ranking:
+    names = {member.id: member.name for member in league.members}
     return Ranking(
-        league.rank_by, league.min_games, league.bye_counts, league.hide_money, league.bye_scores
+        league.rank_by,
+        league.min_games,
+        league.bye_counts,
+        league.hide_money,
+        league.bye_scores,
+        tiebreak=league.tiebreak,
+        accelerate=league.accelerate,
+        never_pairs=tuple(
+            (a, names.get(a, "?"), b, names.get(b, "?")) for a, b in league.never_pairs or ()
+        ),
     )
 
 

@@ -43,6 +43,16 @@ def answer(token: str, planned_id: int):
     return redirect(url_for("league.answers", token=token) + f"#night-{planned_id}", 303)
 
 
+@bp.post("/leagues/answers/<token>/<row_id:planned_id>/bye")
+def ask_bye(token: str, planned_id: int):
+    raw = request.form.get("bye_round", "")
+    league.ask_bye(
+        unit_of_work(), token, planned_id, int(raw) if raw.isdigit() and len(raw) < 4 else None
+    )
+    flash(_("Your bye is saved."))
+    return redirect(url_for("league.answers", token=token) + f"#night-{planned_id}", 303)
+
+
 @bp.post("/leagues/<public_id>/answer-links")
 def make_answer_links(public_id: str):
     member = request.form.get("member", "")

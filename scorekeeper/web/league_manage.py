@@ -263,6 +263,7 @@ def render_manage(
         rank_by=league_standings.RANK_BY,
         bye_counts=league_standings.BYE_COUNTS,
         bye_scores=league_views.BYE_SCORES,
+        tiebreaks=league_views.TIEBREAKS,
         preticked=preticked,
         retick=retick,
         merge_plan=merge_plan,
@@ -309,10 +310,29 @@ def ranking(public_id: str):
         min_games=int(raw_min) if raw_min.isdigit() and len(raw_min) < 6 else raw_min,
         bye_counts=form.get("bye_counts"),
         bye_scores=form.get("bye_scores", "nothing"),
+        tiebreak=form.get("tiebreak", "buchholz"),
+        accelerate=form.get("accelerate") == "1",
         hide_money=form.get("hide_money") == "1",
     )
     flash(_("The ranking rules were saved."))
     return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
+
+
+@bp.post("/leagues/<public_id>/never-pairs")
+@keeps_input(render_manage, "never")
+def never_pair(public_id: str):
+    form = request.form
+    whole = lambda raw: int(raw) if raw.isdigit() and len(raw) < 10 else raw  # noqa: E731
+    league.never_pair(
+        unit_of_work(),
+        public_id,
+        organizer_id(),
+        whole(form.get("first", "")),
+        whole(form.get("second", "")),
+        keep=form.get("keep", "1") == "1",
+    )
+    flash(_("The pairs never seated together were saved."))
+    return redirect(url_for("league.manage", public_id=public_id) + "#never", 303)
 
 
 @bp.post("/leagues/<public_id>/schedule")
