@@ -14,7 +14,8 @@ times, alternating so that a busy moment hits each alike:
   (that game derived again, the circle's ledger and stats worked out again);
 - ``cold``: the page with every cached game and circle dropped (all 200 games derived);
 - ``game``: a plain game page (``GET /games/<id>``, one of the circle's games) in the
-  same run, the measure the circle page is held to: ``page_over_game`` aims at 1.5 or less.
+  same run, the measure the circle page is held to: ``page_over_game`` aims at 1.5 or less;
+- ``person``: a member's record page (``GET /circles/<id>/people/<name>``) beside them.
 
 Each figure is the median of its runs in milliseconds of wall time. The target: the
 page under 100 ms on SQLite, and the page with its stylesheets and script within the
@@ -36,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -141,12 +143,23 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(11)
         figures: dict[str, list[float]] = {
             name: []
-            for name in ("floor", "page", "view", "api", "after_correction", "cold", "game")
+            for name in (
+                "floor",
+                "page",
+                "view",
+                "api",
+                "after_correction",
+                "cold",
+                "game",
+                "person",
+            )
         }
         game_url = f"/games/{played[0][0]}"
+        person_url = f"{page_url}/people/{quote(played[0][2][0])}"
         for _ in range(runs):
             figures["floor"].append(timed(lambda: editor.get("/bench-floor", headers=gz)))
             figures["game"].append(timed(lambda: reader.get(game_url, headers=gz)))
+            figures["person"].append(timed(lambda: reader.get(person_url, headers=gz)))
             figures["page"].append(timed(lambda: editor.get(page_url, headers=gz)))
             figures["view"].append(timed(lambda: reader.get(page_url, headers=gz)))
             figures["api"].append(timed(lambda: reader.get(f"/api/v1/circles/{circle_id}")))

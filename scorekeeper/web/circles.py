@@ -30,6 +30,7 @@ from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.scoring import circle as ledger
+from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circles import CircleView
 from scorekeeper.service_layer.errors import (
@@ -193,6 +194,26 @@ def circle(public_id: str):
         games=usual_games(view),
         stakes=usual_stakes(view),
         key=new_key(),
+    )
+
+
+@bp.get("/circles/<public_id>/people/<name>")
+def person(public_id: str, name: str):
+    """One member's record, and head-to-head with another (``?vs=NAME``)."""
+    view, _token = load(public_id)
+    member = view.member_index(name)
+    if member is None:
+        abort(404)
+    rival = view.member_index(request.args.get("vs"))
+    versus = None if rival is None or rival == member else people.head_to_head(view, member, rival)
+    locale = page_locale()
+    return render_template(
+        "circles/person.html",
+        view=view,
+        record=people.person(view, member),
+        versus=versus,
+        variant_name=lambda variant: translate(scoring.get_variant(variant).name),
+        fmt=lambda cents: money(cents, view.currency, locale),
     )
 
 
