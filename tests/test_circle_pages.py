@@ -61,13 +61,18 @@ def test_the_view_link_reads_and_cannot_write(app, client, circle):
 
 def test_a_game_started_in_the_circle_links_back_and_play_again_stays(client, circle):
     started = client.post(
-        f"/circles/{circle}/games",
+        f"/circles/{circle}/games/new",
         data={
-            "players": ["Ann", "Bob"],
-            "more": "Dee",
+            "players-0": "Ann",
+            "players-1": "Bob",
+            "players-2": "Dee",
             "game": "variant:rummy",
-            "stakes_on": "1",
+            "shown": "variant:rummy",
+            "stakes_on": "y",
             "cents_per_point": "2",
+            "round_to": "1",
+            "mode": "pairs",
+            "currency": "EUR",
         },
     )
     assert started.status_code == 303

@@ -44,7 +44,7 @@ from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
+from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
 from scorekeeper.web.presenters import (
     CHART_HEIGHT,
     CHART_PAD,
@@ -191,8 +191,6 @@ def circle(public_id: str):
         view=view,
         c=present(view, host),
         editable=token is not None,
-        games=usual_games(view),
-        stakes=usual_stakes(view),
         key=new_key(),
     )
 
@@ -347,43 +345,35 @@ def refused(public_id: str, error: ServiceError):
     return back(public_id)
 
 
-@bp.post("/circles/<public_id>/games")
-def start_game(public_id: str):
+@bp.route("/circles/<public_id>/games/new", methods=["GET", "POST"])
+def new_game(public_id: str):
+    """The new-game page every game starts from, its game started in the circle: the
+    members offered as players, the circle's most played game and last stakes first."""
+    from scorekeeper.web.table_start import new_game_page
+
     token = editing(public_id)
-    chosen = request.form.getlist("players")
-    chosen += [name for name in request.form.get("more", "").split(",") if name.strip()]
-    key = request.form.get("game", "")
-    if key not in GAMES:
-        abort(400)
-    _label, _description, variant_id, options, preset_stakes = GAMES[key]
-    body: dict[str, Any] = {"options": dict(options)}
-    if key.startswith("preset:"):
-        body["preset"] = key.removeprefix("preset:")
-    else:
-        body["variant"] = variant_id
-    if scoring.get_variant(game_variant(key)).partnership:
-        sides = 2 if len(chosen) % 2 == 0 else 3
-        body["seats"] = chosen
-        body["players"] = [_("Team %(number)s", number=n + 1) for n in range(sides)]
-    else:
-        body["players"] = chosen
-    if request.form.get("stakes_on"):
-        body["stakes"] = game_stakes(request.form, preset_stakes)
-    try:
-        started, _view = circles.start_game(unit_of_work(), public_id, token, body)
-    except InvalidInput as error:
-        return refused(public_id, error)
-    game_id = started.game.public_id
-    return redirect(url_for("table.edit_link", public_id=game_id, token=started.edit_token), 303)
+    view = circles.check_token(unit_of_work(), public_id, token)
 
+    def start(arguments: dict[str, Any]):
+        language = arguments.pop("language", None)
+        stakes = arguments.get("stakes")
+        if stakes is not None and not stakes.get("currency"):
+            stakes["currency"] = view.currency
+        uow = unit_of_work()
+        return circles.start_game(uow, public_id, token, arguments, language=language)[0]
 
-def game_stakes(form: Any, preset_stakes: Any) -> dict[str, Any]:
-    stakes = dict(preset_stakes or {})
-    for name in ("mode", "round_to", "cents_per_point"):
-        value = form.get(name)
-        if value:
-            stakes[name] = int(value) if value.isdigit() else value
-    return stakes
+    def defaults(form: Any) -> None:
+        form.game.data = usual_games(view)[0][0]
+        fill_game_defaults(form, form.game.data)
+        stakes = usual_stakes(view)
+        if stakes is not None:
+            form.stakes_on.data = True
+            for name in ("cents_per_point", "round_to", "mode"):
+                if name in stakes:
+                    form[name].data = str(stakes[name])
+        form.currency.data = view.currency
+
+    return new_game_page(start, members=view.names, defaults=defaults, circle=view)
 
 
 @bp.post("/circles/<public_id>/members")
