@@ -44,6 +44,7 @@ from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
+from scorekeeper.web.circle_forms import SPLITS, expense_body, on_the_form
 from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
 from scorekeeper.web.presenters import (
     CHART_HEIGHT,
@@ -185,6 +186,10 @@ def edit_link(public_id: str, token: str):
 @bp.get("/circles/<public_id>")
 def circle(public_id: str):
     view, token = load(public_id)
+    return circle_page(view, token)
+
+
+def circle_page(view: CircleView, token: str | None, **context: Any) -> str:
     host = view.member_index(request.args.get("host")) if request.args.get("host") else None
     return render_template(
         "circles/circle.html",
@@ -192,6 +197,8 @@ def circle(public_id: str):
         c=present(view, host),
         editable=token is not None,
         key=new_key(),
+        splits=SPLITS,
+        **context,
     )
 
 
@@ -403,18 +410,17 @@ def rename_member(public_id: str):
 @bp.post("/circles/<public_id>/expenses")
 def add_expense(public_id: str):
     token = editing(public_id)
-    body = {
-        "paid_by": request.form.get("paid_by"),
-        "cents": cents_of(request.form.get("amount")),
-        "shared_by": request.form.getlist("shared_by"),
-        "note": request.form.get("note") or None,
-    }
+    view = circles.check_token(unit_of_work(), public_id, token)
+    body = expense_body(request.form, view, cents_of)
     try:
         circles.add_expense(
             unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
         )
     except InvalidInput as error:
-        return refused(public_id, error)
+        # The page again, the form as typed and each message beside its field.
+        errors = on_the_form(field_messages(error.errors))
+        expense = {"form": request.form, "errors": errors, "detail": translate(error.detail)}
+        return circle_page(view, token, expense=expense), 422
     flash(_("Expense added."))
     return back(public_id)
 

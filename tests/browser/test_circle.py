@@ -124,7 +124,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     expect(games.nth(2)).to_contain_text(f"Won by {MEMBERS[0]}")
 
     # An expense shared by four: all are on, two taps take two off.
-    phone.tap(page.locator("#expense summary"))
+    phone.tap(page.locator("#expense > summary"))
     expense = page.locator("#expense")
     expense.get_by_label("Paid by").select_option(MEMBERS[1])
     expense.get_by_label("How much (EUR)").fill("48,30")
