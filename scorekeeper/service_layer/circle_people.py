@@ -30,8 +30,7 @@ def _better(game: CircleGameView, mine: int, theirs: int) -> bool:
 
 
 def _line(results: list[tuple[CircleGameView, int, bool, int]]) -> dict[str, Any]:
-    """games, wins, win rate (percent), net money at the table; per family also the
-    average, best and worst total (best as the family counts: most or fewest points)."""
+    """games, wins, win rate (percent) and net money at the table."""
     games = len(results)
     wins = sum(won for _, _, won, _ in results)
     return {
@@ -43,6 +42,8 @@ def _line(results: list[tuple[CircleGameView, int, bool, int]]) -> dict[str, Any
 
 
 def _totals(results: list[tuple[CircleGameView, int, bool, int]]) -> dict[str, Any]:
+    """One family's average, best and worst total (best as the family counts: most
+    points, or fewest where the lowest wins)."""
     totals = [total for _, total, _, _ in results]
     higher = results[0][0].higher_wins
     return {
