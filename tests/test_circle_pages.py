@@ -118,9 +118,13 @@ def test_an_expense_a_payment_and_their_undo_from_the_page(client, circle, datab
     refused = client.post(
         f"/circles/{circle}/expenses", data={"paid_by": "Ann", "amount": "1.005", "shared_by": []}
     )
-    assert refused.status_code == 303
+    # The page again, the form as typed and the reasons beside the fields.
+    assert refused.status_code == 422
     assert count(database, CircleRecord) == before
-    assert "cannot be recorded" in client.get(f"/circles/{circle}").get_data(as_text=True)
+    page = refused.get_data(as_text=True)
+    assert "cannot be recorded" in page
+    assert 'id="amount-msg"' in page and 'id="shared_by-msg"' in page
+    assert 'value="1.005"' in page
 
 
 def test_an_existing_game_joins_from_its_menu(client, circle):
