@@ -243,3 +243,20 @@ def test_the_expense_form_says_the_cents_rule_and_the_page_follows_it(client, ci
         data={"paid_by": "Cy", "amount": "1.03", "shared_by": ["Cy", "Bob", "Ann"]},
     )
     assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": -35, "Bob": -34, "Cy": 69}
+
+
+def test_what_the_page_shows_is_worked_out_once_per_circle_version(app, client, circle):
+    from scorekeeper.web import circles as pages
+
+    pages._PRESENTED.clear()
+    client.get(f"/circles/{circle}")
+    client.get(f"/circles/{circle}")
+    assert len(pages._PRESENTED) == 1
+    client.get(f"/circles/{circle}", headers={"Accept-Language": "fr"})
+    client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Ann", "amount": "3", "shared_by": ["Bob"]},
+    )
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    assert len(pages._PRESENTED) == 3  # another language, then the circle changed
+    assert "Ann" in page and "3.00" in page

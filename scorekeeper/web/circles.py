@@ -8,11 +8,13 @@ in the phone's session (``session["circles"]``: circle id -> token); the view li
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from contextlib import suppress
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from cachetools import LRUCache
 from flask import (
     Blueprint,
     abort,
@@ -230,7 +232,25 @@ def share(public_id: str):
     )
 
 
+# What the page shows, worked out once per circle version, reader's locale and host:
+# the phones at a table reload the same circle, and this is the page's dearest part
+# after its template (every amount written by Babel).
+_PRESENTED: LRUCache[tuple[str, int, str, int | None], dict[str, Any]] = LRUCache(maxsize=64)
+_PRESENTED_LOCK = threading.Lock()
+
+
 def present(view: CircleView, host: int | None) -> dict[str, Any]:
+    key = (view.public_id, view.version, str(page_locale()), host)
+    with _PRESENTED_LOCK:
+        made = _PRESENTED.get(key)
+    if made is None:
+        made = _present(view, host)
+        with _PRESENTED_LOCK:
+            _PRESENTED[key] = made
+    return made
+
+
+def _present(view: CircleView, host: int | None) -> dict[str, Any]:
     """What the page shows, money written in the reader's locale."""
     locale = page_locale()
     written: dict[int, str] = {}
