@@ -12,7 +12,10 @@ times, alternating so that a busy moment hits each alike:
 - ``api``: ``GET /api/v1/circles/<id>``;
 - ``after_correction``: the page right after a deal of one of its games was corrected
   (that game derived again, the circle's ledger and stats worked out again);
-- ``cold``: the page with every cached game and circle dropped (all 200 games derived).
+- ``cold``: the page with every cached game and circle dropped (all 200 games derived);
+- ``game``: a plain game page (``GET /games/<id>``, one of the circle's games) in the
+  same run, the measure the circle page is held to: ``page_over_game`` aims at 1.5 or less;
+- ``person``: a member's record page (``GET /circles/<id>/people/<name>``) beside them.
 
 Each figure is the median of its runs in milliseconds of wall time. The target: the
 page under 100 ms on SQLite, and the page with its stylesheets and script within the
@@ -40,6 +43,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -141,10 +145,24 @@ def run(members: int, games: int, runs: int) -> dict:
         uow = UnitOfWork(app.extensions["scorekeeper.db"].session_factory)
         rng = random.Random(11)
         figures: dict[str, list[float]] = {
-            name: [] for name in ("floor", "page", "view", "api", "after_correction", "cold")
+            name: []
+            for name in (
+                "floor",
+                "page",
+                "view",
+                "api",
+                "after_correction",
+                "cold",
+                "game",
+                "person",
+            )
         }
+        game_url = f"/games/{played[0][0]}"
+        person_url = f"{page_url}/people/{quote(played[0][2][0])}"
         for _ in range(runs):
             figures["floor"].append(timed(lambda: editor.get("/bench-floor", headers=gz)))
+            figures["game"].append(timed(lambda: reader.get(game_url, headers=gz)))
+            figures["person"].append(timed(lambda: reader.get(person_url, headers=gz)))
             figures["page"].append(timed(lambda: editor.get(page_url, headers=gz)))
             figures["view"].append(timed(lambda: reader.get(page_url, headers=gz)))
             figures["api"].append(timed(lambda: reader.get(f"/api/v1/circles/{circle_id}")))
@@ -172,6 +190,7 @@ def run(members: int, games: int, runs: int) -> dict:
         "within_14kb": weight <= BUDGET_GZIP,
     }
     result["page_under_100ms"] = result["ms"]["page"] < TARGET_MS
+    result["page_over_game"] = round(result["ms"]["page"] / result["ms"]["game"], 2)
     ms = {name: statistics.median(values) for name, values in figures.items()}
     plain = floor_figure("the same app answering the page's bytes from a route doing nothing else",
                   ms["floor"])  # fmt: skip
@@ -183,6 +202,8 @@ def run(members: int, games: int, runs: int) -> dict:
                cache=kept, budget=TARGET_MS),
         figure("circle page right after a deal was corrected (that game derived again)",
                ms["after_correction"], "ms", cache=kept, budget=TARGET_MS),
+        figure("a person's page in the circle", ms["person"], "ms", cache=kept,
+               budget=TARGET_MS),
         figure("circle page with its CSS and JS, gzipped", weight, "bytes",
                budget=BUDGET_GZIP),
     ]  # fmt: skip
@@ -206,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"circle of {result['members']} members, {result['games']} games (median ms)")
         for name, value in result["ms"].items():
             print(f"  {name:18} {value:8.2f}")
+        print(f"  circle page / game page: {result['page_over_game']} (aim <= 1.5)")
         print(
             f"  page HTML {result['page_html_bytes']} bytes; page + CSS + JS gzipped "
             f"{result['page_weight_gzip']} bytes"

@@ -189,6 +189,11 @@ class CircleGame(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
     member_ids: Mapped[list[int]] = mapped_column(JSON)
     added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A cache, as league_results is: the game's result as the circle reads it
+    # (circle_views.stored_result), derived at the game's version ``result_version``;
+    # a game whose version moved since is derived again on the circle's next read.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    result_version: Mapped[int | None]
 
 
 class CircleRecord(Base):

@@ -33,9 +33,11 @@ def played(client):
     )
     circle_id = re.search(r"/circles/([^/]+)", started.headers["Location"]).group(1)
     client.get(started.headers["Location"])
+    seats = {f"players-{i}": name for i, name in enumerate(NAMES)}
     game = client.post(
-        f"/circles/{circle_id}/games",
-        data={"players": NAMES, "game": "variant:rummy", "stakes_on": "1"},
+        f"/circles/{circle_id}/games/new",
+        data={**seats, "game": "variant:rummy", "shown": "variant:rummy", "stakes_on": "y"}
+        | {"mode": "pairs", "round_to": "5"},
     )
     game_id = re.search(r"/games/([^/]+)", game.headers["Location"]).group(1)
     client.get(game.headers["Location"])

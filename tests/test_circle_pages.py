@@ -61,13 +61,18 @@ def test_the_view_link_reads_and_cannot_write(app, client, circle):
 
 def test_a_game_started_in_the_circle_links_back_and_play_again_stays(client, circle):
     started = client.post(
-        f"/circles/{circle}/games",
+        f"/circles/{circle}/games/new",
         data={
-            "players": ["Ann", "Bob"],
-            "more": "Dee",
+            "players-0": "Ann",
+            "players-1": "Bob",
+            "players-2": "Dee",
             "game": "variant:rummy",
-            "stakes_on": "1",
+            "shown": "variant:rummy",
+            "stakes_on": "y",
             "cents_per_point": "2",
+            "round_to": "1",
+            "mode": "pairs",
+            "currency": "EUR",
         },
     )
     assert started.status_code == 303
@@ -113,9 +118,13 @@ def test_an_expense_a_payment_and_their_undo_from_the_page(client, circle, datab
     refused = client.post(
         f"/circles/{circle}/expenses", data={"paid_by": "Ann", "amount": "1.005", "shared_by": []}
     )
-    assert refused.status_code == 303
+    # The page again, the form as typed and the reasons beside the fields.
+    assert refused.status_code == 422
     assert count(database, CircleRecord) == before
-    assert "cannot be recorded" in client.get(f"/circles/{circle}").get_data(as_text=True)
+    page = refused.get_data(as_text=True)
+    assert "cannot be recorded" in page
+    assert 'id="amount-msg"' in page and 'id="shared_by-msg"' in page
+    assert 'value="1.005"' in page
 
 
 def test_an_existing_game_joins_from_its_menu(client, circle):
@@ -234,3 +243,20 @@ def test_the_expense_form_says_the_cents_rule_and_the_page_follows_it(client, ci
         data={"paid_by": "Cy", "amount": "1.03", "shared_by": ["Cy", "Bob", "Ann"]},
     )
     assert api_circle(client, circle)["ledger"]["balances"] == {"Ann": -35, "Bob": -34, "Cy": 69}
+
+
+def test_what_the_page_shows_is_worked_out_once_per_circle_version(app, client, circle):
+    from scorekeeper.web import circles as pages
+
+    pages._PRESENTED.clear()
+    client.get(f"/circles/{circle}")
+    client.get(f"/circles/{circle}")
+    assert len(pages._PRESENTED) == 1
+    client.get(f"/circles/{circle}", headers={"Accept-Language": "fr"})
+    client.post(
+        f"/circles/{circle}/expenses",
+        data={"paid_by": "Ann", "amount": "3", "shared_by": ["Bob"]},
+    )
+    page = client.get(f"/circles/{circle}").get_data(as_text=True)
+    assert len(pages._PRESENTED) == 3  # another language, then the circle changed
+    assert "Ann" in page and "3.00" in page

@@ -1,5 +1,6 @@
 """A circle's statement (docs/circles.md): each member's games, wins, net at the table,
-expenses, payments and balance, what to pay whom, and every game and record. A pure
+expenses, payments and balance, what to pay whom, every person's record by game family
+(service_layer.circle_people), and every game and record. A pure
 view-model from the loaded circle; render.py makes the PDF."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.printing import words
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.scoring import get_variant
+from scorekeeper.service_layer import circle_people as people
 from scorekeeper.translate import preset_name, translate
 
 if TYPE_CHECKING:
@@ -44,6 +46,21 @@ class RecordLine:
 
 
 @dataclass(frozen=True)
+class PersonLine:
+    """One member's record at one game family."""
+
+    name: str
+    game: str
+    games: int
+    wins: int
+    win_rate: int
+    average: float
+    best: int
+    worst: int
+    won_in_a_row: int  # the current run of wins (0 when the last game was not won)
+
+
+@dataclass(frozen=True)
 class Statement:
     name: str
     span: str
@@ -52,6 +69,7 @@ class Statement:
     games: tuple[GameLine, ...]
     records: tuple[RecordLine, ...]
     view_url: str
+    people: tuple[PersonLine, ...] = ()
 
 
 def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str, str]) -> Statement:
@@ -127,4 +145,28 @@ def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str,
         games=games,
         records=records,
         view_url=view_url,
+        people=person_lines(view),
     )
+
+
+def person_lines(view: CircleView) -> tuple[PersonLine, ...]:
+    """Every member's record, a line per game family they finished a game of."""
+    lines = []
+    for member in range(len(view.members)):
+        record = people.person(view, member)
+        for variant, line in sorted(record["by_variant"].items()):
+            streak = line["streak"]
+            lines.append(
+                PersonLine(
+                    name=record["name"],
+                    game=translate(get_variant(variant).name),
+                    games=line["games"],
+                    wins=line["wins"],
+                    win_rate=line["win_rate"],
+                    average=line["average"],
+                    best=line["best"],
+                    worst=line["worst"],
+                    won_in_a_row=streak["games"] if streak and streak["won"] else 0,
+                )
+            )
+    return tuple(lines)

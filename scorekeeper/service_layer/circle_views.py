@@ -1,5 +1,6 @@
 """What a circle's use cases return (service_layer.circles): the circle as loaded, with
-its ledger and stats derived by ``scoring.circle`` on each read."""
+its ledger and stats worked out by ``scoring.circle`` from its games' stored results
+(``stored_result``, kept per game version) and its records."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
+from scorekeeper import scoring
 from scorekeeper.models import as_utc
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer.results import GameView, iso
@@ -23,10 +25,27 @@ class Member:
 
 
 @dataclass(frozen=True)
+class GameSummary:
+    """What the circle shows of one of its games: its row's facts, and from its stored
+    result the players (sides) and whether it is over; never its entries."""
+
+    public_id: str
+    title: str | None
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    setup: scoring.Setup
+    finished: bool
+
+
+@dataclass(frozen=True)
 class CircleGameView:
-    game: GameView
+    game: GameSummary
     members: tuple[int, ...]  # member index in each of the game's places
     result: ledger.GameResult
+    # Each player's (side's) total points, in seat order, and whether more is better.
+    totals: tuple[int, ...] = ()
+    higher_wins: bool = True
 
     @property
     def at(self) -> datetime:
@@ -184,38 +203,62 @@ class CircleView:
         names = self.names
         result = game.result
         winners = [names[m] for place in result.winners for m in result.sides[place]]
-        state = game.game.state
+        summary = game.game
         return {
-            "id": game.game.public_id,
-            "title": game.game.title,
-            "variant": state.variant,
-            "preset": state.preset,
+            "id": summary.public_id,
+            "title": summary.title,
+            "variant": summary.setup.variant,
+            "preset": summary.setup.preset,
             "players": [names[m] for m in game.members],
-            "finished": state.finished,
-            "winners": winners if state.finished else [],
+            "finished": summary.finished,
+            "winners": winners if summary.finished else [],
             "created_at": iso(game.game.created_at),
         }
 
 
-def circle_game(view: GameView, members: tuple[int, ...]) -> CircleGameView:
+def stored_result(view: GameView) -> dict[str, Any]:
+    """What the circle keeps of a game at its version (circle_games.result): all its
+    page, ledger and records read of the game's derived state."""
     state = view.state
     players = list(state.players)
-    if view.setup.seats is not None:
+    settlement = state.settlement
+    return {
+        "players": players,
+        "finished": state.finished,
+        "winners": [players.index(name) for name in state.winners],
+        "balances": None
+        if settlement is None
+        else [settlement["balances"][name] for name in players],
+        "totals": [state.totals[name] for name in players],
+        "higher_wins": state.higher_wins,
+    }
+
+
+def circle_game(
+    summary: GameSummary, members: tuple[int, ...], stored: dict[str, Any]
+) -> CircleGameView:
+    """One game as the circle reads it, from its row's facts and its stored result."""
+    places = len(stored["players"])
+    if summary.setup.seats is not None:
         sides = tuple(
-            tuple(members[seat] for seat in range(side, len(members), len(players)))
-            for side in range(len(players))
+            tuple(members[seat] for seat in range(side, len(members), places))
+            for side in range(places)
         )
     else:
         sides = tuple((member,) for member in members)
-    settlement = state.settlement
+    balances = stored["balances"]
     result = ledger.GameResult(
-        key=view.public_id,
-        variant=state.variant,
-        finished=state.finished,
+        key=summary.public_id,
+        variant=summary.setup.variant,
+        finished=stored["finished"],
         sides=sides,
-        winners=tuple(players.index(name) for name in state.winners),
-        balances=None
-        if settlement is None
-        else tuple(settlement["balances"][name] for name in players),
+        winners=tuple(stored["winners"]),
+        balances=None if balances is None else tuple(balances),
     )
-    return CircleGameView(game=view, members=members, result=result)
+    return CircleGameView(
+        game=summary,
+        members=members,
+        result=result,
+        totals=tuple(stored["totals"]),
+        higher_wins=stored["higher_wins"],
+    )

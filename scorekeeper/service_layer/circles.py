@@ -1,9 +1,10 @@
 """Use cases of a circle (docs/circles.md): start one, add members, start a game in it
 or bring an existing one in, record and remove expenses and payments, load it.
 
-The ledger and the stats are derived on every read from the games' derived states and
-the records (``scoring.circle``). Each write takes the circle's row lock first (an
-UPDATE of its version), as a game's writes do.
+The ledger and the stats are worked out on every read from the games' stored results
+and the records (``scoring.circle``); a game's result is derived again only when its
+version moved since it was stored (``circle_results``), as a league's results are. Each write
+takes the circle's row lock first (an UPDATE of its version), as a game's writes do.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, G
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import circle_checks as checks
+from scorekeeper.service_layer import circle_results as stored
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.circle_views import (
     CircleGameView,
     CircleView,
     Member,
     Record,
-    circle_game,
 )
 from scorekeeper.service_layer.errors import InvalidInput, ServiceError, TokenInvalid, TokenMissing
 from scorekeeper.service_layer.results import StartedGame
@@ -493,31 +494,22 @@ def _insert_record(uow: UnitOfWork, circle_row: int, kind: str, **values: Any) -
 
 # ---------------------------------------------------------------- loading
 
-_GAMES = (
-    select(CircleGame.id, CircleGame.member_ids, Game.public_id, Game.version)
-    .join(Game, Game.id == CircleGame.game_id)
-    .where(CircleGame.circle_id == bindparam("circle_row"))
-)
-
 
 def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     """The circle as it is now. Its version adds its games' versions to its own, so any
     change to one of its games shows (versions only grow); a view is kept per version
-    (``keep``: only a committed one, never one inside a write's transaction)."""
+    (``keep``: only a committed one, never one inside a write's transaction, which
+    commits the results stored here with its own change)."""
     row = _row(uow, public_id)
-    games = uow.connection.execute(_GAMES, {"circle_row": row.id}).all()
+    games = stored.games_of(uow, row.id)
     version = row.version + sum(game.version for game in games)
     cached = _cached(public_id, version) if keep else None
     if cached is not None:
         return cached
     members = _members(uow, row.id)
     index_of = {member.id: index for index, member in enumerate(members)}
-    views = services.views_at(uow, {game.public_id: game.version for game in games})
-    circle_games = [
-        circle_game(views[game.public_id], tuple(index_of[m] for m in game.member_ids))
-        for game in games
-    ]
-    order = {game.public_id: game.id for game in games}
+    circle_games = stored.circle_games(uow, games, index_of)
+    order = {game.public_id: game.link_id for game in games}
     circle_games.sort(
         key=lambda g: (as_utc(g.game.created_at), order[g.game.public_id]), reverse=True
     )
@@ -549,6 +541,8 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
         records=tuple(records),
     )
     if keep:
+        if any(game.result_version != game.version for game in games):
+            uow.commit()  # the results just stored: a read keeps them for the next
         _keep(view)
     return view
 

@@ -132,6 +132,24 @@
       renumber();
       $("input", row).focus();
     });
+    // A circle's members: a tap seats the member in the first empty seat (a new one when
+    // none is empty); a member already seated stays where they are.
+    for (const chip of $$("button[data-member]")) {
+      chip.addEventListener("click", (event) => {
+        event.preventDefault();
+        const name = chip.dataset.member;
+        const seated = () => $$("#players input");
+        if (seated().some((input) => input.value.trim().toLowerCase() === name.toLowerCase())) return;
+        let seat = seated().find((input) => !input.value.trim());
+        if (!seat) {
+          $("#add-player").click();
+          seat = seated().find((input) => !input.value.trim());
+        }
+        if (!seat) return;
+        seat.value = name;
+        seat.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }
     // No signal at Start: the form stays as typed and says so (not the browser's error page).
     const form = players.closest("form");
     form.addEventListener("submit", async (event) => {

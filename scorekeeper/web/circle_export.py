@@ -1,5 +1,6 @@
 """A circle's ledger as rows: ledger.csv, one row per game result, expense and payment,
-in time order, with every member's running balance after it.
+in time order, with every member's running balance after it; and people.csv, each
+member's record.
 
 Amounts are written in the circle's currency as a spreadsheet reads a number (35.40,
 -0.06: a point before two decimals, whatever the reader's language), not in cents."""
@@ -10,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from scorekeeper.scoring import circle as ledger
+from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer.circles import CircleGameView, CircleView, Record
 from scorekeeper.service_layer.results import iso
 
@@ -55,3 +57,46 @@ def _describe(names: list[str], source: CircleGameView | Record) -> list[Any]:
         return ["expense", source.number, "", "", payer, "", sharers, amount(source.cents), note]
     to = names[source.payee or 0]
     return ["payment", source.number, "", "", payer, to, "", amount(source.cents), note]
+
+
+PEOPLE_COLUMNS = [
+    "name",
+    "variant",
+    "games",
+    "wins",
+    "win_rate",
+    "average",
+    "best",
+    "worst",
+    "streak",
+    "net",
+    "balance",
+]
+
+
+def people_rows(view: CircleView) -> list[list[Any]]:
+    """Each member's record (service_layer.circle_people): a line for their lifetime
+    (variant empty), then one per game family they played; money in currency units,
+    the streak as W3 (won the last 3) or L2 (did not win the last 2)."""
+    rows: list[list[Any]] = [PEOPLE_COLUMNS]
+    for member in range(len(view.members)):
+        record = people.person(view, member)
+        name, balance = record["name"], amount(record["balance_cents"])
+        lines = [("", record["lifetime"] | {"streak": record["streak"]})]
+        lines += sorted(record["by_variant"].items())
+        for variant, line in lines:
+            streak = line["streak"]
+            rows.append(
+                [
+                    name,
+                    variant,
+                    line["games"],
+                    line["wins"],
+                    line["win_rate"],
+                    *(line.get(key, "") for key in ("average", "best", "worst")),
+                    "" if streak is None else f"{'W' if streak['won'] else 'L'}{streak['games']}",
+                    amount(line["net_cents"]),
+                    balance,
+                ]
+            )
+    return rows

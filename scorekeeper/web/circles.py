@@ -8,11 +8,13 @@ in the phone's session (``session["circles"]``: circle id -> token); the view li
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from contextlib import suppress
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from cachetools import LRUCache
 from flask import (
     Blueprint,
     abort,
@@ -30,6 +32,7 @@ from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.extensions import limit_writes, limiter
 from scorekeeper.scoring import circle as ledger
+from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circles import CircleView
 from scorekeeper.service_layer.errors import (
@@ -43,7 +46,8 @@ from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
 from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, game_variant, new_key
+from scorekeeper.web.circle_forms import SPLITS, expense_body, on_the_form
+from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
 from scorekeeper.web.presenters import (
     CHART_HEIGHT,
     CHART_PAD,
@@ -184,15 +188,39 @@ def edit_link(public_id: str, token: str):
 @bp.get("/circles/<public_id>")
 def circle(public_id: str):
     view, token = load(public_id)
+    return circle_page(view, token)
+
+
+def circle_page(view: CircleView, token: str | None, **context: Any) -> str:
     host = view.member_index(request.args.get("host")) if request.args.get("host") else None
     return render_template(
         "circles/circle.html",
         view=view,
         c=present(view, host),
         editable=token is not None,
-        games=usual_games(view),
-        stakes=usual_stakes(view),
         key=new_key(),
+        splits=SPLITS,
+        **context,
+    )
+
+
+@bp.get("/circles/<public_id>/people/<name>")
+def person(public_id: str, name: str):
+    """One member's record, and head-to-head with another (``?vs=NAME``)."""
+    view, _token = load(public_id)
+    member = view.member_index(name)
+    if member is None:
+        abort(404)
+    rival = view.member_index(request.args.get("vs"))
+    versus = None if rival is None or rival == member else people.head_to_head(view, member, rival)
+    locale = page_locale()
+    return render_template(
+        "circles/person.html",
+        view=view,
+        record=people.person(view, member),
+        versus=versus,
+        variant_name=lambda variant: translate(scoring.get_variant(variant).name),
+        fmt=lambda cents: money(cents, view.currency, locale),
     )
 
 
@@ -204,7 +232,25 @@ def share(public_id: str):
     )
 
 
+# What the page shows, worked out once per circle version, reader's locale and host:
+# the phones at a table reload the same circle, and this is the page's dearest part
+# after its template (every amount written by Babel).
+_PRESENTED: LRUCache[tuple[str, int, str, int | None], dict[str, Any]] = LRUCache(maxsize=64)
+_PRESENTED_LOCK = threading.Lock()
+
+
 def present(view: CircleView, host: int | None) -> dict[str, Any]:
+    key = (view.public_id, view.version, str(page_locale()), host)
+    with _PRESENTED_LOCK:
+        made = _PRESENTED.get(key)
+    if made is None:
+        made = _present(view, host)
+        with _PRESENTED_LOCK:
+            _PRESENTED[key] = made
+    return made
+
+
+def _present(view: CircleView, host: int | None) -> dict[str, Any]:
     """What the page shows, money written in the reader's locale."""
     locale = page_locale()
     written: dict[int, str] = {}
@@ -326,43 +372,35 @@ def refused(public_id: str, error: ServiceError):
     return back(public_id)
 
 
-@bp.post("/circles/<public_id>/games")
-def start_game(public_id: str):
+@bp.route("/circles/<public_id>/games/new", methods=["GET", "POST"])
+def new_game(public_id: str):
+    """The new-game page every game starts from, its game started in the circle: the
+    members offered as players, the circle's most played game and last stakes first."""
+    from scorekeeper.web.table_start import new_game_page
+
     token = editing(public_id)
-    chosen = request.form.getlist("players")
-    chosen += [name for name in request.form.get("more", "").split(",") if name.strip()]
-    key = request.form.get("game", "")
-    if key not in GAMES:
-        abort(400)
-    _label, _description, variant_id, options, preset_stakes = GAMES[key]
-    body: dict[str, Any] = {"options": dict(options)}
-    if key.startswith("preset:"):
-        body["preset"] = key.removeprefix("preset:")
-    else:
-        body["variant"] = variant_id
-    if scoring.get_variant(game_variant(key)).partnership:
-        sides = 2 if len(chosen) % 2 == 0 else 3
-        body["seats"] = chosen
-        body["players"] = [_("Team %(number)s", number=n + 1) for n in range(sides)]
-    else:
-        body["players"] = chosen
-    if request.form.get("stakes_on"):
-        body["stakes"] = game_stakes(request.form, preset_stakes)
-    try:
-        started, _view = circles.start_game(unit_of_work(), public_id, token, body)
-    except InvalidInput as error:
-        return refused(public_id, error)
-    game_id = started.game.public_id
-    return redirect(url_for("table.edit_link", public_id=game_id, token=started.edit_token), 303)
+    view = circles.check_token(unit_of_work(), public_id, token)
 
+    def start(arguments: dict[str, Any]):
+        language = arguments.pop("language", None)
+        stakes = arguments.get("stakes")
+        if stakes is not None and not stakes.get("currency"):
+            stakes["currency"] = view.currency
+        uow = unit_of_work()
+        return circles.start_game(uow, public_id, token, arguments, language=language)[0]
 
-def game_stakes(form: Any, preset_stakes: Any) -> dict[str, Any]:
-    stakes = dict(preset_stakes or {})
-    for name in ("mode", "round_to", "cents_per_point"):
-        value = form.get(name)
-        if value:
-            stakes[name] = int(value) if value.isdigit() else value
-    return stakes
+    def defaults(form: Any) -> None:
+        form.game.data = usual_games(view)[0][0]
+        fill_game_defaults(form, form.game.data)
+        stakes = usual_stakes(view)
+        if stakes is not None:
+            form.stakes_on.data = True
+            for name in ("cents_per_point", "round_to", "mode"):
+                if name in stakes:
+                    form[name].data = str(stakes[name])
+        form.currency.data = view.currency
+
+    return new_game_page(start, members=view.names, defaults=defaults, circle=view)
 
 
 @bp.post("/circles/<public_id>/members")
@@ -392,18 +430,17 @@ def rename_member(public_id: str):
 @bp.post("/circles/<public_id>/expenses")
 def add_expense(public_id: str):
     token = editing(public_id)
-    body = {
-        "paid_by": request.form.get("paid_by"),
-        "cents": cents_of(request.form.get("amount")),
-        "shared_by": request.form.getlist("shared_by"),
-        "note": request.form.get("note") or None,
-    }
+    view = circles.check_token(unit_of_work(), public_id, token)
+    body = expense_body(request.form, view, cents_of)
     try:
         circles.add_expense(
             unit_of_work(), public_id, token, body, key=clean_key(request.form.get("key"))
         )
     except InvalidInput as error:
-        return refused(public_id, error)
+        # The page again, the form as typed and each message beside its field.
+        errors = on_the_form(field_messages(error.errors))
+        expense = {"form": request.form, "errors": errors, "detail": translate(error.detail)}
+        return circle_page(view, token, expense=expense), 422
     flash(_("Expense added."))
     return back(public_id)
 

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request, url_for
 
 from scorekeeper.extensions import csrf, limit_writes
 from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer import circles
 from scorekeeper.service_layer.errors import ServiceError
 from scorekeeper.web import api, links, unit_of_work
@@ -142,6 +143,48 @@ def ledger_csv(circle_id: str):
     response = csv_response(ledger_rows(view), f"{view.name} ledger.csv", bom=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+@bp.get("/<circle_id>/people/<name>")
+def person(circle_id: str, name: str):
+    """One member's record (docs/api.md, "People's records")."""
+    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
+    member = view.member_index(name)
+    if member is None:
+        raise Problem(404, message("There is no member %(name)r in this circle.", name=name))
+    return record_response(view, people.person(view, member))
+
+
+@bp.get("/<circle_id>/head-to-head")
+def head_to_head(circle_id: str):
+    """``?a=NAME&b=NAME``: the games two members played together, side by side."""
+    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
+    chosen = {key: view.member_index(request.args.get(key)) for key in ("a", "b")}
+    errors = {
+        key: message("must be a member of this circle")
+        for key, member in chosen.items()
+        if member is None
+    }
+    if not errors and chosen["a"] == chosen["b"]:
+        errors["b"] = message("must be another member than a")
+    if errors:
+        raise Problem(422, message("There is no head-to-head of these two."), errors)
+    return record_response(view, people.head_to_head(view, chosen["a"], chosen["b"]))
+
+
+@bp.get("/<circle_id>/people.csv")
+def people_csv(circle_id: str):
+    from scorekeeper.web.circle_export import people_rows
+    from scorekeeper.web.league import csv_response
+
+    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
+    response = csv_response(people_rows(view), f"{view.name} people.csv", bom=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def record_response(view: circles.CircleView, body: dict[str, Any]) -> Response:
+    return api.json_response(body, 200, headers={"ETag": view.etag, "Cache-Control": "no-cache"})
 
 
 def start_game_in_circle(body: Mapping[str, Any]) -> Response:

@@ -34,7 +34,57 @@ CIRCLE_TOKEN = [{"circleToken": []}]
 
 
 def schemas() -> dict[str, Any]:
-    return {"Circle": _circle(), **_bodies()}
+    return {"Circle": _circle(), **_bodies(), **_people()}
+
+
+def _people() -> dict[str, Any]:
+    """A member's record and a head-to-head (service_layer.circle_people)."""
+    streak = nullable(
+        obj(
+            {"won": BOOLEAN, "games": INTEGER},
+            required=["won", "games"],
+            description="The run the member is on: the latest games all won, or all not.",
+        )
+    )
+    line = {"games": INTEGER, "wins": INTEGER, "win_rate": INTEGER, "net_cents": INTEGER}
+    family = obj(
+        {
+            **line,
+            "average": {"type": "number"},
+            "best": INTEGER,
+            "worst": INTEGER,
+            "streak": streak,
+        },
+        required=[*line, "average", "best", "worst", "streak"],
+        description="Totals of the member's player or side: best as the family counts "
+        "(most points, or fewest where the lowest wins).",
+    )
+    both = {"type": "object", "additionalProperties": INTEGER}
+    return {
+        "PersonRecord": obj(
+            {
+                "name": STRING,
+                "lifetime": obj(line, required=list(line)),
+                "streak": streak,
+                "by_variant": {"type": "object", "additionalProperties": family},
+                "balance_cents": INTEGER,
+            },
+            required=["name", "lifetime", "streak", "by_variant", "balance_cents"],
+        ),
+        "HeadToHead": obj(
+            {
+                "a": STRING,
+                "b": STRING,
+                "games": INTEGER,
+                "partners": INTEGER,
+                "against": INTEGER,
+                "level": INTEGER,
+                "wins": both,
+                "ahead": both,
+            },
+            required=["a", "b", "games", "partners", "against", "level", "wins", "ahead"],
+        ),
+    }
 
 
 def _circle() -> dict[str, Any]:
@@ -313,7 +363,66 @@ def _on_record(method: str, operation_id: str, summary: str) -> dict[str, Any]:
 
 
 def paths() -> dict[str, Any]:
-    return {**_circle_paths(), **_record_paths()}
+    return {**_circle_paths(), **_record_paths(), **_people_paths()}
+
+
+def _read(operation_id: str, summary: str, schema: str, **more: Any) -> dict[str, Any]:
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        **more,
+        "responses": {
+            "200": {
+                "description": summary,
+                "headers": {"ETag": {**HEADER, "required": True}},
+                "content": {"application/json": {"schema": ref(schema)}},
+            },
+            **errors(*QUERY_ERRORS, "NotFound", "Invalid", "Unavailable"),
+        },
+    }
+
+
+def _people_paths() -> dict[str, Any]:
+    """People's records: one member's, two members' head-to-head, everyone's as CSV."""
+    member = {**STRING, "pattern": f"^{STORABLE}*$"}
+    return {
+        "/api/v1/circles/{circle_id}/people/{name}": {
+            "parameters": [
+                *CIRCLE,
+                {"name": "name", "in": "path", "required": True, "schema": member},
+            ],
+            "get": _read(
+                "circlePerson",
+                "One member's record: lifetime, by game family, streak and money",
+                "PersonRecord",
+                description="Finished games only; the name matched case-insensitively. "
+                "404 for a name that is not a member.",
+            ),
+        },
+        "/api/v1/circles/{circle_id}/head-to-head": {
+            "parameters": CIRCLE,
+            "get": _read(
+                "circleHeadToHead",
+                "Two members' finished games together: wins, partners, who finished ahead",
+                "HeadToHead",
+                parameters=[
+                    {"name": name, "in": "query", "required": True, "schema": member}
+                    for name in ("a", "b")
+                ],
+            ),
+        },
+        "/api/v1/circles/{circle_id}/people.csv": {
+            "parameters": CIRCLE,
+            "get": {
+                "operationId": "circlePeople",
+                "summary": "Every member's record, a row for their lifetime and one per family",
+                "responses": {
+                    "200": {"description": "CSV", "content": {"text/csv": {"schema": STRING}}},
+                    **errors(*QUERY_ERRORS, "NotFound", "Unavailable"),
+                },
+            },
+        },
+    }
 
 
 def _circle_paths() -> dict[str, Any]:

@@ -3,6 +3,7 @@ hands this phone the game, and "play again" after a finished game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import (
@@ -21,6 +22,7 @@ from scorekeeper import scoring
 from scorekeeper.extensions import limiter
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
+from scorekeeper.service_layer.results import StartedGame
 from scorekeeper.translate import translate
 from scorekeeper.web import unit_of_work
 from scorekeeper.web.forms import (
@@ -42,10 +44,26 @@ from scorekeeper.web.table import bp, editable, remember_token
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
+    return new_game_page(lambda arguments: services.start_game(unit_of_work(), **arguments))
+
+
+def new_game_page(
+    start: Callable[[dict[str, Any]], StartedGame],
+    *,
+    members: Sequence[str] = (),
+    defaults: Callable[[NewGameForm], None] | None = None,
+    **context: Any,
+):
+    """The new-game page and its form, wherever a game starts: ``start`` takes the
+    services.start_game arguments (a circle starts it in the circle). ``members``: the
+    circle's, offered as players (a tap seats one); ``defaults`` fills a first form."""
     form = NewGameForm()
+    context["members"] = members
     if request.method != "POST":
         fill_game_defaults(form, form.game.data)
-        return render_new_game(form)
+        if defaults is not None:
+            defaults(form)
+        return render_new_game(form, **context)
     action = request.form.get("act", "start")
     if form.game.data not in GAMES:
         form.game.data = form.shown.data if form.shown.data in GAMES else form.game.default
@@ -54,20 +72,40 @@ def new_game():
         if form.shown.data != form.game.data:
             fill_game_defaults(form, form.game.data)
         seats = len(form.players)
-        move_player(form, action)
+        if action.startswith("member:"):
+            seat_member(form, action.removeprefix("member:"), members)
+        else:
+            move_player(form, action)
         if action == "add" and len(form.players) == seats:
             return render_new_game(
-                form, full=_("%(number)s players is the most a game can have.", number=seats)
+                form,
+                full=_("%(number)s players is the most a game can have.", number=seats),
+                **context,
             )
-        return render_new_game(form)
+        return render_new_game(form, **context)
     arguments, slots = start_request(form)
     try:
-        started = services.start_game(unit_of_work(), **arguments)
+        started = start(arguments)
     except InvalidInput as error:
         left = attach_errors(new_game_error_fields(form, slots), error.errors)
-        return render_new_game(form, detail=translate(error.detail), left=left), 422
+        return render_new_game(form, detail=translate(error.detail), left=left, **context), 422
     public_id = started.game.public_id
-    return redirect(url_for(".edit_link", public_id=public_id, token=started.edit_token), 303)
+    return redirect(url_for("table.edit_link", public_id=public_id, token=started.edit_token), 303)
+
+
+def seat_member(form: NewGameForm, name: str, members: Sequence[str]) -> None:
+    """A member tapped (no script): into the first empty seat, else a new one; a name
+    already seated, or not a member, changes nothing."""
+    if name not in members:
+        return
+    if any((entry.data or "").strip().casefold() == name.casefold() for entry in form.players):
+        return
+    for entry in form.players:
+        if not (entry.data or "").strip():
+            entry.data = name
+            return
+    if len(form.players) < MAX_PLAYERS:
+        form.players.append_entry(name)
 
 
 @bp.get("/games/new/rules")

@@ -60,12 +60,15 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     expect(other.get_by_role("heading", level=1)).to_have_text("Vacances à Łódź")
 
     # Game 1, started on the second phone with three taps, recorded offline.
-    new_game = other.locator("#new-game")
-    for name in MEMBERS[:3]:
-        second.tap(new_game.locator("label.tap", has_text=name))
-    new_game.get_by_label("Game").select_option("variant:rummy")
-    second.tap(new_game.get_by_label("Play for money"))
-    second.tap(new_game.get_by_role("button", name="Start the game"))
+    second.tap(other.locator("#new-game").get_by_role("link", name="New game"))
+    new_game = other.locator("form.new")
+    new_game.locator("#game").select_option("variant:rummy")
+    for name in MEMBERS[:3]:  # the circle's members, tapped into the seats in order
+        second.tap(new_game.locator("button[data-member]", has_text=name))
+    expect(new_game.locator("#players-2")).to_have_value(MEMBERS[2])
+    second.tap(new_game.locator("details.stakes summary"))
+    second.tap(new_game.get_by_label("Settle up in money at the end"))
+    second.tap(new_game.get_by_role("button", name="Start the game").last)
     expect(other.get_by_text("Played in the circle")).to_be_visible()
     game_id = urlsplit(other.url).path.rsplit("/", 1)[1]
     other.wait_for_function(WORKER_TAKES_PAGE)
@@ -121,7 +124,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     expect(games.nth(2)).to_contain_text(f"Won by {MEMBERS[0]}")
 
     # An expense shared by four: all are on, two taps take two off.
-    phone.tap(page.locator("#expense summary"))
+    phone.tap(page.locator("#expense > summary"))
     expense = page.locator("#expense")
     expense.get_by_label("Paid by").select_option(MEMBERS[1])
     expense.get_by_label("How much (EUR)").fill("48,30")

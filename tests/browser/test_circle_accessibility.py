@@ -36,8 +36,8 @@ def kept_circle(uow) -> tuple[str, str]:
 def circle_page(page: Page, uow) -> None:
     circle_id, token = kept_circle(uow)
     page.goto(f"/circles/{circle_id}/edit/{token}")
-    for section in ("#new-game", "#expense", "#payment"):
-        page.locator(f"{section} summary").tap()
+    for section in ("#expense", "#expense details.split", "#payment"):
+        page.locator(f"{section} > summary").tap()
 
 
 def circle_settled_through_one(page: Page, uow) -> None:

@@ -37,7 +37,7 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
     page.reload()
     expect(page.get_by_role("heading", level=1)).to_have_text("Cabin")
 
-    page.locator("#expense summary").tap()
+    page.locator("#expense > summary").tap()
     page.get_by_label("How much (USD)").first.fill("30")
     page.get_by_label("What for").fill("Firewood")
     page.get_by_role("button", name="Add the expense").tap()
@@ -74,7 +74,7 @@ def test_a_record_whose_send_got_no_answer_is_sent_again_without_another_online(
     page = new_phone()
     page.goto(f"/circles/{circle_id}/edit/{token}")
     cut_signal(page)
-    page.locator("#expense summary").tap()
+    page.locator("#expense > summary").tap()
     page.get_by_label("How much (USD)").first.fill("30")
     page.get_by_label("What for").fill("Firewood")
     page.get_by_role("button", name="Add the expense").tap()
