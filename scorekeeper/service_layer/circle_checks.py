@@ -198,9 +198,13 @@ def decimal(value: Any, places: int) -> Decimal | None:
         read = Decimal(str(value).strip())
     except InvalidOperation:
         return None
-    if not read.is_finite() or read != read.quantize(Decimal(1).scaleb(-places)):
+    if not read.is_finite():
         return None
-    return read
+    try:
+        exact = read == read.quantize(Decimal(1).scaleb(-places))
+    except InvalidOperation:  # more digits than a Decimal holds at those places (1e20)
+        return None
+    return read if exact else None
 
 
 def _number(value: Decimal) -> int | float:

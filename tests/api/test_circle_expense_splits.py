@@ -143,6 +143,8 @@ def test_an_equal_expense_answers_exactly_the_contracts_fields(trip):
         ({"currency": "USD", "rate": 0}, "rate"),
         ({"currency": "USD", "rate": "1.123456789"}, "rate"),
         ({"currency": "USD", "rate": "0.000001"}, "rate"),  # 100 cents make 0
+        ({"currency": "USD", "rate": 1e20}, "rate"),  # too many digits for 8 places
+        ({"split": "shares", "parts": {NAMES[0]: 1e30, NAMES[1]: 1}}, "parts"),
         ({"rate": 1.1}, "currency"),
     ],
 )

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from flask.cli import cli
 
-from scorekeeper import SECRET_KEY_MIN_GUESSES, create_app, key_guesses
+from scorekeeper.factory import SECRET_KEY_MIN_GUESSES, create_app, key_guesses
 from tests.ops.support import init_db, the_one_line
 
 GOOD_KEY = "known-test-key:Qm7vX2pL9sR4tW8zKf3J5n"
