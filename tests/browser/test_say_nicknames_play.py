@@ -1,7 +1,8 @@
 """Say the deal at a phone's size in real Chromium, games of every shape: Canasta by
 partners with a nickname learned ("Who is “Priya”?") and a mishearing put right, and
 the same typed without a signal, where the phone learns the nickname itself; an
-18-hole Golf round said and then typed (about 10 s: quick tier). A stand-in
+18-hole Golf round said and then typed, and typed offline (its card grid's own
+button once took the Save's label, and the form's Save was left behind). A stand-in
 for the browser's speech recognition delivers each transcript (support.py's STAND_IN).
 The 500 Rum game for six, said and typed offline, is tests/browser/test_say_play.py's."""
 
@@ -169,6 +170,22 @@ def test_an_eighteen_hole_golf_round_said_then_typed(phone, uow):
                 phone.tap(page.get_by_role("button", name="Fill in"))
         expect(page.locator("#deal-form .heard")).to_have_count(3)
         saved(phone, hole)
+    view = services.load_game(uow, started.game.public_id)
+    assert list(view.entries) == [golf_hole(hole) for hole in range(1, 19)]
+    assert view.state.finished
+
+
+def test_an_eighteen_hole_golf_round_typed_offline(phone, uow):
+    started = services.start_game(uow, preset="Golf (18 holes)", players=GOLFERS)
+    page = phone.page
+    opened(phone, started, offline=True)
+    for hole in range(1, 19):
+        page.fill("#said", golf_line(hole))
+        phone.tap(page.get_by_role("button", name="Fill in"))
+        expect(page.locator("#deal-form .heard")).to_have_count(3)
+        saved(phone, hole, offline=True)
+    page.context.set_offline(False)
+    expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)
     assert list(view.entries) == [golf_hole(hole) for hole in range(1, 19)]
     assert view.state.finished
