@@ -69,6 +69,9 @@ class Game(Base):
     # The table's language for its sheet and shared view (a code of web.i18n.LANGUAGES);
     # null: the reader's own.
     language: Mapped[str | None] = mapped_column(String(8))
+    # Spoken names the deal reader knows ({"Priya": "Priyanka"}: word said -> a player's
+    # or seated person's name), learned when the scorer places a word it could not.
+    spoken_names: Mapped[dict[str, Any] | None]
     # Grows with every change; the ETag and If-Match compare it.
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -50,6 +50,7 @@ class StoredGame:
     deals: tuple[StoredDeal, ...] = field(default=())
     ending: dict[str, Any] | None = None
     language: str | None = None
+    spoken_names: dict[str, str] | None = None
     # The edit token hash of the circle the game is in: its token changes the game too.
     circle_token_hash: str | None = None
 
@@ -154,6 +155,7 @@ _VERSION_TOKEN_AND_DEALS = (
         Game.edit_token_hash,
         Game.ending,
         Game.language,
+        Game.spoken_names,
         Deal.number,
         Deal.entry,
         Deal.recorded_at,
@@ -238,6 +240,7 @@ class GameRepository:
             setup=setup_of(first, [row.name for row in rows]),
             ending=latest.ending,
             language=latest.language,
+            spoken_names=latest.spoken_names,
             circle_token_hash=latest.circle_token_hash,
             deals=tuple(
                 StoredDeal(row.number, row.entry, row.recorded_at, row.recorded_by)

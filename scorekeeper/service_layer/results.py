@@ -34,6 +34,8 @@ class GameView:
     ending: dict[str, Any] | None = None
     # The table's language (a code of web.i18n.LANGUAGES) for its sheet and shared view.
     language: str | None = None
+    # Spoken names the deal reader knows: word said -> a player's or seated person's name.
+    spoken_names: dict[str, str] | None = None
 
     @property
     def etag(self) -> str:
@@ -116,6 +118,7 @@ def view_of(game: StoredGame, entries: Sequence[dict[str, Any]] | None = None) -
         state=scoring.derive(game.setup, entries, game.ending),
         ending=game.ending,
         language=game.language,
+        spoken_names=game.spoken_names,
     )
 
 

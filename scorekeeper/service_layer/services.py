@@ -375,11 +375,25 @@ def reopen_game(
 def set_language(uow: UnitOfWork, public_id: str, token: str | None, language: str) -> GameView:
     """The language the game's sheet and shared view speak from now on (the web layer
     checks that it has a catalog: the core knows no languages)."""
+    return set_game_facts(uow, public_id, token, language=language)
+
+
+def set_game_facts(
+    uow: UnitOfWork,
+    public_id: str,
+    token: str | None,
+    check: Callable[[StoredGame], None] | None = None,
+    **facts: Any,
+) -> GameView:
+    """Store ``facts`` (columns of the game that no deal depends on) for an editor, once
+    ``check`` (given the game as locked) has not refused them."""
     with uow:
         game = uow.games.lock(public_id)
         authorize(game.edit_token_hash, token, game.circle_token_hash)
-        uow.connection.execute(update(Game).where(Game.id == game.id).values(language=language))
-        view = view_of(replace(game, language=language))
+        if check is not None:
+            check(game)
+        uow.connection.execute(update(Game).where(Game.id == game.id).values(**facts))
+        view = view_of(replace(game, **facts))
         _commit_or_conflict(uow, view)
         return view
 

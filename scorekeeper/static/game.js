@@ -63,7 +63,7 @@
     deal.addEventListener("submit", () => navigator.vibrate?.(20));
     // Enter ("next" on a phone's keyboard) walks the numbers, then the flags after them
     // (big gin, went rummy...), then stops on Save: the deal is saved by Save alone.
-    const stops = () => [...numbers(), ...$$(".check input", deal), $("button.save", deal)];
+    const stops = () => [...numbers(), ...$$(".check input", deal), $(".send .save", deal)];
     deal.addEventListener("keydown", (event) => {
       tapped = false;
       const input = event.target;

@@ -122,7 +122,8 @@
     const ahead = JSON.parse(deal.dataset.ahead || "[]");
     $("[name=number]", deal).value = number;
     $("[name=key]", deal).value = newKey();
-    $("button.save", deal).textContent = sk.say("save", { number });
+    // The form's own Save (Golf's card grid has a button.save of its own: Use).
+    $(".send .save", deal).textContent = sk.say("save", { number });
     for (const input of $$("input:not([type=hidden])", deal)) {
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
       else input.value = "";

@@ -558,8 +558,12 @@
     }
   }
 
-  const understand = (game, data, said, language) => {
-    const items = new Reader(game.names, language in data.phrases ? language : "en", data).items(said.slice(0, 2000));
+  // aliases: spoken names (word said -> player's name) beside the game's own, as
+  // understand() in __init__.py takes them: the ones learned on this phone since.
+  const understand = (game, data, said, language, aliases = {}) => {
+    const seats = new Map(game.names);
+    const names = game.names.concat(Object.entries(aliases).filter(([alias, who]) => alias && seats.has(who)).map(([alias, who]) => [alias, seats.get(who)]));
+    const items = new Reader(names, language in data.phrases ? language : "en", data).items(said.slice(0, 2000));
     const result = { entry: {}, unclear: [], reasons: {} };
     const all = toks(game, items, result);
     const filler = new Filler(game, data, all, result);

@@ -44,9 +44,10 @@
     const [data, game] = await Promise.all([kept(say.dataset.words), kept(say.dataset.game), window.sk.load(say.dataset.reader)]);
     const { understand, readBack } = window.sk;
     const said = say.querySelector("#said").value;
-    const result = understand(game, data, said, say.dataset.lang);
+    const result = understand(game, data, said, say.dataset.lang, learned(say));
     const deal = document.querySelector("#deal-form");
     for (const old of deal.querySelectorAll(".heard")) old.classList.remove("heard");
+    for (const old of document.querySelectorAll(".who-is")) old.remove();
     fill(deal, game, result.entry);
     say.dataset.readback = Object.keys(result.entry).length ? readBack(game, data, result.entry, say.dataset.lang) : "";
     if (window.sk.showReadBack) window.sk.showReadBack();
@@ -56,6 +57,38 @@
     if (result.unclear.length) told.push(messages.unclear.replace("{words}", result.unclear.join(", ")));
     for (const [path, why] of Object.entries(result.reasons)) told.push(`${path.split(".").slice(1).join(".")}: ${messages[why]}`);
     note(told.join(" "));
+    const word = result.unclear.find(nameLike);
+    if (word) ask(say, game, word, note);
+  };
+
+  // Nicknames learned on this phone without a signal ("Priya" for Priyanka), kept by
+  // game; the server keeps the ones learned with a signal (web/say.py learn_name).
+  const key = (say) => `sk-names:${say.action}`;
+  const learned = (say) => JSON.parse(localStorage.getItem(key(say)) || "{}");
+  // As understand.name_like: a capital first, or a letter of a script without case.
+  const nameLike = (word) => {
+    const first = [...word][0] || "";
+    return /\p{L}/u.test(first) && !(first === first.toLowerCase() && first !== first.toUpperCase());
+  };
+  // "Who is “Priya”?", the players as buttons: asked once; the line is read again.
+  const ask = (say, game, word, note) => {
+    const box = document.createElement("fieldset");
+    box.className = "who-is";
+    const legend = document.createElement("legend");
+    legend.textContent = game.messages.whoIs.replace("{word}", word);
+    box.append(legend);
+    for (const person of game.people) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = person;
+      button.addEventListener("click", () => {
+        localStorage.setItem(key(say), JSON.stringify({ ...learned(say), [word]: person }));
+        box.remove();
+        sayHere(say, note);
+      });
+      box.append(button, " ");
+    }
+    say.append(box);
   };
 
   // Listening: only after a tap, stopped by a pause or another tap; what is heard is sent

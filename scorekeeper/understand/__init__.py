@@ -22,7 +22,15 @@ from .readback import read_back
 from .reading import Item, Reader
 from .vocabulary import FILLER, GIN, LANGUAGES, OUT, for_phones
 
-__all__ = ["LANGUAGES", "Understood", "for_phones", "game_for_phones", "read_back", "understand"]
+__all__ = [
+    "LANGUAGES",
+    "Understood",
+    "for_phones",
+    "game_for_phones",
+    "name_like",
+    "read_back",
+    "understand",
+]
 
 
 @dataclass
@@ -33,12 +41,19 @@ class Understood:
     said: dict[str, str] = field(default_factory=dict)  # path filled -> the words heard
 
 
-def game_for_phones(setup: Setup, before: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+def game_for_phones(
+    setup: Setup,
+    before: Sequence[Mapping[str, Any]] = (),
+    aliases: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """What the page's own reader (static/reader.js) needs of one game's next deal to read
-    a line where there is no signal: the names, and the fields as ``Fields`` sorts them."""
+    a line where there is no signal: the names (spoken names among them), and the fields
+    as ``Fields`` sorts them."""
     fields = Fields(setup, before)
     return {
-        "names": _names(setup),
+        "names": _names(setup, aliases),
+        "aliases": dict(aliases or {}),
+        "people": list(setup.seats or setup.players),
         "players": list(fields.players),
         "kinds": dict(fields.kinds),
         "player": fields.player,
@@ -52,11 +67,25 @@ def game_for_phones(setup: Setup, before: Sequence[Mapping[str, Any]] = ()) -> d
     }
 
 
-def _names(setup: Setup) -> list[tuple[str, int]]:
-    """(name, seat): the players, and a partnership game's seated people as their side."""
+def name_like(word: str) -> bool:
+    """Whether a word left unplaced may be a name the table uses (a nickname): it starts
+    with a capital, as speech recognisers write names, or with a letter of a script
+    without case (Devanagari). static/say.js's nameLike is the same."""
+    first = word[:1]
+    return first.isalpha() and not first.islower()
+
+
+def _names(setup: Setup, aliases: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
+    """(name, seat): the players, a partnership game's seated people as their side, and
+    the spoken names (``aliases``: a word the table says -> the player's or person's
+    name) as whoever they stand for; an alias of no one here is left out."""
     names = [(name, seat) for seat, name in enumerate(setup.players)]
     if setup.seats:
         names += [(person, i % len(setup.players)) for i, person in enumerate(setup.seats)]
+    seats = dict(names)
+    names += [
+        (alias, seats[name]) for alias, name in (aliases or {}).items() if name in seats and alias
+    ]
     return names
 
 
@@ -65,12 +94,14 @@ def understand(
     text: str,
     language: str | None = None,
     before: Sequence[Mapping[str, Any]] = (),
+    aliases: Mapping[str, str] | None = None,
 ) -> Understood:
     """The entry ``text`` describes for the next deal of the game ``setup`` sets up,
-    after the deals ``before`` (their entries, in order)."""
+    after the deals ``before`` (their entries, in order), the players also known by
+    the spoken names ``aliases`` (word said -> player's name)."""
     fields = Fields(setup, before)
     language = language if language in LANGUAGES else "en"
-    items = Reader(_names(setup), language).items(text[:2000])
+    items = Reader(_names(setup, aliases), language).items(text[:2000])
     result = Understood()
     toks = _toks(items, fields, result)
     filler = Filler(fields, result, toks)

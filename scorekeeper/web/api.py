@@ -228,6 +228,22 @@ def reopen_game(game_id: str):
     return state_response(view)
 
 
+@bp.put("/games/<game_id>/aliases")
+def set_aliases(game_id: str):
+    """The game's spoken names (docs/voice.md), all of them: {"aliases": {word: name}}."""
+    game_id = checked_game_id(game_id)
+    body = json_body()
+    aliases = body.get("aliases") if isinstance(body, Mapping) else None
+    if not isinstance(aliases, Mapping) or not all(isinstance(v, str) for v in aliases.values()):
+        raise Problem(
+            422,
+            message("These spoken names cannot be kept."),
+            {"aliases": message("must be an object of names")},
+        )
+    view = understanding.set_spoken_names(unit_of_work(), game_id, bearer_token(), aliases)
+    return json_response({"aliases": view.spoken_names or {}})
+
+
 @bp.post("/games/<game_id>/token")
 def rotate_token(game_id: str):
     game_id = checked_game_id(game_id)

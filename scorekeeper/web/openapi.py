@@ -358,6 +358,22 @@ def word_token_sheet_paths() -> dict[str, Any]:
                 },
             },
         },
+        "/api/v1/games/{game_id}/aliases": {
+            "parameters": GAME,
+            "put": {
+                "operationId": "setAliases",
+                "summary": "The game's spoken names (nicknames) the reader knows, all of them",
+                "security": EDIT_TOKEN,
+                "requestBody": json_body("Aliases"),
+                "responses": {
+                    "200": {
+                        "description": "The spoken names kept",
+                        "content": {"application/json": {"schema": ref("Aliases")}},
+                    },
+                    **errors(*BODY_ERRORS, *WRITE_ERRORS),
+                },
+            },
+        },
         "/api/v1/games/{game_id}/token": {
             "parameters": GAME,
             "post": {

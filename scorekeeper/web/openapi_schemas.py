@@ -82,6 +82,19 @@ def request_schemas(catalogue: dict[str, Any]) -> dict[str, Any]:
             },
             required=["entry", "unclear", "reasons"],
         ),
+        "Aliases": obj(
+            {
+                "aliases": {
+                    "type": "object",
+                    "maxProperties": 100,
+                    "propertyNames": {"minLength": 1, "maxLength": 40},
+                    "additionalProperties": STRING,
+                    "description": "Word said -> the player's (or seated person's) name.",
+                }
+            },
+            required=["aliases"],
+            additionalProperties=False,
+        ),
         "Ending": obj(
             {
                 "split": {

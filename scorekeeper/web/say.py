@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import suppress
 from functools import cache
 
 from flask import Blueprint, Response, redirect, request, session, url_for
@@ -16,7 +17,8 @@ from wtforms.validators import InputRequired, Length
 from scorekeeper import understand
 from scorekeeper.extensions import limit_writes
 from scorekeeper.service_layer import services, understanding
-from scorekeeper.service_layer.errors import GameNotFound
+from scorekeeper.service_layer.errors import GameNotFound, InvalidInput
+from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
 from scorekeeper.web import i18n, table, table_game, unit_of_work
 from scorekeeper.web.i18n import LANGUAGES, speak
@@ -31,20 +33,49 @@ class SayForm(FlaskForm):
     text = StringField(validators=[InputRequired(), Length(max=understanding.LONGEST_TEXT)])
 
 
+class NameForm(FlaskForm):
+    """The scorer's answer to "Who is “Priya”?": the word, the player, the line again."""
+
+    word = StringField(validators=[InputRequired(), Length(max=understanding.LONGEST_SPOKEN_NAME)])
+    who = StringField(validators=[InputRequired(), Length(max=200)])
+    text = StringField(validators=[InputRequired(), Length(max=understanding.LONGEST_TEXT)])
+
+
 @bp.post("/games/<public_id>/say")
 def understand_deal(public_id: str):
     """The deal form filled from the words, shown on the game page (post-redirect-get,
     as a refused deal is): the page's address stays the game's."""
     view, _token = table.editable(public_id)  # only a phone that may record fills
     form = SayForm()
-    empty = table_game.next_deal_form(view)
-    if empty is None or not form.validate():
+    if table_game.next_deal_form(view) is None or not form.validate():
         return redirect(url_for("table.game", public_id=public_id), 303)
+    return fill_from(view, form.text.data)
+
+
+@bp.post("/games/<public_id>/spoken-name")
+def learn_name(public_id: str):
+    """A word the reader could not place kept as the player the scorer tapped (the
+    game's spoken names), and the line read again with it."""
+    view, token = table.editable(public_id)
+    form = NameForm()
+    if table_game.next_deal_form(view) is None or not form.validate():
+        return redirect(url_for("table.game", public_id=public_id), 303)
+    aliases = {**(view.spoken_names or {}), form.word.data: form.who.data}
+    # A stale page's player or word is not kept: the line is read again as it was.
+    with suppress(InvalidInput):
+        view = understanding.set_spoken_names(unit_of_work(), public_id, token, aliases)
+    return fill_from(view, form.text.data)
+
+
+def fill_from(view: GameView, text: str):
+    """Read ``text`` as the next deal and keep the filled form for the game page."""
+    public_id = view.public_id
+    empty = table_game.next_deal_form(view)
     language = view.language or i18n.chosen_language()
-    understood = understanding.understand_deal(unit_of_work(), public_id, form.text.data, language)
+    understood = understanding.understand_deal(unit_of_work(), public_id, text, language)
     deal = table_game.next_deal_form(view, entry=understood.entry)
     heard = [f for f in deal if f.data != empty[f.name].data and f.type not in UNMARKED]
-    notice = told(form.text.data, filled=bool(understood.entry))
+    notice = told(text, filled=bool(understood.entry))
     if understood.unclear:
         notice += " " + _("Not placed: %(words)s.", words=", ".join(understood.unclear))
     session[table_game.RETRY] = {
@@ -53,13 +84,20 @@ def understand_deal(public_id: str):
         "errors": {path: translate(why) for path, why in understood.reasons.items()},
         "notice": notice,
         "heard": {f.name: heard_as(f.name, understood, list(view.setup.players)) for f in heard},
-        "said": form.text.data,
+        "said": text,
         # What the page reads aloud, on a tap, before Save: the entry as it will be saved.
         "readback": understand.read_back(view.setup, understood.entry, language)
         if understood.entry
         else "",
+        "ask": who_is(understood.unclear),
     }
     return redirect(url_for("table.game", public_id=public_id, _anchor="deal-form"), 303)
+
+
+def who_is(unclear: list[str]) -> str | None:
+    """The first word left unplaced that reads as a name (capitalised, as recognisers
+    write names, or of a script without case), to ask the scorer whom it names."""
+    return next((word for word in unclear if understand.name_like(word)), None)
 
 
 def told(words: str, filled: bool) -> str:
@@ -133,7 +171,7 @@ def game_words(public_id: str):
     if language in LANGUAGES:
         speak(language)
     return {
-        **understand.game_for_phones(view.setup, view.entries),
+        **understand.game_for_phones(view.setup, view.entries, view.spoken_names),
         "messages": {
             "heard": told("{words}", filled=True),
             "none": told("{words}", filled=False),
@@ -144,6 +182,7 @@ def game_words(public_id: str):
             "which": _("say which number is which"),
             "listening": _("Listening: say the deal, then pause."),
             "unheard": _("Nothing was heard: try again, or type the words."),
+            "whoIs": _("Who is “%(word)s”?", word="{word}"),
         },
     }
 

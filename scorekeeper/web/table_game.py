@@ -59,6 +59,7 @@ def game(public_id: str):
         notice=retry["notice"],
         said=retry.get("said"),
         readback=retry.get("readback"),
+        ask=retry.get("ask"),
     )
 
 
@@ -114,6 +115,7 @@ def render_game(
     undo_form: ConfirmForm | None = None,
     said: str | None = None,
     readback: str | None = None,
+    ask: str | None = None,
 ):
     view, circle = opened.game, opened.circle
     next_deal = view.state.next_deal
@@ -150,6 +152,7 @@ def render_game(
         undo_form=undo_form,
         said=said,
         readback=readback,
+        ask=ask,
     )
 
 

@@ -34,13 +34,15 @@ VALID_BODIES = {
     "POST /api/v1/games": {"variant": "rummy", "players": PLAYERS},
     "POST /api/v1/games/{game_id}/deals": ann_goes_out(),
     "PUT /api/v1/games/{game_id}/deals/{number}": ann_goes_out(bob=1),
+    "PUT /api/v1/games/{game_id}/aliases": {"aliases": {"Annie": "Ann"}},
 }
 # Valid by the document must mean accepted (positive_data_acceptance), except where the
 # server checks what JSON Schema cannot say, so far: names and titles must be printable
 # (str.isprintable: no format or unassigned characters, which no portable pattern
 # names), must differ case-folded, a first dealer must be one of the players, a deal
 # must fit its game's players, variant and the deals before it, a game brought into a
-# circle must exist, an expense or payment must name the circle's members (and so must
+# circle must exist, a spoken name must name one of the game's players, an expense or
+# payment must name the circle's members (and so must
 # a host to settle with), and a whole number written 5.0 is a JSON Schema integer but
 # not an int. There a 422 is
 # expected too; every other refusal of valid data still fails.
@@ -48,6 +50,7 @@ REFUSED_BEYOND_THE_SCHEMA = {
     "POST /api/v1/games",
     "POST /api/v1/games/{game_id}/deals",
     "PUT /api/v1/games/{game_id}/deals/{number}",
+    "PUT /api/v1/games/{game_id}/aliases",
     "POST /api/v1/circles",
     "GET /api/v1/circles/{circle_id}",
     "POST /api/v1/circles/{circle_id}/payments",

@@ -7,68 +7,18 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import make_setup
-from scorekeeper.understand import LANGUAGES, for_phones, game_for_phones, read_back, understand
+from scorekeeper.understand import LANGUAGES, for_phones, game_for_phones, read_back
 
 from . import corpus
 from .entries import games_and_entries
+from .phone import SAY_JS, phone_read, same, server_read
 from .sentences import cases
-
-SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "reader.js"
-RUNNER = """
-globalThis.window = { sk: {} };
-require(process.argv[1]);
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const { data, cases } = JSON.parse(input);
-  const read = cases.map(([game, text, lang]) => window.sk.understand(game, data, text, lang));
-  process.stdout.write(JSON.stringify(read));
-});
-"""
-
-
-def phone_read(cases_: list[tuple]) -> list[dict]:
-    """Each (setup, text, language[, before]) read by reader.js on the game as the page
-    serves it (its next deal after ``before``)."""
-    node = shutil.which("node")
-    assert node, "node is needed for the phone reader's test (make test installs it)"
-    given_ = {
-        "data": for_phones(),
-        "cases": [
-            (game_for_phones(setup, *before), text, language)
-            for setup, text, language, *before in cases_
-        ],
-    }
-    done = subprocess.run(
-        [node, "-e", RUNNER, str(SAY_JS)],
-        input=json.dumps(given_, ensure_ascii=False),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return json.loads(done.stdout)
-
-
-def server_read(setup, text: str, language: str, before=()) -> dict:
-    understood = understand(setup, text, language, before)
-    return {
-        "entry": understood.entry,
-        "unclear": understood.unclear,
-        "reasons": sorted(understood.reasons),
-    }
-
-
-def same(phone: dict) -> dict:
-    return {**phone, "reasons": sorted(phone["reasons"])}
 
 
 def test_every_sentence_reads_the_same_on_the_phone():

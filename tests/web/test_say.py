@@ -4,26 +4,10 @@ from __future__ import annotations
 
 import re
 
+from .saying import say, value
 from .support import csrf_token, entries, start, text
 
 PLAYERS = ["Ann", "Bob", "Cy"]
-
-
-def say(client, game_id: str, words: str):
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    form = page[page.index('id="say-form"') :]
-    response = client.post(
-        f"/games/{game_id}/say", data={"text": words, "csrf_token": csrf_token(form)}
-    )
-    assert response.status_code == 303
-    return client.get(response.headers["Location"])
-
-
-def value(html: str, name: str) -> str:
-    match = re.search(rf'<input[^>]*name="{name}"[^>]*>', html)
-    assert match, name
-    found = re.search(r'value="([^"]*)"', match.group())
-    return found.group(1) if found else ""
 
 
 def test_the_words_fill_the_form_marked_and_nothing_is_saved(client, uow):
