@@ -18,6 +18,7 @@ from tests.browser.support import (
     WORKER_TAKES_PAGE,
     cut_signal,
     save_offline,
+    showing_the_current_version,
     stored,
     wait_in_page,
 )
@@ -57,7 +58,9 @@ def test_the_circles_link_records_in_its_games_and_a_games_view_link_stays_out(
     assert stored(uow, game_id, 1) == [
         {"out": PLAYERS[0], "hands": {PLAYERS[1]: 12, PLAYERS[2]: 7}}
     ]
-    page.reload()
+    # The page reloads itself once its waiting deal is sent: wait for that, never reload
+    # across it (a reload racing the page's own was aborted: net::ERR_ABORTED).
+    showing_the_current_version(page, uow, game_id)
     expect(page.get_by_role("link", name="Correct deal 1")).to_be_visible()
 
     # A spectator given the game's view link: the score, and nothing of the circle.
