@@ -16,7 +16,14 @@ from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.printing import words
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
+from scorekeeper.printing.seats import (
+    LeadHeads,
+    Seat,
+    lead_heads,
+    narrow_labels,
+    seats,
+    text_mm,
+)
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.scoring.messages import Message
@@ -123,6 +130,7 @@ class Pad:
     total_mm: float | None = None  # the running total's width, where it needs more than a share
     piece_word: str = ""  # the value table's head: "Card", Rummikub's "Tile" (the variant's)
     deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
+    heads: LeadHeads | None = None  # the deal's and dealer's heads as printed (set)
 
     @property
     def running_columns(self) -> bool:
@@ -367,6 +375,7 @@ def _pad(
         has_cards=variant.has_cards,
         piece_word=translate(variant.piece_word),
         deal_heading=translate(variant.deal_words.head),
+        heads=None if gin_games else grid_heads(variant, dealer=not side_rows),
         total_mm=total_mm,
     )
 
@@ -441,6 +450,21 @@ def tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> 
 
 
 HEAD_PT = 8.0  # a column's head (static/print/sheet.css: .grid thead th)
+
+
+def grid_heads(variant: Any, *, dealer: bool = True) -> LeadHeads:
+    """The deal number's and dealer's heads in their columns' widths, as the variant
+    words them (Golf's "Hole", Rummikub's "Plays first"), shortened with a key where a
+    word is wider than its column (pl "Rozdanie" over 9 mm); ``dealer`` False: a grid
+    without the dealer's head (a partnership pad's)."""
+    who = _("Plays first") if variant.dealer_plays_first else _("Dealer")
+    return lead_heads(
+        translate(variant.deal_words.head) or str(_("Deal")),
+        str(who) if dealer else "",
+        deal_mm=NUMBER_MM - CELL_PADDING_MM,
+        dealer_mm=DEALER_MM - CELL_PADDING_MM,
+        size_pt=HEAD_PT,
+    )
 
 
 def _total_mm(columns: tuple[str, ...], player_mm: float) -> float | None:
