@@ -181,8 +181,8 @@ class GameSheet:
     # A finished game's running totals by player, for a chart sized to the room left.
     running: tuple[tuple[str, tuple[int, ...]], ...] = ()
     out_heading: str = ""  # the who-went-out column's heading
-    deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
-    heads: LeadHeads | None = None  # the deal's and dealer's heads as printed (set)
+    # The deal's and dealer's heads as printed: Golf's "Hole", Rummikub's "Plays first".
+    heads: LeadHeads | None = None
     # A player's two columns in words, and as headed: initials where a word is too
     # long for the column (pl "rozdanie"); a key under the grid then says which.
     column_names: tuple[str, ...] = ("deal", "total")
@@ -246,7 +246,6 @@ def game_sheet(
         hollywood=hollywood,
         rows=rows,
         out_heading=_out_heading(variant, gin),
-        deal_heading=translate(variant.deal_words.head),
         heads=None if hollywood else grid_heads(variant),
         blank_rows=blank_rows,
         parts=parts,
