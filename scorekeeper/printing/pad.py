@@ -49,6 +49,8 @@ PORTRAIT_PLAYERS = 5
 # dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
 NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
+# A partnership pad's row labels: at least this wide, at most (three sides keep 40 mm).
+SIDE_LABEL_MM, SIDE_LABEL_MOST_MM = 40.0, 60.0
 CELL_PADDING_MM = 2.0
 # A running total's box takes five handwritten digits (about 2.5 mm each, and room
 # either side): narrower, the player's other columns give it room.
@@ -135,6 +137,13 @@ class Pad:
     # The players each table of the grid holds: one table, or a few one after the other
     # where the players' boxes would be narrower than a hand writes in (a 20-player pad).
     groups: tuple[Group, ...] = ()
+
+    @property
+    def label_mm(self) -> float:
+        """A partnership pad's label column: as wide as its longest label on one line
+        (fr "Fermeture, pozzetto (moins)" ran into the first side's box at 40 mm)."""
+        widths = (text_mm(label, CELL_PT) + CELL_PADDING_MM for label in self.side_rows)
+        return round(min(max(SIDE_LABEL_MM, *widths), SIDE_LABEL_MOST_MM), 1)
 
     @property
     def running_columns(self) -> bool:
