@@ -10,6 +10,7 @@ document of one plain table with as many cells, from HTML string to PDF bytes:
   - the sheet of a 51-deal 500 Rum game of eight players (three or four pages,
     the header and totals carried on each);
   - a blank 500 Rum pad for four named players;
+  - a blank free pad for twenty named players (two tables of ten, on two pages);
   - a league print pack of 25 tables (seating chart and 25 named pads with QR codes).
 Each figure is the fastest of its runs, in CPU seconds of this process (rendering
 is single-threaded; CPU time is steadier than wall time on a shared machine).
@@ -52,6 +53,7 @@ from scorekeeper.service_layer.results import GameView
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 VIEW_URL = "https://scores.example/games/Tq3xVb8Kp2LmN9sRw4YzAa"
 TABLES = 25
+TWENTY = [f"Joueur Numéro {seat} Élisabeth-Ångström" for seat in range(1, 21)]
 
 
 def finished_game() -> GameView:
@@ -193,6 +195,14 @@ def run(
                 "pad.html", pads=[blank_pad(preset="500 Rum", players=4, names=names)], pack=None
             ),
             3 * 4 + 2,
+            repeat,
+        ),
+        "20-player free pad": (
+            lambda: blank_pad_pdf(variant="free", players=20, names=TWENTY),
+            render_html(
+                "pad.html", pads=[blank_pad(variant="free", players=20, names=TWENTY)], pack=None
+            ),
+            2 * 10 + 2,  # the widest of its two tables
             repeat,
         ),
         f"{tables_in_pack}-table pack": (

@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import words
+from scorekeeper.printing.collation import sort_key
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import Pad, blank_pad
@@ -136,7 +137,7 @@ def print_pack(
         title=title,
         date=words.day(day, locale),
         seating=tuple(seating),
-        index=name_index(seating, byes),
+        index=name_index(seating, byes, locale),
         pads=tuple(pads),
         page=page_for(page_size, landscape=False),
         public_url=public_url,
@@ -146,13 +147,18 @@ def print_pack(
     )
 
 
-def name_index(seating: Sequence[SeatingLine], byes: Sequence[str]) -> tuple[IndexEntry, ...]:
-    """Every player present, A to Z, with their table and seat; seat 0 is sitting out,
-    so the index says where everyone present is."""
+def name_index(
+    seating: Sequence[SeatingLine], byes: Sequence[str], locale: str = "en"
+) -> tuple[IndexEntry, ...]:
+    """Every player present, A to Z as ``locale`` orders letters (Polish Ł after L, Ż
+    after Z; French É with E), with their table and seat; seat 0 is sitting out, so the
+    index says where everyone present is."""
     seated = (
         IndexEntry(name, line.label, seat)
         for line in seating
         for seat, name in enumerate(line.players, 1)
     )
     out = (IndexEntry(name, _("sitting out"), 0) for name in byes)
-    return tuple(sorted([*seated, *out], key=lambda entry: (entry.name.casefold(), entry.table)))
+    return tuple(
+        sorted([*seated, *out], key=lambda entry: (sort_key(entry.name, locale), entry.table))
+    )

@@ -14,9 +14,17 @@ from typing import Any
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.printing import words
+from scorekeeper.printing.columns import Group, groups
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
-from scorekeeper.printing.seats import Seat, narrow_labels, seats, text_mm
+from scorekeeper.printing.seats import (
+    LeadHeads,
+    Seat,
+    lead_heads,
+    narrow_labels,
+    seats,
+    text_mm,
+)
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.scoring.messages import Message
@@ -33,14 +41,16 @@ MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its hea
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
 SIDE_DEALS = 4
-# The most players a paper pad has columns for (the free pad takes 20 on screen).
-PAD_PLAYERS = 10
+# The most players a paper pad has columns for (the free pad's 20: in tables of ten).
+PAD_PLAYERS = 20
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
 # dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
 NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
 CONTRACT_MM = 36.0  # Contract Rummy's contract column
+# A partnership pad's row labels: at least this wide, at most (three sides keep 40 mm).
+SIDE_LABEL_MM, SIDE_LABEL_MOST_MM = 40.0, 60.0
 CELL_PADDING_MM = 2.0
 # A running total's box takes five handwritten digits (about 2.5 mm each, and room
 # either side): narrower, the player's other columns give it room.
@@ -106,7 +116,6 @@ class Pad:
     show_dealer: bool
     show_wild: bool
     show_contract: bool
-    dealer_plays_first: bool  # Rummikub: the dealer column says who plays first
     show_press: bool
     box_bonus: int | None
     game_bonus: int | None
@@ -118,11 +127,23 @@ class Pad:
     day: str | None  # the night's date, in a league pack
     qr_url: str | None
     page: Page
-    side_rows: tuple[str, ...] = ()  # a partnership pad's rows per deal, per side
+    # A partnership pad's rows per deal, per side: the rows a paper pad of the game has.
+    side_rows: tuple[str, ...] = ()
     has_cards: bool = True  # False: no card values line (the free pad)
     total_mm: float | None = None  # the running total's width, where it needs more than a share
     piece_word: str = ""  # the value table's head: "Card", Rummikub's "Tile" (the variant's)
-    deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
+    # The deal's and dealer's heads as printed: Golf's "Hole", Rummikub's "Plays first".
+    heads: LeadHeads | None = None
+    # The players each table of the grid holds: one table, or a few one after the other
+    # where the players' boxes would be narrower than a hand writes in (a 20-player pad).
+    groups: tuple[Group, ...] = ()
+
+    @property
+    def label_mm(self) -> float:
+        """A partnership pad's label column: as wide as its longest label on one line
+        (fr "Fermeture, pozzetto (moins)" ran into the first side's box at 40 mm)."""
+        widths = (text_mm(label, CELL_PT) + CELL_PADDING_MM for label in self.side_rows)
+        return round(min(max(SIDE_LABEL_MM, *widths), SIDE_LABEL_MOST_MM), 1)
 
     @property
     def running_columns(self) -> bool:
@@ -314,17 +335,17 @@ def _pad(
     elif orientation is None:
         orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    # A partnership pad: each deal takes the rows a paper pad of the game has, per side.
     side_rows = tuple(map(translate, variant.pad_side_rows)) if variant.partnership else ()
     page = _pad_page(page_size, orientation, two_up)
     show_wild = variant.pad_wild
     show_contract = game.contract(1) is not None
     show_press = bool(options.get("press") or options.get("auto_press"))
     column_mm = _player_mm(page, n, gin_games, marks=show_wild + show_press, contract=show_contract)
+    columns = _player_columns(variant, gin_games)
+    groups, column_mm = _split(columns, column_mm, n, not (gin_games or side_rows or two_up))
     placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     count = rows or _row_count(game, gin_games, orientation, sides=bool(side_rows), two_up=two_up)
-    columns = _player_columns(variant, gin_games)
     pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
     if not rows:  # the variant's tie-break deals, beyond the fixed ones
         tiebreaks = variant.pad_tiebreaks(options)
@@ -349,7 +370,6 @@ def _pad(
         show_dealer=show_dealer,
         show_wild=show_wild,
         show_contract=show_contract,
-        dealer_plays_first=variant.dealer_plays_first,
         show_press=show_press,
         box_bonus=options["box_bonus"] if gin_games else None,
         game_bonus=options["game_bonus"] if gin_games else None,
@@ -366,7 +386,8 @@ def _pad(
         side_rows=side_rows,
         has_cards=variant.has_cards,
         piece_word=translate(variant.piece_word),
-        deal_heading=translate(variant.deal_words.head),
+        heads=None if gin_games else grid_heads(variant, dealer=not side_rows),
+        groups=groups,
         total_mm=total_mm,
     )
 
@@ -396,6 +417,19 @@ def _player_mm(page: Page, n: int, gin_games: int, *, marks: int, contract: bool
         return (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
     fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * marks + CONTRACT_MM * contract
     return (page.width_mm - fixed_mm) / n
+
+
+def _split(
+    columns: tuple[str, ...], column_mm: float, n: int, running: bool
+) -> tuple[tuple[Group, ...], float]:
+    """The players in as few tables as keep each running total TOTAL_MM wide and the
+    player's other boxes OTHER_LEAST_MM, and a player's width in the widest table."""
+    # As _total_mm shares them out: an even share, or the total's and the others' least.
+    least_mm = min(len(columns) * (TOTAL_MM + 0.5), TOTAL_MM + OTHER_LEAST_MM * (len(columns) - 1))
+    if not running or column_mm >= least_mm:
+        return (Group(0, n),), column_mm
+    split = groups(n, column_mm * n, least_mm)
+    return split, column_mm * n / max(group.stop - group.start for group in split)
 
 
 def _player_columns(variant: Any, gin_games: int) -> tuple[str, ...]:
@@ -441,6 +475,21 @@ def tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> 
 
 
 HEAD_PT = 8.0  # a column's head (static/print/sheet.css: .grid thead th)
+
+
+def grid_heads(variant: Any, *, dealer: bool = True) -> LeadHeads:
+    """The deal number's and dealer's heads in their columns' widths, as the variant
+    words them (Golf's "Hole", Rummikub's "Plays first"), shortened with a key where a
+    word is wider than its column (pl "Rozdanie" over 9 mm); ``dealer`` False: a grid
+    without the dealer's head (a partnership pad's)."""
+    who = _("Plays first") if variant.dealer_plays_first else _("Dealer")
+    return lead_heads(
+        translate(variant.deal_words.head) or str(_("Deal")),
+        str(who) if dealer else "",
+        deal_mm=NUMBER_MM - CELL_PADDING_MM,
+        dealer_mm=DEALER_MM - CELL_PADDING_MM,
+        size_pt=HEAD_PT,
+    )
 
 
 def _total_mm(columns: tuple[str, ...], player_mm: float) -> float | None:

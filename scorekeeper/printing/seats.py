@@ -122,3 +122,41 @@ def narrow_labels(chosen: Sequence[Seat], width_mm: float, size_pt: float) -> di
     line, else every tag (one way for the whole sheet, so a reader learns it once)."""
     whole = all(text_mm(seat.name, size_pt) <= width_mm for seat in chosen)
     return {seat.name: seat.name if whole else seat.tag for seat in chosen}
+
+
+@dataclass(frozen=True)
+class LeadHeads:
+    """The deal number's and dealer's column heads as printed: a word wider than its
+    column is cut to the letters that fit and a full stop ("Don.", "Roz."), and the key
+    under the grid spells it out, so no head breaks inside a word."""
+
+    deal: str
+    dealer: str
+    key: tuple[str, ...] = ()  # "Roz.: Rozdanie", one a shortened head
+
+
+def abbreviated(head: str, width_mm: float, size_pt: float) -> str:
+    """``head`` where each of its words fits ``width_mm``, else its first word's
+    leading letters and a full stop (one letter at the least)."""
+    if all(text_mm(word, size_pt) <= width_mm for word in head.replace("-", "- ").split()):
+        return head
+    word = head.split()[0]
+    letters = max(
+        [n for n in range(1, len(word)) if text_mm(word[:n] + ".", size_pt) <= width_mm],
+        default=1,
+    )
+    return word[:letters] + "."
+
+
+def lead_heads(
+    deal: str, dealer: str, *, deal_mm: float, dealer_mm: float, size_pt: float
+) -> LeadHeads:
+    """The two leading columns' heads for widths ``deal_mm`` and ``dealer_mm`` (inside
+    the cell's padding), with a key to each one shortened."""
+    printed = (abbreviated(deal, deal_mm, size_pt), abbreviated(dealer, dealer_mm, size_pt))
+    key = tuple(
+        f"{short}: {full}"
+        for short, full in zip(printed, (deal, dealer), strict=True)
+        if short != full
+    )
+    return LeadHeads(*printed, key=key)

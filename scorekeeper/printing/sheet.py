@@ -22,8 +22,8 @@ from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.columns import Group
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.pad import column_heads, tags_in_legend
-from scorekeeper.printing.seats import Seat, narrow_labels, seat_tags, seats, text_mm
+from scorekeeper.printing.pad import column_heads, grid_heads, tags_in_legend
+from scorekeeper.printing.seats import LeadHeads, Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.gin import final_parts
 from scorekeeper.summary import DealSummary, GameSummary, Payment, Settlement, game_summary
@@ -181,7 +181,8 @@ class GameSheet:
     # A finished game's running totals by player, for a chart sized to the room left.
     running: tuple[tuple[str, tuple[int, ...]], ...] = ()
     out_heading: str = ""  # the who-went-out column's heading
-    deal_heading: str = ""  # the deal number's column: "Deal", Golf's "Hole"
+    # The deal's and dealer's heads as printed: Golf's "Hole", Rummikub's "Plays first".
+    heads: LeadHeads | None = None
     # A player's two columns in words, and as headed: initials where a word is too
     # long for the column (pl "rozdanie"); a key under the grid then says which.
     column_names: tuple[str, ...] = ("deal", "total")
@@ -245,7 +246,7 @@ def game_sheet(
         hollywood=hollywood,
         rows=rows,
         out_heading=_out_heading(variant, gin),
-        deal_heading=translate(variant.deal_words.head),
+        heads=None if hollywood else grid_heads(variant),
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,

@@ -43,7 +43,11 @@ from scorekeeper.web.presenters import page_locale, printed_locale
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
 bp = Blueprint("sheets", __name__)
 
-MAX_SEATS = 8
+# The free pad's 20 (a table of that many prints in tables of a few players each);
+# the other games' own counts are the pad's to check (2 to 8).
+MAX_SEATS = 20
+# Seats past this many are folded away on the form: only the free pad takes them.
+FEW_SEATS = 8
 
 
 def game_choices() -> list[SelectChoice]:
@@ -68,7 +72,7 @@ class PadForm(FlaskForm):
         default=4,
         validators=[
             InputRequired(_l("Say how many players.")),
-            NumberRange(2, MAX_SEATS, _l("A pad has room for 2 to 8 players.")),
+            NumberRange(1, MAX_SEATS, _l("A pad has room for 1 to 20 players.")),
         ],
     )
     names = FieldList(
@@ -286,6 +290,10 @@ def render_pad_form(form: PadForm) -> str:
         form=form,
         variants=list(VARIANTS.values()),
         house_rules_open=rules_changed,
+        few_seats=FEW_SEATS,
+        more_seats_open=any(
+            (field.data or "").strip() or field.errors for field in form.names[FEW_SEATS:]
+        ),
     )
 
 

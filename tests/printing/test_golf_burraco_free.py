@@ -87,12 +87,12 @@ def test_a_burraco_pad_has_burracos_closing_and_pozzetto_rows_for_each_deal(tmp_
     assert len(re.findall(r"Melds Burracos Closing, pozzetto \(minus\) Hand \(minus\)", text)) == 4
 
 
-def test_a_free_pad_takes_one_player_and_at_most_ten_on_paper():
+def test_a_free_pad_takes_one_player_and_as_many_on_paper_as_on_screen():
     assert blank_pad_pdf(preset="Free score pad", players=1)
-    assert blank_pad_pdf(preset="Free score pad", players=10)
+    assert blank_pad_pdf(preset="Free score pad", players=20)
     with pytest.raises(PrintError) as refused:
-        blank_pad_pdf(preset="Free score pad", players=11)
-    assert refused.value.errors == {"players": "must be a whole number of players from 1 to 10"}
+        blank_pad_pdf(preset="Free score pad", players=21)
+    assert refused.value.errors == {"players": "Free score pad is for 1 to 20 players, not 21"}
     with pytest.raises(PrintError):
         blank_pad_pdf(preset="Golf (9 holes)", players=1)
 

@@ -28,7 +28,7 @@ def error_beside(body: str, field_id: str) -> str:
     return found.group(1)
 
 
-def test_the_pad_form_offers_every_preset_and_variant_and_eight_name_boxes(client):
+def test_the_pad_form_offers_every_preset_and_variant_and_twenty_name_boxes(client):
     response = client.get("/pads/new")
     assert response.status_code == 200
     body = response.get_data(as_text=True)
@@ -36,7 +36,9 @@ def test_the_pad_form_offers_every_preset_and_variant_and_eight_name_boxes(clien
     assert '<optgroup label="Presets">' in body and '<optgroup label="Variants">' in body
     assert 'value="preset:Crazy Gin with the Press"' in body
     assert 'value="variant:rummy5000"' in body
-    assert all(f'name="names-{seat}"' in body for seat in range(8))
+    assert all(f'name="names-{seat}"' in body for seat in range(20))
+    # Seats 9 to 20, the free pad's, folded away until asked for.
+    assert body.index("<details") < body.index('name="names-8"') < body.index("</details>")
     assert 'value="Letter"' in body and 'value="landscape"' in body
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert not re.search(r"<style|\sstyle=|<script(?![^>]*\ssrc=)", body)  # no inline code
@@ -52,6 +54,17 @@ def test_a_pad_downloads_as_a_pdf_with_the_names_given(client, tmp_path):
     assert "1. Ann (deals first), 2. Bob" in words(pdf, tmp_path)
 
 
+def test_a_twenty_player_free_pad_downloads_from_the_form(client, tmp_path):
+    names = {f"names-{seat}": f"Spieler Nummer {seat + 1} Ölçü-Żabińska" for seat in range(20)}
+    query = {**PAD, "game": "variant:free", "players": "20", **names}
+    response = client.get("/pads/pad.pdf", query_string=query)
+    assert response.status_code == 200
+    pdf = response.get_data()
+    assert_paper(pdf, tmp_path, "A4", "landscape")
+    text = flat(words(pdf, tmp_path))
+    assert "Players 11 to 20 of 20." in text and "20. Spieler Nummer 20" in text
+
+
 def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):
     query = {**PAD, "game": "variant:rummy", "players": "3", "orientation": "landscape"}
     response = client.get("/pads/pad.pdf", query_string=query)
@@ -63,7 +76,12 @@ def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):
     ("change", "field", "message"),
     [
         ({"players": "four"}, "players", "Not a valid integer value."),
-        ({"players": "9"}, "players", "A pad has room for 2 to 8 players."),
+        ({"players": "21"}, "players", "A pad has room for 1 to 20 players."),
+        (
+            {"game": "variant:rummy", "players": "9"},
+            "players",
+            "Basic Rummy is for 2 to 6 players, not 9",
+        ),
         ({"players": "3"}, "players", "Gin Rummy is for exactly 2 players, not 3"),
         ({"game": "preset:Poker"}, "game", "Not a valid choice."),
         ({"game": "variant:acetoace", "players": "6"}, "players", "Ace to Ace is for 2 to 4"),
