@@ -53,6 +53,8 @@ REFUSED_BEYOND_THE_SCHEMA = {
     "PUT /api/v1/games/{game_id}/aliases",
     "POST /api/v1/circles",
     "GET /api/v1/circles/{circle_id}",
+    # Two members of the circle, not the same one: the schema cannot say so.
+    "GET /api/v1/circles/{circle_id}/head-to-head",
     "POST /api/v1/circles/{circle_id}/payments",
     "PATCH /api/v1/circles/{circle_id}/members",
     "POST /api/v1/circles/{circle_id}/members",

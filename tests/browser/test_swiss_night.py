@@ -12,8 +12,14 @@ from playwright.sync_api import expect
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
 from tests.browser.support import VENUE_TV, fits, log_in, submit
-from tests.league.support import GIN, make_league, make_organizer, member_ids, seat_night
-from tests.league.test_swiss_rules import play_gin
+from tests.league.support import (
+    GIN,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_gin,
+    seat_night,
+)
 
 pytestmark = pytest.mark.browser
 

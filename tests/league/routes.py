@@ -40,6 +40,7 @@ SCORER_MAY_NOT = [
     ("POST", "/leagues/{lid}/adjustments/1/withdraw", {}),
     ("POST", "/leagues/{lid}/seasons/close", {"season": "2026", "next_season": "2027"}),
     ("POST", "/leagues/{lid}/ranking", {"rank_by": "wins", "min_games": "0", "bye_counts": "none"}),
+    ("POST", "/leagues/{lid}/never-pairs", {"first": "{mid}", "second": "{mid2}"}),
     ("POST", "/leagues/{lid}/members", {"names": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/rename", {"name": "Mallory"}),
     ("POST", "/leagues/{lid}/members/{mid}/active", {"active": "0"}),

@@ -133,3 +133,15 @@ def published_night_of_eight(uow, organizer_id: int):
     for table in night.tables:
         play_out(uow, table, 0)
     return lid, ids, night
+
+
+def play_gin(uow, lid, olga, night_id, round_number):
+    """One deal at each gin table of the round (its first seat knocks), ended early."""
+    _, night = league.night_view(uow, lid, olga, night_id)
+    for table in night.tables:
+        if table.round != round_number:
+            continue
+        first, second = table.names
+        entry = {"knocker": first, "hands": {first: 3, second: 30}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+        league.set_closed(uow, lid, olga, night_id, table.number, True)

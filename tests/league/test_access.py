@@ -47,6 +47,7 @@ OPEN = {
     "/leagues/answers/some-invitation-token",
     "/leagues/answers/some-invitation-token/1",
     "/leagues/answers/some-invitation-token/nights.ics",
+    "/leagues/answers/some-invitation-token/1/bye",
     # The venue screen: its derived link is the key (tests/league/test_screen.py).
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",

@@ -13,10 +13,9 @@ import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.league import swiss, transfer
-from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import GIN, login, make_league, make_organizer, member_ids, seat_night
+from .support import GIN, login, make_league, make_organizer, member_ids, play_gin, seat_night
 
 # Eight at gin: four tables of two a round. Long accented names, as clubs have them.
 EIGHT = [
@@ -43,18 +42,6 @@ def rules(uow, lid, olga, tiebreak="buchholz", accelerate=False):
         tiebreak=tiebreak,
         accelerate=accelerate,
     )
-
-
-def play_gin(uow, lid, olga, night_id, round_number):
-    """One deal at each gin table of the round (its first seat knocks), ended early."""
-    _, night = league.night_view(uow, lid, olga, night_id)
-    for table in night.tables:
-        if table.round != round_number:
-            continue
-        first, second = table.names
-        entry = {"knocker": first, "hands": {first: 3, second: 30}}
-        services.record_deal(uow, table.game_id, table.edit_token, entry)
-        league.set_closed(uow, lid, olga, night_id, table.number, True)
 
 
 def night_of_eight(uow, tiebreak="buchholz", rounds=3):

@@ -4,6 +4,7 @@ the names people really have (long, accented, several words, one long word)."""
 from __future__ import annotations
 
 from scorekeeper.scoring import ScoringError, derive, get_variant, make_setup
+from tests.plays import LONG as MORE_LONG_NAMES
 from tests.printing.support import game_view
 
 # 40 characters each, accented, in several words: what a league's sign-up sheet holds.
@@ -17,6 +18,17 @@ LONG_NAMES = [
     "Anne-Marie Çelik Grünewald-Weiß Štěpánek",
     "Jean-Baptiste Ørsted-Müller Ådalsvägen I",
 ]
+# Twenty 40-character accented names: a free pad at its largest table.
+TWENTY_NAMES = [
+    *LONG_NAMES,
+    *MORE_LONG_NAMES,
+    "Ingrid Þórunn Sæmundsdóttir-Vázquez Ölçü",
+    "Leopold Ämilian Castañeda-Wróblewski Jr.",
+    "Dagný Åsa Christensen-Müller Quiñones IV",
+    "Radosław Żabiński-Gonçalves da Conceição",
+]
+assert len(set(TWENTY_NAMES)) == 20 and {len(name) for name in TWENTY_NAMES} == {40}
+
 SHORT_NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 # Names that broke mid-word in narrow columns before.
 ORDINARY_NAMES = ["Maria Fernanda", "Christopher", "Alexander Petrov", "Elisabeth Schmidt"]

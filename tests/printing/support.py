@@ -291,3 +291,23 @@ def link_targets(body: bytes) -> set[str]:
         for annotation in page.get("/Annots", [])
         if "/URI" in annotation.get_object().get("/A", {})
     }
+
+
+def box_widths_mm(html_text: str, css_class: str) -> list[float]:
+    """The width of every table cell of ``css_class`` as WeasyPrint lays the page out
+    (the border box: the lines a hand writes between)."""
+    from weasyprint import HTML
+
+    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
+
+    document = HTML(
+        string=html_text, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
+    ).render(stylesheets=[stylesheet()])
+    widths, stack = [], [page._page_box for page in document.pages]
+    while stack:
+        box = stack.pop()
+        element = getattr(box, "element", None)
+        if box.element_tag == "td" and css_class in (element.get("class") or "").split():
+            widths.append(box.border_width() * 25.4 / 96)
+        stack.extend(getattr(box, "children", ()))
+    return widths

@@ -9,9 +9,8 @@ import pytest
 from scorekeeper.printing import blank_pad_pdf
 from scorekeeper.printing.pad import TOTAL_MM, blank_pad
 from scorekeeper.printing.render import render_html
-from tests.printing.support import words
-from tests.printing.test_paper_languages import box_widths_mm
-from tests.printing.test_sheet_figures import NAMES
+from tests.printing.cases import TWENTY_NAMES as NAMES
+from tests.printing.support import box_widths_mm, words
 
 pytestmark = pytest.mark.sqlite  # no database: the SQLite stage's renders suffice
 

@@ -46,6 +46,7 @@ from tests.printing.support import (
     LANGUAGES,
     VIEW_URL,
     WordPage,
+    box_widths_mm,
     flat,
     outside_margins,
     overprinted,
@@ -199,26 +200,6 @@ def test_an_address_beside_its_qr_code_breaks_only_into_even_pieces():
     assert "".join(pieces) == f"scores.example/games/{VIEW_URL[-22:]}/edit/{'k' * 43}"
     assert all(len(piece) <= URL_PIECE for piece in pieces)
     assert min(len(piece) for piece in pieces) >= 5  # never a last letter alone
-
-
-def box_widths_mm(html: str, css_class: str) -> list[float]:
-    """The width of every table cell of ``css_class`` as WeasyPrint lays the page out
-    (the border box: the lines a hand writes between)."""
-    from weasyprint import HTML
-
-    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
-
-    document = HTML(
-        string=html, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
-    ).render(stylesheets=[stylesheet()])
-    widths, stack = [], [page._page_box for page in document.pages]
-    while stack:
-        box = stack.pop()
-        element = getattr(box, "element", None)
-        if box.element_tag == "td" and css_class in (element.get("class") or "").split():
-            widths.append(box.border_width() * 25.4 / 96)
-        stack.extend(getattr(box, "children", ()))
-    return widths
 
 
 @pytest.mark.parametrize(("game", "players"), layout_params())

@@ -19,9 +19,8 @@ import pytest
 from scorekeeper.printing import game_sheet_pdf
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import PRESETS, get_variant
-from tests.plays import LONG as MORE_LONG_NAMES
 from tests.plays import PLAYS
-from tests.printing.cases import LONG_NAMES, played
+from tests.printing.cases import TWENTY_NAMES, played
 from tests.printing.layouts import stakes_for
 from tests.printing.support import (
     MM,
@@ -36,15 +35,7 @@ from tests.tiers import sampled
 
 pytestmark = pytest.mark.sqlite  # no database: the SQLite stage's renders suffice
 
-NAMES = [
-    *LONG_NAMES,
-    *MORE_LONG_NAMES,
-    "Ingrid Þórunn Sæmundsdóttir-Vázquez Ölçü",
-    "Leopold Ämilian Castañeda-Wróblewski Jr.",
-    "Dagný Åsa Christensen-Müller Quiñones IV",
-    "Radosław Żabiński-Gonçalves da Conceição",
-]
-assert len(set(NAMES)) == 20 and {len(name) for name in NAMES} == {40}
+NAMES = TWENTY_NAMES
 SIDES = ["Les Écureuils de Saint-Étienne-du-Grès ñ", "Łódź Kraków Gdańsk Wrocław Übermütige ø"]
 DEALS = 14
 PAPERS = ("A4", "Letter")

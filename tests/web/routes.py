@@ -59,7 +59,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
     log_in(client, "org@example.org")
     return {
         "games": {"public_id": game_id, "token": token, "number": "1"},
-        "api": {"game_id": game_id, "number": "1", "circle_id": circle_id},
+        "api": {"game_id": game_id, "number": "1", "circle_id": circle_id, "name": "Ann"},
         "circles": {
             "public_id": circle_id,
             "token": circle_token,
@@ -67,6 +67,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "kind": "expense",
             "number": "1",
             "act": "undo",
+            "name": "Ann",
         },
         "leagues": {
             "public_id": league_id,
