@@ -5,6 +5,7 @@ every benchmark, run at its smallest size, measures what it names (bench/measure
 from __future__ import annotations
 
 import importlib
+import subprocess
 import sys
 from pathlib import Path
 
@@ -206,8 +207,20 @@ def test_each_benchmark_at_its_smallest_measures_what_it_names(name, capsys):
         for name in COSTLY
     ],
 )
-def test_each_costly_benchmark_at_its_smallest_measures_what_it_names(name, capsys):
-    assert problems(smallest_run(name, capsys)) == []
+def test_each_costly_benchmark_at_its_smallest_measures_what_it_names(name):
+    # In a process of its own: bench_taps drives a browser with Playwright's sync API,
+    # which refuses to start where a browser test's session already runs one.
+    done = subprocess.run(
+        [sys.executable, f"bench/{name}.py", "--smallest", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    results = parse(done.stdout)
+    assert results is not None, done.stdout[-2000:]
+    assert problems(results) == []
 
 
 def test_the_voice_benchmark_times_its_parser_beside_its_floor(monkeypatch, capsys):
