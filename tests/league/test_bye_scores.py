@@ -11,10 +11,9 @@ import pytest
 
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
-from scorekeeper.service_layer import services
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import GIN, login, make_league, make_organizer, member_ids, seat_night
+from .support import GIN, login, make_league, make_organizer, member_ids, play_gin, seat_night
 
 # Five at gin: two tables and one bye a round. Long accented names, as clubs have them.
 FIVE = [
@@ -37,18 +36,6 @@ def ranking(uow, lid, olga, bye_scores):
         hide_money=False,
         bye_scores=bye_scores,
     )
-
-
-def play_gin(uow, lid, olga, night_id, round_number):
-    """One deal at each gin table of the round (its first seat knocks), ended early."""
-    _, night = league.night_view(uow, lid, olga, night_id)
-    for table in night.tables:
-        if table.round != round_number:
-            continue
-        first, second = table.names
-        entry = {"knocker": first, "hands": {first: 3, second: 30}}
-        services.record_deal(uow, table.game_id, table.edit_token, entry)
-        league.set_closed(uow, lid, olga, night_id, table.number, True)
 
 
 def two_rounds(uow, bye_scores):
