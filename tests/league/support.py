@@ -145,3 +145,11 @@ def play_gin(uow, lid, olga, night_id, round_number):
         entry = {"knocker": first, "hands": {first: 3, second: 30}}
         services.record_deal(uow, table.game_id, table.edit_token, entry)
         league.set_closed(uow, lid, olga, night_id, table.number, True)
+
+
+def rank_by_wins(uow, lid, olga, **rules) -> None:
+    """The league ranks by wins with no minimum, byes not counted, money shown; ``rules``
+    set the rest (``bye_scores``, ``tiebreak``, ``accelerate``)."""
+    league.set_ranking(
+        uow, lid, olga, rank_by="wins", min_games=0, bye_counts="none", hide_money=False, **rules
+    )

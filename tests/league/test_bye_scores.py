@@ -13,7 +13,16 @@ from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import GIN, login, make_league, make_organizer, member_ids, play_gin, seat_night
+from .support import (
+    GIN,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_gin,
+    rank_by_wins,
+    seat_night,
+)
 
 # Five at gin: two tables and one bye a round. Long accented names, as clubs have them.
 FIVE = [
@@ -25,23 +34,10 @@ FIVE = [
 ]
 
 
-def ranking(uow, lid, olga, bye_scores):
-    league.set_ranking(
-        uow,
-        lid,
-        olga,
-        rank_by="wins",
-        min_games=0,
-        bye_counts="none",
-        hide_money=False,
-        bye_scores=bye_scores,
-    )
-
-
 def two_rounds(uow, bye_scores):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=FIVE)
-    ranking(uow, lid, olga, bye_scores)
+    rank_by_wins(uow, lid, olga, bye_scores=bye_scores)
     ids = member_ids(uow, lid, olga)
     night_id = seat_night(uow, lid, olga, [ids[name] for name in FIVE])
     league.set_rounds(uow, lid, olga, night_id, rounds=2, method="swiss")
@@ -101,7 +97,7 @@ def test_the_ranking_form_saves_what_a_bye_scores_and_refuses_others(client, uow
     assert refused.status_code == 422
     assert league.league_view(uow, lid, olga).ranking.bye_scores == "win"
     with pytest.raises(InvalidInput) as raised:
-        ranking(uow, lid, olga, "double")
+        rank_by_wins(uow, lid, olga, bye_scores="double")
     assert set(raised.value.errors) == {"bye_scores"}
 
 

@@ -15,7 +15,16 @@ from scorekeeper.league import services as league
 from scorekeeper.league import swiss, transfer
 from scorekeeper.service_layer.services import InvalidInput
 
-from .support import GIN, login, make_league, make_organizer, member_ids, play_gin, seat_night
+from .support import (
+    GIN,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_gin,
+    rank_by_wins,
+    seat_night,
+)
 
 # Eight at gin: four tables of two a round. Long accented names, as clubs have them.
 EIGHT = [
@@ -30,24 +39,10 @@ EIGHT = [
 ]
 
 
-def rules(uow, lid, olga, tiebreak="buchholz", accelerate=False):
-    league.set_ranking(
-        uow,
-        lid,
-        olga,
-        rank_by="wins",
-        min_games=0,
-        bye_counts="none",
-        hide_money=False,
-        tiebreak=tiebreak,
-        accelerate=accelerate,
-    )
-
-
 def night_of_eight(uow, tiebreak="buchholz", rounds=3):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=EIGHT)
-    rules(uow, lid, olga, tiebreak)
+    rank_by_wins(uow, lid, olga, tiebreak=tiebreak)
     ids = member_ids(uow, lid, olga)
     night_id = seat_night(uow, lid, olga, [ids[name] for name in EIGHT])
     league.set_rounds(uow, lid, olga, night_id, rounds=rounds, method="swiss")
@@ -150,7 +145,7 @@ def test_the_standings_form_saves_the_tie_break_and_acceleration_and_refuses_oth
 def test_an_accelerated_night_seats_the_top_half_a_win_ahead_in_its_first_rounds(uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=EIGHT)
-    rules(uow, lid, olga, accelerate=True)
+    rank_by_wins(uow, lid, olga, accelerate=True)
     ids = member_ids(uow, lid, olga)
     night_id = seat_night(uow, lid, olga, [ids[name] for name in EIGHT])
     # Five rounds: three accelerated (Baku), the first two with a whole virtual win.
@@ -182,7 +177,7 @@ def test_an_accelerated_night_seats_the_top_half_a_win_ahead_in_its_first_rounds
 
 def test_the_swiss_rules_survive_an_export_and_an_import(uow):
     olga, lid, _night_id, ids = night_of_eight(uow, tiebreak="sonneborn")
-    rules(uow, lid, olga, tiebreak="sonneborn", accelerate=True)
+    rank_by_wins(uow, lid, olga, tiebreak="sonneborn", accelerate=True)
     league.never_pair(uow, lid, olga, ids["Bob"], ids["Hélène"], keep=True)
     document = json.loads(json.dumps(transfer.export_league(uow, lid, olga)))
     assert document["league"]["tiebreak"] == "sonneborn"
@@ -201,17 +196,7 @@ def test_the_swiss_rules_survive_an_export_and_an_import(uow):
 def test_a_bye_asked_for_through_the_answer_link_is_given_in_that_round(client, uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=EIGHT)
-    rules(uow, lid, olga)
-    league.set_ranking(
-        uow,
-        lid,
-        olga,
-        rank_by="wins",
-        min_games=0,
-        bye_counts="none",
-        hide_money=False,
-        bye_scores="half",
-    )
+    rank_by_wins(uow, lid, olga, bye_scores="half")
     day = date.today() + timedelta(days=1)
     typed = {"capacity": "", "answer_days": ""}
     league.plan_nights(uow, lid, olga, league.read_plan([day.isoformat()], **typed), None)
