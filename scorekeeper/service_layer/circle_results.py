@@ -18,7 +18,7 @@ from scorekeeper.service_layer.circle_views import (
     circle_game,
     stored_result,
 )
-from scorekeeper.service_layer.repository import setup_of
+from scorekeeper.service_layer.repository import SETUP_COLUMNS, setup_of
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 _GAMES = (
@@ -32,12 +32,7 @@ _GAMES = (
         Game.title,
         Game.created_at,
         Game.updated_at,
-        Game.variant,
-        Game.preset,
-        Game.options,
-        Game.stakes,
-        Game.first_dealer,
-        Game.seated_players,
+        *SETUP_COLUMNS,
     )
     .join(Game, Game.id == CircleGame.game_id)
     .where(CircleGame.circle_id == bindparam("circle_row"))
