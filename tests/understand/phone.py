@@ -11,6 +11,8 @@ from pathlib import Path
 from scorekeeper.understand import for_phones, game_for_phones, understand
 
 SAY_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "reader.js"
+# reader.js in node: the cases on standard input, each mapped by READ (a function of
+# one case, with the pages' ``data`` in scope), the answers as JSON on standard output.
 RUNNER = """
 globalThis.window = { sk: {} };
 require(process.argv[1]);
@@ -19,9 +21,7 @@ process.stdin.setEncoding("utf8");  // a character split between two chunks stay
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases } = JSON.parse(input);
-  const { understand } = window.sk;
-  const read = cases.map(([game, text, lang, names]) => understand(game, data, text, lang, names));
-  process.stdout.write(JSON.stringify(read));
+  process.stdout.write(JSON.stringify(cases.map(READ)));
 });
 """
 
@@ -40,11 +40,19 @@ def phone_read(cases_: list[tuple]) -> list[dict]:
 def phone_read_games(cases_: list[tuple]) -> list[dict]:
     """Each (game as the page serves it, text, language[, spoken names learned on the
     phone]) read by reader.js."""
+    return in_reader_js(
+        "([game, text, lang, names]) => window.sk.understand(game, data, text, lang, names)",
+        cases_,
+    )
+
+
+def in_reader_js(read: str, cases_: list) -> list:
+    """``read`` (a JavaScript function of one case) applied by reader.js to each case."""
     node = shutil.which("node")
     assert node, "node is needed for the phone reader's test (make test installs it)"
     given_ = {"data": for_phones(), "cases": cases_}
     done = subprocess.run(
-        [node, "-e", RUNNER, str(SAY_JS)],
+        [node, "-e", RUNNER.replace("READ", read), str(SAY_JS)],
         input=json.dumps(given_, ensure_ascii=False),
         capture_output=True,
         text=True,
