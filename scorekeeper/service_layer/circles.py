@@ -501,11 +501,14 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     (``keep``: only a committed one, never one inside a write's transaction, which
     commits the results stored here with its own change)."""
     row = _row(uow, public_id)
+    if keep:
+        # One sum first: a kept view costs no game's row (200 results read as JSON were
+        # most of a reload's time).
+        cached = _cached(public_id, row.version + stored.games_version(uow, row.id))
+        if cached is not None:
+            return cached
     games = stored.games_of(uow, row.id)
     version = row.version + sum(game.version for game in games)
-    cached = _cached(public_id, version) if keep else None
-    if cached is not None:
-        return cached
     members = _members(uow, row.id)
     index_of = {member.id: index for index, member in enumerate(members)}
     circle_games = stored.circle_games(uow, games, index_of)

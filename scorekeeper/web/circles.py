@@ -14,6 +14,7 @@ from contextlib import suppress
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from babel import Locale
 from cachetools import LRUCache
 from flask import (
     Blueprint,
@@ -45,9 +46,9 @@ from scorekeeper.service_layer.errors import (
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.circle_forms import SPLITS, expense_body, on_the_form
-from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
+from scorekeeper.web import circle_body, links, unit_of_work
+from scorekeeper.web.circle_forms import expense_body, on_the_form
+from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults
 from scorekeeper.web.presenters import (
     CHART_HEIGHT,
     CHART_PAD,
@@ -193,15 +194,9 @@ def circle(public_id: str):
 
 def circle_page(view: CircleView, token: str | None, **context: Any) -> str:
     host = view.member_index(request.args.get("host")) if request.args.get("host") else None
-    return render_template(
-        "circles/circle.html",
-        view=view,
-        c=present(view, host),
-        editable=token is not None,
-        key=new_key(),
-        splits=SPLITS,
-        **context,
-    )
+    editable = token is not None
+    shown = circle_body.rendered(view, host, editable, lambda: present(view, host), **context)
+    return render_template("circles/circle.html", view=view, body=shown, editable=editable)
 
 
 @bp.get("/circles/<public_id>/people/<name>")
@@ -252,7 +247,7 @@ def present(view: CircleView, host: int | None) -> dict[str, Any]:
 
 def _present(view: CircleView, host: int | None) -> dict[str, Any]:
     """What the page shows, money written in the reader's locale."""
-    locale = page_locale()
+    locale = Locale.parse(page_locale())  # once: Babel parses a locale's name on each call
     written: dict[int, str] = {}
 
     def fmt(cents: int) -> str:

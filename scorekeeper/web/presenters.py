@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
@@ -55,6 +56,7 @@ def printed_locale() -> str:
     return usual_locale(get_locale().language)
 
 
+@cache  # a handful of languages; Babel parses a locale anew on each call
 def usual_locale(language: str) -> str:
     """The locale a language is most often written in: fr_FR for French, hi_IN for Hindi."""
     usual = Locale.parse(get_global("likely_subtags").get(language, language))
