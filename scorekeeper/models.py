@@ -178,6 +178,9 @@ class CircleMember(Base):
     circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"))
     position: Mapped[int]  # join order
     name: Mapped[str] = mapped_column(String(40))
+    # The words the circle's tables call them by ("Priya"), learned in its games and
+    # given to each new game started from the circle (service_layer/circle_nicknames).
+    spoken_names: Mapped[list[str] | None] = mapped_column(JSON)
 
 
 class CircleGame(Base):
