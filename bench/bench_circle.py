@@ -7,14 +7,17 @@ times, alternating so that a busy moment hits each alike:
 - ``floor``: the same app answering the circle page's own bytes from a route that does
   nothing else (request handling, headers, compression: what any page costs);
 - ``page``: ``GET /circles/<id>`` on a phone that keeps the circle (the edit view), with
-  nothing changed since the last read (the derived circle is kept per version);
+  nothing changed since the last read (the derived circle and the page's rendered body
+  are kept per version; each read writes its own CSRF token and one-time key in);
 - ``view``: the same page from the view link (read only);
 - ``api``: ``GET /api/v1/circles/<id>``;
 - ``after_correction``: the page right after a deal of one of its games was corrected
   (that game derived again, the circle's ledger and stats worked out again);
-- ``cold``: the page with every cached game and circle dropped (all 200 games derived);
+- ``cold``: the page with every cached game, circle, presentation and body dropped (the
+  200 games' stored results read again, the page worked out and rendered);
 - ``game``: a plain game page (``GET /games/<id>``, one of the circle's games) in the
-  same run, the measure the circle page is held to: ``page_over_game`` aims at 1.5 or less;
+  same run, the measure the circle page is held to: ``page_over_game`` aims at 1.5 or
+  less (a figure with that budget);
 - ``person``: a member's record page (``GET /circles/<id>/people/<name>``) beside them.
 
 Each figure is the median of its runs in milliseconds of wall time. The target: the
