@@ -30,9 +30,9 @@ from tests.browser.support import (
 
 pytestmark = pytest.mark.browser
 
-ANN, BJORN, ANAIS, JURGEN, LUCJA = FAMILY[:5]  # 40-character accented names
+ZOE, BJORN, ANAIS, JURGEN, LUCJA = FAMILY[:5]  # 40-character accented names
 SIDES = ["Les Aînés", "Les Cadets"]
-SEATS = [ANN, BJORN, ANAIS, JURGEN]  # partners alternate: Ann and Anaïs, Björn and Jürgen
+SEATS = [ZOE, BJORN, ANAIS, JURGEN]  # partners alternate: Zoë and Anaïs, Björn and Jürgen
 CANASTA_TARGET = 1700  # a house rule: two deals end it
 CANASTA = [
     {
@@ -52,10 +52,10 @@ CANASTA = [
         "red_threes": [0, 0],
     },
 ]
-RUMMY_PLAYERS = [LUCJA, ANN, BJORN]
-RUMMY = [(LUCJA, {ANN: 12, BJORN: 7}), (ANN, {LUCJA: 5, BJORN: 20})]  # two deals, a house rule
-GOLFERS = [ANAIS, JURGEN, LUCJA, ANN]
-GOLF = [{ANAIS: 5, JURGEN: 12, LUCJA: -2, ANN: 7}, {ANAIS: 3, JURGEN: 0, LUCJA: 9, ANN: 4}]
+RUMMY_PLAYERS = [LUCJA, ZOE, BJORN]
+RUMMY = [(LUCJA, {ZOE: 12, BJORN: 7}), (ZOE, {LUCJA: 5, BJORN: 20})]  # two deals, a house rule
+GOLFERS = [ANAIS, JURGEN, LUCJA, ZOE]
+GOLF = [{ANAIS: 5, JURGEN: 12, LUCJA: -2, ZOE: 7}, {ANAIS: 3, JURGEN: 0, LUCJA: 9, ZOE: 4}]
 
 
 # ---------------------------------------------------------------- worked out here
@@ -260,17 +260,9 @@ def golf_hole(page: Page, number: int) -> None:
         page.get_by_label(f"{name}: Hole score").fill(str(score))
 
 
-def test_four_phones_play_three_families_and_read_back_the_records(new_phone, shots, uow):
-    made = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY[:5], currency="EUR")
-    circle_id = made.circle.public_id
-    link = f"/circles/{circle_id}/edit/{made.edit_token}"
-    phones = [Phone(new_phone(), shots) for _ in range(4)]
-    for phone in phones:  # one link, shared at the table
-        phone.page.goto(link)
-        expect(phone.page.get_by_role("heading", level=1)).to_have_text("Famille Ñúñez")
-    first, second, third, fourth = phones
-
-    # Canasta on the first phone: the sides named, partners seated, played to 1700.
+def play_canasta(first: Phone, second: Phone, circle_id: str) -> None:
+    """Started on the first phone (the sides named, partners seated, played to 1700), a
+    deal on each."""
     page = new_game(first, circle_id, "Canasta (set it up yourself)", {"o_canasta_target": "1700"})
     for i, side in enumerate(SIDES):
         page.fill(f"#players-{i}", side)
@@ -278,12 +270,14 @@ def test_four_phones_play_three_families_and_read_back_the_records(new_phone, sh
     for i, name in enumerate(SEATS):
         page.fill(f"#seats-{i}", name)
     first.shot("four-phones-canasta-new")
-    canasta = started(first)
+    game = started(first)
     canasta_deal(first, 1)
-    open_game(second, circle_id, canasta)
+    open_game(second, circle_id, game)
     canasta_deal(second, 2)
 
-    # Rummy on the second phone: members tapped into the seats, two deals, a cent a point.
+
+def play_rummy(second: Phone, third: Phone, circle_id: str) -> None:
+    """Members tapped into the seats, two deals (a house rule), a cent a point."""
     page = new_game(second, circle_id, "Basic Rummy (set it up yourself)", {"o_rummy_deals": "2"})
     for name in RUMMY_PLAYERS:
         second.tap(page.locator("button[data-member]", has_text=name))
@@ -293,20 +287,22 @@ def test_four_phones_play_three_families_and_read_back_the_records(new_phone, sh
     page.fill("#cents_per_point", "1")
     page.select_option("#round_to", "1")
     page.select_option("#mode", "pairs")
-    rummy = started(second)
+    game = started(second)
     rummy_deal(second, 1)
-    open_game(third, circle_id, rummy)
+    open_game(third, circle_id, game)
     rummy_deal(third, 2)
 
-    # Golf on the third phone, two holes; the fourth phone has no signal for the second.
+
+def play_golf(third: Phone, fourth: Phone, circle_id: str, uow) -> None:
+    """Two holes (a house rule); the fourth phone has no signal for the second."""
     page = new_game(third, circle_id, "Golf (set it up yourself)", {"o_golf_holes": "2"})
     for name in GOLFERS:
         third.tap(page.locator("button[data-member]", has_text=name))
     expect(page.locator("#stakes_on")).to_be_checked()  # as the circle played last
-    golf = started(third)
+    game = started(third)
     golf_hole(third.page, 1)
     save(third, "Save hole 1")
-    offline = open_game(fourth, circle_id, golf)
+    offline = open_game(fourth, circle_id, game)
     offline.wait_for_function(WORKER_TAKES_PAGE)
     wait_in_page(offline, OUTBOX_KEPT, "the outbox's script kept by the service worker")
     cut_signal(offline)
@@ -315,9 +311,22 @@ def test_four_phones_play_three_families_and_read_back_the_records(new_phone, sh
     expect(offline.locator("#deals tr.waiting")).to_have_count(1)
     fourth.shot("four-phones-golf-offline")
     offline.context.set_offline(False)
-    assert [hole["scores"] for hole in stored(uow, golf, 2)] == GOLF
+    assert [hole["scores"] for hole in stored(uow, game, 2)] == GOLF
     # The page reloads itself once the hole is sent: waited for, never reloaded across.
-    showing_the_current_version(offline, uow, golf)
+    showing_the_current_version(offline, uow, game)
+
+
+def test_four_phones_play_three_families_and_read_back_the_records(new_phone, shots, uow):
+    made = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY[:5], currency="EUR")
+    circle_id = made.circle.public_id
+    phones = [Phone(new_phone(), shots) for _ in range(4)]
+    for phone in phones:  # one link, shared at the table
+        phone.page.goto(f"/circles/{circle_id}/edit/{made.edit_token}")
+        expect(phone.page.get_by_role("heading", level=1)).to_have_text("Famille Ñúñez")
+    first, second, third, fourth = phones
+    play_canasta(first, second, circle_id)
+    play_rummy(second, third, circle_id)
+    play_golf(third, fourth, circle_id, uow)
 
     # Every member's record, read on the phones in turn, as worked out from the entries.
     for index, name in enumerate(FAMILY[:5]):
@@ -330,9 +339,9 @@ def test_four_phones_play_three_families_and_read_back_the_records(new_phone, sh
         shown = [cells.nth(i).locator("td").all_inner_texts() for i in range(cells.count())]
         assert shown == rows, name
 
-    # Head-to-head: Ann against Lucja (two games, each won one), Ann with Anaïs (partners).
+    # Head-to-head: Zoë against Łucja (two games, one won each), Zoë with Anaïs (partners).
     page = first.page
-    for a, b in ((ANN, LUCJA), (ANN, ANAIS)):
+    for a, b in ((ZOE, LUCJA), (ZOE, ANAIS)):
         page.goto(f"/circles/{circle_id}/people/{quote(a)}")
         page.select_option("#vs", b)
         with page.expect_navigation():
