@@ -183,6 +183,7 @@ def run(members: int, games: int, runs: int) -> dict:
             VIEWS.clear()
             circles._VIEWS.clear()
             web_circles._PRESENTED.clear()
+            web_circles._WRITTEN.clear()
             circle_body.forget()
             figures["cold"].append(timed(lambda: editor.get(page_url, headers=gz)))
 

@@ -232,6 +232,7 @@ def share(public_id: str):
 # after its template (every amount written by Babel).
 _PRESENTED: LRUCache[tuple[str, int, str, int | None], dict[str, Any]] = LRUCache(maxsize=64)
 _PRESENTED_LOCK = threading.Lock()
+_WRITTEN: LRUCache[tuple[int, str, str], str] = LRUCache(maxsize=4096)
 
 
 def present(view: CircleView, host: int | None) -> dict[str, Any]:
@@ -248,13 +249,18 @@ def present(view: CircleView, host: int | None) -> dict[str, Any]:
 def _present(view: CircleView, host: int | None) -> dict[str, Any]:
     """What the page shows, money written in the reader's locale."""
     locale = Locale.parse(page_locale())  # once: Babel parses a locale's name on each call
-    written: dict[int, str] = {}
 
     def fmt(cents: int) -> str:
-        # Babel's formatting is the page's dearest part: each amount once.
-        if cents not in written:
-            written[cents] = money(cents, view.currency, locale)
-        return written[cents]
+        # Babel's formatting is the page's dearest part: each amount once, and kept
+        # across versions (a change moves a few balances; the records stay as they were).
+        key = (cents, view.currency, str(locale))
+        with _PRESENTED_LOCK:
+            text = _WRITTEN.get(key)
+        if text is None:
+            text = money(cents, view.currency, locale)
+            with _PRESENTED_LOCK:
+                _WRITTEN[key] = text
+        return text
 
     names = view.names
     balances = view.balances()
