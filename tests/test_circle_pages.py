@@ -246,7 +246,7 @@ def test_the_expense_form_says_the_cents_rule_and_the_page_follows_it(client, ci
 
 
 def test_what_the_page_shows_is_worked_out_once_per_circle_version(app, client, circle):
-    from scorekeeper.web import circles as pages
+    from scorekeeper.web.circles import pages
 
     pages._PRESENTED.clear()
     client.get(f"/circles/{circle}")

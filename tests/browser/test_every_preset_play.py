@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from scorekeeper.web.presenters import enabled_fields
+from scorekeeper.web.table.presenters import enabled_fields
 from tests.browser.phone import Phone
 from tests.browser.support import start
 from tests.catalogs import translated

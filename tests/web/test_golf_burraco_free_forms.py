@@ -4,7 +4,7 @@ that may be negative, Golf's six cards, Burraco's burracos and its pozzetto one 
 from __future__ import annotations
 
 from scorekeeper.service_layer import services
-from scorekeeper.web.entry_text import entry_text
+from scorekeeper.web.table.entry_text import entry_text
 from tests.web.support import csrf_token, deal_data, entries, message_beside, start, text
 
 PRESETS = ["Golf (9 holes)", "Golf (18 holes)", "Burraco", "Buraco", "Free score pad"]

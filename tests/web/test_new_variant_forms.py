@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
-from scorekeeper.web.entry_text import entry_text
+from scorekeeper.web.table.entry_text import entry_text
 from tests.web.support import csrf_token, deal_data, entries, message_beside, start, text
 
 POOL = ["Aarav", "Bhavna", "Chandrasekhar Venkataraman-Iyer", "Divyā"]

@@ -2,7 +2,7 @@
 
 As the game routes: parse, call a use case, shape the answer; every refusal is a
 problem+json. A circle's edit token is the bearer; a game is started in a circle by
-``POST /api/v1/games`` with ``"circle"`` (web.api hands it to ``start_game_in_circle``).
+``POST /api/v1/games`` with ``"circle"`` (web.api.games, ``start_game_in_circle``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,12 @@ from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer import circles
 from scorekeeper.service_layer.errors import ServiceError
-from scorekeeper.web import api, links, unit_of_work
-from scorekeeper.web.problems import Problem, problem_response
+from scorekeeper.web.api import games as api
+from scorekeeper.web.api.problems import Problem, problem_response
+from scorekeeper.web.circles.export import ledger_rows, people_rows
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.league.blueprint import csv_response
 
 bp = Blueprint("circles_api", __name__, url_prefix="/api/v1/circles")
 csrf.exempt(bp)
@@ -136,9 +140,6 @@ def add_game(circle_id: str):
 
 @bp.get("/<circle_id>/ledger.csv")
 def ledger_csv(circle_id: str):
-    from scorekeeper.web.circle_export import ledger_rows
-    from scorekeeper.web.league import csv_response
-
     view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
     response = csv_response(ledger_rows(view), f"{view.name} ledger.csv", bom=True)
     response.headers["Cache-Control"] = "no-cache"
@@ -174,9 +175,6 @@ def head_to_head(circle_id: str):
 
 @bp.get("/<circle_id>/people.csv")
 def people_csv(circle_id: str):
-    from scorekeeper.web.circle_export import people_rows
-    from scorekeeper.web.league import csv_response
-
     view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
     response = csv_response(people_rows(view), f"{view.name} people.csv", bom=True)
     response.headers["Cache-Control"] = "no-cache"
@@ -185,14 +183,6 @@ def people_csv(circle_id: str):
 
 def record_response(view: circles.CircleView, body: dict[str, Any]) -> Response:
     return api.json_response(body, 200, headers={"ETag": view.etag, "Cache-Control": "no-cache"})
-
-
-def start_game_in_circle(body: Mapping[str, Any]) -> Response:
-    """``POST /api/v1/games`` with ``"circle"``: the circle's token is the bearer."""
-    started, _view = circles.start_game(
-        unit_of_work(), body.get("circle"), api.bearer_token(), body
-    )
-    return api.started_response(started)
 
 
 # ---------------------------------------------------------------- errors

@@ -20,8 +20,10 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper import scoring, understand
 from scorekeeper.db import storable
 from scorekeeper.extensions import csrf, limit_writes, limiter
+from scorekeeper.printing import PrintError
+from scorekeeper.printing.layout import requested_size
 from scorekeeper.scoring.messages import message
-from scorekeeper.service_layer import services, understanding
+from scorekeeper.service_layer import circles, services, understanding
 from scorekeeper.service_layer.errors import (
     Conflict,
     DealNotFound,
@@ -34,8 +36,11 @@ from scorekeeper.service_layer.errors import (
 )
 from scorekeeper.service_layer.results import GameView, StartedGame
 from scorekeeper.translate import translate
-from scorekeeper.web import links, openapi, unit_of_work
-from scorekeeper.web.problems import Problem, http_exception_problem, problem_response
+from scorekeeper.web.api import openapi
+from scorekeeper.web.api.problems import Problem, http_exception_problem, problem_response
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.table.sheets import cached_game_sheet, content_disposition, sheet_file_name
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -99,8 +104,6 @@ def create_game():
     if unknown:
         raise Problem(422, message("The game cannot be started as given."), unknown)
     if body.get("circle") is not None:  # null: no circle, as if left out
-        from scorekeeper.web.circles_api import start_game_in_circle
-
         return start_game_in_circle(body)
     started = services.start_game(unit_of_work(), **{name: body.get(name) for name in GAME_FIELDS})
     return started_response(started)
@@ -256,11 +259,6 @@ def rotate_token(game_id: str):
 
 @bp.get("/games/<game_id>/sheet.pdf")  # limited with every PDF (web.limit_pdfs)
 def sheet(game_id: str):
-    # Imported on use: printing pulls in WeasyPrint, which no other API route needs.
-    from scorekeeper.printing import PrintError
-    from scorekeeper.printing.layout import requested_size
-    from scorekeeper.web.sheets import cached_game_sheet, content_disposition, sheet_file_name
-
     game_id = checked_game_id(game_id)
     view = services.load_game(unit_of_work(), game_id)
     try:
@@ -438,6 +436,12 @@ def json_response(
     # json.dumps as the service layer stores an Idempotency-Key's first
     # answer, so a replay is byte for byte the answer first given.
     return json_text_response(json.dumps(data), status, headers=headers)
+
+
+def start_game_in_circle(body: Mapping[str, Any]) -> Response:
+    """``POST /api/v1/games`` with ``"circle"``: the circle's token is the bearer."""
+    started, _view = circles.start_game(unit_of_work(), body.get("circle"), bearer_token(), body)
+    return started_response(started)
 
 
 def started_response(started: StartedGame) -> Response:

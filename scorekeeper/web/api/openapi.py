@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of JSON API v1, served at /api/v1/openapi.json.
 
 Variant ids, preset names and entry fields come from the scoring catalogue, so
-the document cannot drift from what the server accepts (web.openapi_entries).
+the document cannot drift from what the server accepts (web.api.openapi_entries).
 """
 
 from __future__ import annotations
@@ -10,25 +10,23 @@ from functools import cache
 from typing import Any
 
 from scorekeeper import scoring
-from scorekeeper.web.openapi_entries import catalogue_schema, entry_schema
-from scorekeeper.web.openapi_parts import (  # noqa: F401 (web.openapi_circles takes them here)
-    BOOLEAN,
+from scorekeeper.web.api import openapi_circles
+from scorekeeper.web.api.openapi_entries import catalogue_schema, entry_schema
+from scorekeeper.web.api.openapi_parts import (
+    BODY_ERRORS,
     HEADER,
-    INTEGER,
-    NAME,
+    IF_MATCH,
     PAGE_SIZES,
-    POINTS,
     PROBLEM,
-    SAID,
-    SPACE,
-    STORABLE,
+    QUERY_ERRORS,
     STRING,
-    array,
-    nullable,
-    obj,
+    WRITE_ERRORS,
+    errors,
+    json_body,
     ref,
+    started,
 )
-from scorekeeper.web.openapi_schemas import game_schemas, request_schemas
+from scorekeeper.web.api.openapi_schemas import game_schemas, request_schemas
 
 
 def problem(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -114,39 +112,6 @@ def state(description: str, *, location: bool = False) -> dict[str, Any]:
     }
 
 
-def started(schema: str, **more: Any) -> dict[str, Any]:
-    """The 201 of a game or a circle just started (its edit token in the body)."""
-    return {
-        "description": "Started",
-        "headers": {
-            "Location": {**HEADER, "required": True},
-            "ETag": {**HEADER, "required": True},
-        },
-        "content": {"application/json": {"schema": ref(schema)}},
-        **more,
-    }
-
-
-def errors(*names: str) -> dict[str, Any]:
-    codes = {
-        "BadRequest": "400",
-        "Unauthorized": "401",
-        "Forbidden": "403",
-        "NotFound": "404",
-        "Conflict": "409",
-        "TooLarge": "413",
-        "NotJson": "415",
-        "Invalid": "422",
-        "RateLimited": "429",
-        "Unavailable": "503",
-    }
-    return {codes[name]: {"$ref": f"#/components/responses/{name}"} for name in names}
-
-
-def json_body(schema: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": ref(schema)}}}
-
-
 PARAMETERS = {
     "GameId": {
         "name": "game_id",
@@ -169,10 +134,6 @@ PARAMETERS = {
     },
 }
 
-BODY_ERRORS = ("BadRequest", "TooLarge", "NotJson", "Invalid")
-WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
-# Any request: a query string with a NUL or a broken character (web.edge).
-QUERY_ERRORS = ("BadRequest",)
 # A game's writes take its own edit token or, for a game played in a circle, the
 # circle's (either one: OpenAPI's alternatives).
 EDIT_TOKEN = [{"editToken": []}, {"circleToken": []}]
@@ -180,7 +141,6 @@ EDIT_TOKEN = [{"editToken": []}, {"circleToken": []}]
 
 GAME = [{"$ref": "#/components/parameters/GameId"}]
 DEAL = [*GAME, {"$ref": "#/components/parameters/DealNumber"}]
-IF_MATCH = {"$ref": "#/components/parameters/IfMatch"}
 
 
 def catalogue_paths() -> dict[str, Any]:
@@ -426,8 +386,6 @@ def paths() -> dict[str, Any]:
 
 @cache
 def document() -> dict[str, Any]:
-    from scorekeeper.web import openapi_circles  # it builds on this module's parts
-
     catalogue = scoring.describe_catalogue()
     return {
         "openapi": "3.1.0",

@@ -1,4 +1,4 @@
-"""The circles part of the OpenAPI document (web.openapi merges it in): docs/api.md,
+"""The circles part of the OpenAPI document (web.api.openapi merges it in): docs/api.md,
 "Circles"."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.service_layer.circle_checks import SPLITS
-from scorekeeper.web.openapi import (
+from scorekeeper.web.api.openapi_parts import (
     BODY_ERRORS,
     BOOLEAN,
     HEADER,
@@ -450,7 +450,7 @@ def _circle_paths() -> dict[str, Any]:
                         "schema": {"type": "string", "enum": ["fewest", "host"]},
                         "description": "host: every other member settles with `host` alone.",
                     },
-                    # web.edge answers 400 to a query string holding a NUL.
+                    # web.common.edge answers 400 to a query string holding a NUL.
                     {
                         "name": "host",
                         "in": "query",

@@ -1,4 +1,4 @@
-"""The OpenAPI document's schemas made from the scoring specs (web.openapi merges
+"""The OpenAPI document's schemas made from the scoring specs (web.api.openapi merges
 them in): a deal's Entry from every variant's entry fields, each field's schema as
 its kind declares it (scoring.entries.Kind.schema), and the catalogue's options and
 entry fields from what ``OptionSpec.describe`` and ``EntryField.describe`` give. A
@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.scoring.entries import KINDS
 from scorekeeper.scoring.options import CONTRACT_CARDS
-from scorekeeper.web.openapi_parts import BOOLEAN, INTEGER, STRING, array, nullable, obj
+from scorekeeper.web.api.openapi_parts import BOOLEAN, INTEGER, STRING, array, nullable, obj
 
 ANY: dict[str, Any] = {}  # any JSON value
 

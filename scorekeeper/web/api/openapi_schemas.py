@@ -1,14 +1,14 @@
-"""The OpenAPI document's component schemas of games and deals (web.openapi merges
+"""The OpenAPI document's component schemas of games and deals (web.api.openapi merges
 them in); the entry and catalogue schemas, made from the scoring specs, are
-web.openapi_entries'."""
+web.api.openapi_entries'."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from scorekeeper import scoring, understand
-from scorekeeper.web.openapi_entries import options_schema
-from scorekeeper.web.openapi_parts import (
+from scorekeeper.web.api.openapi_entries import options_schema
+from scorekeeper.web.api.openapi_parts import (
     BOOLEAN,
     INTEGER,
     NAME,

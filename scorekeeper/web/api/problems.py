@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from scorekeeper.translate import translate
-from scorekeeper.web.i18n import response_language
+from scorekeeper.web.common.i18n import response_language
 
 PROBLEM_MIMETYPE = "application/problem+json"
 

@@ -31,6 +31,7 @@ from flask_babel import gettext as _
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.extensions import limit_writes, limiter
+from scorekeeper.printing import circle_statement_pdf
 from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer import circle_people as people
 from scorekeeper.service_layer import circles, services
@@ -42,21 +43,24 @@ from scorekeeper.service_layer.errors import (
     TokenInvalid,
     TokenMissing,
 )
-from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.circle_forms import SPLITS, expense_body, on_the_form
-from scorekeeper.web.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
-from scorekeeper.web.presenters import (
+from scorekeeper.web.circles.forms import SPLITS, expense_body, on_the_form
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.table.blueprint import error_page, held_circle_tokens
+from scorekeeper.web.table.blueprint import held_token as game_token
+from scorekeeper.web.table.forms import DEFAULT_GAME, GAMES, clean_key, fill_game_defaults, new_key
+from scorekeeper.web.table.presenters import (
     CHART_HEIGHT,
     CHART_PAD,
     CHART_WIDTH,
     game_name,
     page_locale,
 )
-from scorekeeper.web.table import held_circle_tokens
-from scorekeeper.web.table_share import qr_svg
+from scorekeeper.web.table.share import qr_svg
+from scorekeeper.web.table.sheets import file_name, pdf_response
+from scorekeeper.web.table.start import new_game_page
 
 bp = Blueprint("circles", __name__)
 limit_writes(bp)
@@ -106,16 +110,12 @@ def editing(public_id: str) -> str:
 @bp.errorhandler(circles.CircleNotFound)
 @bp.errorhandler(GameNotFound)
 def not_found(error: ServiceError):
-    from scorekeeper.web.table import error_page
-
     return error_page(404)
 
 
 @bp.errorhandler(TokenMissing)
 @bp.errorhandler(TokenInvalid)
 def forbidden(error: ServiceError):
-    from scorekeeper.web.table import error_page
-
     return error_page(403)
 
 
@@ -376,8 +376,6 @@ def refused(public_id: str, error: ServiceError):
 def new_game(public_id: str):
     """The new-game page every game starts from, its game started in the circle: the
     members offered as players, the circle's most played game and last stakes first."""
-    from scorekeeper.web.table_start import new_game_page
-
     token = editing(public_id)
     view = circles.check_token(unit_of_work(), public_id, token)
 
@@ -493,9 +491,6 @@ def cents_of(amount: Any) -> Any:
 
 @bp.get("/circles/<public_id>/statement.pdf")  # limited with every PDF (web.limit_pdfs)
 def statement(public_id: str):
-    from scorekeeper.printing import circle_statement_pdf
-    from scorekeeper.web.sheets import file_name, pdf_response
-
     view = circles.load_circle(unit_of_work(), public_id)
     pdf = circle_statement_pdf(
         view, view_url=links.circle_view_url(public_id), locale=page_locale()
@@ -506,48 +501,9 @@ def statement(public_id: str):
 # ---------------------------------------------------------------- the game page's link back
 
 
-def circle_of(game_public_id: str) -> tuple[str, str] | None:
-    return circles.circle_of_game(unit_of_work(), game_public_id)
-
-
-def joinable_circles(game_public_id: str) -> list[tuple[str, str]]:
-    """(id, name) of the circles this phone keeps, for a game it may add to one."""
-    tokens = session.get("circles")
-    if not isinstance(tokens, dict) or not tokens:
-        return []
-    return circles.circle_names(unit_of_work(), list(tokens))
-
-
-def play_again_in_circle(view: GameView, first_dealer: str):
-    """ "Play again" of a game played in a circle stays in it, when this phone keeps the
-    circle: the redirect to the new game's edit link, else None."""
-    found = circle_of(view.public_id)
-    token = held_token(found[0]) if found else None
-    if not found or not token:
-        return None
-    setup = view.setup
-    body = {
-        "players": list(setup.players),
-        "variant": setup.variant,
-        "preset": setup.preset,
-        "options": dict(setup.options),
-        "first_dealer": first_dealer,
-        "stakes": dict(setup.stakes) if setup.stakes else None,
-        "seats": list(setup.seats) if setup.seats else None,
-        "title": view.title,
-    }
-    started, _circle = circles.start_game(
-        unit_of_work(), found[0], token, body, language=view.language
-    )
-    new_id = started.game.public_id
-    return redirect(url_for("table.edit_link", public_id=new_id, token=started.edit_token), 303)
-
-
 @bp.post("/circles/<public_id>/games/add")
 def add_existing_game(public_id: str):
     """From a game's menu: this phone keeps both the game's and the circle's tokens."""
-    from scorekeeper.web.table import held_token as game_token
-
     game_id = request.form.get("game", "")
     try:
         circles.add_existing_game(

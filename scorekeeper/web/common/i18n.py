@@ -20,7 +20,7 @@ from flask_babel import Babel, format_date, format_time, get_locale, refresh
 from scorekeeper import i18n
 from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from scorekeeper.translate import translate
-from scorekeeper.web.edge import safe_next
+from scorekeeper.web.common.edge import safe_next
 
 LANGUAGE_COOKIE = "lang"
 # The switcher's choice stays on the device this long.

@@ -12,9 +12,10 @@ from scorekeeper.extensions import limiter
 from scorekeeper.league import auth
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.edge import safe_next
-from scorekeeper.web.league import bp
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.edge import safe_next
+from scorekeeper.web.league.blueprint import bp
 
 
 @bp.route("/account/signup", methods=["GET", "POST"])

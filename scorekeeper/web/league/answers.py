@@ -9,9 +9,10 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.league import services as league
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import attachment, bp, organizer_id
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league.blueprint import attachment, bp, organizer_id
 
 
 @bp.get("/leagues/answers/<token>")

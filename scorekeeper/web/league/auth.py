@@ -18,7 +18,7 @@ from flask_login import LoginManager, user_logged_in, user_logged_out
 from scorekeeper.league import auth
 from scorekeeper.league.auth import Account
 from scorekeeper.service_layer.services import InvalidInput
-from scorekeeper.web import unit_of_work
+from scorekeeper.web.common.db import unit_of_work
 
 login_manager = LoginManager()
 login_manager.login_view = "league.login"

@@ -1,9 +1,9 @@
 """League pages: organizer accounts (/account) and leagues (/leagues), on one blueprint.
 
 This module makes the blueprint and holds what its pages share (the error pages, a
-refused form shown again, PDF and CSV answers); the pages are by use in
-league_accounts.py, league_manage.py, league_nights.py and league_public.py (and
-league_answers.py, league_screen.py), which create_app imports before registering it.
+refused form shown again, PDF and CSV answers); the pages are by use in this package's
+accounts.py, manage.py, nights.py and public.py (and answers.py, confirm.py,
+director.py, rounds.py, screen.py), which web/__init__.py imports before registering it.
 
 Every organizer-only page is checked in the league use cases, on the server:
 a logged-out visitor is sent to log in, another league's organizer gets 403,
@@ -40,12 +40,15 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper.extensions import limit_writes
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
+from scorekeeper.printing import PrintError
+from scorekeeper.printing.layout import requested_size
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound, ServiceError
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
-from scorekeeper.web import league_auth
-from scorekeeper.web.presenters import page_locale
+from scorekeeper.web.league import auth as league_auth
+from scorekeeper.web.table.presenters import page_locale
+from scorekeeper.web.table.sheets import content_disposition
 
 bp = Blueprint("league", __name__)
 bp.add_app_template_filter(transfer.readable_path, "file_path")
@@ -199,9 +202,6 @@ def board_answer(version: str, board: Callable[[], str]):
 
 def paper_asked() -> str | None:
     """The page_size a PDF route's query asks for (any case), None if it is not one we print on."""
-    from scorekeeper.printing import PrintError
-    from scorekeeper.printing.layout import requested_size
-
     try:
         return requested_size(request.args)
     except PrintError:
@@ -221,8 +221,6 @@ def pdf_response(body: bytes, filename: str) -> Response:
 
 def attachment(filename: str, *, inline: bool = False) -> str:
     """A Content-Disposition value: an ASCII file name, and the name as typed (RFC 5987)."""
-    from scorekeeper.web.sheets import content_disposition
-
     return content_disposition(filename, inline=inline)
 
 

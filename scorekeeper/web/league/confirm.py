@@ -14,12 +14,13 @@ from flask_babel import gettext as _
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.translate import translate
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web import table as table_pages
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import bp, organizer_id
-from scorekeeper.web.table import held_token
-from scorekeeper.web.table_share import qr_svg
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league.blueprint import bp, organizer_id
+from scorekeeper.web.table import blueprint as table_pages
+from scorekeeper.web.table.blueprint import held_token
+from scorekeeper.web.table.share import qr_svg
 
 
 def viewer_role() -> str | None:

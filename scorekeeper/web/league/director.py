@@ -11,9 +11,9 @@ from flask_babel import gettext as _
 from scorekeeper.league import adjustments, director, log, seasons
 from scorekeeper.league import services as league
 from scorekeeper.translate import translate
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import (
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league.blueprint import (
     bp,
     keeps_input,
     organizer_id,
@@ -21,8 +21,8 @@ from scorekeeper.web.league import (
     paper_refused,
     pdf_response,
 )
-from scorekeeper.web.league_printing import certificate_pdf
-from scorekeeper.web.presenters import printed_locale
+from scorekeeper.web.league.printing import certificate_pdf
+from scorekeeper.web.table.presenters import printed_locale
 
 
 def render_director(public_id: str, *, failed: str | None = None, refused=None, **_ids):

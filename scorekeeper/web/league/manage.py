@@ -21,17 +21,11 @@ from scorekeeper.league import standings as league_standings
 from scorekeeper.league import views as league_views
 from scorekeeper.service_layer import services
 from scorekeeper.translate import preset_name
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.forms import (
-    HouseRulesForm,
-    attach_errors,
-    fill_options,
-    game_variant,
-    option_fields,
-    options_given,
-)
-from scorekeeper.web.i18n import LANGUAGES, chosen_language
-from scorekeeper.web.league import (
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.league.accounts import invitation_said
+from scorekeeper.web.league.blueprint import (
     attachment,
     bp,
     csv_response,
@@ -40,7 +34,14 @@ from scorekeeper.web.league import (
     organizer_id,
     typed_day,
 )
-from scorekeeper.web.league_accounts import invitation_said
+from scorekeeper.web.table.forms import (
+    HouseRulesForm,
+    attach_errors,
+    fill_options,
+    game_variant,
+    option_fields,
+    options_given,
+)
 
 
 @bp.get("/leagues/")

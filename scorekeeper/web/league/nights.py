@@ -9,10 +9,12 @@ from flask_babel import gettext as _
 from scorekeeper import scoring
 from scorekeeper.league import seating
 from scorekeeper.league import services as league
+from scorekeeper.printing import PackTable, night_sheets_pdf, print_pack_pdf
 from scorekeeper.service_layer import services
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import (
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league.blueprint import (
     board_answer,
     bp,
     form_int,
@@ -23,9 +25,10 @@ from scorekeeper.web.league import (
     pdf_response,
     typed_day,
 )
-from scorekeeper.web.league_confirm import confirm_url
-from scorekeeper.web.league_manage import render_manage
-from scorekeeper.web.presenters import printed_locale
+from scorekeeper.web.league.confirm import confirm_url
+from scorekeeper.web.league.manage import render_manage
+from scorekeeper.web.table.presenters import printed_locale
+from scorekeeper.web.table.sheets import SHEET_MAX_DEALS
 
 
 @bp.post("/leagues/<public_id>/nights")
@@ -177,8 +180,6 @@ def start(public_id: str, night_id: int):
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/pack.pdf")
 def pack(public_id: str, night_id: int):
-    from scorekeeper.printing import PackTable, print_pack_pdf
-
     page_size = paper_asked()
     if page_size is None:
         return paper_refused()
@@ -241,8 +242,6 @@ NIGHT_MAX_DEALS = 400
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/sheets.pdf")
 def night_sheets(public_id: str, night_id: int):
     """The night's played games' sheets as one PDF, for the league's archive."""
-    from scorekeeper.printing import night_sheets_pdf
-
     page_size = paper_asked()
     if page_size is None:
         return paper_refused()
@@ -286,8 +285,6 @@ def check_night_size(tables) -> None:
 
 def check_night_deals(games) -> None:
     """Each table's sheet within a sheet's deal limit, and the night's deals within its own."""
-    from scorekeeper.web.sheets import SHEET_MAX_DEALS
-
     for number, game, _url in games:
         if len(game.entries) > SHEET_MAX_DEALS:
             raise services.InvalidInput(

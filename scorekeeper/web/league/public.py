@@ -11,9 +11,11 @@ from flask import Response, render_template, request
 from scorekeeper.league import log, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league.standings import Standings
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import (
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league import printing
+from scorekeeper.web.league.blueprint import (
     attachment,
     bp,
     csv_response,
@@ -22,7 +24,7 @@ from scorekeeper.web.league import (
     paper_refused,
     pdf_response,
 )
-from scorekeeper.web.presenters import printed_locale
+from scorekeeper.web.table.presenters import printed_locale
 
 
 def season_arg() -> str | None:
@@ -51,14 +53,12 @@ def public(public_id: str):
 
 @bp.get("/leagues/<public_id>/standings.pdf")
 def standings_pdf(public_id: str):
-    from scorekeeper.web.league_printing import standings_pdf as render
-
     page_size = paper_asked()
     if page_size is None:
         return paper_refused()
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     speak(view.language)
-    pdf = render(view, table, page_size=page_size, locale=printed_locale())
+    pdf = printing.standings_pdf(view, table, page_size=page_size, locale=printed_locale())
     return pdf_response(pdf, f"{view.name} standings.pdf")
 
 

@@ -8,8 +8,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper.league import services as league
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.league import bp, form_int, organizer_id
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.league.blueprint import bp, form_int, organizer_id
 
 ROUND_METHODS = {
     "swiss": _l("Swiss: similar scores tonight meet, nobody twice"),

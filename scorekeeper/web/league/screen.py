@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import redirect, render_template, url_for
 
 from scorekeeper.league import services as league
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.league import board_answer, bp, organizer_id
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league.blueprint import board_answer, bp, organizer_id
 
 # The screen asks this often (ms): a 304 costs one bounded query (the night's tables),
 # and a result shows on the wall within a second of its tap even with the page's own

@@ -1,5 +1,5 @@
 """Table play: the pages players use on their phones, on one blueprint whose routes sit
-in a module per use (table_start, table_game, table_fixes, table_share); here the edit
+in a module per use (start, game, fixes, share in this package); here the edit
 tokens this phone holds and the errors of every table page.
 
 Who may change a game is decided by its edit token, which reaches a phone once,
@@ -25,9 +25,9 @@ from scorekeeper.service_layer.errors import (
 )
 from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.entry_text import entry_text
-from scorekeeper.web.presenters import (
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.table.entry_text import entry_text
+from scorekeeper.web.table.presenters import (
     chart,
     deal_script_words,
     deals_left_words,
@@ -74,7 +74,7 @@ def held_token(public_id: str) -> str | None:
 
 
 def held_circle_tokens() -> dict[str, str]:
-    """The circles' edit tokens this phone holds (circle id -> token, web.circles keeps
+    """The circles' edit tokens this phone holds (circle id -> token, web.circles.pages keeps
     them): each one changes any game of its circle."""
     tokens = session.get("circles")
     return tokens if isinstance(tokens, dict) else {}

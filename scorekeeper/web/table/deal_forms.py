@@ -1,5 +1,5 @@
 """The entry of one deal: a form built for the game from its entry fields, each
-shown, read, prefilled and explained by its kind's widget (web.fields).
+shown, read, prefilled and explained by its kind's widget (web.table.fields).
 
 The form only carries what was typed. Every rule is the scoring core's, reached
 through the services; their field paths (``hands.Bob``) are mapped back onto these
@@ -18,8 +18,8 @@ from wtforms import Field, HiddenField
 from scorekeeper import scoring
 from scorekeeper.scoring.kinds import POINT_FIELDS
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import COLUMNS, HEADINGS
-from scorekeeper.web.fields import (
+from scorekeeper.web.table.entry_words import COLUMNS, HEADINGS
+from scorekeeper.web.table.fields import (
     MARKED,
     Building,
     attach_errors,
@@ -27,7 +27,7 @@ from scorekeeper.web.fields import (
     number_or_text,
     widget_for,
 )
-from scorekeeper.web.presenters import enabled_fields
+from scorekeeper.web.table.presenters import enabled_fields
 
 
 class DealForm(FlaskForm):
@@ -54,7 +54,7 @@ class DealForm(FlaskForm):
         return scoring.get_variant(self.variant).out_words if self.variant else scoring.WENT_OUT
 
     def section(self, name: str) -> list[scoring.EntryField]:
-        """The fields shown in one place of the form (web.fields.SECTIONS), in order."""
+        """The fields shown in one place of the form (web.table.fields.SECTIONS), in order."""
         return [f for f in self.entry_fields if widget_for(f).section(f) == name]
 
     def player_field(self) -> tuple[scoring.EntryField, Field] | None:

@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper import scoring
 from scorekeeper.scoring.surface import FLAG_WORDS
 from scorekeeper.translate import translate
-from scorekeeper.web.presenters import enabled_fields
+from scorekeeper.web.table.presenters import enabled_fields
 
 # Per-player numbers in the history, in the order players count them.
 NUMBER_TEXT = (

@@ -25,13 +25,13 @@ from scorekeeper.scoring.cards import RANKS, SUITS
 from scorekeeper.scoring.entries import KINDS, UNSAID, Kind, number_or_text
 from scorekeeper.scoring.kinds import NUMERIC
 from scorekeeper.translate import translate
-from scorekeeper.web.entry_words import COUNTS, HEADINGS, NOBODY, NOBODY_OUT, TAPS
-from scorekeeper.web.presenters import SUIT_SYMBOLS
+from scorekeeper.web.table.entry_words import COUNTS, HEADINGS, NOBODY, NOBODY_OUT, TAPS
+from scorekeeper.web.table.presenters import SUIT_SYMBOLS
 
 if TYPE_CHECKING:
-    from scorekeeper.web.deal_forms import DealForm
+    from scorekeeper.web.table.deal_forms import DealForm
 
-__all__ = ["NUMERIC", "number_or_text"]  # web.forms takes them here
+__all__ = ["NUMERIC", "number_or_text"]  # web.table.forms takes them here
 NULLABLE = "%(expected)s, or null"  # the core's words for an option the API may null
 LIST_ITEM = "item %(number)s %(expected)s"  # the core's words for a list option's bad item
 CONTRACT_JSON = 'must be {"contract"'  # ... and how the API's contract object is written

@@ -12,10 +12,16 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import Conflict, InvalidInput
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.forms import ConfirmForm, DealForm, EndGameForm, attach_errors, deal_form
-from scorekeeper.web.presenters import board, card_buttons, page_locale
-from scorekeeper.web.table import bp, editable
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.table.blueprint import bp, editable
+from scorekeeper.web.table.forms import (
+    ConfirmForm,
+    DealForm,
+    EndGameForm,
+    attach_errors,
+    deal_form,
+)
+from scorekeeper.web.table.presenters import board, card_buttons, page_locale
 
 
 @bp.route("/games/<public_id>/deals/<int:number>/edit", methods=["GET", "POST"])

@@ -1,5 +1,5 @@
 """WTForms for the table pages: a new game, and the small one-button forms. The
-entry of one deal is web.deal_forms', its fields' widgets web.fields' (both
+entry of one deal is web.table.deal_forms', its fields' widgets web.table.fields' (both
 re-exported here, where the pages have always found them).
 
 The forms only carry what was typed. Every rule (names, bounds, who may have a
@@ -32,15 +32,9 @@ from scorekeeper import scoring
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
 from scorekeeper.translate import lazy_translation, list_item, list_item_typed
-from scorekeeper.web.deal_forms import DealForm, deal_form  # noqa: F401 (re-exported)
-from scorekeeper.web.fields import (  # noqa: F401 (re-exported)
-    NUMERIC,
-    attach_errors,
-    clean_key,
-    new_key,
-    number_or_text,
-)
-from scorekeeper.web.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.table.deal_forms import DealForm, deal_form  # noqa: F401 (re-exported)
+from scorekeeper.web.table.fields import NUMERIC, attach_errors, clean_key, new_key, number_or_text  # noqa: F401 (re-exported)
 
 # The most players any variant takes (the free pad's 20); each game's own most is
 # its variant's max_players. Seats stay at the partnership tables' 8 on this page.

@@ -17,8 +17,10 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import Conflict, IdempotencyKeyReused, InvalidInput
 from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.forms import (
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.table.blueprint import bp, editable, open_page, writing_token
+from scorekeeper.web.table.forms import (
     ConfirmForm,
     DealForm,
     clean_key,
@@ -26,10 +28,15 @@ from scorekeeper.web.forms import (
     new_key,
     number_or_text,
 )
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.presenters import board, card_buttons, deals_ahead, end_rule, page_locale
-from scorekeeper.web.table import bp, editable, open_page, writing_token
-from scorekeeper.web.table_start import next_first_dealer
+from scorekeeper.web.table.in_circle import joinable_circles
+from scorekeeper.web.table.presenters import (
+    board,
+    card_buttons,
+    deals_ahead,
+    end_rule,
+    page_locale,
+)
+from scorekeeper.web.table.start import next_first_dealer
 
 
 @bp.get("/games/<public_id>")
@@ -45,7 +52,7 @@ def game(public_id: str):
     form = next_deal_form(view, formdata=MultiDict(retry["form"]))
     left = form.show_errors(retry["errors"]) if form else {}
     heard = retry.get("heard") or {}
-    for name, words in heard.items() if form else ():  # filled from words said (web/say.py)
+    for name, words in heard.items() if form else ():  # filled from words said (web/voice/say.py)
         if name in form:
             marked = {"class": "heard"}
             if words:  # what it was heard as, shown when the field is pointed at
@@ -129,14 +136,12 @@ def render_game(
     # The offer adds the points to the last deal: none before deal 1.
     if token and view.state.press_offer and view.entries:
         offer_form = ConfirmForm(formdata=None, data={"number": len(view.entries)})
-    from scorekeeper.web import circles  # the circle pages build on this module
-
     return render_template(
         "game.html",
         view=view,
         circle=circle,
         in_circle=opened.in_circle,
-        joinable=circles.joinable_circles(view.public_id) if token and not opened.in_circle else [],
+        joinable=joinable_circles(view.public_id) if token and not opened.in_circle else [],
         b=board(view, page_locale()),
         form=form,
         editable=token is not None,

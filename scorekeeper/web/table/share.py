@@ -9,11 +9,12 @@ from flask_babel import gettext as _
 
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web import links, push, unit_of_work
-from scorekeeper.web.forms import LanguageForm
-from scorekeeper.web.i18n import LANGUAGES, speak
-from scorekeeper.web.presenters import board, page_locale
-from scorekeeper.web.table import bp, editable, open_page
+from scorekeeper.web.common import links, push
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import LANGUAGES, speak
+from scorekeeper.web.table.blueprint import bp, editable, open_page
+from scorekeeper.web.table.forms import LanguageForm
+from scorekeeper.web.table.presenters import board, page_locale
 
 
 def qr_svg(url: str) -> str:

@@ -34,11 +34,12 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import lazy_translation, translate
-from scorekeeper.web import links, unit_of_work
-from scorekeeper.web.fields import form_words
-from scorekeeper.web.forms import BLANK, list_field, option_field_name, option_value
-from scorekeeper.web.i18n import speak
-from scorekeeper.web.presenters import page_locale, printed_locale
+from scorekeeper.web.common import links
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.table.fields import form_words
+from scorekeeper.web.table.forms import BLANK, list_field, option_field_name, option_value
+from scorekeeper.web.table.presenters import page_locale, printed_locale
 
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
 bp = Blueprint("sheets", __name__)

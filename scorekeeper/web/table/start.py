@@ -24,8 +24,9 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.results import StartedGame
 from scorekeeper.translate import translate
-from scorekeeper.web import unit_of_work
-from scorekeeper.web.forms import (
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.table.blueprint import bp, editable, remember_token
+from scorekeeper.web.table.forms import (
     GAMES,
     MAX_PLAYERS,
     STAKE_SPECS,
@@ -39,7 +40,7 @@ from scorekeeper.web.forms import (
     start_request,
     usual_mode,
 )
-from scorekeeper.web.table import bp, editable, remember_token
+from scorekeeper.web.table.in_circle import play_again_in_circle
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -177,9 +178,7 @@ def play_again(public_id: str):
         flash(_("This game is not over yet."))
         return redirect(url_for(".game", public_id=public_id), 303)
     setup = view.setup
-    from scorekeeper.web import circles
-
-    in_circle = circles.play_again_in_circle(view, next_first_dealer(setup))
+    in_circle = play_again_in_circle(view, next_first_dealer(setup))
     if in_circle is not None:
         return in_circle
     started = services.start_game(

@@ -20,8 +20,11 @@ from scorekeeper.service_layer import services, understanding
 from scorekeeper.service_layer.errors import GameNotFound, InvalidInput
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.translate import translate
-from scorekeeper.web import i18n, table, table_game, unit_of_work
-from scorekeeper.web.i18n import LANGUAGES, speak
+from scorekeeper.web.common import i18n
+from scorekeeper.web.common.db import unit_of_work
+from scorekeeper.web.common.i18n import LANGUAGES, speak
+from scorekeeper.web.table import blueprint as table
+from scorekeeper.web.table import game as table_game
 
 bp = Blueprint("say", __name__)
 limit_writes(bp)
