@@ -11,20 +11,22 @@ from typing import Any
 
 from scorekeeper import scoring
 from scorekeeper.web.api import openapi_circles
-from scorekeeper.web.api.openapi_entries import catalogue_schema, entry_schema
-from scorekeeper.web.api.openapi_parts import (
+from scorekeeper.web.api.openapi_answers import (
     BODY_ERRORS,
-    HEADER,
     IF_MATCH,
-    PAGE_SIZES,
-    PROBLEM,
     QUERY_ERRORS,
-    STRING,
     WRITE_ERRORS,
     errors,
     json_body,
-    ref,
     started,
+)
+from scorekeeper.web.api.openapi_entries import catalogue_schema, entry_schema
+from scorekeeper.web.api.openapi_parts import (
+    HEADER,
+    PAGE_SIZES,
+    PROBLEM,
+    STRING,
+    ref,
 )
 from scorekeeper.web.api.openapi_schemas import game_schemas, request_schemas
 

@@ -6,24 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.service_layer.circle_checks import SPLITS
-from scorekeeper.web.api.openapi_parts import (
+from scorekeeper.web.api.openapi_answers import (
     BODY_ERRORS,
-    BOOLEAN,
-    HEADER,
     IF_MATCH,
-    INTEGER,
-    NAME,
     QUERY_ERRORS,
-    STORABLE,
-    STRING,
     WRITE_ERRORS,
-    array,
     errors,
     json_body,
+    started,
+)
+from scorekeeper.web.api.openapi_parts import (
+    BOOLEAN,
+    HEADER,
+    INTEGER,
+    NAME,
+    STORABLE,
+    STRING,
+    array,
     nullable,
     obj,
     ref,
-    started,
 )
 
 MEMBER = {"type": "string", "minLength": 1, "maxLength": 40}

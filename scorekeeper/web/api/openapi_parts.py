@@ -1,6 +1,5 @@
-"""The building blocks of the OpenAPI document (web.api.openapi and the modules it merges
-in: openapi_circles, openapi_entries, openapi_schemas): schemas, the usual errors of a
-request and the answers they share."""
+"""The building blocks of the OpenAPI document's schemas (web.api.openapi and the
+modules it merges in, and the entry widgets' schemas in web.table.fields)."""
 
 from __future__ import annotations
 
@@ -45,42 +44,3 @@ STORABLE = r"[^\x00]"
 SPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 # The words said: storable, and more than whitespace.
 SAID = rf"^{STORABLE}*[^{SPACE}\x00]{STORABLE}*$"
-
-BODY_ERRORS = ("BadRequest", "TooLarge", "NotJson", "Invalid")
-WRITE_ERRORS = ("Unauthorized", "Forbidden", "NotFound", "RateLimited", "Unavailable")
-# Any request: a query string with a NUL or a broken character (web.common.edge).
-QUERY_ERRORS = ("BadRequest",)
-IF_MATCH = {"$ref": "#/components/parameters/IfMatch"}
-
-
-def started(schema: str, **more: Any) -> dict[str, Any]:
-    """The 201 of a game or a circle just started (its edit token in the body)."""
-    return {
-        "description": "Started",
-        "headers": {
-            "Location": {**HEADER, "required": True},
-            "ETag": {**HEADER, "required": True},
-        },
-        "content": {"application/json": {"schema": ref(schema)}},
-        **more,
-    }
-
-
-def errors(*names: str) -> dict[str, Any]:
-    codes = {
-        "BadRequest": "400",
-        "Unauthorized": "401",
-        "Forbidden": "403",
-        "NotFound": "404",
-        "Conflict": "409",
-        "TooLarge": "413",
-        "NotJson": "415",
-        "Invalid": "422",
-        "RateLimited": "429",
-        "Unavailable": "503",
-    }
-    return {codes[name]: {"$ref": f"#/components/responses/{name}"} for name in names}
-
-
-def json_body(schema: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": ref(schema)}}}
