@@ -1,58 +1,13 @@
-"""League house rules with Rummikub, Contract Rummy, 3-13, Kalooki and Scala 40, and a
-Rummikub league night's table counted in the standings."""
+"""A game of each family (Kalooki, Contract Rummy, Rummikub, 3-13, Golf, Burraco, the free
+pad) round-trips through the league's JSON export and import."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
-
-from .support import NAMES, make_league, make_organizer, member_ids
-from .support import started_night as start
-
-
-@pytest.mark.parametrize(
-    ("preset", "table_size"),
-    [
-        ("Rummikub", 4),
-        ("Contract Rummy", 8),
-        ("Liverpool Rummy", 5),
-        ("Shanghai", 4),
-        ("3-13", 6),
-        ("Kalooki", 5),
-        ("Scala 40", 4),
-    ],
-)
-def test_house_rules_accept_the_presets(preset, table_size):
-    rules = league.check_rules(
-        preset=preset, variant=None, options={}, stakes=None, table_size=table_size
-    )
-    assert rules.preset == preset
-
-
-def test_a_rummikub_league_with_the_league_rules_counts_its_tables_winner(uow):
-    olga = make_organizer(uow)
-    options = {"loser_cap": 25, "winner_bonus": 50, "rounds": 1}
-    rules = league.check_rules(
-        preset="Rummikub", variant=None, options=options, stakes=None, table_size=3
-    )
-    lid = make_league(uow, olga, rules=rules)
-    ids = member_ids(uow, lid, olga)
-    night = start(uow, lid, olga, [ids[name] for name in NAMES[:3]])
-    table = night.tables[0]
-    a, b, c = table.names
-    for entry in (
-        {"out": a, "racks": {b: 40, c: 12}},
-        {"out": b, "racks": {a: 3, c: 4}},
-        {"out": a, "racks": {b: 1, c: 2}},
-    ):
-        services.record_deal(uow, table.game_id, table.edit_token, entry)
-    _, standing = league.league_standings(uow, lid, olga, None)
-    lines = {line.name: line for line in standing.lines}
-    assert lines[a].games == 1 and lines[a].wins == 1
-    assert lines[b].wins == 0
+from tests.league.support import make_organizer
 
 
 @pytest.mark.parametrize(
@@ -103,7 +58,7 @@ def test_a_rummikub_league_with_the_league_rules_counts_its_tables_winner(uow):
         ),
     ],
 )
-def test_a_game_of_the_new_variants_round_trips_through_json(uow, setup, entries):
+def test_a_game_of_each_family_round_trips_through_json(uow, setup, entries):
     olga = make_organizer(uow)
     started = services.start_game(uow, **{"players": ["A", "B", "C"], **setup})
     for entry in entries:

@@ -1,5 +1,5 @@
-"""League house rules with Golf, Burraco and the free pad; a Burraco league seats two
-sides of two and credits each player with their side's result."""
+"""Burraco in a league: a table seats two sides of two, and each player is credited with
+their side's result."""
 
 from __future__ import annotations
 
@@ -9,26 +9,8 @@ from scorekeeper.league import services as league
 from scorekeeper.league.nights import people_at_table
 from scorekeeper.scoring import get_variant
 from scorekeeper.service_layer import services
-
-from .support import NAMES, make_league, make_organizer, member_ids
-from .support import started_night as start
-
-
-@pytest.mark.parametrize(
-    ("preset", "table_size"),
-    [
-        ("Golf (9 holes)", 4),
-        ("Golf (18 holes)", 8),
-        ("Burraco", 4),
-        ("Buraco", 4),
-        ("Free score pad", 5),
-    ],
-)
-def test_house_rules_accept_the_presets(preset, table_size):
-    rules = league.check_rules(
-        preset=preset, variant=None, options={}, stakes=None, table_size=table_size
-    )
-    assert rules.preset == preset
+from tests.league.support import NAMES, make_league, make_organizer, member_ids
+from tests.league.support import started_night as start
 
 
 def test_a_burraco_table_seats_two_sides_of_two_only():
