@@ -93,25 +93,25 @@ def test_the_web_modules_import_each_other_without_a_cycle():
 
 
 def test_an_unexcused_import_in_a_function_and_a_cycle_are_found(tmp_path: Path):
-    web = tmp_path / "web"
-    (web / "table").mkdir(parents=True)
-    (web / "__init__.py").write_text("")
-    (web / "table" / "__init__.py").write_text("")
-    (web / "table" / "pages.py").write_text(
-        "from web.table import forms\n\n\n"
-        "def late():\n    from web import circles\n\n\n"
+    site = tmp_path / "site"  # a made-up layer, laid out as web/ is
+    (site / "play").mkdir(parents=True)
+    (site / "__init__.py").write_text("")
+    (site / "play" / "__init__.py").write_text("")
+    (site / "play" / "pages.py").write_text(
+        "from site.play import forms\n\n\n"
+        "def late():\n    from site import groups\n\n\n"
         "def heavy():\n    # Imported on use, for speed: WeasyPrint.\n    import weasyprint\n"
     )
-    (web / "table" / "forms.py").write_text(
+    (site / "play" / "forms.py").write_text(
         "def given():\n    import nacl  # an optional dependency\n"
     )
-    (web / "circles.py").write_text("from web.table.pages import late\n")
-    assert imports_in_functions(web) == ["table/pages.py:5"]
-    assert import_cycle(web) == []
-    (web / "table" / "forms.py").write_text("import web.circles\n")
-    assert import_cycle(web) == [
-        "web.circles",
-        "web.table.pages",
-        "web.table.forms",
-        "web.circles",
+    (site / "groups.py").write_text("from site.play.pages import late\n")
+    assert imports_in_functions(site) == ["play/pages.py:5"]
+    assert import_cycle(site) == []
+    (site / "play" / "forms.py").write_text("import site.groups\n")
+    assert import_cycle(site) == [
+        "site.groups",
+        "site.play.pages",
+        "site.play.forms",
+        "site.groups",
     ]

@@ -1,7 +1,7 @@
 """What a game's page does with the circles this phone keeps: offer to add the game to
 one, and play again inside the circle a finished game was played in.
 
-On the table's side, not the circle pages' (web.circles builds on the table's pages):
+On the table's side, not the circle pages' (web/circles/ builds on the table's pages):
 the circles' tokens live in this phone's session beside the games' (web.table.blueprint).
 """
 
