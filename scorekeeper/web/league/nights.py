@@ -27,8 +27,8 @@ from scorekeeper.web.league.blueprint import (
 )
 from scorekeeper.web.league.confirm import confirm_url
 from scorekeeper.web.league.manage import render_manage
+from scorekeeper.web.table import sheets
 from scorekeeper.web.table.presenters import printed_locale
-from scorekeeper.web.table.sheets import SHEET_MAX_DEALS
 
 
 @bp.post("/leagues/<public_id>/nights")
@@ -285,17 +285,18 @@ def check_night_size(tables) -> None:
 
 def check_night_deals(games) -> None:
     """Each table's sheet within a sheet's deal limit, and the night's deals within its own."""
+    most = sheets.SHEET_MAX_DEALS  # read on each call: a setting of the sheets' module
     for number, game, _url in games:
-        if len(game.entries) > SHEET_MAX_DEALS:
+        if len(game.entries) > most:
             raise services.InvalidInput(
                 _(
                     "Table %(number)s has %(deals)s deals; a sheet prints at most %(most)s. "
                     "Its deals are all on the game's history page.",
                     number=number,
                     deals=len(game.entries),
-                    most=SHEET_MAX_DEALS,
+                    most=most,
                 ),
-                {f"tables.{number}.deals": _("at most %(most)s deals", most=SHEET_MAX_DEALS)},
+                {f"tables.{number}.deals": _("at most %(most)s deals", most=most)},
             )
     deals = sum(len(game.entries) for _number, game, _url in games)
     if deals > NIGHT_MAX_DEALS:
