@@ -1,4 +1,7 @@
-"""The web layer: blueprints for table play, the JSON API, sheets and leagues.
+"""The web layer, a package per feature (table, api, circles, league, voice; what they
+share in common/), wired into the app here: headers, static files, the PDF limit, the
+errors no blueprint matched, and every blueprint registered (docs/architecture.md,
+"The web layer by feature").
 
 Views parse input, call a use case in ``scorekeeper.service_layer.services``
 and render; nothing here computes a score.
