@@ -58,8 +58,8 @@ from scorekeeper import create_app
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.results import VIEWS
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web import circle_body
-from scorekeeper.web import circles as web_circles
+from scorekeeper.web.circles import body as circle_body
+from scorekeeper.web.circles import pages as web_circles
 
 TARGET_MS = 100
 RATIO = 1.5  # the circle page over a game page, at most

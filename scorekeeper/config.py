@@ -38,7 +38,7 @@ class Defaults:
     LEAGUE_IMPORT_MAX_BYTES = 16 * 1024 * 1024
 
     # Server-sent event streams one process holds at once; each holds a worker thread,
-    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
+    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/common/push.py.
     PUSH_STREAMS = 2
 
     # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).

@@ -66,7 +66,7 @@ class Game(Base):
     # The table's early end (docs/rules.md section 15): {"split": bool}, or null while
     # the game is open or was finished by its own end rule. Reopening clears it.
     ending: Mapped[dict[str, Any] | None]
-    # The table's language for its sheet and shared view (a code of web.i18n.LANGUAGES);
+    # The table's language for its sheet and shared view (a code of web.common.i18n.LANGUAGES);
     # null: the reader's own.
     language: Mapped[str | None] = mapped_column(String(8))
     # Spoken names the deal reader knows ({"Priya": "Priyanka"}: word said -> a player's

@@ -1,5 +1,5 @@
 """The circle page's body, kept per circle version, language, host and edit right
-(web/circle_body.py): each read still carries its own CSRF token and one-time key, a
+(web/circles/body.py): each read still carries its own CSRF token and one-time key, a
 change shows at once, and a name can never spell one of the marks."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.service_layer import circles
-from scorekeeper.web.circle_body import CSRF_MARK, KEY_MARK
+from scorekeeper.web.circles.body import CSRF_MARK, KEY_MARK
 
 # 40 characters, accented, one of them spelling the marks the body keeps in its place.
 MEMBERS = [
