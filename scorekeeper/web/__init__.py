@@ -41,17 +41,18 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
-# What the pages may ask the browser for: the microphone (say the deal) and keeping the
-# screen awake, each for this site only; every other powerful feature is off, for the
-# pages and anything they could embed. Only features Chromium knows (an unknown one is
-# an error in every page's console): the share sheet's web-share, unknown to desktop
-# Chromium, is left to its default, this site only, and so is bluetooth (unused).
-PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock")
+# What the pages may ask the browser for: the microphone (say the deal), keeping the
+# screen awake and an organizer's passkey (logging in), each for this site only; every
+# other powerful feature is off, for the pages and anything they could embed. Only
+# features Chromium knows (an unknown one is an error in every page's console): the share
+# sheet's web-share, unknown to desktop Chromium, is left to its default, this site only,
+# and so is bluetooth (unused).
+PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock", "publickey-credentials-get")
 PERMISSIONS_OFF = (
     *("accelerometer", "autoplay", "camera", "clipboard-read", "display-capture"),
     *("encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid"),
     *("idle-detection", "local-fonts", "magnetometer", "midi", "otp-credentials"),
-    *("payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb"),
+    *("payment", "picture-in-picture", "serial", "usb"),
     *("window-management", "xr-spatial-tracking"),
 )
 PERMISSIONS_POLICY = ", ".join(
@@ -133,6 +134,7 @@ def init_app(app: Flask) -> None:
         league_public,
         league_rounds,
         league_screen,
+        league_second_factor,
     )
 
     league.init_app(app)
