@@ -204,6 +204,11 @@ class Member(Base):
     answer_token_hash: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)
     # False once they left the club: kept in history, out of new nights and answers.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # Mail (league/mailing.py): only to an address given for it, in the member's language
+    # (None: the league's), and none at all once they unsubscribed.
+    email: Mapped[str | None] = mapped_column(String(254))
+    language: Mapped[str | None] = mapped_column(String(5))
+    mail_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     league: Mapped[League] = relationship(back_populates="members")
 
@@ -268,6 +273,8 @@ class PlannedNight(Base):
     changed_at: Mapped[datetime | None] = mapped_column(default=utcnow)
     # Called off: kept, so calendars show it cancelled rather than losing it.
     cancelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # When the members who had not answered were reminded by mail (once a night).
+    reminded_at: Mapped[datetime | None]
     answers: Mapped[list[Answer]] = relationship(
         order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
     )

@@ -129,6 +129,7 @@ def init_app(app: Flask) -> None:
         league_answers,
         league_confirm,
         league_director,
+        league_mail,
         league_manage,
         league_nights,
         league_public,
@@ -138,6 +139,7 @@ def init_app(app: Flask) -> None:
     )
 
     league.init_app(app)
+    league_mail.init_app(app)
 
     # The table's routes, by use, on its blueprint: imported before it is registered.
     from scorekeeper.web import (  # noqa: F401

@@ -15,13 +15,13 @@ from flask_login import current_user, login_required
 
 from scorekeeper import scoring
 from scorekeeper.extensions import limiter
-from scorekeeper.league import seating, transfer
+from scorekeeper.league import mailing, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.league import views as league_views
 from scorekeeper.service_layer import services
 from scorekeeper.translate import preset_name
-from scorekeeper.web import links, unit_of_work
+from scorekeeper.web import league_mail, links, unit_of_work
 from scorekeeper.web.forms import (
     HouseRulesForm,
     attach_errors,
@@ -40,7 +40,8 @@ from scorekeeper.web.league import (
     organizer_id,
     typed_day,
 )
-from scorekeeper.web.league_accounts import invitation_said
+from scorekeeper.web.league_accounts import invitation_said, invitation_url
+from scorekeeper.web.presenters import page_locale
 
 
 @bp.get("/leagues/")
@@ -457,6 +458,12 @@ def add_organizer(public_id: str):
     else:
         # The same answer for every other address: it never tells who has an account.
         flash(invitation_said(invited))
+        if league_mail.mail_on():
+            url = invitation_url(invited.token)
+            letter = mailing.invitation_letter(
+                unit_of_work(), public_id, invited.email, url, page_locale()
+            )
+            league_mail.deliver([letter])
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
 
 

@@ -21,6 +21,8 @@ SCORER_MAY_NOT = [
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
     ("POST", "/leagues/{lid}/confirming", {"confirming": "1"}),
     ("POST", "/leagues/{lid}/second-factor", {"required": "1"}),
+    ("POST", "/leagues/{lid}/member-mail", {"member": "{mid}", "email": "ann@example.org"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/mail-results", {}),
     ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
     ("POST", "/leagues/{lid}/schedule/1/remove", {}),
     ("POST", "/leagues/{lid}/schedule/1/move", {"held_on": "2027-02-11"}),
@@ -91,6 +93,7 @@ ROUTE_PARAMETERS = {
     "<row_id:planned_id>": "1",
     "<row_id:adjustment_id>": "1",
     "<row_id:passkey_id>": "1",
+    "<row_id:organizer>/<row_id:expires>": "1/2",
 }
 
 

@@ -53,6 +53,11 @@ OPEN = {
     "/account/login/second",
     "/account/login/passkey/options",
     "/account/login/passkey",
+    # A password reset: asking for one tells nothing; the mailed link is the key.
+    "/account/reset",
+    "/account/reset/1/2/some-invitation-token",
+    # A member's unsubscribe link is the key (tests/league/test_mail.py).
+    "/leagues/mail/{mid}/some-invitation-token",
     "/leagues/games/<game_id>.json",
     "/leagues/games/<game_id>.csv",
     # A member's answer page: their personal link is the key (tests/league/test_answers.py).

@@ -1,5 +1,7 @@
-"""second factor: an organizer's authenticator-app secret, passkeys and one-time
-recovery codes, and a league's setting that every organizer use one
+"""second factor and mail: an organizer's authenticator-app secret, passkeys and
+one-time recovery codes, and a league's setting that every organizer use one; a
+member's address for mail, its language and unsubscription, and when a planned night's
+answer reminders went out
 
 Revision ID: 0024
 Revises: 0022
@@ -27,6 +29,14 @@ def upgrade() -> None:
                 "require_second_factor", sa.Boolean(), nullable=False, server_default=sa.false()
             )
         )
+    with op.batch_alter_table("league_members") as batch:
+        batch.add_column(sa.Column("email", sa.String(254), nullable=True))
+        batch.add_column(sa.Column("language", sa.String(5), nullable=True))
+        batch.add_column(
+            sa.Column("mail_off", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
+    with op.batch_alter_table("league_schedule") as batch:
+        batch.add_column(sa.Column("reminded_at", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "organizer_passkeys",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -65,6 +75,12 @@ def downgrade() -> None:
     op.drop_table("organizer_recovery_codes")
     op.drop_index("ix_organizer_passkeys_organizer_id", "organizer_passkeys")
     op.drop_table("organizer_passkeys")
+    with op.batch_alter_table("league_schedule") as batch:
+        batch.drop_column("reminded_at")
+    with op.batch_alter_table("league_members") as batch:
+        batch.drop_column("mail_off")
+        batch.drop_column("language")
+        batch.drop_column("email")
     with op.batch_alter_table("leagues") as batch:
         batch.drop_column("require_second_factor")
     with op.batch_alter_table("organizers") as batch:
