@@ -82,7 +82,7 @@ def ask_reset():
         # The same answer whether or not the address has an account.
         flash(_("If that address has an account, a link to set a new password is on its way."))
         return redirect(url_for("league.login"), 303)
-    return render_template("league/reset.html", asking=True, mail_on=mail_on())
+    return render_template("league/reset.html", asking=True)
 
 
 @bp.route("/account/reset/<row_id:organizer>/<row_id:expires>/<token>", methods=["GET", "POST"])
@@ -105,6 +105,11 @@ def reset(organizer: int, expires: int, token: str):
                 return redirect(url_for("league.login"), 303)
     status = 422 if errors else 200
     return render_template("league/reset.html", asking=False, errors=errors), status
+
+
+@bp.app_context_processor
+def mail_context() -> dict:
+    return {"mail_on": mail_on}
 
 
 def mail_on() -> bool:

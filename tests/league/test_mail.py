@@ -235,6 +235,8 @@ def test_the_nights_results_and_an_invitation_go_to_the_addresses_given(client, 
     night = started_night(uow, lid, olga, [ids[name] for name in CLUB])
     for table in night.tables:
         play_out(uow, table)
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    assert 'id="mail-results"' in page
     answer = client.post(f"/leagues/{lid}/nights/{night.id}/mail-results")
     assert answer.status_code == 303
     letters = {got["To"]: got for got in inbox.wait_for(3)}
