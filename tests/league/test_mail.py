@@ -5,6 +5,7 @@ organizer's password reset by a one-time link, the night's results and invitatio
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import re
@@ -43,8 +44,12 @@ class Inbox:
         self.letters: list[Message] = []
         self.refusals: list[str] = []
         self.arrived = threading.Condition()
+        # Cleared: the server holds each letter until it is set (a slow mail server).
+        self.open = threading.Event()
+        self.open.set()
 
     async def handle_DATA(self, server, session, envelope):
+        await asyncio.get_running_loop().run_in_executor(None, self.open.wait, 30)
         if self.refusals:
             return self.refusals.pop(0)
         with self.arrived:
@@ -261,3 +266,13 @@ def test_an_organizer_gives_a_members_address_through_the_form_and_it_is_logged(
     assert [(c.before, c.after) for c in changes if c.before and "email" in c.before] == [
         ({"email": None, "language": None}, {"email": "zoe@example.org", "language": "pl"})
     ]
+
+
+def test_a_request_never_waits_on_the_mail_server(client, uow, inbox):
+    make_organizer(uow, email="olga@example.org")
+    inbox.open.clear()  # the server takes the letter but does not answer yet
+    answer = client.post("/account/reset", data={"email": "olga@example.org"})
+    assert answer.status_code == 303 and inbox.letters == []
+    inbox.open.set()
+    (got,) = inbox.wait_for(1)
+    assert got["To"] == "olga@example.org"
