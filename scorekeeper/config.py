@@ -27,6 +27,8 @@ class Defaults:
     # An organizer's login ends after this long without a request (the phone's
     # game edit tokens in the same cookie stay).
     ORGANIZER_IDLE_SECONDS = 2 * 3600
+    # The host name organizers' passkeys are bound to; None: the request's own host.
+    WEBAUTHN_RP_ID: str | None = None
     WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
 
     # Static URLs carry their content's hash (web.version_static_urls), so a

@@ -283,7 +283,7 @@ def correct_deal(
             ) from None
         if new_entries[number - 1] == deal.entry:
             return _fresh_view(uow, public_id)
-        _keep_revision(uow, game, deal, "corrected", by)
+        _keep_revision(uow, game, deal, "corrected", by, new_entries[number - 1])
         uow.connection.execute(
             update(Deal)
             .where(Deal.game_id == game.id, Deal.number == number)
@@ -515,9 +515,22 @@ def _find_deal(game: StoredGame, number: Any) -> StoredDeal:
     )
 
 
+# Told of each deal corrected or undone, in its transaction before the commit, as
+# (session, game row id, game version before, deal number, action, entry before, entry
+# after or None, by): the league logs its tables' (league/log.py), whoever changed them.
+DEAL_CHANGED: list[Callable[..., None]] = []
+
+
 def _keep_revision(
-    uow: UnitOfWork, game: StoredGame, deal: StoredDeal, action: str, by: str | None
+    uow: UnitOfWork,
+    game: StoredGame,
+    deal: StoredDeal,
+    action: str,
+    by: str | None,
+    after: Any = None,
 ) -> None:
+    for told in DEAL_CHANGED:
+        told(uow.session, game.id, game.version - 1, deal.number, action, deal.entry, after, by)
     uow.connection.execute(
         insert(DealRevision).values(
             game_id=game.id,

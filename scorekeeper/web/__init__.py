@@ -40,11 +40,13 @@ from scorekeeper.web.league import (  # noqa: F401
     answers,
     confirm,
     director,
+    mail,
     manage,
     nights,
     public,
     rounds,
     screen,
+    second_factor,
 )
 from scorekeeper.web.league import blueprint as league
 from scorekeeper.web.table import blueprint as table
@@ -67,17 +69,18 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
-# What the pages may ask the browser for: the microphone (say the deal) and keeping the
-# screen awake, each for this site only; every other powerful feature is off, for the
-# pages and anything they could embed. Only features Chromium knows (an unknown one is
-# an error in every page's console): the share sheet's web-share, unknown to desktop
-# Chromium, is left to its default, this site only, and so is bluetooth (unused).
-PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock")
+# What the pages may ask the browser for: the microphone (say the deal), keeping the
+# screen awake and an organizer's passkey (logging in), each for this site only; every
+# other powerful feature is off, for the pages and anything they could embed. Only
+# features Chromium knows (an unknown one is an error in every page's console): the share
+# sheet's web-share, unknown to desktop Chromium, is left to its default, this site only,
+# and so is bluetooth (unused).
+PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock", "publickey-credentials-get")
 PERMISSIONS_OFF = (
     *("accelerometer", "autoplay", "camera", "clipboard-read", "display-capture"),
     *("encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid"),
     *("idle-detection", "local-fonts", "magnetometer", "midi", "otp-credentials"),
-    *("payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb"),
+    *("payment", "picture-in-picture", "serial", "usb"),
     *("window-management", "xr-spatial-tracking"),
 )
 PERMISSIONS_POLICY = ", ".join(
@@ -141,6 +144,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(MethodNotAllowed, unknown_route)
     # Organizer logins (Flask-Login) and the league pages, then the table's, the API's.
     league.init_app(app)
+    mail.init_app(app)
     app.register_blueprint(table.bp)
     app.register_blueprint(say.bp)
     app.register_blueprint(circles.bp)

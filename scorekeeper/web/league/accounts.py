@@ -16,6 +16,7 @@ from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.edge import safe_next
 from scorekeeper.web.league.blueprint import bp
+from scorekeeper.web.league.second_factor import login_next
 
 
 @bp.route("/account/signup", methods=["GET", "POST"])
@@ -75,8 +76,10 @@ def login():
             unit_of_work(), request.form.get("email"), request.form.get("password")
         )
         if organizer is not None:
-            login_user(organizer)
-            return redirect(safe_next(request.args.get("next"), url_for("league.leagues")), 303)
+            # With a second factor on, the password only opens the login's second step.
+            return login_next(
+                organizer, safe_next(request.args.get("next"), url_for("league.leagues"))
+            )
         failed = True
     status = 401 if failed else 200
     return render_template("league/login.html", failed=failed, form=request.form), status

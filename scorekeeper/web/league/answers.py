@@ -8,10 +8,12 @@ from urllib.parse import urlsplit
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from scorekeeper.league import mailing
 from scorekeeper.league import services as league
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
+from scorekeeper.web.league import mail as league_mail
 from scorekeeper.web.league.blueprint import attachment, bp, organizer_id
 
 
@@ -39,7 +41,11 @@ def my_nights_ics(token: str):
 
 @bp.post("/leagues/answers/<token>/<row_id:planned_id>")
 def answer(token: str, planned_id: int):
+    # Whoever the answer gives a seat to, from the waiting line, hears so by mail.
+    before = mailing.seated(unit_of_work(), planned_id) if league_mail.mail_on() else None
     league.give_answer(unit_of_work(), token, planned_id, request.form.get("answer"))
+    if before is not None:
+        league_mail.deliver(mailing.youre_in(unit_of_work(), planned_id, before, links.base_url()))
     flash(_("Your answer is saved."))
     return redirect(url_for("league.answers", token=token) + f"#night-{planned_id}", 303)
 

@@ -15,7 +15,7 @@ from flask_login import current_user, login_required
 
 from scorekeeper import scoring
 from scorekeeper.extensions import limiter
-from scorekeeper.league import seating, transfer
+from scorekeeper.league import mailing, seating, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league import standings as league_standings
 from scorekeeper.league import views as league_views
@@ -24,7 +24,8 @@ from scorekeeper.translate import preset_name
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
-from scorekeeper.web.league.accounts import invitation_said
+from scorekeeper.web.league import mail as league_mail
+from scorekeeper.web.league.accounts import invitation_said, invitation_url
 from scorekeeper.web.league.blueprint import (
     attachment,
     bp,
@@ -42,6 +43,7 @@ from scorekeeper.web.table.forms import (
     option_fields,
     options_given,
 )
+from scorekeeper.web.table.presenters import page_locale
 
 
 @bp.get("/leagues/")
@@ -458,6 +460,12 @@ def add_organizer(public_id: str):
     else:
         # The same answer for every other address: it never tells who has an account.
         flash(invitation_said(invited))
+        if league_mail.mail_on():
+            url = invitation_url(invited.token)
+            letter = mailing.invitation_letter(
+                unit_of_work(), public_id, invited.email, url, page_locale()
+            )
+            league_mail.deliver([letter])
     return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
 
 
