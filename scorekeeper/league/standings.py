@@ -299,15 +299,10 @@ def open_games(session: Session, league_id: int, season: str | None) -> tuple:
     return tuple(tuple(row) for row in session.execute(query))
 
 
-def standings(
-    session: Session, league: League, season: str | None, *, live: bool = False
-) -> Standings:
-    """The league's standings for a season (None: all seasons), best rating first, with
-    the director's adjustments and handicaps (a closed season's frozen, unless ``live``)."""
-    from scorekeeper.league import director  # it builds on this module
-
-    if not live and (kept := director.frozen(session, league, season)) is not None:
-        return kept
+def scratch(session: Session, league: League, season: str | None) -> Standings:
+    """The league's standings for a season (None: all seasons) as its games alone make
+    them, best rating first; ``director.standings`` adds the director's adjustments and
+    handicaps, or gives a closed season's frozen table."""
     season_ratings = ratings(session, league.id, season)
     current = season_ratings.current
     byes = byes_of(session, league.id, season)
@@ -348,7 +343,7 @@ def standings(
         ]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
-    table = Standings(
+    return Standings(
         season=season,
         seasons=seasons_of(session, league.id),
         higher_wins=wins_high,
@@ -361,4 +356,3 @@ def standings(
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )
-    return director.decorate(session, league, table)
