@@ -36,7 +36,8 @@ from sqlalchemy.orm import Session
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueResult, LeagueSeat, LeagueTable, Night
 from scorekeeper.models import Deal, Game, Seat
-from scorekeeper.service_layer.repository import SETUP_COLUMNS, setup_of
+from scorekeeper.service_layer.repository import SETUP_COLUMNS, has_deals, setup_of
+from scorekeeper.service_layer.results import game_state
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ def outcome(table: TableSnapshot) -> tuple[str, list[SeatResult]] | None:
             return None
         points = [int(table.paper_totals[name]) for name in names]
         # The game's own rule: its options may make it won low (Penalty Rummy, pool).
-        seat_places = places(points, scoring.derive(setup, []).higher_wins)
+        seat_places = places(points, scoring.get_variant(setup.variant).ranks_higher(setup))
         return "totals", seated(
             setup.seats,
             [
@@ -130,7 +131,7 @@ def outcome(table: TableSnapshot) -> tuple[str, list[SeatResult]] | None:
     entries = list(table.entries)
     if not entries:
         return None
-    state = scoring.derive(setup, entries, table.ending)
+    state = game_state(setup, entries, table.ending)
     if state.finished:
         counted_as, winners = "finished", set(state.winners)
     elif table.closed:
@@ -255,7 +256,7 @@ def uncounted_tables(session: Session, league_id: int) -> list[int]:
             .where(LeagueTable.game_id.is_not(None))
             .where(
                 or_(
-                    exists().where(Deal.game_id == LeagueTable.game_id),
+                    has_deals(LeagueTable.game_id),
                     LeagueTable.paper_totals.is_not(None),
                 )
             )

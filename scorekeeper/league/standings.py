@@ -34,7 +34,7 @@ from scorekeeper.league.models import (
 )
 from scorekeeper.league.ratings import Ratings, replay
 from scorekeeper.league.views import BYE_SHARE, higher_wins, rules_of
-from scorekeeper.models import Deal, Seat
+from scorekeeper.service_layer.repository import has_deals, players_in
 
 
 def fingerprint(session: Session, league_id: int) -> tuple[str, int]:
@@ -113,12 +113,7 @@ def nights_in_order(session: Session, league_id: int, season: str | None):
     partnership table (sides as its players) partners share it, elsewhere every
     seat is its own.
     """
-    game_players = (
-        select(func.count())
-        .where(Seat.game_id == LeagueTable.game_id)
-        .correlate(LeagueTable)
-        .scalar_subquery()
-    )
+    game_players = players_in(LeagueTable.game_id)
     query = (
         select(
             LeagueResult.night_id,
@@ -290,7 +285,7 @@ def open_games(session: Session, league_id: int, season: str | None) -> tuple:
         select(Night.id, Night.held_on, LeagueTable.number)
         .join(LeagueTable, LeagueTable.night_id == Night.id)
         .where(Night.league_id == league_id)
-        .where(exists().where(Deal.game_id == LeagueTable.game_id))
+        .where(has_deals(LeagueTable.game_id))
         .where(~exists().where(LeagueResult.table_id == LeagueTable.id))
         .order_by(Night.held_on, Night.id, LeagueTable.number)
     )
