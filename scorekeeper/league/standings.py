@@ -7,6 +7,10 @@ league/counting.py, which also proves every counted game has its rows). Ratings
 (openskill's Plackett-Luce model, one rating per member) are replayed over the
 counted games in order (league/ratings.py) and kept in memory under a
 fingerprint of everything they depend on.
+
+The table made here (``scratch``) is the games' alone: what the pages, the screen and
+the exports show is ``director.standings``, which adds the director's adjustments and
+handicaps or gives a closed season's frozen table, and builds on this module.
 """
 
 from __future__ import annotations
