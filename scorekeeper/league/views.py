@@ -218,7 +218,7 @@ def higher_wins(league: League) -> bool:
     setup = scoring.make_setup(
         variant=league.variant, preset=league.preset, players=players, options=league.options
     )
-    return scoring.derive(setup, []).higher_wins
+    return cls.ranks_higher(setup)
 
 
 def member_view(member: Member) -> MemberView:
