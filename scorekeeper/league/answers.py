@@ -147,11 +147,7 @@ def give_answer(
         )
     today = today or date.today()
     with uow:
-        member = _member_by_link(uow.session, token)
-        night = next((n for n in _ahead(member.league, today) if n.id == planned_id), None)
-        if night is None:
-            raise NotFound(_("That night is not ahead in this league's schedule."))
-        mine = next((a for a in night.answers if a.member_id == member.id), None)
+        member, night, mine = _my_night_ahead(uow.session, token, planned_id, today)
         if mine is None:
             night.answers.append(Answer(member_id=member.id, answer=answer))
         elif mine.answer != answer:
@@ -178,17 +174,25 @@ def ask_bye(
         )
     today = today or date.today()
     with uow:
-        member = _member_by_link(uow.session, token)
-        night = next((n for n in _ahead(member.league, today) if n.id == planned_id), None)
-        if night is None:
-            raise NotFound(_("That night is not ahead in this league's schedule."))
-        mine = next((a for a in night.answers if a.member_id == member.id), None)
+        _member, _night, mine = _my_night_ahead(uow.session, token, planned_id, today)
         if mine is None or mine.answer != "yes":
             raise InvalidInput(
                 _("Say you are coming first."), {"bye_round": _("say you are coming first")}
             )
         mine.bye_round = round_number
         uow.commit()
+
+
+def _my_night_ahead(
+    session, token: Any, planned_id: Any, today: date
+) -> tuple[Member, PlannedNight, Answer | None]:
+    """The member a personal link names, the night ahead they answer for, and their
+    answer to it so far (None before the first)."""
+    member = _member_by_link(session, token)
+    night = next((n for n in _ahead(member.league, today) if n.id == planned_id), None)
+    if night is None:
+        raise NotFound(_("That night is not ahead in this league's schedule."))
+    return member, night, next((a for a in night.answers if a.member_id == member.id), None)
 
 
 def asked_byes(league: League, day: date, round_number: int, present) -> list[int]:
