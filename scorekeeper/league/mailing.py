@@ -20,8 +20,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, force_locale
+from scorekeeper.i18n import DEFAULT_LANGUAGE, LANGUAGES, LazyString, force_locale
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.league import auth, table_links
 from scorekeeper.league.access import managed, member_of
 from scorekeeper.league.answers import _seated
@@ -83,6 +84,15 @@ def _letter(reader: Reader, subject: str, body: str) -> Letter:
     return Letter(
         reader.email, subject, f"{body}\n\n-- \n{footer}\n", reader.language, reader.unsubscribe
     )
+
+
+def _letter_to(
+    session: Session, member: Member, base: str, subject: LazyString, body: LazyString
+) -> Letter:
+    """A letter to a member, its words looked up in the member's language."""
+    reader = reader_of(session, member, base)
+    with force_locale(reader.language):
+        return _letter(reader, str(subject), str(body))
 
 
 # --- a member's address and unsubscribing ---------------------------------------------
@@ -163,26 +173,20 @@ def answer_reminders(uow: UnitOfWork, now: datetime, base: str) -> list[Letter]:
             for member in league.members:
                 if member.id in answered or not mailable(member):
                     continue
-                reader = reader_of(uow.session, member, base)
-                with force_locale(reader.language):
-                    letters.append(
-                        _letter(
-                            reader,
-                            _(
-                                "%(league)s: are you coming on %(date)s?",
-                                league=league.name,
-                                date=night.held_on.isoformat(),
-                            ),
-                            _(
-                                "Hello %(name)s, %(league)s plays on %(night)s. Say whether you"
-                                " are coming by %(deadline)s, with your personal answer link.",
-                                name=member.name,
-                                league=league.name,
-                                night=_night_said(night),
-                                deadline=deadline.strftime("%Y-%m-%d %H:%M UTC"),
-                            ),
-                        )
-                    )
+                subject = _l(
+                    "%(league)s: are you coming on %(date)s?",
+                    league=league.name,
+                    date=night.held_on.isoformat(),
+                )
+                body = _l(
+                    "Hello %(name)s, %(league)s plays on %(night)s. Say whether you"
+                    " are coming by %(deadline)s, with your personal answer link.",
+                    name=member.name,
+                    league=league.name,
+                    night=_night_said(night),
+                    deadline=deadline.strftime("%Y-%m-%d %H:%M UTC"),
+                )
+                letters.append(_letter_to(uow.session, member, base, subject, body))
             night.reminded_at = now
         uow.commit()
     return letters
@@ -207,25 +211,18 @@ def youre_in(uow: UnitOfWork, planned_id: int, before: list[int], base: str) -> 
             member = uow.session.get(Member, member_id)
             if member_id in before or member is None or not mailable(member):
                 continue
-            reader = reader_of(uow.session, member, base)
-            with force_locale(reader.language):
-                letters.append(
-                    _letter(
-                        reader,
-                        _(
-                            "%(league)s: you're in on %(date)s",
-                            league=league.name,
-                            date=night.held_on.isoformat(),
-                        ),
-                        _(
-                            "Hello %(name)s, a seat came free: you're in for %(league)s on"
-                            " %(night)s.",
-                            name=member.name,
-                            league=league.name,
-                            night=_night_said(night),
-                        ),
-                    )
-                )
+            subject = _l(
+                "%(league)s: you're in on %(date)s",
+                league=league.name,
+                date=night.held_on.isoformat(),
+            )
+            body = _l(
+                "Hello %(name)s, a seat came free: you're in for %(league)s on %(night)s.",
+                name=member.name,
+                league=league.name,
+                night=_night_said(night),
+            )
+            letters.append(_letter_to(uow.session, member, base, subject, body))
     return letters
 
 
