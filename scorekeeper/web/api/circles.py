@@ -140,10 +140,7 @@ def add_game(circle_id: str):
 
 @bp.get("/<circle_id>/ledger.csv")
 def ledger_csv(circle_id: str):
-    view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
-    response = csv_response(ledger_rows(view), f"{view.name} ledger.csv", bom=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return circle_csv(circle_id, ledger_rows, "ledger")
 
 
 @bp.get("/<circle_id>/people/<name>")
@@ -175,8 +172,13 @@ def head_to_head(circle_id: str):
 
 @bp.get("/<circle_id>/people.csv")
 def people_csv(circle_id: str):
+    return circle_csv(circle_id, people_rows, "people")
+
+
+def circle_csv(circle_id: str, rows_of: Callable[[circles.CircleView], Any], kind: str):
+    """One of the circle's tables as CSV (with a BOM, for spreadsheets), named after it."""
     view = circles.load_circle(unit_of_work(), checked_circle_id(circle_id))
-    response = csv_response(people_rows(view), f"{view.name} people.csv", bom=True)
+    response = csv_response(rows_of(view), f"{view.name} {kind}.csv", bom=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
