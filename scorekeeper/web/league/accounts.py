@@ -15,7 +15,7 @@ from scorekeeper.service_layer import services
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.edge import safe_next
-from scorekeeper.web.league.blueprint import bp
+from scorekeeper.web.league.blueprint import bp, to_manage
 from scorekeeper.web.league.second_factor import login_next
 
 
@@ -138,7 +138,7 @@ def invitation(token: str):
     if request.method == "POST":
         public_id = league.accept_invitation(unit_of_work(), current_user.id, token)
         flash(_("You are one of this league's organizers now."))
-        return redirect(url_for("league.manage", public_id=public_id), 303)
+        return to_manage(public_id)
     return render_template(
         "league/invitation.html", invitation=league.invitation(unit_of_work(), token)
     )

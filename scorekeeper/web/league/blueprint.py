@@ -44,8 +44,10 @@ from scorekeeper.printing import PrintError
 from scorekeeper.printing.layout import requested_size
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound, ServiceError
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from scorekeeper.summary import money
 from scorekeeper.translate import translate
+from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.league import auth as league_auth
 from scorekeeper.web.table.presenters import page_locale
 from scorekeeper.web.table.sheets import content_disposition
@@ -155,6 +157,27 @@ def back_to() -> str:
     if parts.netloc == request.host and parts.path.startswith("/"):
         return parts.path + (f"?{parts.query}" if parts.query else "")
     return url_for("league.leagues")
+
+
+def to_manage(public_id: str, section: str = ""):
+    """Back to the league's manage page, at ``section`` (its anchor) when given."""
+    anchor = f"#{section}" if section else ""
+    return redirect(url_for("league.manage", public_id=public_id) + anchor, 303)
+
+
+def switched(
+    public_id: str,
+    field: str,
+    turn: Callable[[UnitOfWork, str, int | None, bool], None],
+    said: tuple[str, str],
+    section: str,
+):
+    """A league setting's on/off switch on the manage page: the form's ``field`` is "1"
+    for on; ``said`` is what the organizer is told for (on, off)."""
+    on = request.form.get(field) == "1"
+    turn(unit_of_work(), public_id, organizer_id(), on)
+    flash(said[0] if on else said[1])
+    return to_manage(public_id, section)
 
 
 def keeps_input(render: Callable[..., Any], form_name: str):

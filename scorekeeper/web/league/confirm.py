@@ -17,7 +17,7 @@ from scorekeeper.translate import translate
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
-from scorekeeper.web.league.blueprint import bp, organizer_id
+from scorekeeper.web.league.blueprint import bp, organizer_id, switched
 from scorekeeper.web.table import blueprint as table_pages
 from scorekeeper.web.table.blueprint import held_token
 from scorekeeper.web.table.share import qr_svg
@@ -63,14 +63,11 @@ def scoring(public_id: str):
 
 @bp.post("/leagues/<public_id>/confirming")
 def confirming(public_id: str):
-    on = request.form.get("confirming") == "1"
-    league.set_confirming(unit_of_work(), public_id, organizer_id(), on)
-    flash(
-        _("A second phone at each table now confirms its result.")
-        if on
-        else _("Results no longer wait for a second phone's confirmation.")
+    said = (
+        _("A second phone at each table now confirms its result."),
+        _("Results no longer wait for a second phone's confirmation."),
     )
-    return redirect(url_for("league.manage", public_id=public_id) + "#results", 303)
+    return switched(public_id, "confirming", league.set_confirming, said, "results")
 
 
 CONFIRM = "/leagues/<public_id>/nights/<row_id:night_id>/tables/<row_id:number>/confirm/<token>"

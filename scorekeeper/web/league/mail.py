@@ -26,7 +26,7 @@ from scorekeeper.models import utcnow
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
-from scorekeeper.web.league.blueprint import bp, form_int, organizer_id
+from scorekeeper.web.league.blueprint import bp, form_int, organizer_id, to_manage
 from scorekeeper.web.table.presenters import page_locale
 
 
@@ -131,7 +131,7 @@ def member_mail(public_id: str):
         request.form.get("language"),
     )
     flash(_("The member's address for mail is kept."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+    return to_manage(public_id, "members")
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/mail-results")

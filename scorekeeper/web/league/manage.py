@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
@@ -33,6 +33,7 @@ from scorekeeper.web.league.blueprint import (
     form_int,
     keeps_input,
     organizer_id,
+    to_manage,
     typed_day,
 )
 from scorekeeper.web.table.forms import (
@@ -216,7 +217,7 @@ def new_league():
             rules=rules,
             language=request.form.get("language"),
         )
-        return redirect(url_for("league.manage", public_id=public_id), 303)
+        return to_manage(public_id)
     return render_new_league()
 
 
@@ -297,7 +298,7 @@ def update_rules(public_id: str):
         language=request.form.get("language"),
     )
     flash(_("The house rules were saved; they apply to nights seated from now on."))
-    return redirect(url_for("league.manage", public_id=public_id), 303)
+    return to_manage(public_id)
 
 
 @bp.post("/leagues/<public_id>/ranking")
@@ -318,7 +319,7 @@ def ranking(public_id: str):
         hide_money=form.get("hide_money") == "1",
     )
     flash(_("The ranking rules were saved."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#ranking", 303)
+    return to_manage(public_id, "ranking")
 
 
 @bp.post("/leagues/<public_id>/never-pairs")
@@ -335,7 +336,7 @@ def never_pair(public_id: str):
         keep=form.get("keep", "1") == "1",
     )
     flash(_("The pairs never seated together were saved."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#never", 303)
+    return to_manage(public_id, "never")
 
 
 @bp.post("/leagues/<public_id>/schedule")
@@ -356,13 +357,13 @@ def plan_nights(public_id: str):
             len(plan.dates),
         )
     )
-    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+    return to_manage(public_id, "schedule")
 
 
 @bp.post("/leagues/<public_id>/schedule/<row_id:planned_id>/remove")
 def unplan_night(public_id: str, planned_id: int):
     league.unplan_night(unit_of_work(), public_id, organizer_id(), planned_id)
-    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+    return to_manage(public_id, "schedule")
 
 
 @bp.post("/leagues/<public_id>/schedule/<row_id:planned_id>/move")
@@ -378,7 +379,7 @@ def move_night(public_id: str, planned_id: int):
         form.get("starts_at", ""),
     )
     flash(_("The night was moved; calendars will follow."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#schedule", 303)
+    return to_manage(public_id, "schedule")
 
 
 @bp.get("/leagues/<public_id>/schedule.ics")
@@ -396,7 +397,7 @@ def publish(public_id: str):
     published = request.form.get("published") == "1"
     league.set_published(unit_of_work(), public_id, organizer_id(), published)
     flash(_("The standings are public.") if published else _("The standings are private."))
-    return redirect(url_for("league.manage", public_id=public_id), 303)
+    return to_manage(public_id)
 
 
 @bp.post("/leagues/<public_id>/members")
@@ -414,7 +415,7 @@ def add_members(public_id: str):
                 names=", ".join(skipped),
             )
         )
-    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+    return to_manage(public_id, "members")
 
 
 @bp.post("/leagues/<public_id>/members/<row_id:member_id>/rename")
@@ -423,14 +424,14 @@ def rename_member(public_id: str, member_id: int):
     league.rename_member(
         unit_of_work(), public_id, organizer_id(), member_id, request.form.get("name")
     )
-    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+    return to_manage(public_id, "members")
 
 
 @bp.post("/leagues/<public_id>/members/<row_id:member_id>/active")
 def set_member_active(public_id: str, member_id: int):
     active = request.form.get("active") == "1"
     league.set_active(unit_of_work(), public_id, organizer_id(), member_id, active)
-    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+    return to_manage(public_id, "members")
 
 
 @bp.post("/leagues/<public_id>/members/merge")
@@ -442,7 +443,7 @@ def merge_members(public_id: str):
         return render_manage(public_id, failed="merge", merge_plan=plan)
     league.merge_members(unit_of_work(), public_id, organizer_id(), source, target)
     flash(_("The two members are one now."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#members", 303)
+    return to_manage(public_id, "members")
 
 
 @bp.post("/leagues/<public_id>/organizers")
@@ -466,19 +467,19 @@ def add_organizer(public_id: str):
                 unit_of_work(), public_id, invited.email, url, page_locale()
             )
             league_mail.deliver([letter])
-    return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+    return to_manage(public_id, "organizers")
 
 
 @bp.post("/leagues/<public_id>/invitations/<row_id:invitation_id>/withdraw")
 def withdraw_invitation(public_id: str, invitation_id: int):
     league.withdraw_invitation(unit_of_work(), public_id, organizer_id(), invitation_id)
-    return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+    return to_manage(public_id, "organizers")
 
 
 @bp.post("/leagues/<public_id>/organizers/<row_id:removed_id>/remove")
 def remove_organizer(public_id: str, removed_id: int):
     league.remove_organizer(unit_of_work(), public_id, organizer_id(), removed_id)
-    return redirect(url_for("league.manage", public_id=public_id) + "#organizers", 303)
+    return to_manage(public_id, "organizers")
 
 
 @bp.get("/leagues/<public_id>/export.json")
@@ -511,7 +512,7 @@ def import_file():
         flash(_("The league was imported."))
         for invited in result.invited:
             flash(invitation_said(invited))
-        return redirect(url_for("league.manage", public_id=result.league_id), 303)
+        return to_manage(result.league_id)
     edit_url = links.edit_url(result.game_id, result.edit_token)
     flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))
     return redirect(links.view_url(result.game_id), 303)

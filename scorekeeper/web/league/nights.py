@@ -23,6 +23,7 @@ from scorekeeper.web.league.blueprint import (
     paper_asked,
     paper_refused,
     pdf_response,
+    to_manage,
     typed_day,
 )
 from scorekeeper.web.league.confirm import confirm_url
@@ -160,7 +161,7 @@ def delete_night(public_id: str, night_id: int):
             return render_night(public_id, night_id=night_id, deletion_plan=plan)
     league.delete_night(unit_of_work(), public_id, organizer_id(), night_id, confirmed=confirmed)
     flash(_("The night was deleted."))
-    return redirect(url_for("league.manage", public_id=public_id) + "#nights", 303)
+    return to_manage(public_id, "nights")
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/swap")

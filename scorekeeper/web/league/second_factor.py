@@ -33,7 +33,7 @@ from scorekeeper.league import second_factor as factors
 from scorekeeper.league.auth import Account
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.web.common.db import unit_of_work
-from scorekeeper.web.league.blueprint import bp, organizer_id
+from scorekeeper.web.league.blueprint import bp, switched
 from scorekeeper.web.table.share import qr_svg
 
 # The password's half of a login waiting for its second step: {id, generation, at, next}.
@@ -278,14 +278,11 @@ def recovery_codes():
 
 @bp.post("/leagues/<public_id>/second-factor")
 def second_factor_required(public_id: str):
-    on = request.form.get("required") == "1"
-    factors.set_required(unit_of_work(), public_id, organizer_id(), on)
-    flash(
-        _("Every organizer of this league now logs in with a second factor.")
-        if on
-        else _("Organizers of this league may log in with a password alone.")
+    said = (
+        _("Every organizer of this league now logs in with a second factor."),
+        _("Organizers of this league may log in with a password alone."),
     )
-    return redirect(url_for("league.manage", public_id=public_id) + "#security", 303)
+    return switched(public_id, "required", factors.set_required, said, "security")
 
 
 def login_next(account: Account, next_url: str) -> Any:
