@@ -104,28 +104,38 @@ def new_league_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def create_league(
-    uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules, language: Any = None
-) -> str:
+def _named(name: Any, language: Any, refusal: str) -> tuple[str, str | None]:
+    """A league's name and language as given, checked; ``refusal`` says why not."""
     errors: dict[str, str] = {}
     name = clean_name(name, "name", 80, errors)
     language = check_language(language, errors)
     if errors:
-        raise InvalidInput(_("The league cannot be created as given."), errors)
+        raise InvalidInput(refusal, errors)
+    return name, language
+
+
+def _set_rules(league: League, name: str, rules: Rules, language: str | None) -> None:
+    """What the organizer sets when creating a league and changing its rules, alike."""
+    league.name = name
+    league.variant, league.preset = rules.variant, rules.preset
+    league.options = dict(rules.options)
+    league.stakes = dict(rules.stakes) if rules.stakes else None
+    league.table_size = rules.table_size
+    league.language = language
+
+
+def create_league(
+    uow: UnitOfWork, organizer_id: int, *, name: Any, rules: Rules, language: Any = None
+) -> str:
+    name, language = _named(name, language, _("The league cannot be created as given."))
     with uow:
         league = League(
             public_id=new_league_id(),
-            name=name,
-            variant=rules.variant,
-            preset=rules.preset,
-            options=dict(rules.options),
-            stakes=dict(rules.stakes) if rules.stakes else None,
-            table_size=rules.table_size,
-            language=language,
             published=False,
             revision=1,
             organizers=[LeagueOrganizer(organizer_id=organizer_id, role="owner")],
         )
+        _set_rules(league, name, rules, language)
         uow.session.add(league)
         uow.commit()
         return league.public_id
@@ -141,20 +151,11 @@ def update_rules(
     language: Any = None,
 ) -> None:
     """New house rules apply to the nights seated from now on; started games keep theirs."""
-    errors: dict[str, str] = {}
-    name = clean_name(name, "name", 80, errors)
-    language = check_language(language, errors)
-    if errors:
-        raise InvalidInput(_("The league cannot be changed so."), errors)
+    name, language = _named(name, language, _("The league cannot be changed so."))
     with uow:
         league = managed(uow.session, public_id, organizer_id)
         before = fields(league, RULE_FIELDS)
-        league.name = name
-        league.variant, league.preset = rules.variant, rules.preset
-        league.options = dict(rules.options)
-        league.stakes = dict(rules.stakes) if rules.stakes else None
-        league.table_size = rules.table_size
-        league.language = language
+        _set_rules(league, name, rules, language)
         after = fields(league, RULE_FIELDS)
         record(uow.session, league, organizer_id, "settings", "rules", before, after)
         uow.commit()
