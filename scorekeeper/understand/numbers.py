@@ -28,10 +28,20 @@ class Numerals:
     plus_half: frozenset[str] = frozenset()
     longest: int = 1
 
+    def add_words(self, words: Sequence[str]) -> None:
+        """Each word for the number that is its place in ``words`` (the first is 0)."""
+        for value, word in enumerate(words):
+            self.add(word, value)
+
     def add(self, phrase: str, value: int) -> None:
         tokens = tuple(fold(phrase).replace("-", " ").split())
         self.small.setdefault(tokens, value)
         self.longest = max(self.longest, len(tokens))
+
+
+def _words(text: str) -> list[str]:
+    """A language's number words, written as one text (one word a number, in order)."""
+    return text.split()
 
 
 def _tens_and_units(
@@ -48,30 +58,11 @@ def _tens_and_units(
 def _english() -> Numerals:
     n = Numerals(hundred=frozenset({"hundred"}), thousand=frozenset({"thousand"}))
     n.connectors = frozenset({"and"})
-    words = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ]
-    for value, word in enumerate(words):
-        n.add(word, value)
+    words = _words(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen"
+    )
+    n.add_words(words)
     for word in ("nil", "nothing", "none"):
         n.add(word, 0)
     tens = dict(
@@ -87,27 +78,11 @@ def _english() -> Numerals:
 
 def _french() -> Numerals:
     n = Numerals(hundred=frozenset({"cent", "cents"}), thousand=frozenset({"mille"}))
-    words = [
-        "zero",
-        "un",
-        "deux",
-        "trois",
-        "quatre",
-        "cinq",
-        "six",
-        "sept",
-        "huit",
-        "neuf",
-        "dix",
-        "onze",
-        "douze",
-        "treize",
-        "quatorze",
-        "quinze",
-        "seize",
-    ]
-    for value, word in enumerate(words):
-        n.add(word, value)
+    words = _words(
+        "zero un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+        "quinze seize"
+    )
+    n.add_words(words)
     n.add("une", 1)
     n.add("rien", 0)
     for unit in (7, 8, 9):
@@ -130,40 +105,12 @@ def _french() -> Numerals:
 
 def _spanish() -> Numerals:
     n = Numerals(thousand=frozenset({"mil"}))
-    words = [
-        "cero",
-        "uno",
-        "dos",
-        "tres",
-        "cuatro",
-        "cinco",
-        "seis",
-        "siete",
-        "ocho",
-        "nueve",
-        "diez",
-        "once",
-        "doce",
-        "trece",
-        "catorce",
-        "quince",
-        "dieciseis",
-        "diecisiete",
-        "dieciocho",
-        "diecinueve",
-        "veinte",
-        "veintiuno",
-        "veintidos",
-        "veintitres",
-        "veinticuatro",
-        "veinticinco",
-        "veintiseis",
-        "veintisiete",
-        "veintiocho",
-        "veintinueve",
-    ]
-    for value, word in enumerate(words):
-        n.add(word, value)
+    words = _words(
+        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
+        "quince dieciseis diecisiete dieciocho diecinueve veinte veintiuno veintidos "
+        "veintitres veinticuatro veinticinco veintiseis veintisiete veintiocho veintinueve"
+    )
+    n.add_words(words)
     for word, value in (("un", 1), ("una", 1), ("nada", 0), ("veintiun", 21), ("veintiuna", 21)):
         n.add(word, value)
     tens = dict(
@@ -188,30 +135,12 @@ def _spanish() -> Numerals:
 
 def _polish() -> Numerals:
     n = Numerals(thousand=frozenset(fold(w) for w in ("tysiąc", "tysiące", "tysięcy")))
-    words = [
-        "zero",
-        "jeden",
-        "dwa",
-        "trzy",
-        "cztery",
-        "pięć",
-        "sześć",
-        "siedem",
-        "osiem",
-        "dziewięć",
-        "dziesięć",
-        "jedenaście",
-        "dwanaście",
-        "trzynaście",
-        "czternaście",
-        "piętnaście",
-        "szesnaście",
-        "siedemnaście",
-        "osiemnaście",
-        "dziewiętnaście",
-    ]
-    for value, word in enumerate(words):
-        n.add(word, value)
+    words = _words(
+        "zero jeden dwa trzy cztery pięć sześć siedem osiem dziewięć dziesięć jedenaście "
+        "dwanaście trzynaście czternaście piętnaście szesnaście siedemnaście osiemnaście "
+        "dziewiętnaście"
+    )
+    n.add_words(words)
     for word, value in (("jedna", 1), ("jedno", 1), ("dwie", 2), ("nic", 0)):
         n.add(word, value)
     # "zapukał z siedmioma": knocked with seven.
@@ -221,16 +150,10 @@ def _polish() -> Numerals:
     tens = dict(
         zip(
             range(20, 100, 10),
-            [
-                "dwadzieścia",
-                "trzydzieści",
-                "czterdzieści",
-                "pięćdziesiąt",
-                "sześćdziesiąt",
-                "siedemdziesiąt",
-                "osiemdziesiąt",
-                "dziewięćdziesiąt",
-            ],
+            _words(
+                "dwadzieścia trzydzieści czterdzieści pięćdziesiąt sześćdziesiąt "
+                "siedemdziesiąt osiemdziesiąt dziewięćdziesiąt"
+            ),
             strict=True,
         )
     )
@@ -242,34 +165,15 @@ def _polish() -> Numerals:
 
 
 GERMAN_UNITS = ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"]
-GERMAN_TEENS = [
-    "zehn",
-    "elf",
-    "zwölf",
-    "dreizehn",
-    "vierzehn",
-    "fünfzehn",
-    "sechzehn",
-    "siebzehn",
-    "achtzehn",
-    "neunzehn",
-]
-GERMAN_TENS = [
-    "zwanzig",
-    "dreißig",
-    "vierzig",
-    "fünfzig",
-    "sechzig",
-    "siebzig",
-    "achtzig",
-    "neunzig",
-]
+GERMAN_TEENS = _words(
+    "zehn elf zwölf dreizehn vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn"
+)
+GERMAN_TENS = _words("zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig")
 
 
 def _german() -> Numerals:
     n = Numerals(hundred=frozenset({"hundert"}), thousand=frozenset({"tausend"}))
-    for value, word in enumerate(GERMAN_UNITS + GERMAN_TEENS):
-        n.add(word, value)
+    n.add_words(GERMAN_UNITS + GERMAN_TEENS)
     for word, value in (("ein", 1), ("eine", 1), ("nichts", 0)):
         n.add(word, value)
     units = ["", "ein", *GERMAN_UNITS[2:]]
@@ -282,114 +186,21 @@ def _german() -> Numerals:
 
 
 # 0-99 each have a word of their own in Hindi.
-HINDI_SMALL = [
-    "शून्य",
-    "एक",
-    "दो",
-    "तीन",
-    "चार",
-    "पाँच",
-    "छह",
-    "सात",
-    "आठ",
-    "नौ",
-    "दस",
-    "ग्यारह",
-    "बारह",
-    "तेरह",
-    "चौदह",
-    "पंद्रह",
-    "सोलह",
-    "सत्रह",
-    "अठारह",
-    "उन्नीस",
-    "बीस",
-    "इक्कीस",
-    "बाईस",
-    "तेईस",
-    "चौबीस",
-    "पच्चीस",
-    "छब्बीस",
-    "सत्ताईस",
-    "अट्ठाईस",
-    "उनतीस",
-    "तीस",
-    "इकतीस",
-    "बत्तीस",
-    "तैंतीस",
-    "चौंतीस",
-    "पैंतीस",
-    "छत्तीस",
-    "सैंतीस",
-    "अड़तीस",
-    "उनतालीस",
-    "चालीस",
-    "इकतालीस",
-    "बयालीस",
-    "तैंतालीस",
-    "चौवालीस",
-    "पैंतालीस",
-    "छियालीस",
-    "सैंतालीस",
-    "अड़तालीस",
-    "उनचास",
-    "पचास",
-    "इक्यावन",
-    "बावन",
-    "तिरपन",
-    "चौवन",
-    "पचपन",
-    "छप्पन",
-    "सत्तावन",
-    "अट्ठावन",
-    "उनसठ",
-    "साठ",
-    "इकसठ",
-    "बासठ",
-    "तिरसठ",
-    "चौंसठ",
-    "पैंसठ",
-    "छियासठ",
-    "सड़सठ",
-    "अड़सठ",
-    "उनहत्तर",
-    "सत्तर",
-    "इकहत्तर",
-    "बहत्तर",
-    "तिहत्तर",
-    "चौहत्तर",
-    "पचहत्तर",
-    "छिहत्तर",
-    "सतहत्तर",
-    "अठहत्तर",
-    "उन्यासी",
-    "अस्सी",
-    "इक्यासी",
-    "बयासी",
-    "तिरासी",
-    "चौरासी",
-    "पचासी",
-    "छियासी",
-    "सत्तासी",
-    "अट्ठासी",
-    "नवासी",
-    "नब्बे",
-    "इक्यानबे",
-    "बानबे",
-    "तिरानबे",
-    "चौरानबे",
-    "पचानबे",
-    "छियानबे",
-    "सत्तानबे",
-    "अट्ठानबे",
-    "निन्यानबे",
-]
+HINDI_SMALL = _words(
+    "शून्य एक दो तीन चार पाँच छह सात आठ नौ दस ग्यारह बारह तेरह चौदह पंद्रह सोलह सत्रह अठारह "
+    "उन्नीस बीस इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस अट्ठाईस उनतीस तीस इकतीस बत्तीस "
+    "तैंतीस चौंतीस पैंतीस छत्तीस सैंतीस अड़तीस उनतालीस चालीस इकतालीस बयालीस तैंतालीस चौवालीस "
+    "पैंतालीस छियालीस सैंतालीस अड़तालीस उनचास पचास इक्यावन बावन तिरपन चौवन पचपन छप्पन सत्तावन "
+    "अट्ठावन उनसठ साठ इकसठ बासठ तिरसठ चौंसठ पैंसठ छियासठ सड़सठ अड़सठ उनहत्तर सत्तर इकहत्तर "
+    "बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उन्यासी अस्सी इक्यासी बयासी तिरासी "
+    "चौरासी पचासी छियासी सत्तासी अट्ठासी नवासी नब्बे इक्यानबे बानबे तिरानबे चौरानबे पचानबे "
+    "छियानबे सत्तानबे अट्ठानबे निन्यानबे"
+)
 
 
 def _hindi() -> Numerals:
     n = Numerals(hundred=frozenset({fold("सौ")}), thousand=frozenset({fold("हज़ार")}))
-    for value, word in enumerate(HINDI_SMALL):
-        n.add(word, value)
+    n.add_words(HINDI_SMALL)
     for word, value in (("छः", 6), ("छे", 6), ("ज़ीरो", 0), ("पांच", 5)):
         n.add(word, value)
     n.halves = {fold("डेढ़"): 3, fold("ढाई"): 5}
