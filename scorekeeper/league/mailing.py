@@ -152,6 +152,16 @@ def _night_said(night: PlannedNight) -> str:
     return night.held_on.isoformat() + (f", {night.note}" if night.note else "")
 
 
+def _about_night(league: League, member: Member, night: PlannedNight) -> dict[str, str]:
+    """What a letter about a planned night may name (each letter's words use some)."""
+    return {
+        "league": league.name,
+        "date": night.held_on.isoformat(),
+        "name": member.name,
+        "night": _night_said(night),
+    }
+
+
 def answer_reminders(uow: UnitOfWork, now: datetime, base: str) -> list[Letter]:
     """A reminder to each member who has not answered for a night whose deadline is
     within REMIND_AHEAD; each night's reminders go once (marked now)."""
@@ -173,18 +183,13 @@ def answer_reminders(uow: UnitOfWork, now: datetime, base: str) -> list[Letter]:
             for member in league.members:
                 if member.id in answered or not mailable(member):
                     continue
-                subject = _l(
-                    "%(league)s: are you coming on %(date)s?",
-                    league=league.name,
-                    date=night.held_on.isoformat(),
-                )
+                said = _about_night(league, member, night)
+                subject = _l("%(league)s: are you coming on %(date)s?", **said)
                 body = _l(
                     "Hello %(name)s, %(league)s plays on %(night)s. Say whether you"
                     " are coming by %(deadline)s, with your personal answer link.",
-                    name=member.name,
-                    league=league.name,
-                    night=_night_said(night),
                     deadline=deadline.strftime("%Y-%m-%d %H:%M UTC"),
+                    **said,
                 )
                 letters.append(_letter_to(uow.session, member, base, subject, body))
             night.reminded_at = now
@@ -211,16 +216,10 @@ def youre_in(uow: UnitOfWork, planned_id: int, before: list[int], base: str) -> 
             member = uow.session.get(Member, member_id)
             if member_id in before or member is None or not mailable(member):
                 continue
-            subject = _l(
-                "%(league)s: you're in on %(date)s",
-                league=league.name,
-                date=night.held_on.isoformat(),
-            )
+            said = _about_night(league, member, night)
+            subject = _l("%(league)s: you're in on %(date)s", **said)
             body = _l(
-                "Hello %(name)s, a seat came free: you're in for %(league)s on %(night)s.",
-                name=member.name,
-                league=league.name,
-                night=_night_said(night),
+                "Hello %(name)s, a seat came free: you're in for %(league)s on %(night)s.", **said
             )
             letters.append(_letter_to(uow.session, member, base, subject, body))
     return letters
