@@ -12,7 +12,7 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import ngettext
 from scorekeeper.league.access import NAME_LENGTH, clean_name, managed, member_of, name_key
 from scorekeeper.league.log import record
-from scorekeeper.league.models import Adjustment, LeagueResult, LeagueSeat, Member
+from scorekeeper.league.models import Adjustment, League, LeagueResult, LeagueSeat, Member
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
@@ -96,8 +96,12 @@ def set_active(
         uow.commit()
 
 
-def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member, Member]:
-    """The two members, if they can be one person (never two who shared a table)."""
+def _mergeable(
+    session, public_id: str, organizer_id: int | None, source_id: Any, target_id: Any
+) -> tuple[League, Member, Member]:
+    """The managed league and its two members, if they can be one person (never two who
+    shared a table)."""
+    league = managed(session, public_id, organizer_id)
     if source_id == target_id:
         raise InvalidInput(
             _("These two cannot be merged."), {"source": _("Pick two different members to merge.")}
@@ -124,7 +128,7 @@ def _mergeable(session, league, source_id: Any, target_id: Any) -> tuple[Member,
                 )
             },
         )
-    return source, target
+    return league, source, target
 
 
 def merge_plan(
@@ -133,8 +137,7 @@ def merge_plan(
     """What a merge would do, in words, for the organizer to confirm first."""
     with uow:
         session = uow.session
-        league = managed(session, public_id, organizer_id)
-        source, target = _mergeable(session, league, source_id, target_id)
+        _league, source, target = _mergeable(session, public_id, organizer_id, source_id, target_id)
         seats = session.scalar(
             select(func.count()).select_from(LeagueSeat).where(LeagueSeat.member_id == source.id)
         )
@@ -157,19 +160,12 @@ def merge_members(
     """Two spellings of one person: every seat and result of ``source`` becomes ``target``'s."""
     with uow:
         session = uow.session
-        league = managed(session, public_id, organizer_id)
-        source, target = _mergeable(session, league, source_id, target_id)
-        session.execute(
-            update(LeagueSeat).where(LeagueSeat.member_id == source.id).values(member_id=target.id)
-        )
-        session.execute(
-            update(LeagueResult)
-            .where(LeagueResult.member_id == source.id)
-            .values(member_id=target.id)
-        )
-        session.execute(  # the director's adjustments follow the player too
-            update(Adjustment).where(Adjustment.member_id == source.id).values(member_id=target.id)
-        )
+        league, source, target = _mergeable(session, public_id, organizer_id, source_id, target_id)
+        # Seats, results and the director's adjustments all follow the player.
+        for row in (LeagueSeat, LeagueResult, Adjustment):
+            session.execute(
+                update(row).where(row.member_id == source.id).values(member_id=target.id)
+            )
         merged = ({"name": source.name}, {"name": target.name, "merged": True})
         record(session, league, organizer_id, "member", source.name, *merged)
         target.aliases = sorted({*target.aliases, source.name, *source.aliases} - {target.name})
