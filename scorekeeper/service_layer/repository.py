@@ -28,6 +28,7 @@ from sqlalchemy import (
     bindparam,
     exists,
     func,
+    outerjoin,
     select,
     text,
     update,
@@ -144,6 +145,10 @@ def game_row(setup: scoring.Setup, **columns: Any) -> Game:
 
 # ---------------------------------------------------------------- the statements
 
+# A game and its circle, if any: one at most (circle_games.game_id is unique).
+_GAME_AND_CIRCLE = outerjoin(Game, CircleGame, CircleGame.game_id == Game.id).outerjoin(
+    Circle, Circle.id == CircleGame.circle_id
+)
 _VERSION = select(Game.version).where(Game.public_id == bindparam("public_id"))
 _STAMP = (
     select(
@@ -153,10 +158,7 @@ _STAMP = (
         Circle.name,
         Circle.edit_token_hash.label("circle_token_hash"),
     )
-    .select_from(Game)
-    # A game is in one circle at most (circle_games.game_id is unique).
-    .outerjoin(CircleGame, CircleGame.game_id == Game.id)
-    .outerjoin(Circle, Circle.id == CircleGame.circle_id)
+    .select_from(_GAME_AND_CIRCLE)
     .where(Game.public_id == bindparam("public_id"))
 )
 _NOTIFY = text(f"SELECT pg_notify('{CHANGES_CHANNEL}', :public_id)")
@@ -192,10 +194,7 @@ _VERSION_TOKEN_AND_DEALS = (
         Deal.recorded_by,
         Circle.edit_token_hash.label("circle_token_hash"),
     )
-    .select_from(Game)
-    .outerjoin(CircleGame, CircleGame.game_id == Game.id)
-    .outerjoin(Circle, Circle.id == CircleGame.circle_id)
-    .outerjoin(Deal, Deal.game_id == Game.id)
+    .select_from(_GAME_AND_CIRCLE.outerjoin(Deal, Deal.game_id == Game.id))
     .where(Game.id == bindparam("game_id"))
     .order_by(Deal.number)
 )
