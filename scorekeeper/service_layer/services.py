@@ -288,9 +288,7 @@ def correct_deal(
             .where(Deal.game_id == game.id, Deal.number == number)
             .values(entry=new_entries[number - 1], recorded_at=utcnow(), recorded_by=by)
         )
-        view = _view_dropping_a_passed_ending(uow, game, new_entries)
-        _commit_or_conflict(uow, view)
-        return view
+        return _commit_dropping_a_passed_ending(uow, game, new_entries)
 
 
 def delete_last_deal(
@@ -320,9 +318,7 @@ def delete_last_deal(
         entries = scoring.remove_last_entry(game.setup, game.entries)
         _keep_revision(uow, game, deal, "deleted", by)
         uow.connection.execute(delete(Deal).where(Deal.game_id == game.id, Deal.number == number))
-        view = _view_dropping_a_passed_ending(uow, game, entries)
-        _commit_or_conflict(uow, view)
-        return view
+        return _commit_dropping_a_passed_ending(uow, game, entries)
 
 
 def end_game(
@@ -566,14 +562,15 @@ def _store_ending(uow: UnitOfWork, game: StoredGame, ending: dict[str, Any] | No
     return replace(game, ending=ending)
 
 
-def _view_dropping_a_passed_ending(
+def _commit_dropping_a_passed_ending(
     uow: UnitOfWork, game: StoredGame, entries: Sequence[dict[str, Any]]
 ) -> GameView:
-    """The view after a correction or an undo. When the entries now reach the end
-    rule the core ignores a stored early end; it is then deleted, not left to
-    return should a later correction un-finish the game."""
+    """Commit a correction or an undo, and the view after it. When the entries now
+    reach the end rule the core ignores a stored early end; it is then deleted, not
+    left to return should a later correction un-finish the game."""
     view = view_of(game, entries)
     if game.ending is not None and not view.state.ended_early:
         _store_ending(uow, game, None)
-        return replace(view, ending=None)
+        view = replace(view, ending=None)
+    _commit_or_conflict(uow, view)
     return view
