@@ -3,7 +3,7 @@ in and out, a new password) and a co-organizer invitation's one-time link."""
 
 from __future__ import annotations
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
@@ -16,7 +16,7 @@ from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.edge import safe_next
 from scorekeeper.web.league.blueprint import bp, to_manage
-from scorekeeper.web.league.second_factor import login_next
+from scorekeeper.web.league.second_factor import login_limit, login_next, refused
 
 
 @bp.route("/account/signup", methods=["GET", "POST"])
@@ -53,21 +53,12 @@ def login_key() -> str:
     return f"{get_remote_address()} {email.strip().lower()[:254]}"
 
 
-def login_failed(response: Response) -> bool:
-    return response.status_code == 401
-
-
 @bp.route("/account/login", methods=["GET", "POST"])
-@limiter.limit(
-    lambda: current_app.config["RATELIMIT_LOGIN"],
-    methods=["POST"],
-    key_func=login_key,
-    deduct_when=login_failed,
-)
+@login_limit(login_key, methods=["POST"])
 @limiter.limit(
     lambda: current_app.config["RATELIMIT_LOGIN_ADDRESS"],
     methods=["POST"],
-    deduct_when=login_failed,
+    deduct_when=refused,
 )
 def login():
     failed = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -114,17 +115,23 @@ def second_step_key() -> str:
     return f"second step {pending.get('id') if isinstance(pending, dict) else request.remote_addr}"
 
 
-def second_step_failed(response) -> bool:
+def refused(response) -> bool:
     return response.status_code == 401
 
 
+def login_limit(key_func: Callable[[], str], **more: Any):
+    """The limit on tries at logging in (RATELIMIT_LOGIN) per ``key_func``: only refused
+    tries count, so a right password or code after a few typos still gets in."""
+    return limiter.limit(
+        lambda: current_app.config["RATELIMIT_LOGIN"],
+        key_func=key_func,
+        deduct_when=refused,
+        **more,
+    )
+
+
 @bp.route("/account/login/second", methods=["GET", "POST"])
-@limiter.limit(
-    lambda: current_app.config["RATELIMIT_LOGIN"],
-    methods=["POST"],
-    key_func=second_step_key,
-    deduct_when=second_step_failed,
-)
+@login_limit(second_step_key, methods=["POST"])
 def second_step():
     pending = waiting()
     if pending is None:
@@ -153,11 +160,7 @@ def passkey_login_options():
 
 
 @bp.post("/account/login/passkey")
-@limiter.limit(
-    lambda: current_app.config["RATELIMIT_LOGIN"],
-    key_func=second_step_key,
-    deduct_when=second_step_failed,
-)
+@login_limit(second_step_key)
 def passkey_login():
     pending = waiting()
     if pending is None:
