@@ -42,6 +42,9 @@ def create_app(
             # One test client sends hundreds of writes a minute from one address;
             # a test of the limits turns them on itself.
             app.config["RATELIMIT_ENABLED"] = False
+        if app.testing and "JOBS_IMMEDIATE" not in test_config:
+            # Jobs run in the test's own thread; a test of the worker starts one.
+            app.config["JOBS_IMMEDIATE"] = True
 
     ensure_instance_folder(app.instance_path)
     if not app.config["SECRET_KEY"]:
@@ -63,7 +66,9 @@ def create_app(
     app.extensions["scorekeeper.schema_created"] = create_schema_if_empty(database.engine)
     app.extensions["scorekeeper.db"] = database
 
-    from scorekeeper import cli, web
+    from scorekeeper import cli, jobs, web
+
+    jobs.configure(jobs.settings_of(app.config, app.instance_path))
 
     cli.register(app)
     web.init_app(app)

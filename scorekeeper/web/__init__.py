@@ -190,8 +190,26 @@ def busy_is_503(view: Callable) -> Callable:
             return view(*args, **kwargs)
         except budget.PrintBusy as busy:
             return pdf_busy(busy.retry_after)
+        except budget.BeingMade as made:
+            return pdf_being_made(made.key, made.retry_after)
 
     return answer_or_busy
+
+
+def pdf_being_made(job: str, retry_after: int) -> Response:
+    """A worker is making the PDF (printing.budget): the page asks again by itself and
+    gets the file once it is kept; an API client is told when to ask again. ``job`` is
+    the render job's id (``jobs.state``), in the ``Scorekeeper-Job`` header."""
+    headers = {"Cache-Control": "no-store", "Scorekeeper-Job": job}
+    if request.path.startswith("/api/"):
+        from scorekeeper.web.problems import problem_response
+
+        message = _("The PDF is being made; ask again in a few seconds.")
+        return problem_response(503, message, headers={**headers, "Retry-After": str(retry_after)})
+    from flask import render_template
+
+    body = render_template("print/being_made.html")
+    return Response(body, 202, headers={**headers, "Refresh": str(retry_after)})
 
 
 def pdf_busy(retry_after: int) -> Response:
