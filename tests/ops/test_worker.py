@@ -4,6 +4,8 @@ web's threads) and served from the shared files to any of the web's processes.""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -49,7 +51,8 @@ def worker(tmp_path, database_url) -> Iterator[Callable[[], subprocess.Popen]]:
 
     yield start
     for process in started:
-        process.kill()
+        # Its whole session: the consumer and the worker processes it forked.
+        os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
 
 
