@@ -71,6 +71,9 @@ class Defaults:
     RATELIMIT_LOGIN_ADDRESS = "100 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
+    # Per client address: a published league's pages made for anonymous readers (the
+    # ones kept per league version are not counted: web/league_cache.py).
+    RATELIMIT_PUBLIC_PAGES = "60 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with
     # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).
     PDF_RENDERERS = 1
