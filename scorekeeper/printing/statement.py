@@ -70,6 +70,21 @@ class Statement:
     records: tuple[RecordLine, ...]
     view_url: str
     people: tuple[PersonLine, ...] = ()
+    # Lines past PRINTED_MAX_LINES, not printed (ledger.csv and people.csv have them all).
+    games_left_out: int = 0
+    records_left_out: int = 0
+    people_left_out: int = 0
+
+
+# The most lines each list prints (games, expenses and payments, people's records): the
+# newest games and records, about 5 pages each. A circle's whole history is in its
+# ledger.csv and people.csv; this keeps the statement's PDF within docs/security.md's bound.
+PRINTED_MAX_LINES = 200
+
+
+def _newest(lines: tuple) -> tuple[tuple, int]:
+    left_out = max(0, len(lines) - PRINTED_MAX_LINES)
+    return lines[left_out:], left_out
 
 
 def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str, str]) -> Statement:
@@ -137,6 +152,9 @@ def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str,
     if days:
         first, last = words.day(min(days), locale), words.day(max(days), locale)
         span = first if first == last else f"{first} \u2013 {last}"
+    games, games_left_out = _newest(games)
+    records, records_left_out = _newest(records)
+    people_lines = person_lines(view)
     return Statement(
         name=view.name,
         span=span,
@@ -145,7 +163,10 @@ def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str,
         games=games,
         records=records,
         view_url=view_url,
-        people=person_lines(view),
+        people=people_lines[:PRINTED_MAX_LINES],
+        games_left_out=games_left_out,
+        records_left_out=records_left_out,
+        people_left_out=max(0, len(people_lines) - PRINTED_MAX_LINES),
     )
 
 
