@@ -29,8 +29,9 @@ from scorekeeper import jobs
 RETRY_AFTER_SECONDS = 5
 # Seconds the "being made" page waits before it asks again.
 BEING_MADE_SECONDS = 2
-# The longest a render job may run: well past the heaviest allowed PDF (docs/security.md).
-RENDER_SECONDS = 60
+# The longest a render job may run (wall-clock, on a busy machine): well past the heaviest
+# allowed PDF, a 50-table print pack (docs/security.md).
+RENDER_SECONDS = 120
 
 
 class PrintBusy(RuntimeError):

@@ -4,18 +4,17 @@ web's threads) and served from the shared files to any of the web's processes.""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from urllib.parse import urlencode
 
 import pytest
 from huey import SqliteHuey
 
-from bench.bench_load import ROOT, Phone
+from bench.bench_load import Phone
 from tests.waiting import wait_until
+
+from .support import start_worker, stop_worker
 
 pytestmark = pytest.mark.servers
 
@@ -37,23 +36,13 @@ def worker(tmp_path, database_url) -> Iterator[Callable[[], subprocess.Popen]]:
     started: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:
-        command = [sys.executable, "-m", "scorekeeper.jobs.worker", "--workers", "1"]
-        process = subprocess.Popen(
-            [*command, "--instance-path", str(tmp_path / "instance")],
-            cwd=ROOT,
-            env={"SCOREKEEPER_DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
-            stdout=(tmp_path / "worker.log").open("ab"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        started.append(process)
-        return process
+        env = {"SCOREKEEPER_DATABASE_URL": database_url}
+        started.append(start_worker(tmp_path / "instance", tmp_path / "worker.log", env))
+        return started[-1]
 
     yield start
     for process in started:
-        # Its whole session: the consumer and the worker processes it forked.
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=30)
+        stop_worker(process)
 
 
 def test_a_pdf_is_made_by_the_worker_and_served_by_every_web_process(serve, worker, tmp_path):
