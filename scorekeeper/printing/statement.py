@@ -82,9 +82,19 @@ class Statement:
 PRINTED_MAX_LINES = 200
 
 
-def _newest(lines: tuple) -> tuple[tuple, int]:
-    left_out = max(0, len(lines) - PRINTED_MAX_LINES)
-    return lines[left_out:], left_out
+def _printed(games: tuple, records: tuple, people_lines: tuple) -> dict:
+    """The lists as printed: the newest games and records, the first people's lines,
+    each at most PRINTED_MAX_LINES, and how many of each are left out."""
+    games_left_out = max(0, len(games) - PRINTED_MAX_LINES)
+    records_left_out = max(0, len(records) - PRINTED_MAX_LINES)
+    return {
+        "games": games[games_left_out:],
+        "records": records[records_left_out:],
+        "people": people_lines[:PRINTED_MAX_LINES],
+        "games_left_out": games_left_out,
+        "records_left_out": records_left_out,
+        "people_left_out": max(0, len(people_lines) - PRINTED_MAX_LINES),
+    }
 
 
 def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str, str]) -> Statement:
@@ -152,21 +162,13 @@ def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str,
     if days:
         first, last = words.day(min(days), locale), words.day(max(days), locale)
         span = first if first == last else f"{first} \u2013 {last}"
-    games, games_left_out = _newest(games)
-    records, records_left_out = _newest(records)
-    people_lines = person_lines(view)
     return Statement(
         name=view.name,
         span=span,
         members=members,
         transfers=tuple((t["from"], t["to"], fmt(t["cents"])) for t in view.transfers()),
-        games=games,
-        records=records,
         view_url=view_url,
-        people=people_lines[:PRINTED_MAX_LINES],
-        games_left_out=games_left_out,
-        records_left_out=records_left_out,
-        people_left_out=max(0, len(people_lines) - PRINTED_MAX_LINES),
+        **_printed(games, records, person_lines(view)),
     )
 
 
