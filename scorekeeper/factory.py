@@ -68,7 +68,9 @@ def create_app(
 
     from scorekeeper import cli, jobs, web
 
-    jobs.configure(jobs.settings_of(app.config, app.instance_path))
+    app.extensions["scorekeeper.jobs"] = jobs.configure(
+        jobs.settings_of(app.config, app.instance_path)
+    )
 
     cli.register(app)
     web.init_app(app)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,11 +66,36 @@ class _Registered:
     seconds: int
 
 
+class Queue:
+    """One app's queue and made files, as its Settings describe them."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.huey = _make(settings)
+        if settings.redis_url:
+            self.files: Store = RedisStore(settings.redis_url, settings.renders_limit)
+        elif settings.renders_folder:
+            self.files = FileStore(settings.renders_folder, settings.renders_limit)
+        else:
+            self.files = MemoryStore()
+        self.wrappers: dict[str, TaskWrapper] = {}
+        for name in _registered:
+            self.wrap(name)
+
+    def wrap(self, name: str) -> None:
+        entry = _registered[name]
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return _around(lambda: entry.function(*args, **kwargs))
+
+        self.wrappers[name] = self.huey.task(name=name, timeout=entry.seconds)(run)
+
+
 _registered: dict[str, _Registered] = {}
-_wrappers: dict[str, TaskWrapper] = {}
-_huey: Huey | None = None
-_files: Store | None = None
-_settings: Settings | None = None
+_queues: dict[Settings, Queue] = {}
+# The queue of the app serving this request (web.init_app) or running this job (the
+# worker); none: a script or a unit test without an app, whose jobs run where asked.
+_current: ContextVar[Queue | None] = ContextVar("scorekeeper_jobs", default=None)
 
 
 # Run around every job in the worker (worker.py: inside the app's context).
@@ -86,8 +112,8 @@ def job(seconds: int = DEFAULT_SECONDS) -> Callable[[Callable[..., Any]], Callab
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         name = _name(function)
         _registered[name] = _Registered(function, seconds)
-        if _huey is not None:
-            _wrap(_huey, name)
+        for made in _queues.values():
+            made.wrap(name)
         return function
 
     return register
@@ -97,33 +123,28 @@ def _name(function: Callable[..., Any]) -> str:
     return f"{function.__module__}.{function.__qualname__}"
 
 
-def _wrap(huey: Huey, name: str) -> None:
-    entry = _registered[name]
-
-    def run(*args: Any, **kwargs: Any) -> Any:
-        return _around(lambda: entry.function(*args, **kwargs))
-
-    _wrappers[name] = huey.task(name=name, timeout=entry.seconds)(run)
-
-
-def configure(settings: Settings) -> None:
-    """Use the queue ``settings`` describe (create_app does, from the app's config)."""
-    global _huey, _settings, _files
-    if settings == _settings:
-        return
-    _settings = settings
-    _huey = _make(settings)
-    _files = (
-        RedisStore(settings.redis_url, settings.renders_limit)
-        if settings.redis_url
-        else FileStore(settings.renders_folder, settings.renders_limit)
-    )
-    _wrappers.clear()
-    for name in _registered:
-        _wrap(_huey, name)
+def configure(settings: Settings) -> Queue:
+    """The queue ``settings`` describe, made once per process (create_app keeps it in
+    ``app.extensions["scorekeeper.jobs"]``)."""
+    if settings not in _queues:
+        _queues[settings] = Queue(settings)
+    return _queues[settings]
 
 
-# Before an app configures the queue: jobs run in the calling thread, kept in memory.
+def activate(queue: Queue) -> Token:
+    """Use ``queue`` in this context (a request, the worker) until ``deactivate``."""
+    return _current.set(queue)
+
+
+def deactivate(token: Token) -> None:
+    _current.reset(token)
+
+
+def _active() -> Queue:
+    return _current.get() or configure(NO_APP)
+
+
+# Without an app: jobs run in the calling thread, their files kept in memory.
 NO_APP = Settings(sqlite_path="", renders_folder="", immediate=True)
 
 
@@ -148,28 +169,19 @@ def _make(settings: Settings) -> Huey:
 
 
 def queue() -> Huey:
-    """The huey instance (the worker's consumer runs it). Before any app is made (a
-    script, a unit test of the printing), jobs run where they are asked for."""
-    global _huey
-    if _huey is None:
-        _huey = _make(NO_APP)
-        for name in _registered:
-            _wrap(_huey, name)
-    return _huey
+    """The active huey instance (the worker's consumer runs it)."""
+    return _active().huey
 
 
 def files() -> Store:
     """Where made files are kept for every process and server (store.py); this
-    process's memory before any app is made."""
-    global _files
-    if _files is None:
-        _files = MemoryStore()
-    return _files
+    process's memory without an app."""
+    return _active().files
 
 
 def immediate() -> bool:
-    """Whether jobs run in the thread that enqueues them (tests)."""
-    return queue().immediate
+    """Whether jobs run in the thread that enqueues them (tests, no app)."""
+    return _active().huey.immediate
 
 
 def run_around(around: Callable[[Callable[[], Any]], Any]) -> None:
@@ -182,11 +194,11 @@ def enqueue(function: Callable[..., Any], *args: Any, job_id: str | None = None)
     """Put ``function(*args)`` on the queue; its job id (``job_id`` if given: a job
     enqueued again under the same id while waiting runs once more, so callers that
     must not repeat work check first, as budget.cached_pdf does)."""
-    queue()  # configured
-    task = _wrappers[_name(function)].s(*args)
+    active = _active()
+    task = active.wrappers[_name(function)].s(*args)
     if job_id is not None:
         task.id = job_id
-    queue().enqueue(task)
+    active.huey.enqueue(task)
     return task.id
 
 

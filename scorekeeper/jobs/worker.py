@@ -35,13 +35,19 @@ def consumer(workers: int | None = None, instance_path: str | None = None) -> Co
     for name in TASK_MODULES:
         importlib.import_module(name)
 
+    queue = app.extensions["scorekeeper.jobs"]
+
     def in_app(call) -> Any:
         # A request's context: the translations and force_locale work as in a page.
         with app.app_context(), app.test_request_context():
-            return call()
+            token = jobs.activate(queue)
+            try:
+                return call()
+            finally:
+                jobs.deactivate(token)
 
     jobs.run_around(in_app)
-    huey = jobs.queue()
+    huey = queue.huey
 
     @huey.on_startup()
     def fresh_connections() -> None:

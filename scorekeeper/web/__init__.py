@@ -14,7 +14,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
 from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
@@ -94,6 +94,7 @@ def slim(text: str, mimetype: str) -> str:
 
 
 def init_app(app: Flask) -> None:
+    use_the_apps_jobs(app)
     if app.config["PROXY_COUNT"]:
         count = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
@@ -158,6 +159,22 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(circles_api.bp)
     app.register_blueprint(sheets.bp)
     limit_pdfs(app)
+
+
+def use_the_apps_jobs(app: Flask) -> None:
+    """Each request puts jobs on its own app's queue and reads its made files (jobs)."""
+    from scorekeeper import jobs
+
+    def activate() -> None:
+        g.jobs_token = jobs.activate(app.extensions["scorekeeper.jobs"])
+
+    def deactivate(_error: BaseException | None) -> None:
+        token = g.pop("jobs_token", None)
+        if token is not None:
+            jobs.deactivate(token)
+
+    app.before_request(activate)
+    app.teardown_request(deactivate)
 
 
 # One per-client count for every PDF route (RATELIMIT_SHEETS): a PDF costs a tenth
