@@ -22,6 +22,7 @@ imports (``worker.TASK_MODULES``)::
     job_id = jobs.enqueue(send_mail, "ann@example.org", "Night 3", "...")
     jobs.state(job_id)   # "waiting", "done" or "failed"
     jobs.result(job_id)  # what the function returned (once "done"), else None
+    jobs.take(job_id)    # the same, removed from the queue's store (read once)
 
 Arguments and results are pickled: plain data, dataclasses of plain data. A job's
 function runs inside the app's context (``worker.py`` makes the app), so it may use the
@@ -209,6 +210,15 @@ def state(job_id: str) -> str:
     except TaskException:
         return "failed"
     return "waiting" if value is None else "done"
+
+
+def take(job_id: str) -> Any:
+    """What the job returned, once done, and forget it (a result that holds links
+    is read once); None before, or if it failed."""
+    try:
+        return queue().result(job_id)
+    except TaskException:
+        return None
 
 
 def result(job_id: str) -> Any:

@@ -129,6 +129,7 @@ def init_app(app: Flask) -> None:
         league_answers,
         league_confirm,
         league_director,
+        league_imports,
         league_manage,
         league_nights,
         league_public,
