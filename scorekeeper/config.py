@@ -38,7 +38,7 @@ class Defaults:
     LEAGUE_IMPORT_MAX_BYTES = 16 * 1024 * 1024
 
     # Server-sent event streams one process holds at once; each holds a worker thread,
-    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
+    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/common/push.py.
     PUSH_STREAMS = 2
 
     # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).
@@ -72,7 +72,7 @@ class Defaults:
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
     # Per client address: a published league's pages made for anonymous readers (the
-    # ones kept per league version are not counted: web/league_cache.py).
+    # ones kept per league version are not counted: web/league/cache.py).
     RATELIMIT_PUBLIC_PAGES = "60 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with
     # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).

@@ -24,7 +24,7 @@ from huey.consumer import Consumer
 from scorekeeper import jobs
 from scorekeeper.factory import create_app_or_exit
 
-TASK_MODULES = ("scorekeeper.printing.budget", "scorekeeper.web.league_imports")
+TASK_MODULES = ("scorekeeper.printing.budget", "scorekeeper.web.league.imports")
 # The most seconds an idle worker waits before it looks at the SQLite queue again
 # (Redis wakes it at once).
 IDLE_POLL_SECONDS = 0.5

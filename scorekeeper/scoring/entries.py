@@ -243,7 +243,7 @@ UNSAID = object()  # a Kind's read of a field that gives no value (a rank left n
 class Kind:
     """One kind of entry field, whole: how the core reads its value from an entry, and
     as data what the surfaces need to ask for it. A new kind is this one class,
-    registered with ``@kind``; web.fields builds, reads, prefills and explains its
+    registered with ``@kind``; web.table.fields builds, reads, prefills and explains its
     form inputs from the declarations below, and the API's schema is ``schema``.
 
     A form's input: ``control`` is "text", "checkbox" or "select", which any surface

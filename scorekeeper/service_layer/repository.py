@@ -23,7 +23,7 @@ from scorekeeper.models import Circle, CircleGame, Deal, Game, Seat, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.errors import GameNotFound
 
-# PostgreSQL: each write tells the app servers' listeners which game changed (web.push).
+# PostgreSQL: each write tells the app servers' listeners which game changed (web.common.push).
 CHANGES_CHANNEL = "scorekeeper_games"
 
 

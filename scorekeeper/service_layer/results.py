@@ -32,7 +32,7 @@ class GameView:
     state: scoring.GameState
     # The stored early end ({"split": bool}) or None; the state says whether it applies.
     ending: dict[str, Any] | None = None
-    # The table's language (a code of web.i18n.LANGUAGES) for its sheet and shared view.
+    # The table's language (a code of web.common.i18n.LANGUAGES) for its sheet and shared view.
     language: str | None = None
     # Spoken names the deal reader knows: word said -> a player's or seated person's name.
     spoken_names: dict[str, str] | None = None

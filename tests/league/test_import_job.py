@@ -1,4 +1,4 @@
-"""A league import is stored by the job worker, not in the request (web/league_imports.py):
+"""A league import is stored by the job worker, not in the request (web/league/imports.py):
 the upload is answered at once with a page that waits and reloads; once the job has run,
 that page leads to the new league, for the session that sent it only."""
 

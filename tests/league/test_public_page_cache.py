@@ -1,5 +1,5 @@
 """A published league's pages for anonymous readers are made once per league version
-(web/league_cache.py): a reload, or another phone, is a lookup or a 304; a deal, a
+(web/league/cache.py): a reload, or another phone, is a lookup or a 304; a deal, a
 rename or a setting makes the next one anew; pages made count against a limit."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.league import services as league
-from scorekeeper.web import league_public
+from scorekeeper.web.league import public as league_public
 from tests.league.support import (
     PASSWORD,
     make_organizer,
