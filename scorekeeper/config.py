@@ -73,9 +73,21 @@ class Defaults:
     RATELIMIT_LOGIN_ADDRESS = "100 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
+    # Per client address: a published league's pages made for anonymous readers (the
+    # ones kept per league version are not counted: web/league/cache.py).
+    RATELIMIT_PUBLIC_PAGES = "60 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with
     # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).
     PDF_RENDERERS = 1
+    # Redis for the job queue and the made files when several app servers share them
+    # (SCOREKEEPER_REDIS_URL); None: SQLite and files in the instance folder (scorekeeper.jobs).
+    REDIS_URL: str | None = None
+    # Jobs run in the thread that asks for them, no worker (a test app, unless it says).
+    JOBS_IMMEDIATE = False
+    # Jobs the worker (python -m scorekeeper.jobs.worker) runs at once, a process each.
+    JOB_WORKERS = 2
+    # The made PDFs kept for every process, least recently read dropped past this.
+    RENDER_CACHE_BYTES = 256 * 2**20
 
     # How the app is reached from the table, for links and QR codes when the
     # request's own host is not the one players should use (e.g. behind a proxy).

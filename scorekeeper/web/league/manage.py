@@ -24,6 +24,7 @@ from scorekeeper.translate import preset_name
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.league import imports
 from scorekeeper.web.league import mail as league_mail
 from scorekeeper.web.league.accounts import invitation_said, invitation_url
 from scorekeeper.web.league.blueprint import (
@@ -503,15 +504,5 @@ def import_file():
         return render_template("league/import.html")
     upload = request.files.get("file")
     raw = upload.read() if upload else request.form.get("document", "").encode()
-    try:
-        result = transfer.import_document(unit_of_work(), current_user.id, transfer.read_json(raw))
-    except services.InvalidInput as refused:
-        return render_template("league/import.html", refused=refused), 422
-    if result.league_id is not None:
-        flash(_("The league was imported."))
-        for invited in result.invited:
-            flash(invitation_said(invited))
-        return redirect(url_for("league.manage", public_id=result.league_id), 303)
-    edit_url = links.edit_url(result.game_id, result.edit_token)
-    flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))
-    return redirect(links.view_url(result.game_id), 303)
+
+    return imports.start(raw)
