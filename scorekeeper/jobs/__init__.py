@@ -65,6 +65,9 @@ class Settings:
 class _Registered:
     function: Callable[..., Any]
     seconds: int
+    retries: int = 0
+    retry_delay: float = 0
+    retry_backoff: float = 0
 
 
 class Queue:
@@ -89,7 +92,13 @@ class Queue:
         def run(*args: Any, **kwargs: Any) -> Any:
             return _around(lambda: entry.function(*args, **kwargs))
 
-        self.wrappers[name] = self.huey.task(name=name, timeout=entry.seconds)(run)
+        self.wrappers[name] = self.huey.task(
+            name=name,
+            timeout=entry.seconds,
+            retries=entry.retries,
+            retry_delay=entry.retry_delay,
+            retry_backoff=entry.retry_backoff,
+        )(run)
 
 
 _registered: dict[str, _Registered] = {}
@@ -104,15 +113,23 @@ def _around(call: Callable[[], Any]) -> Any:
     return call()
 
 
-def job(seconds: int = DEFAULT_SECONDS) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register a function as a job the worker runs, stopped after ``seconds``.
+def job(
+    seconds: int = DEFAULT_SECONDS,
+    *,
+    retries: int = 0,
+    retry_delay: float = 0,
+    retry_backoff: float = 0,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a function as a job the worker runs, stopped after ``seconds``; a job
+    that raises is run again up to ``retries`` times, ``retry_delay`` seconds later,
+    the delay multiplied by ``retry_backoff`` (if given) each time.
 
     The function itself is returned unchanged: calling it runs it here, ``enqueue``
     runs it in the worker."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         name = _name(function)
-        _registered[name] = _Registered(function, seconds)
+        _registered[name] = _Registered(function, seconds, retries, retry_delay, retry_backoff)
         for made in _queues.values():
             made.wrap(name)
         return function

@@ -24,7 +24,11 @@ from huey.consumer import Consumer
 from scorekeeper import jobs
 from scorekeeper.factory import create_app_or_exit
 
-TASK_MODULES = ("scorekeeper.printing.budget", "scorekeeper.web.league.imports")
+TASK_MODULES = (
+    "scorekeeper.printing.budget",
+    "scorekeeper.web.league.imports",
+    "scorekeeper.web.league.mail",
+)
 # The most seconds an idle worker waits before it looks at the SQLite queue again
 # (Redis wakes it at once).
 IDLE_POLL_SECONDS = 0.5
