@@ -23,7 +23,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web import edge, i18n
+from scorekeeper.web import edge, i18n, push
 
 # No inline script or style anywhere: every script and stylesheet is a file
 # under /static. QR codes are inline <svg> elements, which CSP allows.
@@ -116,6 +116,7 @@ def init_app(app: Flask) -> None:
     app.after_request(read_static_files_whole)  # before Compress's own (last-first)
     app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
+    app.context_processor(stream_origin)
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
@@ -242,9 +243,16 @@ def unknown_route(error: HTTPException):
     return error_page(error.code or 404)
 
 
+def stream_origin() -> dict[str, object]:
+    """For every page: where it opens its event streams (None: its own origin)."""
+    return {"push_origin": push.stream_origin(request, current_app.config["PUSH_PORT"])}
+
+
 def add_security_headers(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    origin = push.stream_origin(request, current_app.config["PUSH_PORT"])
+    policy = push.content_security_policy(CONTENT_SECURITY_POLICY, origin)
+    headers.setdefault("Content-Security-Policy", policy)
     headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")

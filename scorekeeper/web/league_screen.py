@@ -3,10 +3,11 @@ a long revocable link), and the organizer's buttons that open and close it."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, url_for
+from flask import current_app, redirect, render_template, request, url_for
 
 from scorekeeper.league import services as league
-from scorekeeper.web import unit_of_work
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web import push, unit_of_work
 from scorekeeper.web.i18n import speak
 from scorekeeper.web.league import board_answer, bp, organizer_id
 
@@ -44,6 +45,19 @@ def screen_board(public_id: str, night_id: int, token: str):
     response = board_answer(version, board)
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>/events")
+def screen_events(public_id: str, night_id: int, token: str):
+    """The screen's stream where no stream process serves it (scorekeeper.web.push)."""
+    version = league.screen_version(unit_of_work(), public_id, night_id, token)
+    version = request.args.get("since", version)
+    session_factory = current_app.extensions["scorekeeper.db"].session_factory
+
+    def version_now() -> str:
+        return league.screen_version(UnitOfWork(session_factory), public_id, night_id, token)
+
+    return push.answer(f"screen:{night_id}", version, version_now)
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/screen")
