@@ -15,6 +15,8 @@ from scorekeeper.web.league import board_answer, bp, organizer_id
 # and a result shows on the wall within a second of its tap even with the page's own
 # time to draw it (at 1000 ms the club night test measured up to 1.3 s).
 SCREEN_POLL_MS = 500
+# How long each page of a night too big for one screen stays up (ms; static/league/screen.js).
+SCREEN_TURN_MS = 12_000
 
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>")
@@ -26,6 +28,7 @@ def screen(public_id: str, night_id: int, token: str):
         screen=shown,
         token=token,
         poll_ms=SCREEN_POLL_MS,
+        turn_ms=SCREEN_TURN_MS,
         public_id=public_id,
         night_id=night_id,
     )

@@ -49,7 +49,7 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 # A comment line now and then: a proxy keeps the connection, a gone client is found.
 HEARTBEAT_SECONDS = 15
 SQLITE_LOOK_SECONDS = 0.1
-NIGHT_LOOK_SECONDS = 0.5
+NIGHT_LOOK_SECONDS = 0.3
 # PostgreSQL: every topic is read again this often, in case a NOTIFY was lost (the
 # LISTEN connection dropped and came back).
 ALL_LOOK_SECONDS = 5.0
@@ -73,6 +73,7 @@ class Topic:
     version: Any = None
     gone: bool = False
     streams: int = 0
+    read_at: float = float("-inf")  # the loop's time of the last read (a screen's: limited)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def tell(self, version: Any) -> None:
@@ -121,9 +122,21 @@ class Hub:
         self.mark(key for key, topic in self.topics.items() if topic.night)
 
     def _read_all(self, topics: list[Topic]) -> list[Any]:
+        """Each topic's version now (GONE, or None when the database would not say): the
+        games' in one query, each screen's by its own service call."""
+        games = [topic.key[1] for topic in topics if not topic.night]
         with self.app.app_context():
+            try:
+                versions = services.current_versions(self.uow(), games) if games else {}
+                self.reads += 1
+            except SQLAlchemyError as error:
+                log.warning("streams: cannot read the games' versions (%s)", error)
+                return [None] * len(topics)
             seen = []
             for topic in topics:
+                if not topic.night:
+                    seen.append(versions.get(topic.key[1], GONE))
+                    continue
                 self.reads += 1
                 try:
                     seen.append(topic.read())
@@ -134,16 +147,40 @@ class Hub:
                     seen.append(None)
             return seen
 
+    def _due(self, keys: set[tuple]) -> list[Topic]:
+        """The marked topics to read now; a screen's night (a costlier read, changed by
+        every table) waits until ``NIGHT_LOOK_SECONDS`` after its last read."""
+        now = asyncio.get_running_loop().time()
+        due, later = [], set()
+        for key in keys:
+            topic = self.topics.get(key)
+            if topic is None:
+                continue
+            if topic.night and now < topic.read_at + NIGHT_LOOK_SECONDS:
+                later.add(key)
+                continue
+            topic.read_at = now
+            due.append(topic)
+        if later:
+            self._dirty |= later
+            wait = min(self.topics[key].read_at for key in later) + NIGHT_LOOK_SECONDS - now
+            asyncio.get_running_loop().call_later(max(wait, 0.01), self._wake.set)
+        return due
+
     async def refresh(self) -> None:
         """Reads the marked topics again (one thread hop for all) and wakes their streams."""
         while True:
             await self._wake.wait()
             self._wake.clear()
             keys, self._dirty = self._dirty, set()
-            topics = [self.topics[key] for key in keys if key in self.topics]
+            topics = self._due(keys)
             if not topics:
                 continue
-            seen = await asyncio.to_thread(self._read_all, topics)
+            try:
+                seen = await asyncio.to_thread(self._read_all, topics)
+            except Exception:  # a bug here must not end every stream's wake-ups
+                log.exception("streams: reading %d topics failed", len(topics))
+                continue
             for topic, version in zip(topics, seen, strict=True):
                 if version is GONE:
                     topic.gone = True

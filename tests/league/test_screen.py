@@ -9,6 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.league import screen
 from scorekeeper.league import services as league
 from tests.printing.support import link_targets
 
@@ -95,3 +96,17 @@ def test_the_pack_carries_the_open_screens_qr_code_and_address(client, uow, olga
 
     league.close_screen(uow, lid, olga, night.id)
     assert opened not in link_targets(client.get(pack).data)
+
+
+def test_a_big_nights_names_are_shortened_apart_and_the_alike_ones_keyed():
+    long = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"  # 40 characters
+    names = [f"{long[:36]} {n:03d}" for n in range(100)] + ["Maria Kowalska", "Maria Kowalski"]
+    alike = ["Katarzyna Nowak-Kowalczyk", "Katarzyna Nowicka-Kowalczyk"]
+
+    short, key = screen.shortened([*names, *alike], screen.name_room(50))
+
+    assert all(len(shown) <= 12 for shown in short.values())
+    assert len(set(short.values())) == len(names) + 2  # each told apart
+    assert short["Maria Kowalska"] != short["Maria Kowalski"]
+    assert dict(key) == {short[name]: name for name in alike}  # the alike ones, numbered
+    assert screen.shortened(names, screen.name_room(12)) == ({name: name for name in names}, ())
