@@ -153,23 +153,54 @@ async def watch_night(
     for i, path in enumerate(paths):
         by_port.setdefault(stream_ports[i % len(stream_ports)], []).append(path)
     watchers: list[Watcher] = []
+    ports = {}
     for port, some in by_port.items():
-        watchers += await open_all(port, some)
+        opened = await open_all(port, some)
+        ports.update({id(w): port for w in opened})
+        watchers += opened
+    # A page refused its stream polls, as game.js does: the scoreboard every 3 s, the
+    # venue screen's board every half second.
+    done = asyncio.Event()
+    polls = [
+        asyncio.create_task(w.poll(ports[id(w)], *fallback(w.path), done))
+        for w in watchers
+        if w.status != 200
+    ]
     record, answered = Recorder(), {}
     before = sum(cpu_seconds(pid) for pid in pids)
     started = time.monotonic()
     await asyncio.to_thread(play, app_ports, games, think, record, answered)
-    await asyncio.sleep(2)  # the last events on their way
+    await asyncio.sleep(3.5)  # the last events (and polls) on their way
     minutes = (time.monotonic() - started) / 60
     cpu = sum(cpu_seconds(pid) for pid in pids) - before
+    done.set()
+    await asyncio.gather(*polls, return_exceptions=True)
     await asyncio.gather(*(w.close() for w in watchers))
-    return summary(watchers, record, answered, cpu, minutes)
+    return {
+        **summary([w for w in watchers if w.status == 200], answered, "stream"),
+        **summary([w for w in watchers if w.status != 200], answered, "poll"),
+        "deals": record.acknowledged,
+        "deal_ms": percentiles(record.seconds.get("deal", [0.0])),
+        "errors": len(record.errors),
+        "first_errors": record.errors[:3],
+        "cpu_s": round(cpu, 1),
+        "cpu_ms_per_watcher_minute": round(cpu * 1000 / len(watchers) / minutes, 1),
+        "acked": record.acked,
+    }
 
 
-def summary(watchers: list[Watcher], record: Recorder, answered: dict, cpu, minutes) -> dict:
-    streaming = [w for w in watchers if w.status == 200]
+def fallback(path: str) -> tuple[str, float]:
+    """What the page of a refused stream polls, and how often."""
+    stream = path.split("?", 1)[0].removesuffix("/events")
+    if "/screen/" in stream:
+        return f"{stream}/board", 0.5
+    return f"{stream}/scoreboard", 3.0
+
+
+def summary(watchers: list[Watcher], answered: dict, how: str) -> dict:
+    """How soon ``watchers`` (on streams, or polling) showed each deal of their game."""
     waits, missed = [], 0
-    for watcher in streaming:
+    for watcher in watchers:
         if "/screen/" in watcher.path:
             for at in answered.values():
                 after = [t for t, _ in watcher.events if t >= at]
@@ -185,17 +216,9 @@ def summary(watchers: list[Watcher], record: Recorder, answered: dict, cpu, minu
                 else:
                     waits.append(max(0.0, heard - at))
     return {
-        "watchers": len(watchers),
-        "refused": len(watchers) - len(streaming),
-        "deals": record.acknowledged,
-        "deal_ms": percentiles(record.seconds.get("deal", [0.0])),
-        "shown_ms": percentiles(waits) if waits else None,
-        "missed": missed,
-        "errors": len(record.errors),
-        "first_errors": record.errors[:3],
-        "cpu_s": round(cpu, 1),
-        "cpu_ms_per_watcher_minute": round(cpu * 1000 / max(1, len(streaming)) / minutes, 1),
-        "acked": record.acked,
+        f"on_{how}": len(watchers),
+        f"{how}_shown_ms": percentiles(waits) if waits else None,
+        f"{how}_missed": missed,
     }
 
 

@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -102,7 +103,39 @@ class Watcher:
                 await self.writer.wait_closed()
 
     def heard(self, version: str) -> float | None:
+        """When this watcher learnt of ``version`` or a later one (a game's versions are
+        numbers: a stream woken once for two quick deals says only the second)."""
+        if version.isdigit():
+            later = (at for at, data in self.events if data.isdigit() and int(data) >= int(version))
+            return next(later, None)
         return next((at for at, data in self.events if data == version), None)
+
+    async def poll(self, port: int, path: str, every: float, until: asyncio.Event) -> None:
+        """What a page refused a stream does: a conditional GET of ``path`` every ``every``
+        seconds from a random start; a new ETag counts as the event of its version."""
+        reader, writer = await asyncio.open_connection(LOOPBACK, port)
+        etag = ""
+        try:
+            await asyncio.sleep(random.uniform(0, every))
+            while not until.is_set():
+                head = f"GET {path} HTTP/1.1\r\nHost: {LOOPBACK}\r\nIf-None-Match: {etag}\r\n\r\n"
+                writer.write(head.encode())
+                lines = [await reader.readline()]
+                while lines[-1] not in (b"\r\n", b""):
+                    lines.append(await reader.readline())
+                fields = dict(
+                    line.decode().rstrip().split(": ", 1) for line in lines[1:-1] if b": " in line
+                )
+                fields = {name.lower(): value for name, value in fields.items()}
+                await reader.readexactly(int(fields.get("content-length", 0)))
+                if lines[0].split()[1] == b"200" and fields.get("etag", etag) != etag:
+                    etag = fields["etag"]
+                    version = re.search(r'"v?([^":]+)', etag)[1]
+                    self.events.append((time.monotonic(), version))
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(until.wait(), every)
+        finally:
+            writer.close()
 
 
 async def open_all(port: int, paths: list[str], at_once: int = 200) -> list[Watcher]:
