@@ -57,6 +57,7 @@ from bench.bench_load import (
     verify_scorekeeper,
 )
 from bench.bench_streams import Watcher, cpu_seconds, open_all, start_streams
+from bench.measured import figure
 from scorekeeper.db import Database
 from scorekeeper.league import auth, table_links
 from scorekeeper.league import services as league
@@ -256,12 +257,37 @@ def run(tables: int, think: float) -> dict:
     return results
 
 
-def main() -> None:
+def measured(results: dict) -> list[dict]:
+    """The aims, for bench/run_all.py: today's code's figures beside the stream process's."""
+    found = []
+    for engine, label in (("push", "stream process"), ("threads", "today's threads")):
+        figures = results["engines"][engine]
+        # Where some poll, theirs: the slower, and today most of the room.
+        shown = figures["poll_shown_ms"] or figures["stream_shown_ms"]
+        found += [
+            figure(f"{label}: deal posts, p99", figures["deal_ms"]["p99"], "ms", budget=100),
+            figure(f"{label}: a deal shown to every watcher, p99", shown["p99"], "ms", budget=1000),
+        ]
+        if figures["on_stream"]:  # the rest poll (errors and deals lost: in the JSON)
+            share = 100 * figures["on_stream"] / (figures["on_stream"] + figures["on_poll"])
+            why = "the watchers a stream took; the rest poll"
+            found.append(figure(f"{label}: watchers on a stream", share, "%", alone=why))
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    global DEALS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
     parser.add_argument("--json", action="store_true")
-    options = parser.parse_args()
-    results = run(QUICK_TABLES if options.quick else TABLES, THINK)
+    options = parser.parse_args(argv)
+    tables = QUICK_TABLES if options.quick else TABLES
+    think = THINK
+    if options.smallest:
+        tables, think, DEALS = 2, 0.2, 3
+    results = run(tables, think)
+    results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))
         return

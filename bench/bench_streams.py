@@ -46,6 +46,7 @@ from bench.bench_load import (
     start_gunicorn,
     thirteen_entry,
 )
+from bench.measured import figure
 
 GAMES = 50
 POSTS = 20
@@ -282,13 +283,35 @@ def run(count: int, posts: int = POSTS) -> dict:
     return results
 
 
-def main() -> None:
+def measured(results: dict) -> list[dict]:
+    """The headline figures for bench/run_all.py: each engine's p99 against the aim of a
+    second, and what a watcher costs while the room watches (the two side by side)."""
+    found = []
+    for engine, label in (("asgi", "stream process"), ("threads", "gthread threads")):
+        figures = results["engines"][engine]
+        count = figures["watchers"]
+        if figures["shown_ms"]:
+            what = f"{label}: a deal shown to {count} watchers, p99"
+            found.append(figure(what, figures["shown_ms"]["p99"], "ms", budget=1000))
+        cost = figures["cpu_ms_per_watcher_minute"]
+        why = "what a watcher costs while nothing changes; the other engine's beside it"
+        if cost:  # none measurable in a short run
+            found.append(figure(f"{label}: CPU per watcher-minute", cost, "ms", alone=why))
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    global IDLE_SECONDS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--watchers", type=int, default=1000)
     parser.add_argument("--posts", type=int, default=POSTS)
     parser.add_argument("--json", action="store_true")
-    options = parser.parse_args()
+    parser.add_argument("--smallest", action="store_true", help="20 watchers, 3 deals")
+    options = parser.parse_args(argv)
+    if options.smallest:
+        options.watchers, options.posts, IDLE_SECONDS = 20, 3, 1
     results = run(options.watchers, options.posts)
+    results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))
         return
