@@ -84,8 +84,10 @@ else
 endif
 
 # Production server (gunicorn.conf.py) and the worker on the embedded SQLite database.
+# The event streams' own process (scorekeeper.streams_conf) beside it, on PUSH_PORT.
 serve: runtime-packages init-db
-	$(WITH_WORKER) $(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
+	$(WITH_WORKER) SCOREKEEPER_PUSH_BIND=$(HOST):$(or $(PUSH_PORT),8001) \
+		$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
 # The suite on SQLite: everything but the browser tests on every core (pytest-xdist;
 # WORKERS=1 for one process), then the browser tests on two processes, each with its own

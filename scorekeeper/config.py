@@ -42,6 +42,10 @@ class Defaults:
     # Server-sent event streams one process holds at once; each holds a worker thread,
     # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/common/push.py.
     PUSH_STREAMS = 2
+    # The port of the stream process (scorekeeper.web.common.streams) on the page's own host,
+    # where the pages open their streams; None: the same origin (behind nginx, which routes
+    # the streams to it, or no stream process: the threads above). make serve sets it.
+    PUSH_PORT: int | None = None
 
     # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).
     # Pages, styles, scripts and SVG only: never the event stream (each event must leave at

@@ -20,6 +20,7 @@ from scorekeeper.db import (
     create_schema_if_empty,
 )
 from scorekeeper.league import table_links
+from scorekeeper.web.common.streams import Streams
 
 
 def create_app(
@@ -173,3 +174,9 @@ def read_secret_key(key_file: Path) -> str:
         ) from None
     check_secret_key(key, str(key_file))
     return key
+
+
+def create_streams(**kwargs: Any) -> Streams:
+    """The event streams' process's application (gunicorn's ``wsgi_app`` in
+    streams_conf.py), on the app's settings (``kwargs`` as ``create_app`` takes them)."""
+    return Streams(create_app_or_exit(**kwargs))

@@ -32,7 +32,7 @@ from scorekeeper.web.api import circles as circles_api
 from scorekeeper.web.api import games as api
 from scorekeeper.web.api.problems import http_exception_problem, problem_response
 from scorekeeper.web.circles import pages as circles
-from scorekeeper.web.common import edge, i18n
+from scorekeeper.web.common import edge, i18n, push
 
 # The league's and the table's routes by use: each module adds its routes to its
 # feature's blueprint when imported, so before the blueprint is registered below.
@@ -142,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.after_request(read_static_files_whole)  # before Compress's own (last-first)
     app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
+    app.context_processor(stream_origin)
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
@@ -255,9 +256,16 @@ def unknown_route(error: HTTPException):
     return table.error_page(error.code or 404)
 
 
+def stream_origin() -> dict[str, object]:
+    """For every page: where it opens its event streams (None: its own origin)."""
+    return {"push_origin": push.stream_origin(request, current_app.config["PUSH_PORT"])}
+
+
 def add_security_headers(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    origin = push.stream_origin(request, current_app.config["PUSH_PORT"])
+    policy = push.content_security_policy(CONTENT_SECURITY_POLICY, origin)
+    headers.setdefault("Content-Security-Policy", policy)
     headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")

@@ -37,6 +37,7 @@ from bench.bench_load import (
     thirteen_entry,
     verify_scorekeeper,
 )
+from bench.bench_streams import start_streams
 from scorekeeper.db import normalise_url
 from tests.waiting import wait_until
 
@@ -284,6 +285,32 @@ def test_a_pdf_asked_for_on_one_server_is_made_by_the_worker_and_served_by_the_o
     sheet = phone.request("b", "GET", f"/games/{game_id}/sheet.pdf", headers=balancer)
     assert (sheet.status, sheet.headers["content-type"]) == (200, "application/pdf")
     assert sheet.body.startswith(b"%PDF-")
+
+
+def test_deals_recorded_on_either_server_reach_the_stream_process(servers, database_url, tmp_path):
+    """The stream process (make serve's, or its own service behind nginx) hears both
+    servers' writes through PostgreSQL's NOTIFY, as every watcher's one stream."""
+    a, b = servers
+    env = {"SCOREKEEPER_DATABASE_URL": database_url}
+    streams = start_streams(tmp_path / "streams", tmp_path / "streams.log", env)
+    phone = Client(a, b, "10.0.0.4")
+    watcher = http.client.HTTPConnection(LOOPBACK, streams.port, timeout=60)
+    try:
+        game_id, authorization = start_game_via(phone, "a")
+        watcher.request("GET", f"/games/{game_id}/events?since=1")
+        stream = watcher.getresponse()
+        assert stream.status == 200
+        for deal, server in ((1, "a"), (2, "b")):
+            entry = thirteen_entry(random.Random(deal), deal)
+            path = f"/api/v1/games/{game_id}/deals"
+            assert phone.request(server, "POST", path, entry, authorization).status == 201
+            # Waits on the event itself; the socket's timeout only stops a hang.
+            while (line := stream.readline()) != f"data: {deal + 1}\n".encode():
+                assert line, f"the stream ended before version {deal + 1}"
+    finally:
+        watcher.close()
+        phone.close()
+        streams.kill()
 
 
 def test_a_rate_limit_counts_one_clients_writes_on_both_servers(servers, redis_url):
