@@ -293,7 +293,7 @@ def test_deals_recorded_on_either_server_reach_the_stream_process(servers, datab
     a, b = servers
     env = {"SCOREKEEPER_DATABASE_URL": database_url}
     streams = start_streams(tmp_path / "streams", tmp_path / "streams.log", env)
-    phone = Client(a, b, "10.0.0.4")
+    phone = Client(a, b, "10.0.0.8")
     watcher = http.client.HTTPConnection(LOOPBACK, streams.port, timeout=60)
     try:
         game_id, authorization = start_game_via(phone, "a")
