@@ -70,17 +70,24 @@ init-db: $(APP_STAMP) $(MO_FILES)
 # Plain http, so the session cookie may not be marked Secure here. HTTPS=1 serves https
 # with Flask's ad-hoc self-signed certificate (cryptography, the "lan" extra, in the
 # app's lock): phones on the local network then get keep-awake and offline entry.
+# Both start the job queue's worker beside the web (PDFs are made there: scorekeeper/jobs)
+# and stop it when the web stops.
+WITH_WORKER = $(BIN)/python -m scorekeeper.jobs.worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM;
 run: runtime-packages init-db
 ifdef HTTPS
-	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(or $(PORT),5000) --cert=adhoc
+	$(WITH_WORKER) $(BIN)/flask --app scorekeeper run --host $(HOST) --port $(or $(PORT),5000) \
+		--cert=adhoc
 else
-	SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run \
+	$(WITH_WORKER) SCOREKEEPER_SESSION_COOKIE_SECURE=false $(BIN)/flask --app scorekeeper run \
 		--host $(HOST) --port $(or $(PORT),5000)
 endif
 
-# Production server (gunicorn.conf.py) on the embedded SQLite database.
+# Production server (gunicorn.conf.py) and the worker on the embedded SQLite database.
+# The event streams' own process (scorekeeper.streams_conf) beside it, on PUSH_PORT.
 serve: runtime-packages init-db
-	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
+	$(WITH_WORKER) SCOREKEEPER_PUSH_BIND=$(HOST):$(or $(PUSH_PORT),8001) \
+		$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
 # The suite on SQLite: everything but the browser tests on every core (pytest-xdist;
 # WORKERS=1 for one process), then the browser tests on two processes, each with its own

@@ -103,8 +103,15 @@ class Server:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
-def start_gunicorn(app_spec: str, log: Path, env: dict[str, str] | None = None) -> Server:
-    """gunicorn with gunicorn.conf.py on a free loopback port; returns once it answers.
+def start_gunicorn(
+    app_spec: str,
+    log: Path,
+    env: dict[str, str] | None = None,
+    conf: str = str(GUNICORN_CONF),
+    bind_variable: str = "SCOREKEEPER_BIND",
+) -> Server:
+    """gunicorn with gunicorn.conf.py (or ``conf``, bound by ``bind_variable``: the event
+    stream process's) on a free loopback port; returns once it answers.
 
     The port is bound here and handed over (``fd://``): a port found free and bound later
     may be taken meanwhile by another server on the machine, and a check that something
@@ -117,12 +124,10 @@ def start_gunicorn(app_spec: str, log: Path, env: dict[str, str] | None = None) 
             **os.environ,
             "SCOREKEEPER_RATELIMIT_ENABLED": "false",
             **(env or {}),
-            "SCOREKEEPER_BIND": f"fd://{listener.fileno()}",
+            bind_variable: f"fd://{listener.fileno()}",
         }
         # No control socket: it would take the place of a real server's one.
-        command = [
-            *(sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "--no-control-socket")
-        ]
+        command = [*(sys.executable, "-m", "gunicorn", "-c", conf, "--no-control-socket")]
         with log.open("ab") as out:
             process = subprocess.Popen(
                 [*command, app_spec],

@@ -42,6 +42,10 @@ class Defaults:
     # Server-sent event streams one process holds at once; each holds a worker thread,
     # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/common/push.py.
     PUSH_STREAMS = 2
+    # The port of the stream process (scorekeeper.web.common.streams) on the page's own host,
+    # where the pages open their streams; None: the same origin (behind nginx, which routes
+    # the streams to it, or no stream process: the threads above). make serve sets it.
+    PUSH_PORT: int | None = None
 
     # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).
     # Pages, styles, scripts and SVG only: never the event stream (each event must leave at
@@ -73,9 +77,21 @@ class Defaults:
     RATELIMIT_LOGIN_ADDRESS = "100 per minute"
     # Per client address; each PDF sheet costs a tenth of a second or more of CPU.
     RATELIMIT_SHEETS = "30 per minute"
+    # Per client address: a published league's pages made for anonymous readers (the
+    # ones kept per league version are not counted: web/league/cache.py).
+    RATELIMIT_PUBLIC_PAGES = "60 per minute"
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with
     # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).
     PDF_RENDERERS = 1
+    # Redis for the job queue and the made files when several app servers share them
+    # (SCOREKEEPER_REDIS_URL); None: SQLite and files in the instance folder (scorekeeper.jobs).
+    REDIS_URL: str | None = None
+    # Jobs run in the thread that asks for them, no worker (a test app, unless it says).
+    JOBS_IMMEDIATE = False
+    # Jobs the worker (python -m scorekeeper.jobs.worker) runs at once, a process each.
+    JOB_WORKERS = 2
+    # The made PDFs kept for every process, least recently read dropped past this.
+    RENDER_CACHE_BYTES = 256 * 2**20
 
     # How the app is reached from the table, for links and QR codes when the
     # request's own host is not the one players should use (e.g. behind a proxy).

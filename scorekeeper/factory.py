@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import cli, web
+from scorekeeper import cli, jobs, web
 from scorekeeper.config import Defaults
 from scorekeeper.db import (
     Database,
@@ -20,6 +20,7 @@ from scorekeeper.db import (
     create_schema_if_empty,
 )
 from scorekeeper.league import table_links
+from scorekeeper.web.common.streams import Streams
 
 
 def create_app(
@@ -44,6 +45,9 @@ def create_app(
             # One test client sends hundreds of writes a minute from one address;
             # a test of the limits turns them on itself.
             app.config["RATELIMIT_ENABLED"] = False
+        if app.testing and "JOBS_IMMEDIATE" not in test_config:
+            # Jobs run in the test's own thread; a test of the worker starts one.
+            app.config["JOBS_IMMEDIATE"] = True
 
     ensure_instance_folder(app.instance_path)
     if not app.config["SECRET_KEY"]:
@@ -62,6 +66,10 @@ def create_app(
     check_connection(database.engine)
     app.extensions["scorekeeper.schema_created"] = create_schema_if_empty(database.engine)
     app.extensions["scorekeeper.db"] = database
+
+    app.extensions["scorekeeper.jobs"] = jobs.configure(
+        jobs.settings_of(app.config, app.instance_path)
+    )
 
     cli.register(app)
     web.init_app(app)
@@ -166,3 +174,9 @@ def read_secret_key(key_file: Path) -> str:
         ) from None
     check_secret_key(key, str(key_file))
     return key
+
+
+def create_streams(**kwargs: Any) -> Streams:
+    """The event streams' process's application (gunicorn's ``wsgi_app`` in
+    streams_conf.py), on the app's settings (``kwargs`` as ``create_app`` takes them)."""
+    return Streams(create_app_or_exit(**kwargs))

@@ -11,9 +11,15 @@ Threads rather than many processes: requests mostly wait on the database, and
 with SQLite every write is serialised anyway; a few processes with several
 threads each keep memory low and use both cores. Environment overrides:
 SCOREKEEPER_BIND, WEB_CONCURRENCY (processes), SCOREKEEPER_THREADS.
+
+SCOREKEEPER_PUSH_BIND (``make serve`` sets it) starts the event stream process
+(scorekeeper.streams_conf) there beside the app, stopped with it, and tells the pages
+to open their streams on its port; unset, the app's own threads serve the streams.
 """
 
 import os
+import subprocess
+import sys
 
 from gunicorn.glogging import Logger
 
@@ -60,3 +66,21 @@ class TokenRedactingLogger(Logger):
 
 
 logger_class = TokenRedactingLogger
+
+push_bind = os.environ.get("SCOREKEEPER_PUSH_BIND")
+if push_bind:
+    # Read by the app as it loads (PUSH_PORT), before the hooks below run.
+    os.environ.setdefault("SCOREKEEPER_PUSH_PORT", push_bind.rsplit(":", 1)[1])
+_streams: list[subprocess.Popen] = []
+
+
+def on_starting(server):
+    if push_bind:
+        command = [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.streams_conf"]
+        _streams.append(subprocess.Popen(command))
+
+
+def on_exit(server):
+    for process in _streams:
+        process.terminate()
+        process.wait(timeout=15)

@@ -1,4 +1,4 @@
-"""Sending mail through the SMTP server the settings name (smtplib), with a retry policy.
+"""Sending mail through the SMTP server the settings name (smtplib), and when to try again.
 
 Off when ``MAIL_HOST`` is unset: nothing is composed for sending then. A letter is
 plain text in one language, and one to a league member carries a one-tap unsubscribe
@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import smtplib
 import ssl
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Any
 
 TLS_MODES = ("starttls", "ssl", "none")
-# Tries for one letter, and the pause before each try again (seconds): a server that
-# is restarting or greylisting (4xx) is tried again; a refusal (5xx) is final.
-ATTEMPTS = 4
-BACKOFF = (30, 120, 600)
+# A server that is restarting or greylisting (4xx) is tried again, RETRIES more times,
+# the first after RETRY_SECONDS and each next one RETRY_BACKOFF times later (30 s, 2 min,
+# 8 min: the job queue keeps the letter meanwhile); a refusal (5xx) is final.
+RETRIES = 3
+RETRY_SECONDS = 30
+RETRY_BACKOFF = 4
 TIMEOUT = 20
 
 
@@ -105,28 +107,18 @@ def temporary(error: Exception) -> bool:
     return isinstance(error, (smtplib.SMTPServerDisconnected, OSError))
 
 
-@dataclass(frozen=True)
-class Outcome:
-    sent: bool
-    attempts: int
-    error: str | None = None
+class TryAgain(Exception):
+    """A temporary failure (a dropped connection, a 4xx answer): try the letter later."""
 
 
-def send_with_retries(
-    settings: MailSettings,
-    letter: Letter,
-    *,
-    pause: Callable[[float], None],
-    attempts: int = ATTEMPTS,
-) -> Outcome:
-    """Try up to ``attempts`` times, pausing between (``pause``: time.sleep, or the job
-    queue's own delay); a permanent refusal stops at once."""
-    for attempt in range(1, attempts + 1):
-        try:
-            send(settings, letter)
-            return Outcome(True, attempt)
-        except (smtplib.SMTPException, OSError) as error:
-            if not temporary(error) or attempt == attempts:
-                return Outcome(False, attempt, f"{type(error).__name__}: {error}")
-            pause(BACKOFF[min(attempt - 1, len(BACKOFF) - 1)])
-    return Outcome(False, attempts, "no attempt")
+def send_once(settings: MailSettings, letter: Letter) -> str | None:
+    """Send ``letter``: None once sent, the reason when it is refused for good; raises
+    TryAgain when a later try may work (the job queue then tries again, RETRIES)."""
+    try:
+        send(settings, letter)
+    except (smtplib.SMTPException, OSError) as error:
+        reason = f"{type(error).__name__}: {error}"
+        if temporary(error):
+            raise TryAgain(reason) from error
+        return reason
+    return None

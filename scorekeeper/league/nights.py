@@ -404,6 +404,8 @@ class TableGlance:
     # Where the league asks a second phone to confirm: waiting, unconfirmed or
     # confirmed (league/confirm.py); None where it does not.
     confirmation: str | None = None
+    # Each player's running total, in the order of ``names`` (None: not scored yet).
+    totals: tuple[int | None, ...] = ()
 
     @property
     def status_label(self) -> str:
@@ -529,6 +531,7 @@ def glance(
         best = (max if higher_wins else min)(totals.values())
         leaders = tuple(name for name in table.names if totals.get(name) == best)
         status, deals = "totals typed", 0
+        running = totals
     elif game is None:
         return TableGlance(table.number, table.names, "waiting", 0, (), None, None)
     else:
@@ -536,9 +539,13 @@ def glance(
         status = "finished" if state.finished else "ended early" if table.closed else "in play"
         leaders = tuple(state.winners if state.finished else state.leaders if state.deals else ())
         deals = len(state.deals)
+        running = state.totals if deals else {}
     last = game.updated_at if game is not None and (deals or status == "totals typed") else None
     if last is not None and last.tzinfo is None:
         last = last.replace(tzinfo=UTC)  # stored in UTC; SQLite gives it back without a zone
     if status == "in play" and reopened:
         status = "reopened"
-    return TableGlance(table.number, table.names, status, deals, leaders, last, table.game_id)
+    totals = tuple(running.get(name) for name in table.names)
+    return TableGlance(
+        table.number, table.names, status, deals, leaders, last, table.game_id, totals=totals
+    )

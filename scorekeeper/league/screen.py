@@ -9,7 +9,7 @@ closing the screen stops every link until a new one is made.
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -24,6 +24,41 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 # The season's leaders the screen lists beside the tables: a 1080-line screen's worth.
 LEADERS = 10
+# How long a name may stay on the screen, by the number of tables shown (most first): a
+# 1920-pixel screen holds 3 full names across at 12 tables and 10 short ones at 50.
+NAME_ROOM = ((12, None), (24, 16), (None, 11))
+
+
+def name_room(tables: int) -> int | None:
+    """The characters a player's name may take with ``tables`` on the screen (None: all)."""
+    return next(room for most, room in NAME_ROOM if most is None or tables <= most)
+
+
+def shortened(names: list[str], room: int | None) -> tuple[dict[str, str], tuple]:
+    """Each name as the screen shows it, and the key of those it shortened alike.
+
+    A name longer than ``room`` keeps its start and its end ("Anaïs…z 04": clubs tell
+    their Annas apart by the surname, numbered guests by the number); two names that
+    still read the same get a number each, which the key below the tables spells out.
+    """
+    if room is None:
+        return {name: name for name in names}, ()
+    head = (room - 1) * 3 // 5
+    tail = room - 1 - head
+    short = {
+        name: name if len(name) <= room else f"{name[:head]}…{name[len(name) - tail :]}"
+        for name in names
+    }
+    alike: dict[str, list[str]] = {}
+    for name in sorted(set(names)):
+        alike.setdefault(short[name], []).append(name)
+    key = []
+    for shown, full in sorted(alike.items()):
+        if len(full) > 1:
+            for number, name in enumerate(full, 1):
+                short[name] = f"{shown}{number}"
+                key.append((short[name], name))
+    return short, tuple(key)
 
 
 @dataclass(frozen=True)
@@ -40,6 +75,9 @@ class Screen:
     rounds: Rounds | None = None
     # The director's adjustments marking a leader (†1 ...), numbered as the standings number them.
     adjustments: tuple[AdjustmentView, ...] = ()
+    # Each player's name as the tables show it, and the key to those shortened alike.
+    short: dict[str, str] = field(default_factory=dict)
+    key: tuple[tuple[str, str], ...] = ()
 
 
 def _token(session, night: Night) -> str:
@@ -119,4 +157,6 @@ def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen
             played if played.in_rounds else None,
             tuple(a for a in table.adjustments if marked.intersection(a.members)),
         )
-    return replace(shown, tables=glances(uow, seen))
+    names = [name for table in now for name in table.names]
+    short, key = shortened(names, name_room(len(now)))
+    return replace(shown, tables=glances(uow, seen), short=short, key=key)

@@ -8,6 +8,7 @@ Jinja templates in templates/print/, the stylesheet in static/print/, WeasyPrint
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ from scorekeeper.printing.render import (
     render_pdf,
 )
 from scorekeeper.printing.sheet import GameSheet, game_sheet
-from scorekeeper.printing.statement import statement
+from scorekeeper.printing.statement import statement as statement_of
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.circles import CircleView
@@ -72,17 +73,25 @@ def _sheet_html(sheet: GameSheet, about: About, locale: str) -> tuple[str, Refit
     if sheet.chart is not None or not sheet.running:
         return html, None
     caption = _("Running totals after each deal, from %(low)s to %(high)s", low=0, high=0)
+    return html, ChartRefit(sheet, about, locale, caption)
 
-    def refit(room_mm: float) -> str | None:
-        with force_locale(locale):
-            fitted = with_chart_in(sheet, room_mm, caption)
-            return (
-                None
-                if fitted is None
-                else render_html("game_sheet.html", sheet=fitted, about=about)
-            )
 
-    return html, refit
+@dataclass(frozen=True)
+class ChartRefit:
+    """A sheet's HTML with its chart as high as ``room_mm`` allows (render.Refit), as
+    plain data: it goes to the worker that makes the PDF with its recipe."""
+
+    sheet: GameSheet
+    about: About
+    locale: str
+    caption: str
+
+    def __call__(self, room_mm: float) -> str | None:
+        with force_locale(self.locale):
+            fitted = with_chart_in(self.sheet, room_mm, self.caption)
+            if fitted is None:
+                return None
+            return render_html("game_sheet.html", sheet=fitted, about=self.about)
 
 
 def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en_US") -> bytes:
@@ -92,7 +101,7 @@ def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en
             "expense": _("%(payer)s paid for %(names)s"),
             "payment": _("%(payer)s paid %(payee)s"),
         }
-        made = statement(circle, view_url=view_url, locale=locale, labels=labels)
+        made = statement_of(circle, view_url=view_url, locale=locale, labels=labels)
         subject = _("Statement of the circle %(name)s", name=circle.name)
         about = About.of(circle.name, subject, locale)
         return render_pdf("circle_statement.html", s=made, about=about)

@@ -1,27 +1,37 @@
-"""What a PDF may cost: one render at a time per process, each PDF made once.
+"""What a PDF may cost: made once per content, in a worker, never in a request's thread.
 
 WeasyPrint is pure CPU and cannot be stopped half way, so a PDF's cost is bounded
 before it starts (each route refuses what no real sheet needs: see docs/security.md),
-and a process renders at most ``slots`` PDFs at once: the other threads stay free for
-table play. A PDF asked for while every slot is busy is refused at once
-(``PrintBusy``: the web answers 503 with Retry-After) rather than queued on a thread.
+and it is made by a job in a worker process (scorekeeper.jobs), with a time limit,
+never by the thread that serves table play. A request for a PDF that is not made yet
+puts its recipe on the queue and is answered at once (``BeingMade``: the web answers
+202, "being made", and the page reloads itself).
 
-Every PDF is kept by the hash of what it is made from (its HTML and styles), not by
-who asks: a second reader, a reload or another phone's locale that prints the same
-sheet costs a lookup.
+Every PDF is kept, for every process and server (``jobs.files()``), by the hash of what
+it is made from (its HTML and styles), not by who asks: a second reader, a reload or
+another phone's locale that prints the same sheet costs a lookup.
+
+Tests run jobs in the calling thread (``jobs.immediate()``): there at most ``slots``
+PDFs are made at once per process, and one more asked for meanwhile is refused at once
+(``PrintBusy``: a 503 with Retry-After).
 """
 
 from __future__ import annotations
 
 import hashlib
+import pickle
 import threading
 from collections.abc import Callable
 
-from cachetools import LRUCache
+from scorekeeper import jobs
 
 # Seconds a refused reader is told to wait: about what the heaviest allowed PDF takes.
 RETRY_AFTER_SECONDS = 5
-CACHE_BYTES = 32 * 2**20  # per process
+# Seconds the "being made" page waits before it asks again.
+BEING_MADE_SECONDS = 2
+# The longest a render job may run (wall-clock, on a busy machine): well past the heaviest
+# allowed PDF, a 50-table print pack (docs/security.md).
+RENDER_SECONDS = 120
 
 
 class PrintBusy(RuntimeError):
@@ -32,9 +42,16 @@ class PrintBusy(RuntimeError):
         self.retry_after = retry_after
 
 
+class BeingMade(RuntimeError):
+    """The PDF is being made by a worker: ask again in ``retry_after`` seconds."""
+
+    def __init__(self, key: str, retry_after: int = BEING_MADE_SECONDS):
+        super().__init__("the PDF is being made")
+        self.key = key
+        self.retry_after = retry_after
+
+
 _slots = threading.BoundedSemaphore(1)
-_cache: LRUCache[str, bytes] = LRUCache(maxsize=CACHE_BYTES, getsizeof=len)
-_cache_lock = threading.Lock()
 
 
 _slot_count = 1
@@ -62,27 +79,47 @@ def content_key(*parts: str) -> str:
     return digest.hexdigest()
 
 
-def cached_pdf(key: str, make: Callable[[], bytes]) -> bytes:
-    """The PDF kept under ``key``, else ``make()``'s, made in a render slot and kept.
+def cached_pdf(key: str, recipe: Callable[[], bytes]) -> bytes:
+    """The PDF kept under ``key``, else ``recipe()``'s, made by a job and kept.
 
-    Raises PrintBusy when every slot is taken."""
-    with _cache_lock:
-        pdf = _cache.get(key)
+    ``recipe`` is plain data (render.OnePdf, ...): it is pickled onto the queue.
+    Raises BeingMade while a worker makes it (PrintBusy when jobs run here and every
+    slot is taken)."""
+    files = jobs.files()
+    pdf = files.get(key)
     if pdf is not None:
         return pdf
+    if not jobs.immediate():
+        if files.claim(key, RENDER_SECONDS * 2):  # the first to ask sends it
+            jobs.enqueue(make_pdf, key, recipe, job_id=key)
+        raise BeingMade(key)
     slot = _slots
     if not slot.acquire(blocking=False):
         raise PrintBusy()
     try:
-        pdf = make()
+        # As the worker gets it: a recipe that does not go through the queue fails here.
+        make_pdf(key, pickle.loads(pickle.dumps(recipe)))
     finally:
         slot.release()
-    with _cache_lock:
-        _cache[key] = pdf
+    pdf = files.get(key)
+    if pdf is None:  # kept by no store: made here, as the job made it
+        raise RuntimeError(f"the PDF {key} was made but not kept")
     return pdf
 
 
+@jobs.job(seconds=RENDER_SECONDS)
+def make_pdf(key: str, recipe: Callable[[], bytes]) -> str:
+    """The render job (its id is ``key``): make ``recipe``'s PDF and keep it under
+    ``key``. Its result, ``key``, says it is done (``jobs.state(key)``)."""
+    files = jobs.files()
+    try:
+        if files.get(key) is None:
+            files.put(key, recipe())
+    finally:
+        files.release(key)
+    return key
+
+
 def forget_all() -> None:
-    """Empty the cache (tests)."""
-    with _cache_lock:
-        _cache.clear()
+    """Empty the kept PDFs (tests)."""
+    jobs.files().clear()

@@ -198,14 +198,16 @@ def environment() -> Environment:
     return env
 
 
-@cache
 def stylesheet() -> CSS:
-    # Parsed once per process: every sheet shares it.
-    return CSS(url=path2url(str(STYLESHEET)), url_fetcher=StaticOnlyFetcher())
+    """The sheets' and pads' stylesheet (named_stylesheet's "")."""
+    return named_stylesheet("")
 
 
 @cache
 def _page_numbers(words: str) -> CSS:
+    """ "page 1 of 2" at the foot of each page, in the language being printed (the
+    stylesheets' own words are English; a translation may put the numbers in any order):
+    ``words`` is _page_words()'s."""
     parts = []
     for part in re.split("(\x01|\x02)", words):
         if part in ("\x01", "\x02"):
@@ -218,12 +220,6 @@ def _page_numbers(words: str) -> CSS:
 
 def _page_words() -> str:
     return gettext("page %(page)s of %(pages)s", page="\x01", pages="\x02")
-
-
-def page_numbers() -> CSS:
-    """ "page 1 of 2" at the foot of each page, in the language being printed (the
-    stylesheets' own words are English; a translation may put the numbers in any order)."""
-    return _page_numbers(_page_words())
 
 
 _per_thread = threading.local()
@@ -278,25 +274,50 @@ def _young_collections_less_often() -> Iterator[None]:
         gc.collect(0)
 
 
-def html_to_pdf(html: str, *, stylesheets: tuple[CSS, ...] | None = None, style: str = "") -> bytes:
-    """The PDF of ``html``, made once per content (budget.cached_pdf) in a render slot.
+STYLESHEETS = {
+    "": STYLESHEET,
+    "league": STATIC / "league" / "print.css",
+    "certificate": STATIC / "league" / "certificate.css",
+}
 
-    ``stylesheets`` replace the sheets' own, ``style`` naming them for the cache."""
-    numbers = page_numbers()
 
-    def make() -> bytes:
+@cache
+def named_stylesheet(style: str) -> CSS:
+    """One of STYLESHEETS, parsed once per process: every PDF of its kind shares it."""
+    return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=StaticOnlyFetcher())
+
+
+def _document(html: str) -> HTML:
+    return HTML(string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher())
+
+
+# What a PDF is made from, as plain data: a recipe goes through the job queue
+# (pickled) to the worker that makes it (budget.cached_pdf).
+
+
+@dataclass(frozen=True)
+class OnePdf:
+    """``html`` with one of STYLESHEETS and its page numbers in ``page_words``."""
+
+    html: str
+    style: str
+    page_words: str
+
+    def __call__(self) -> bytes:
         with _young_collections_less_often():
-            document = HTML(
-                string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
-            )
-            return document.write_pdf(
-                stylesheets=[*(stylesheets or (stylesheet(),)), numbers],
+            return _document(self.html).write_pdf(
+                stylesheets=[named_stylesheet(self.style), _page_numbers(self.page_words)],
                 font_config=font_config(),
                 # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
                 pdf_variant="pdf/ua-1",
             )
 
-    return cached_pdf(content_key("one", style, _page_words(), html), make)
+
+def html_to_pdf(html: str, *, style: str = "") -> bytes:
+    """The PDF of ``html`` with the stylesheet ``style`` names (STYLESHEETS), made once
+    per content (budget.cached_pdf)."""
+    words = _page_words()
+    return cached_pdf(content_key("one", style, words, html), OnePdf(html, style, words))
 
 
 PX_MM = 25.4 / 96  # WeasyPrint lays pages out in CSS pixels
@@ -323,9 +344,7 @@ def _laid_out(html: str, refit: Refit | None, numbers: CSS):
     takes it). The refit is kept only if it takes no more pages than ``html``."""
 
     def layout(text: str):
-        return HTML(
-            string=text, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
-        ).render(
+        return _document(text).render(
             stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
         )
 
@@ -338,19 +357,53 @@ def _laid_out(html: str, refit: Refit | None, numbers: CSS):
     return document
 
 
+@dataclass(frozen=True)
+class FittedPdf:
+    """``html`` or its refit (``_laid_out``)."""
+
+    html: str
+    refit: Refit
+    page_words: str
+
+    def __call__(self) -> bytes:
+        with _young_collections_less_often():
+            laid_out = _laid_out(self.html, self.refit, _page_numbers(self.page_words))
+            return laid_out.write_pdf(pdf_variant="pdf/ua-1")
+
+
 def fitted_pdf(html: str, refit: Refit) -> bytes:
     """The PDF of ``html`` or of its refit (``_laid_out``), made once per content."""
-    numbers = page_numbers()
-
-    def make() -> bytes:
-        with _young_collections_less_often():
-            return _laid_out(html, refit, numbers).write_pdf(pdf_variant="pdf/ua-1")
-
-    return cached_pdf(content_key("fitted", _page_words(), html), make)
+    words = _page_words()
+    return cached_pdf(content_key("fitted", words, html), FittedPdf(html, refit, words))
 
 
 def render_pdf(template: str, **context) -> bytes:
     return html_to_pdf(render_html(template, **context))
+
+
+@dataclass(frozen=True)
+class ManyPdfs:
+    """Several documents, each its own page numbering, as one PDF."""
+
+    htmls: tuple[str, ...]
+    about: About
+    refits: tuple[Refit | None, ...]
+    page_words: str
+
+    def __call__(self) -> bytes:
+        numbers = _page_numbers(self.page_words)
+        with _young_collections_less_often():
+            rendered = [
+                _laid_out(html, fit, numbers)
+                for html, fit in zip(self.htmls, self.refits, strict=True)
+            ]
+            pages = [page for document in rendered for page in document.pages]
+            combined = rendered[0].copy(pages)
+            combined.metadata.title = self.about.title
+            combined.metadata.authors = [self.about.author]
+            combined.metadata.description = self.about.subject
+            combined.metadata.lang = self.about.lang
+            return combined.write_pdf(pdf_variant="pdf/ua-1")
 
 
 def documents_to_pdf(
@@ -358,21 +411,7 @@ def documents_to_pdf(
 ) -> bytes:
     """Several documents (each its own page numbering) as one PDF, for the archive;
     ``refits`` (one or None a document) as ``fitted_pdf``'s."""
-    numbers = page_numbers()
-    fits = refits or [None] * len(htmls)
-
-    def make() -> bytes:
-        with _young_collections_less_often():
-            rendered = [
-                _laid_out(html, fit, numbers) for html, fit in zip(htmls, fits, strict=True)
-            ]
-            pages = [page for document in rendered for page in document.pages]
-            combined = rendered[0].copy(pages)
-            combined.metadata.title = about.title
-            combined.metadata.authors = [about.author]
-            combined.metadata.description = about.subject
-            combined.metadata.lang = about.lang
-            return combined.write_pdf(pdf_variant="pdf/ua-1")
-
+    words = _page_words()
+    recipe = ManyPdfs(tuple(htmls), about, tuple(refits or [None] * len(htmls)), words)
     about_words = (about.title, about.author, about.subject, about.lang)
-    return cached_pdf(content_key("many", *about_words, _page_words(), *htmls), make)
+    return cached_pdf(content_key("many", *about_words, words, *htmls), recipe)

@@ -70,6 +70,31 @@ class Statement:
     records: tuple[RecordLine, ...]
     view_url: str
     people: tuple[PersonLine, ...] = ()
+    # Lines past PRINTED_MAX_LINES, not printed (ledger.csv and people.csv have them all).
+    games_left_out: int = 0
+    records_left_out: int = 0
+    people_left_out: int = 0
+
+
+# The most lines each list prints (games, expenses and payments, people's records): the
+# newest games and records, about 5 pages each. A circle's whole history is in its
+# ledger.csv and people.csv; this keeps the statement's PDF within docs/security.md's bound.
+PRINTED_MAX_LINES = 200
+
+
+def _printed(games: tuple, records: tuple, people_lines: tuple) -> dict:
+    """The lists as printed: the newest games and records, the first people's lines,
+    each at most PRINTED_MAX_LINES, and how many of each are left out."""
+    games_left_out = max(0, len(games) - PRINTED_MAX_LINES)
+    records_left_out = max(0, len(records) - PRINTED_MAX_LINES)
+    return {
+        "games": games[games_left_out:],
+        "records": records[records_left_out:],
+        "people": people_lines[:PRINTED_MAX_LINES],
+        "games_left_out": games_left_out,
+        "records_left_out": records_left_out,
+        "people_left_out": max(0, len(people_lines) - PRINTED_MAX_LINES),
+    }
 
 
 def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str, str]) -> Statement:
@@ -142,10 +167,8 @@ def statement(view: CircleView, *, view_url: str, locale: str, labels: dict[str,
         span=span,
         members=members,
         transfers=tuple((t["from"], t["to"], fmt(t["cents"])) for t in view.transfers()),
-        games=games,
-        records=records,
         view_url=view_url,
-        people=person_lines(view),
+        **_printed(games, records, person_lines(view)),
     )
 
 

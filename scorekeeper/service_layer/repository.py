@@ -325,6 +325,13 @@ class GameRepository:
             raise _not_found(public_id)
         return version
 
+    def versions(self, public_ids: list[str]) -> dict[str, int]:
+        """The versions of the games of ``public_ids`` that exist, in one query."""
+        rows = self.connection.execute(
+            select(Game.public_id, Game.version).where(Game.public_id.in_(public_ids))
+        )
+        return {row.public_id: row.version for row in rows}
+
     def stamp(self, public_id: str) -> Stamp:
         row = self.connection.execute(_STAMP, {"public_id": public_id}).first()
         if row is None:

@@ -179,6 +179,12 @@ def current_version(uow: UnitOfWork, public_id: str) -> int:
         return uow.games.version(public_id)
 
 
+def current_versions(uow: UnitOfWork, public_ids: list[str]) -> dict[str, int]:
+    """Many games' versions at once (the stream process's look); a game gone is left out."""
+    with uow:
+        return uow.games.versions(public_ids)
+
+
 def check_edit_token(uow: UnitOfWork, public_id: str, token: str | None) -> GameView:
     """The game, if ``token`` may change it; else TokenMissing or TokenInvalid."""
     with uow:

@@ -58,6 +58,10 @@
     }
   }
 
+  // Where the page opens an event stream: the stream process's origin when the server names
+  // one (<html data-push>, make serve's second port), else the page's own.
+  window.sk.streamUrl = (path) => new URL(path, document.documentElement.dataset.push || location.href).href;
+
   // Times are stored and sent in UTC with their offset; shown in the phone's own time,
   // here and in every part of a page fetched again (the night board's poll).
   window.sk.localTimes = (root = document) => {

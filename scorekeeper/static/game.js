@@ -205,7 +205,7 @@
     if ("EventSource" in window && board.dataset.events) {
       let wait = 5000;
       const listen = () => {
-        const events = new EventSource(board.dataset.events);
+        const events = new EventSource(sk.streamUrl(board.dataset.events));
         events.addEventListener("open", () => { pushed = true; wait = 5000; });
         events.addEventListener("error", () => {
           pushed = false;

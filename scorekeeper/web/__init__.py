@@ -17,7 +17,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
@@ -25,13 +25,14 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorekeeper.ratelimit_storage  # noqa: F401 - registers its URI scheme
+from scorekeeper import jobs
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.printing import budget
 from scorekeeper.web.api import circles as circles_api
 from scorekeeper.web.api import games as api
 from scorekeeper.web.api.problems import http_exception_problem, problem_response
 from scorekeeper.web.circles import pages as circles
-from scorekeeper.web.common import edge, i18n
+from scorekeeper.web.common import edge, i18n, push
 
 # The league's and the table's routes by use: each module adds its routes to its
 # feature's blueprint when imported, so before the blueprint is registered below.
@@ -40,6 +41,7 @@ from scorekeeper.web.league import (  # noqa: F401
     answers,
     confirm,
     director,
+    imports,
     mail,
     manage,
     nights,
@@ -119,6 +121,7 @@ def slim(text: str, mimetype: str) -> str:
 
 
 def init_app(app: Flask) -> None:
+    use_the_apps_jobs(app)
     if app.config["PROXY_COUNT"]:
         count = int(app.config["PROXY_COUNT"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
@@ -139,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.after_request(read_static_files_whole)  # before Compress's own (last-first)
     app.url_defaults(version_static_urls)
     app.after_request(add_security_headers)
+    app.context_processor(stream_origin)
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
@@ -152,6 +156,21 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(circles_api.bp)
     app.register_blueprint(sheets.bp)
     limit_pdfs(app)
+
+
+def use_the_apps_jobs(app: Flask) -> None:
+    """Each request puts jobs on its own app's queue and reads its made files (jobs)."""
+
+    def activate() -> None:
+        g.jobs_token = jobs.activate(app.extensions["scorekeeper.jobs"])
+
+    def deactivate(_error: BaseException | None) -> None:
+        token = g.pop("jobs_token", None)
+        if token is not None:
+            jobs.deactivate(token)
+
+    app.before_request(activate)
+    app.teardown_request(deactivate)
 
 
 # One per-client count for every PDF route (RATELIMIT_SHEETS): a PDF costs a tenth
@@ -181,8 +200,22 @@ def busy_is_503(view: Callable) -> Callable:
             return view(*args, **kwargs)
         except budget.PrintBusy as busy:
             return pdf_busy(busy.retry_after)
+        except budget.BeingMade as made:
+            return pdf_being_made(made.key, made.retry_after)
 
     return answer_or_busy
+
+
+def pdf_being_made(job: str, retry_after: int) -> Response:
+    """A worker is making the PDF (printing.budget): the page asks again by itself and
+    gets the file once it is kept; an API client is told when to ask again. ``job`` is
+    the render job's id (``jobs.state``), in the ``Scorekeeper-Job`` header."""
+    headers = {"Cache-Control": "no-store", "Scorekeeper-Job": job}
+    if request.path.startswith("/api/"):
+        message = _("The PDF is being made; ask again in a few seconds.")
+        return problem_response(503, message, headers={**headers, "Retry-After": str(retry_after)})
+    body = render_template("print/being_made.html")
+    return Response(body, 202, headers={**headers, "Refresh": str(retry_after)})
 
 
 def pdf_busy(retry_after: int) -> Response:
@@ -223,9 +256,16 @@ def unknown_route(error: HTTPException):
     return table.error_page(error.code or 404)
 
 
+def stream_origin() -> dict[str, object]:
+    """For every page: where it opens its event streams (None: its own origin)."""
+    return {"push_origin": push.stream_origin(request, current_app.config["PUSH_PORT"])}
+
+
 def add_security_headers(response: Response) -> Response:
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    origin = push.stream_origin(request, current_app.config["PUSH_PORT"])
+    policy = push.content_security_policy(CONTENT_SECURITY_POLICY, origin)
+    headers.setdefault("Content-Security-Policy", policy)
     headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")

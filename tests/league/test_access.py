@@ -32,6 +32,8 @@ ANY_ORGANIZER = [
     ("POST", "/leagues/new"),
     ("GET", "/leagues/import"),
     ("POST", "/leagues/import"),
+    # An import being stored: only the session that sent it may see it (404 otherwise).
+    ("GET", "/leagues/import/some-import-job"),
     ("GET", "/account/password"),
     ("POST", "/account/password"),
     ("GET", "/account/invitations/some-invitation-token"),
@@ -129,7 +131,12 @@ def setting(seeded, uow) -> dict:
 def test_the_route_lists_cover_every_league_route(app):
     listed = {path for _, path, _ in ORGANIZER_ONLY} | set(PUBLISHED_ONLY)
     listed |= {path for _, path in ANY_ORGANIZER} | OPEN
-    other = {"<token>": "some-invitation-token", "<path:season>": "2026", "<kind>": "most_wins"}
+    other = {
+        "<token>": "some-invitation-token",
+        "<path:season>": "2026",
+        "<kind>": "most_wins",
+        "<job_id>": "some-import-job",
+    }
     for rule in app.url_map.iter_rules():
         if not rule.endpoint.startswith("league."):
             continue

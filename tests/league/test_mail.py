@@ -11,17 +11,19 @@ import email.policy
 import re
 import socket
 import threading
+from contextlib import contextmanager
 from datetime import date, timedelta
 from email.message import Message
 
 import pytest
 from aiosmtpd.controller import Controller
 
-from scorekeeper import mailer
+from scorekeeper import jobs, mailer
 from scorekeeper.league import log, mailing
 from scorekeeper.league import services as league
 from scorekeeper.mailer import Letter, MailSettings
 from scorekeeper.models import utcnow
+from scorekeeper.web.league import mail as league_mail
 
 from .support import (
     PASSWORD,
@@ -82,9 +84,16 @@ def inbox():
 
 
 @pytest.fixture
-def app_config(app_config, inbox) -> dict:
+def jobs_immediate() -> bool:
+    """Letters sent as they are put on the queue, unless a test keeps them there."""
+    return True
+
+
+@pytest.fixture
+def app_config(app_config, inbox, jobs_immediate) -> dict:
     return {
         **app_config,
+        "JOBS_IMMEDIATE": jobs_immediate,
         "MAIL_HOST": "127.0.0.1",
         "MAIL_PORT": inbox.port,
         "MAIL_TLS": "none",
@@ -121,7 +130,7 @@ def test_a_letter_carries_its_language_and_the_one_click_unsubscribe_headers(inb
     letter = Letter(
         "ann@example.org", "Żółć — réunion", "Bonjour Zoë", "fr", "https://x.example/u/1/t"
     )
-    assert mailer.send_with_retries(settings(inbox), letter, pause=pytest.fail).sent
+    assert mailer.send_once(settings(inbox), letter) is None
     (got,) = inbox.wait_for(1)
     assert got["Subject"] == "Żółć — réunion" and got["To"] == "ann@example.org"
     assert got["Content-Language"] == "fr"
@@ -130,19 +139,47 @@ def test_a_letter_carries_its_language_and_the_one_click_unsubscribe_headers(inb
     assert text_of(got).strip() == "Bonjour Zoë"
 
 
-def test_a_busy_server_is_tried_again_after_a_pause_and_a_refusal_is_final(inbox):
-    paused: list[float] = []
+def queue_of(app):
+    return app.extensions["scorekeeper.jobs"]
+
+
+@contextmanager
+def as_the_worker(app):
+    """Inside the app, on its queue, as a request or the worker runs."""
+    with app.test_request_context():
+        token = jobs.activate(queue_of(app))
+        try:
+            yield queue_of(app).huey
+        finally:
+            jobs.deactivate(token)
+
+
+def test_a_busy_server_is_tried_again_later_by_the_queue_and_a_refusal_is_final(app, inbox):
     inbox.refusals = ["451 try later", "421 busy"]
     letter = Letter("ann@example.org", "s", "b", "en")
-    outcome = mailer.send_with_retries(settings(inbox), letter, pause=paused.append)
-    assert (outcome.sent, outcome.attempts) == (True, 3)
-    assert paused == list(mailer.BACKOFF[:2])
+    with as_the_worker(app) as huey:
+        (job_id,) = league_mail.deliver([letter])
+        pauses = []
+        for _ in range(2):
+            (again,) = huey.scheduled()  # kept by the queue, not by a sleeping thread
+            pauses.append(again.retry_delay)
+            assert inbox.letters == [] and huey.scheduled_count() == 1
+            huey.execute(huey.read_schedule(again.eta)[0], timestamp=again.eta)
+    assert pauses == [
+        mailer.RETRY_SECONDS * mailer.RETRY_BACKOFF,
+        mailer.RETRY_SECONDS * mailer.RETRY_BACKOFF**2,
+    ]  # the delay kept on a task is the one after its next try
+    (got,) = inbox.wait_for(1)
+    assert got["To"] == "ann@example.org" and huey.scheduled_count() == 0
+    assert job_id
+
     inbox.refusals = ["550 no such mailbox"]
-    outcome = mailer.send_with_retries(settings(inbox), letter, pause=paused.append)
-    assert (outcome.sent, outcome.attempts) == (False, 1) and "550" in outcome.error
+    with as_the_worker(app):
+        league_mail.deliver([letter])
+    assert huey.scheduled_count() == 0 and len(inbox.letters) == 1  # final: not tried again
     closed = MailSettings("127.0.0.1", free_port(), "none", SENDER)
-    outcome = mailer.send_with_retries(closed, letter, pause=paused.append, attempts=2)
-    assert (outcome.sent, outcome.attempts) == (False, 2)
+    with pytest.raises(mailer.TryAgain):
+        mailer.send_once(closed, letter)
 
 
 def give_addresses(uow, lid, olga) -> dict[str, int]:
@@ -268,11 +305,16 @@ def test_an_organizer_gives_a_members_address_through_the_form_and_it_is_logged(
     ]
 
 
-def test_a_request_never_waits_on_the_mail_server(client, uow, inbox):
+@pytest.mark.parametrize("jobs_immediate", [False])
+def test_a_request_never_waits_on_the_mail_server(app, client, uow, inbox):
     make_organizer(uow, email="olga@example.org")
-    inbox.open.clear()  # the server takes the letter but does not answer yet
+    inbox.open.clear()  # a server that would take the letter but not answer yet
     answer = client.post("/account/reset", data={"email": "olga@example.org"})
     assert answer.status_code == 303 and inbox.letters == []
     inbox.open.set()
+    with as_the_worker(app) as huey:
+        waiting = huey.dequeue()  # the letter waited on the queue for the worker
+        assert waiting is not None and huey.dequeue() is None
+        huey.execute(waiting)
     (got,) = inbox.wait_for(1)
     assert got["To"] == "olga@example.org"

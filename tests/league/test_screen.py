@@ -9,6 +9,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.league import screen
 from scorekeeper.league import services as league
 from tests.printing.support import link_targets
 
@@ -95,3 +96,36 @@ def test_the_pack_carries_the_open_screens_qr_code_and_address(client, uow, olga
 
     league.close_screen(uow, lid, olga, night.id)
     assert opened not in link_targets(client.get(pack).data)
+
+
+def test_a_big_nights_names_are_shortened_apart_and_the_alike_ones_keyed():
+    long = "Anaïs-Géraldine Wójcik-Łukasiewicz Ávila"  # 40 characters
+    names = [f"{long[:36]} {n:03d}" for n in range(100)] + ["Maria Kowalska", "Maria Kowalski"]
+    alike = ["Katarzyna Nowak-Kowalczyk", "Katarzyna Nowicka-Kowalczyk"]
+
+    short, key = screen.shortened([*names, *alike], screen.name_room(50))
+
+    assert all(len(shown) <= 12 for shown in short.values())
+    assert len(set(short.values())) == len(names) + 2  # each told apart
+    assert short["Maria Kowalska"] != short["Maria Kowalski"]
+    assert dict(key) == {short[name]: name for name in alike}  # the alike ones, numbered
+    assert screen.shortened(names, screen.name_room(12)) == ({name: name for name in names}, ())
+
+
+def test_without_the_stream_process_the_app_streams_the_screen_itself(client, uow, olga):
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:4]])
+    token = league.open_screen(uow, lid, olga, night.id)
+    base = f"/leagues/{lid}/nights/{night.id}/screen"
+    assert client.get(f"{base}/{token[:-1]}x/events").status_code == 404
+
+    answer = client.get(f"{base}/{token}/events?since=older")
+    try:
+        assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+        chunks = iter(answer.response)
+        assert next(chunks) == b"retry: 1000\n\n"
+        version = league.screen_version(uow, lid, night.id, token)
+        assert next(chunks) == f"event: version\ndata: {version}\n\n".encode()  # at once
+    finally:
+        answer.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,25 @@ def run(command: list[str], *, env: dict[str, str], ordinary_user=False, file_si
         timeout=60,
         preexec_fn=limit_file_size if file_size_limit is not None else None,
     )
+
+
+def start_worker(instance: Path, log: Path, env: dict[str, str]) -> subprocess.Popen:
+    """The job queue's worker (``python -m scorekeeper.jobs.worker``, one job at a time)
+    on ``instance`` with ``env``, in a session of its own: ``stop_worker`` ends it all."""
+    command = [sys.executable, "-m", "scorekeeper.jobs.worker", "--workers", "1"]
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [*command, "--instance-path", str(instance)],
+            cwd=ROOT,
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def stop_worker(process: subprocess.Popen) -> None:
+    """Kill the worker's whole session: the consumer and the processes it forked."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)

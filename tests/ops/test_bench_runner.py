@@ -173,7 +173,7 @@ CHEAP = (
     "bench_pages",
     "bench_voice",
 )
-COSTLY = ("bench_load", "bench_import", "bench_taps")
+COSTLY = ("bench_load", "bench_import", "bench_taps", "bench_streams", "bench_club_night")
 
 
 def test_every_benchmark_the_runner_runs_is_run_here():

@@ -1,6 +1,7 @@
-"""Two app servers behind one load balancer, against one PostgreSQL and one Redis, as
-docs/deployment.md promises ("Several app servers"): whatever a phone did on one
-server holds on the other, and one server killed loses nothing acknowledged.
+"""Two app servers behind one load balancer and a job worker, against one PostgreSQL
+and one Redis, as docs/deployment.md promises ("Several app servers"): whatever a phone
+did on one server holds on the other, a PDF asked for on one is made by the worker and
+served by the other, and one server killed loses nothing acknowledged.
 
 Both gunicorns run on loopback with the same secret key, their own instance folders,
 rate limits in a Redis server started here (Debian's redis-server) and one trusted
@@ -22,6 +23,7 @@ from urllib.parse import urlencode
 
 import pytest
 import redis
+from huey import RedisHuey
 from sqlalchemy import create_engine, text
 
 from bench.bench_load import (
@@ -35,10 +37,11 @@ from bench.bench_load import (
     thirteen_entry,
     verify_scorekeeper,
 )
+from bench.bench_streams import start_streams
 from scorekeeper.db import normalise_url
 from tests.waiting import wait_until
 
-from .support import start_game
+from .support import start_game, start_worker, stop_worker
 
 # One pair of servers for the module, on one xdist worker (make test's --dist loadgroup):
 # starting gunicorn twice costs more than all the checks. The kill comes last.
@@ -88,10 +91,16 @@ def database_url(migrated_template, emptier) -> Iterator[str]:
     emptier()
 
 
+def queue_url(redis_url: str) -> str:
+    """The same Redis as the job queue's client (redis-py) spells it."""
+    return redis_url.replace("redis+unix://", "unix://")
+
+
 @pytest.fixture(scope="module")
 def servers(database_url, redis_url, tmp_path_factory) -> Iterator[tuple[Server, Server]]:
     tmp_path = tmp_path_factory.mktemp("servers")
     env = {
+        "SCOREKEEPER_REDIS_URL": queue_url(redis_url),
         "SCOREKEEPER_DATABASE_URL": database_url,
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
         "SCOREKEEPER_RATELIMIT_ENABLED": "true",
@@ -102,6 +111,7 @@ def servers(database_url, redis_url, tmp_path_factory) -> Iterator[tuple[Server,
         "WEB_CONCURRENCY": "2",
     }
     started: list[Server] = []
+    worker = start_worker(tmp_path / "worker", tmp_path / "worker.log", env)
     try:
         for name in ("a", "b"):
             instance = tmp_path / name
@@ -110,6 +120,7 @@ def servers(database_url, redis_url, tmp_path_factory) -> Iterator[tuple[Server,
             )
         yield started[0], started[1]
     finally:
+        stop_worker(worker)
         for server in started:
             if server.process.poll() is None:
                 server.kill()
@@ -246,6 +257,60 @@ def test_a_deal_recorded_on_one_server_reaches_a_watcher_on_the_other(servers):
     finally:
         watcher.close()
         phone.close()
+
+
+def test_a_pdf_asked_for_on_one_server_is_made_by_the_worker_and_served_by_the_other(
+    servers, redis_url
+):
+    a, b = servers
+    phone = Client(a, b, "10.0.0.7")
+    game_id, authorization = start_game_via(phone, "a")
+    for number in range(1, WRITES_A_MINUTE - 3):  # within this address's writes
+        entry = thirteen_entry(random.Random(number), number)
+        assert (
+            phone.request(
+                "a", "POST", f"/api/v1/games/{game_id}/deals", entry, authorization
+            ).status
+            == 201
+        )
+    # One name for both servers, as behind the load balancer: the sheet's QR code is the same.
+    balancer = {"Host": "127.0.0.1"}
+    asked = phone.request("a", "GET", f"/games/{game_id}/sheet.pdf", headers=balancer)
+    assert asked.status == 202, asked.body[:300]
+    job = asked.headers["scorekeeper-job"]
+    wait_until(
+        lambda: RedisHuey("scorekeeper", url=queue_url(redis_url)).result(job, preserve=True),
+        "the worker making the sheet",
+    )
+    sheet = phone.request("b", "GET", f"/games/{game_id}/sheet.pdf", headers=balancer)
+    assert (sheet.status, sheet.headers["content-type"]) == (200, "application/pdf")
+    assert sheet.body.startswith(b"%PDF-")
+
+
+def test_deals_recorded_on_either_server_reach_the_stream_process(servers, database_url, tmp_path):
+    """The stream process (make serve's, or its own service behind nginx) hears both
+    servers' writes through PostgreSQL's NOTIFY, as every watcher's one stream."""
+    a, b = servers
+    env = {"SCOREKEEPER_DATABASE_URL": database_url}
+    streams = start_streams(tmp_path / "streams", tmp_path / "streams.log", env)
+    phone = Client(a, b, "10.0.0.8")
+    watcher = http.client.HTTPConnection(LOOPBACK, streams.port, timeout=60)
+    try:
+        game_id, authorization = start_game_via(phone, "a")
+        watcher.request("GET", f"/games/{game_id}/events?since=1")
+        stream = watcher.getresponse()
+        assert stream.status == 200
+        for deal, server in ((1, "a"), (2, "b")):
+            entry = thirteen_entry(random.Random(deal), deal)
+            path = f"/api/v1/games/{game_id}/deals"
+            assert phone.request(server, "POST", path, entry, authorization).status == 201
+            # Waits on the event itself; the socket's timeout only stops a hang.
+            while (line := stream.readline()) != f"data: {deal + 1}\n".encode():
+                assert line, f"the stream ended before version {deal + 1}"
+    finally:
+        watcher.close()
+        phone.close()
+        streams.kill()
 
 
 def test_a_rate_limit_counts_one_clients_writes_on_both_servers(servers, redis_url):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from werkzeug.exceptions import BadRequest, NotFound
 from werkzeug.routing import IntegerConverter
 from werkzeug.sansio.utils import host_is_trusted
@@ -156,7 +156,9 @@ def safe_next(target: str | None, fallback: str) -> str:
 def keep_editor_pages_out_of_caches(response: Response) -> Response:
     """A page that shows an edit link, or a redirect through one, is never stored by a cache."""
     endpoint = request.endpoint or ""
-    if (
+    if g.get("public_page"):
+        pass  # a league page for anyone, with its ETag (web/league/cache.py)
+    elif (
         endpoint in NO_STORE_ENDPOINTS
         or endpoint.partition(".")[0] in NO_STORE_BLUEPRINTS
         or "/edit/" in response.headers.get("Location", "")

@@ -1,5 +1,11 @@
 """Server-sent events: the view pages and other phones hear of a new version at once.
 
+Where the stream process runs (scorekeeper.web.common.streams: every stream on one asyncio
+loop, ``make serve`` starts it), the pages open their streams there: behind nginx at the
+same URLs (nginx routes ``/…/events`` to it), or under ``make serve`` on the same host at
+``PUSH_PORT`` (``stream_origin``). What follows is the app's own threaded stream, the
+fallback where no stream process runs (``make run``, a bare ``gunicorn``).
+
 A watcher's stream waits on this process's ``Changes`` and then asks the database for
 the game's version (one indexed lookup). On PostgreSQL every write also sends
 ``NOTIFY scorekeeper_games, '<game id>'`` in its own transaction (delivered only if it
@@ -23,6 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import psycopg
+from flask import current_app
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -91,6 +98,21 @@ def _listen(url: str) -> None:
             time.sleep(5)
 
 
+def stream_origin(request, port: int | None) -> str | None:
+    """The stream process's origin for this page (same host, ``port``), or None: same origin."""
+    if not port:
+        return None
+    host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    return f"{request.scheme}://{host}:{port}"
+
+
+def content_security_policy(policy: str, origin: str | None) -> str:
+    """The page's policy, letting it reach the stream process at ``origin`` too."""
+    if origin is None:
+        return policy
+    return policy.replace("connect-src 'self'", f"connect-src 'self' {origin}")
+
+
 class Streams:
     """At most ``most`` streams at once in this process; the rest are told to poll."""
 
@@ -113,6 +135,22 @@ class Streams:
 def streams(app) -> Streams:
     """This app's count of open streams."""
     return app.extensions.setdefault("scorekeeper.push", Streams())
+
+
+def answer(key: str, version, version_now: Callable[[], object]):
+    """The response of a stream of ``key`` (a game's id: woken by its changes; any other
+    key looks every ``LOOK_EVERY``), or 204 when this process's streams are all taken."""
+    open_streams = streams(current_app)
+    if not open_streams.take(current_app.config["PUSH_STREAMS"]):
+        return current_app.response_class(status=204)  # all threads this may use are busy
+    engine = current_app.extensions["scorekeeper.db"].engine
+    listen(engine)
+    body = stream(key, version, version_now, LOOK_EVERY[engine.dialect.name])
+    response = current_app.response_class(body, mimetype="text/event-stream")
+    response.call_on_close(open_streams.give_back)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
 
 
 def stream(

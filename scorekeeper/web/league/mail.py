@@ -3,14 +3,13 @@ POST that mail apps send), an organizer's password reset by a one-time link, a
 member's address for mail, and the night's results sent on the organizer's word.
 
 Letters are composed by scorekeeper/league/mailing.py and handed to ``deliver``, which
-sends them off the request (a thread of their own for now, with the mailer's retry
-policy), so no page waits on the mail server. Mail is off without ``MAIL_HOST``.
+puts each on the job queue (scorekeeper/jobs): the worker sends it and tries again
+later when the server is busy (the mailer's RETRIES), so no page waits on the mail
+server. Mail is off without ``MAIL_HOST``.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterable
 
 import click
@@ -18,7 +17,7 @@ from flask import Flask, current_app, flash, redirect, render_template, request,
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
 
-from scorekeeper import mailer
+from scorekeeper import jobs, mailer
 from scorekeeper.extensions import csrf, limiter
 from scorekeeper.league import mailing
 from scorekeeper.mailer import Letter
@@ -30,24 +29,30 @@ from scorekeeper.web.league.blueprint import bp, form_int, organizer_id, to_mana
 from scorekeeper.web.table.presenters import page_locale
 
 
-def deliver(letters: Iterable[Letter]) -> threading.Thread | None:
-    """Send ``letters`` in the background; the thread (tests wait on it), or None when
-    mail is off or there is nothing to send."""
+@jobs.job(
+    seconds=2 * mailer.TIMEOUT,
+    retries=mailer.RETRIES,
+    retry_delay=mailer.RETRY_SECONDS,
+    retry_backoff=mailer.RETRY_BACKOFF,
+)
+def send_letter(letter: Letter) -> bool:
+    """The worker's job: whether ``letter`` went (a busy server raises, and is tried
+    again later; a refusal is logged without the address)."""
     settings = mailer.settings_from(current_app.config)
-    letters = [letter for letter in letters if letter.to]
-    if settings is None or not letters:
-        return None
-    logger = current_app.logger
+    if settings is None:
+        return False
+    refused = mailer.send_once(settings, letter)
+    if refused is not None:
+        current_app.logger.warning("mail to a member not sent: %s", refused)
+    return refused is None
 
-    def send_all() -> None:
-        for letter in letters:
-            outcome = mailer.send_with_retries(settings, letter, pause=time.sleep)
-            if not outcome.sent:
-                logger.warning("mail to a member not sent: %s", outcome.error)
 
-    thread = threading.Thread(target=send_all, name="mail", daemon=True)
-    thread.start()
-    return thread
+def deliver(letters: Iterable[Letter]) -> list[str]:
+    """Put each letter with an address on the job queue; their job ids (none when
+    mail is off)."""
+    if not mail_on():
+        return []
+    return [jobs.enqueue(send_letter, letter) for letter in letters if letter.to]
 
 
 def base() -> str:
@@ -147,9 +152,7 @@ def mail_results(public_id: str, night_id: int):
 def send_reminders_command() -> None:
     """Remind members who have not answered for a night whose deadline is near (cron)."""
     letters = mailing.answer_reminders(unit_of_work(), utcnow(), base())
-    thread = deliver(letters)
-    if thread is not None:
-        thread.join()
+    deliver(letters)
     click.echo(f"{len(letters)} reminders")
 
 

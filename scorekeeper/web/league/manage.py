@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Response, current_app, flash, redirect, render_template, request
+from flask import Response, current_app, flash, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
@@ -24,6 +24,7 @@ from scorekeeper.translate import preset_name
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
+from scorekeeper.web.league import imports
 from scorekeeper.web.league import mail as league_mail
 from scorekeeper.web.league.accounts import invitation_said, invitation_url
 from scorekeeper.web.league.blueprint import (
@@ -504,15 +505,5 @@ def import_file():
         return render_template("league/import.html")
     upload = request.files.get("file")
     raw = upload.read() if upload else request.form.get("document", "").encode()
-    try:
-        result = transfer.import_document(unit_of_work(), current_user.id, transfer.read_json(raw))
-    except services.InvalidInput as refused:
-        return render_template("league/import.html", refused=refused), 422
-    if result.league_id is not None:
-        flash(_("The league was imported."))
-        for invited in result.invited:
-            flash(invitation_said(invited))
-        return to_manage(result.league_id)
-    edit_url = links.edit_url(result.game_id, result.edit_token)
-    flash(_("The game was imported. Its edit link: %(url)s", url=edit_url))
-    return redirect(links.view_url(result.game_id), 303)
+
+    return imports.start(raw)

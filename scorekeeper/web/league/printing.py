@@ -4,26 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
-from functools import cache
 
 from babel.numbers import format_decimal
 from flask import render_template
 from flask_babel import force_locale
-from weasyprint import CSS
 
 from scorekeeper.league.standings import Standings
 from scorekeeper.league.views import LeagueHead
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import page_for
-from scorekeeper.printing.render import STATIC, About, StaticOnlyFetcher, html_to_pdf
-
-STYLESHEET = STATIC / "league" / "print.css"
-
-
-@cache
-def stylesheet() -> CSS:
-    return CSS(filename=str(STYLESHEET), url_fetcher=StaticOnlyFetcher())
-
+from scorekeeper.printing.render import About, html_to_pdf
 
 # The most players a printed table lists (about 12 pages): a club's whole league fits; a
 # bigger one prints its top players and says how many more are on the standings page.
@@ -47,20 +37,12 @@ def standings_pdf(
             printed=words.day(date.today(), locale),
             lang=About.of("", "", locale).lang,
         )
-        return html_to_pdf(html, stylesheets=(stylesheet(),), style="league")
+        return html_to_pdf(html, style="league")
 
 
 def signed_figure(value: float) -> str:
     """A rating change as printed: one decimal, a plus for a gain, a true minus sign."""
     return f"{value:+.1f}".replace("-", words.MINUS)
-
-
-CERTIFICATE_STYLESHEET = STATIC / "league" / "certificate.css"
-
-
-@cache
-def certificate_stylesheet() -> CSS:
-    return CSS(filename=str(CERTIFICATE_STYLESHEET), url_fetcher=StaticOnlyFetcher())
 
 
 def certificate_pdf(
@@ -85,4 +67,4 @@ def certificate_pdf(
             closed_on=words.day(closed.closed_at.date(), locale),
             lang=About.of("", "", locale).lang,
         )
-        return html_to_pdf(html, stylesheets=(certificate_stylesheet(),), style="certificate")
+        return html_to_pdf(html, style="certificate")

@@ -24,6 +24,7 @@ from scorekeeper.web.league.blueprint import (
     paper_refused,
     pdf_response,
 )
+from scorekeeper.web.league.cache import for_readers
 from scorekeeper.web.table.presenters import printed_locale
 
 
@@ -33,6 +34,7 @@ def season_arg() -> str | None:
 
 
 @bp.get("/leagues/<public_id>/standings")
+@for_readers
 def standings(public_id: str):
     view, table = league.league_standings(unit_of_work(), public_id, organizer_id(), season_arg())
     speak(view.language)
@@ -43,6 +45,7 @@ def standings(public_id: str):
 
 
 @bp.get("/leagues/<public_id>/public")
+@for_readers
 def public(public_id: str):
     """The league's own page for anyone, once published: no account, no edit links."""
     page = league.public_page(unit_of_work(), public_id, organizer_id(), season_arg())
@@ -135,6 +138,7 @@ def with_handicap(table: Standings, rows: list[list]) -> list[list]:
 
 
 @bp.get("/leagues/<public_id>/players/<row_id:member_id>")
+@for_readers
 def player(public_id: str, member_id: int):
     view, member, history = league.player_history(
         unit_of_work(), public_id, organizer_id(), member_id

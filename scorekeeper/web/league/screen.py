@@ -3,9 +3,11 @@ a long revocable link), and the organizer's buttons that open and close it."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, url_for
+from flask import current_app, redirect, render_template, request, url_for
 
 from scorekeeper.league import services as league
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web.common import push
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
 from scorekeeper.web.league.blueprint import board_answer, bp, organizer_id
@@ -14,6 +16,8 @@ from scorekeeper.web.league.blueprint import board_answer, bp, organizer_id
 # and a result shows on the wall within a second of its tap even with the page's own
 # time to draw it (at 1000 ms the club night test measured up to 1.3 s).
 SCREEN_POLL_MS = 500
+# How long each page of a night too big for one screen stays up (ms; static/league/screen.js).
+SCREEN_TURN_MS = 12_000
 
 
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>")
@@ -25,6 +29,7 @@ def screen(public_id: str, night_id: int, token: str):
         screen=shown,
         token=token,
         poll_ms=SCREEN_POLL_MS,
+        turn_ms=SCREEN_TURN_MS,
         public_id=public_id,
         night_id=night_id,
     )
@@ -44,6 +49,19 @@ def screen_board(public_id: str, night_id: int, token: str):
     response = board_answer(version, board)
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>/events")
+def screen_events(public_id: str, night_id: int, token: str):
+    """The screen's stream where no stream process serves it (scorekeeper.web.common.push)."""
+    version = league.screen_version(unit_of_work(), public_id, night_id, token)
+    version = request.args.get("since", version)
+    session_factory = current_app.extensions["scorekeeper.db"].session_factory
+
+    def version_now() -> str:
+        return league.screen_version(UnitOfWork(session_factory), public_id, night_id, token)
+
+    return push.answer(f"screen:{night_id}", version, version_now)
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/screen")

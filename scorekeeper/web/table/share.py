@@ -89,23 +89,13 @@ def events(public_id: str):
     # The page's own version: a change made before the stream opened (the phone was
     # offline, the stream was opening again) is said at once.
     version = request.args.get("since", version, type=int)
-    open_streams = push.streams(current_app)
-    if not open_streams.take(current_app.config["PUSH_STREAMS"]):
-        return current_app.response_class(status=204)  # all threads this may use are busy
-    database = current_app.extensions["scorekeeper.db"]
-    push.listen(database.engine)
+    session_factory = current_app.extensions["scorekeeper.db"].session_factory
 
     # The stream outlives the request: it reaches the database without the app context.
     def version_now() -> int:
-        return services.current_version(UnitOfWork(database.session_factory), public_id)
+        return services.current_version(UnitOfWork(session_factory), public_id)
 
-    look_every = push.LOOK_EVERY[database.engine.dialect.name]
-    body = push.stream(public_id, version, version_now, look_every)
-    response = current_app.response_class(body, mimetype="text/event-stream")
-    response.call_on_close(open_streams.give_back)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    return response
+    return push.answer(public_id, version, version_now)
 
 
 @bp.get("/games/<public_id>/table")

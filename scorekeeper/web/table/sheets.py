@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import date
-from threading import Lock
 from typing import Any
 from urllib.parse import quote
 
-from cachetools import LRUCache
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -25,7 +23,9 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
+from scorekeeper import jobs
 from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing.budget import content_key
 from scorekeeper.printing.layout import PAGE_SIZES, check_size, default_size, requested_size
 from scorekeeper.printing.pad import MAX_ROWS
 from scorekeeper.printing.render import unreachable_from_phones
@@ -343,9 +343,6 @@ def game_sheet(public_id: str):
 # The longest game one sheet prints (the longest fixed game is 200 deals): about
 # four seconds of CPU; a longer one (stalemates in a game to a target) is refused.
 SHEET_MAX_DEALS = 200
-# Each worker keeps the newest sheets it made, per game version, up to this many bytes.
-_sheets: LRUCache[tuple, bytes] = LRUCache(maxsize=32 * 2**20, getsizeof=len)
-_sheets_lock = Lock()
 
 
 def cached_game_sheet(game: GameView, page_size: str) -> bytes:
@@ -355,19 +352,18 @@ def cached_game_sheet(game: GameView, page_size: str) -> bytes:
     A reload, a second phone, a reader in another region or a refused retry costs a
     lookup, not a render: the sheet's figures and dates are written as its language
     usually writes them (en_US, fr_FR), not as each reader's browser would.
-    Raises PrintError for a game longer than SHEET_MAX_DEALS, PrintBusy when every
-    render slot of this process is taken.
+    Kept with every made PDF (jobs.files), for every process and server. Raises
+    PrintError for a game longer than SHEET_MAX_DEALS, BeingMade while a worker makes it.
     """
     check_sheet_length(game)
     speak(game.language)  # a French table's sheet is French whoever downloads it
     view_url = links.view_url(game.public_id)
-    key = (game.public_id, game.version, page_size, get_locale().language, view_url)
-    with _sheets_lock:
-        pdf = _sheets.get(key)
+    version = (game.public_id, str(game.version), page_size, get_locale().language, view_url)
+    key = content_key("game-sheet", *version)
+    pdf = jobs.files().get(key)
     if pdf is None:
         pdf = game_sheet_pdf(game, view_url=view_url, page_size=page_size, locale=printed_locale())
-        with _sheets_lock:
-            _sheets[key] = pdf
+        jobs.files().put(key, pdf)
     return pdf
 
 

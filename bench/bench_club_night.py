@@ -1,0 +1,300 @@
+"""A club night under push: 50 tables of 4 post their deals at table pace while 300
+watchers keep streams open (the phones of every table and 2 venue screens), with
+today's threaded streams and with the stream process side by side in the same run.
+
+    .venv/bin/python bench/bench_club_night.py             # SQLite, make serve's defaults
+    .venv/bin/python bench/bench_club_night.py --quick     # 10 tables, 60 watchers
+    .venv/bin/python bench/bench_club_night.py --json
+    scripts/with-throwaway-postgres .venv/bin/python bench/bench_club_night.py  # 2 servers
+
+Each engine gets a fresh database with a league night of ``TABLES`` tables (Thirteen,
+13 deals each), seated and started, and its venue screen open. Then:
+
+- ``threads`` (today's code, make serve before the stream process): gunicorn.conf.py's
+  defaults (3 processes of 4 threads, 2 streams each); every watcher asks the app for
+  its stream, and one refused (204) falls back to the page's 3-second poll;
+- ``push``: the same app plus the stream process (make serve now), where every
+  watcher's stream goes.
+
+On PostgreSQL two app servers share the database: tables post to either by turns, and
+with ``threads`` the watchers stream from either by turns too. Each table posts its 13
+deals a ``THINK`` apart (0.5 to 1.5 times; a real table takes minutes), on its own
+thread. Measured: each deal post's answer time; for every watcher of that game, the
+time from the post's answer to the watcher's ``version`` event of that version; for
+the screens, the time from each answer to the screen's next event (a screen's version
+is a hash, so this is the next event, which may be an earlier post's); streams refused;
+errors; acknowledged deals not in the database afterwards; the serving processes' CPU
+seconds over the run, and per watcher per minute.
+
+Only 127.0.0.1 is ever contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import secrets
+import sys
+import tempfile
+import threading
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench_load import (
+    HAND_BOUND,
+    Phone,
+    Recorder,
+    fresh_databases,
+    migrate,
+    percentiles,
+    scorekeeper_spec,
+    start_gunicorn,
+    verify_scorekeeper,
+)
+from bench.bench_streams import Watcher, cpu_seconds, open_all, start_streams
+from bench.measured import figure
+from scorekeeper.db import Database
+from scorekeeper.league import auth, table_links
+from scorekeeper.league import services as league
+from scorekeeper.league.views import Rules
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+
+TABLES, QUICK_TABLES = 50, 10
+WATCHERS_PER_TABLE = 6  # four phones and two onlookers; 2 screens make 300 at 50 tables
+SCREENS = 2
+DEALS = 13
+THINK = 1.0
+RULES = Rules("thirteen", None, {}, None, 4)
+
+
+def entry(rng: random.Random, names: tuple[str, ...], number: int) -> dict:
+    out = rng.choice(names)
+    return {
+        "number": number,
+        "out": out,
+        "hands": {n: rng.randint(0, HAND_BOUND) for n in names if n != out},
+    }
+
+
+def club_night(url: str, secret: str, tables: int) -> dict:
+    """A league night of ``tables`` tables, started, and its screen opened (in process)."""
+    database = Database(url, link_key=table_links.link_key(secret))
+
+    def uow() -> UnitOfWork:
+        return UnitOfWork(database.session_factory)
+
+    try:
+        olga = auth.create_organizer(
+            uow(), email="olga@example.org", name="Olga", password="correct horse battery"
+        ).id
+        lid = league.create_league(uow(), olga, name="Thursday Club", rules=RULES)
+        names = [f"Spielerin Nummer {n:03d} Łukasiewicz" for n in range(tables * 4)]
+        league.add_members(uow(), lid, olga, names)
+        members = [m.id for m in league.league_view(uow(), lid, olga).members]
+        night_id = league.create_night(
+            uow(),
+            lid,
+            olga,
+            held_on=date(2026, 3, 5),
+            season=None,
+            present=members,
+            method="random",
+            rng=random.Random(7),
+        )
+        league.start_night(uow(), lid, olga, night_id)
+        _, night = league.night_view(uow(), lid, olga, night_id)
+        key = table_links.link_key(secret)
+        games = [(t.game_id, t.names, table_links.derive(key, t.game_id, 1)) for t in night.tables]
+        token = league.open_screen(uow(), lid, olga, night_id)
+        return {"games": games, "screen": f"/leagues/{lid}/nights/{night_id}/screen/{token}"}
+    finally:
+        database.dispose()
+
+
+def play(ports: list[int], games: list, think: float, record: Recorder, answered: dict) -> None:
+    """Every table on its own thread, posting its deals ``think`` apart."""
+
+    def table(index: int, game_id: str, names: tuple[str, ...], token: str) -> None:
+        rng = random.Random(index)
+        phone = Phone(ports[index % len(ports)])
+        auth = {"Authorization": f"Bearer {token}"}
+        time.sleep(rng.uniform(0, think))
+        try:
+            for number in range(1, DEALS + 1):
+                time.sleep(think * rng.uniform(0.5, 1.5))
+                path = f"/api/v1/games/{game_id}/deals"
+                posted = phone.request("POST", path, entry(rng, names, number), auth)
+                record.timed("deal", posted, (201,))
+                record.ack(game_id, number)
+                answered[(game_id, str(number + 1))] = time.monotonic()
+        except Exception as error:
+            record.fail(f"table {index}: {error}")
+        finally:
+            phone.close()
+
+    threads = [threading.Thread(target=table, args=(i, *g)) for i, g in enumerate(games)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+async def watch_night(
+    stream_ports: list[int], night: dict, think: float, app_ports: list[int], pids: list[int]
+) -> dict:
+    games = night["games"]
+    paths = [f"/games/{g[0]}/events?since=1" for g in games for _ in range(WATCHERS_PER_TABLE)]
+    paths += [f"{night['screen']}/events"] * SCREENS
+    by_port: dict[int, list[str]] = {}
+    for i, path in enumerate(paths):
+        by_port.setdefault(stream_ports[i % len(stream_ports)], []).append(path)
+    watchers: list[Watcher] = []
+    ports = {}
+    for port, some in by_port.items():
+        opened = await open_all(port, some)
+        ports.update({id(w): port for w in opened})
+        watchers += opened
+    # A page refused its stream polls, as game.js does: the scoreboard every 3 s, the
+    # venue screen's board every half second.
+    done = asyncio.Event()
+    polls = [
+        asyncio.create_task(w.poll(ports[id(w)], *fallback(w.path), done))
+        for w in watchers
+        if w.status != 200
+    ]
+    record, answered = Recorder(), {}
+    before = sum(cpu_seconds(pid) for pid in pids)
+    started = time.monotonic()
+    await asyncio.to_thread(play, app_ports, games, think, record, answered)
+    await asyncio.sleep(3.5)  # the last events (and polls) on their way
+    minutes = (time.monotonic() - started) / 60
+    cpu = sum(cpu_seconds(pid) for pid in pids) - before
+    done.set()
+    await asyncio.gather(*polls, return_exceptions=True)
+    await asyncio.gather(*(w.close() for w in watchers))
+    return {
+        **summary([w for w in watchers if w.status == 200], answered, "stream"),
+        **summary([w for w in watchers if w.status != 200], answered, "poll"),
+        "deals": record.acknowledged,
+        "deal_ms": percentiles(record.seconds.get("deal", [0.0])),
+        "errors": len(record.errors),
+        "first_errors": record.errors[:3],
+        "cpu_s": round(cpu, 1),
+        "cpu_ms_per_watcher_minute": round(cpu * 1000 / len(watchers) / minutes, 1),
+        "acked": record.acked,
+    }
+
+
+def fallback(path: str) -> tuple[str, float]:
+    """What the page of a refused stream polls, and how often."""
+    stream = path.split("?", 1)[0].removesuffix("/events")
+    if "/screen/" in stream:
+        return f"{stream}/board", 0.5
+    return f"{stream}/scoreboard", 3.0
+
+
+def summary(watchers: list[Watcher], answered: dict, how: str) -> dict:
+    """How soon ``watchers`` (on streams, or polling) showed each deal of their game."""
+    waits, missed = [], 0
+    for watcher in watchers:
+        if "/screen/" in watcher.path:
+            for at in answered.values():
+                after = [t for t, _ in watcher.events if t >= at]
+                if after:
+                    waits.append(min(after) - at)
+            continue
+        game_id = watcher.path.split("/")[2]
+        for (game, version), at in answered.items():
+            if game == game_id:
+                heard = watcher.heard(version)
+                if heard is None:
+                    missed += 1
+                else:
+                    waits.append(max(0.0, heard - at))
+    return {
+        f"on_{how}": len(watchers),
+        f"{how}_shown_ms": percentiles(waits) if waits else None,
+        f"{how}_missed": missed,
+    }
+
+
+def run(tables: int, think: float) -> dict:
+    results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
+    secret = secrets.token_hex(32)
+    with tempfile.TemporaryDirectory(prefix="bench-club-night-") as work:
+        for engine in ("threads", "push"):
+            folder = Path(work) / engine
+            (folder / "instance").mkdir(parents=True)
+            with fresh_databases(folder) as (label, url, _baseline):
+                migrate(url)
+                results["database"] = label
+                night = club_night(url, secret, tables)
+                env = {"SCOREKEEPER_DATABASE_URL": url, "SCOREKEEPER_SECRET_KEY": secret}
+                servers = []
+                try:
+                    for name in ("a", "b") if label == "postgresql" else ("a",):
+                        spec = scorekeeper_spec(folder / f"instance-{name}")
+                        servers.append(start_gunicorn(spec, folder / f"{name}.log", env))
+                    app_ports = [s.port for s in servers]
+                    stream_ports = app_ports
+                    if engine == "push":
+                        streams = start_streams(folder / "streams", folder / "s.log", env)
+                        servers.append(streams)
+                        stream_ports = [streams.port]
+                    pids = [s.process.pid for s in servers]
+                    figures = asyncio.run(watch_night(stream_ports, night, think, app_ports, pids))
+                finally:
+                    for server in servers:
+                        server.kill()
+                acked = figures.pop("acked")
+                figures["lost"] = len(verify_scorekeeper(url, acked))
+                results["engines"][engine] = figures
+    return results
+
+
+def measured(results: dict) -> list[dict]:
+    """The aims, for bench/run_all.py: today's code's figures beside the stream process's."""
+    found = []
+    for engine, label in (("push", "stream process"), ("threads", "today's threads")):
+        figures = results["engines"][engine]
+        # Where some poll, theirs: the slower, and today most of the room.
+        shown = figures["poll_shown_ms"] or figures["stream_shown_ms"]
+        found += [
+            figure(f"{label}: deal posts, p99", figures["deal_ms"]["p99"], "ms", budget=100),
+            figure(f"{label}: a deal shown to every watcher, p99", shown["p99"], "ms", budget=1000),
+        ]
+        if figures["on_stream"]:  # the rest poll (errors and deals lost: in the JSON)
+            share = 100 * figures["on_stream"] / (figures["on_stream"] + figures["on_poll"])
+            why = "the watchers a stream took; the rest poll"
+            found.append(figure(f"{label}: watchers on a stream", share, "%", alone=why))
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    global DEALS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args(argv)
+    tables = QUICK_TABLES if options.quick else TABLES
+    think = THINK
+    if options.smallest:
+        tables, think, DEALS = 2, 0.2, 3
+    results = run(tables, think)
+    results["measured"] = measured(results)
+    if options.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"club night: {results['tables']} tables, {results['database']}")
+    for engine, figures in results["engines"].items():
+        print(f"  {engine}: {json.dumps(figures)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""A published league's pages for anonymous readers are made once per league version
+(web/league/cache.py): a reload, or another phone, is a lookup or a 304; a deal, a
+rename or a setting makes the next one anew; pages made count against a limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.league import services as league
+from scorekeeper.web.league import public as league_public
+from tests.league.support import (
+    PASSWORD,
+    make_organizer,
+    play_out,
+    published_night_of_eight,
+    started_night,
+)
+
+PAGES = ("standings", "public")
+
+
+@pytest.fixture
+def made(monkeypatch) -> list[str]:
+    """The standings each page computed (league_standings and public_page calls)."""
+    calls: list[str] = []
+    for name in ("league_standings", "public_page"):
+        real = getattr(league, name)
+        monkeypatch.setattr(
+            league_public.league,
+            name,
+            lambda *a, _real=real, _name=name, **k: calls.append(_name) or _real(*a, **k),
+        )
+    return calls
+
+
+def test_a_reload_and_another_phone_cost_a_lookup_and_a_304(app, uow, made):
+    olga = make_organizer(uow)
+    lid, _ids, _night = published_night_of_eight(uow, olga)
+    phone, other_phone = app.test_client(), app.test_client()
+    for page in PAGES:
+        first = phone.get(f"/leagues/{lid}/{page}")
+        assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+        etag = first.headers["ETag"]
+        again = other_phone.get(f"/leagues/{lid}/{page}")
+        assert (again.status_code, again.headers["ETag"]) == (200, etag)
+        assert again.data == first.data
+        unchanged = phone.get(f"/leagues/{lid}/{page}", headers={"If-None-Match": etag})
+        assert (unchanged.status_code, unchanged.data) == (304, b"")
+    assert made == ["league_standings", "public_page"]
+
+
+def test_a_deal_a_rename_and_a_setting_each_make_the_page_anew(app, uow, made):
+    olga = make_organizer(uow)
+    lid, ids, _night = published_night_of_eight(uow, olga)
+    reader = app.test_client()
+    seen = [reader.get(f"/leagues/{lid}/standings")]
+    later = started_night(uow, lid, olga, [ids[n] for n in ("Ann", "Bob", "Cy", "Dee")])
+    play_out(uow, later.tables[0], 1)
+    seen.append(reader.get(f"/leagues/{lid}/standings"))
+    new_name = "Annabelle Ødegård-Łukasiewicz de Ávila"
+    league.rename_member(uow, lid, olga, ids["Ann"], new_name)
+    seen.append(reader.get(f"/leagues/{lid}/standings"))
+    league.set_published(uow, lid, olga, False)
+    assert reader.get(f"/leagues/{lid}/standings").status_code == 404
+    etags = [answer.headers["ETag"] for answer in seen]
+    assert len(set(etags)) == 3
+    assert new_name in seen[-1].get_data(as_text=True)
+    assert made == ["league_standings"] * 3
+
+
+def test_an_organizer_gets_the_page_made_for_them(client, uow, made):
+    olga = make_organizer(uow)
+    lid, _ids, _night = published_night_of_eight(uow, olga)
+    client.post("/account/login", data={"email": "org@example.org", "password": PASSWORD})
+    for _ in range(2):
+        answer = client.get(f"/leagues/{lid}/standings")
+        assert answer.status_code == 200 and "ETag" not in answer.headers
+    assert made == ["league_standings"] * 2
+
+
+class TestLimit:
+    @pytest.fixture
+    def app_config(self, app_config):
+        return {**app_config, "RATELIMIT_ENABLED": True, "RATELIMIT_PUBLIC_PAGES": "2 per minute"}
+
+    def test_pages_made_count_and_pages_kept_do_not(self, app, uow):
+        olga = make_organizer(uow)
+        lid, ids, _night = published_night_of_eight(uow, olga)
+        reader = app.test_client()
+        statuses = [reader.get(f"/leagues/{lid}/standings").status_code for _ in range(5)]
+        statuses.append(reader.get(f"/leagues/{lid}/public").status_code)
+        assert statuses == [200] * 6  # two made, four kept
+        player = reader.get(f"/leagues/{lid}/players/{ids['Ann']}")
+        assert player.status_code == 429

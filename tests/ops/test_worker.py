@@ -1,0 +1,73 @@
+"""The job queue's worker, a real process beside gunicorn on loopback, as `make serve`
+runs them: a PDF asked for is "being made" at once, made by the worker (never by the
+web's threads) and served from the shared files to any of the web's processes."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator
+from urllib.parse import urlencode
+
+import pytest
+from huey import SqliteHuey
+
+from bench.bench_load import Phone
+from tests.waiting import wait_until
+
+from .support import start_worker, stop_worker
+
+pytestmark = pytest.mark.servers
+
+# A 6-player pad with 40-character accented names, as a club prints them.
+NAMES = [f"Zoë Ågren-Łukasiewicz de la Peña {n:02d} é" for n in range(6)]
+PAD = urlencode(
+    [
+        ("game", "variant:rummy"),
+        ("players", "6"),
+        ("page_size", "A4"),
+        ("orientation", "auto"),
+        *((f"names-{seat}", name) for seat, name in enumerate(NAMES)),
+    ]
+)
+
+
+@pytest.fixture
+def worker(tmp_path, database_url) -> Iterator[Callable[[], subprocess.Popen]]:
+    started: list[subprocess.Popen] = []
+
+    def start() -> subprocess.Popen:
+        env = {"SCOREKEEPER_DATABASE_URL": database_url}
+        started.append(start_worker(tmp_path / "instance", tmp_path / "worker.log", env))
+        return started[-1]
+
+    yield start
+    for process in started:
+        stop_worker(process)
+
+
+def test_a_pdf_is_made_by_the_worker_and_served_by_every_web_process(serve, worker, tmp_path):
+    server = serve(WEB_CONCURRENCY="2")
+    phone = Phone(server.port)
+    asked = phone.request("GET", f"/pads/pad.pdf?{PAD}")
+    assert asked.status == 202, asked.body[:300]
+    assert asked.headers["refresh"] == "2"
+    assert b"being made" in asked.body
+    job = asked.headers["scorekeeper-job"]
+    # Asked again before any worker runs: the same job, not a second one.
+    again = Phone(server.port).request("GET", f"/pads/pad.pdf?{PAD}")
+    assert (again.status, again.headers["scorekeeper-job"]) == (202, job)
+
+    process = worker()
+    queue = SqliteHuey("scorekeeper", filename=str(tmp_path / "instance" / "jobs.sqlite3"))
+
+    def made() -> bool:
+        assert process.poll() is None, (tmp_path / "worker.log").read_text()
+        return queue.result(job, preserve=True) is not None
+
+    wait_until(made, "the worker making the pad")
+    answers = [Phone(server.port).request("GET", f"/pads/pad.pdf?{PAD}") for _ in range(4)]
+    assert {(answer.status, answer.headers["content-type"]) for answer in answers} == {
+        (200, "application/pdf")
+    }
+    assert all(answer.body.startswith(b"%PDF-") for answer in answers)
+    assert len({answer.body for answer in answers}) == 1
