@@ -8,7 +8,7 @@ from typing import Any
 from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
 from .messages import message
-from .options import OptionSpec
+from .options import MINUS, OptionSpec, yes_no
 from .surface import HOLE
 from .variant import Deal, Variant
 
@@ -72,6 +72,7 @@ class Golf(Variant):
             maximum=36,
             help=message("Deals in a game: 9, or 18 for a long game."),
             label=message("Holes"),
+            words=lambda value, options: message("%(holes)s holes", holes=value),
         ),
         OptionSpec(
             "jokers",
@@ -79,6 +80,7 @@ class Golf(Variant):
             False,
             help=message("Two Jokers a pack, -2 each."),
             label=message("Jokers in the pack"),
+            words=yes_no(message("Two Jokers a pack, \u22122 each"), message("No Jokers")),
         ),
         OptionSpec(
             "pair_of_twos",
@@ -87,6 +89,9 @@ class Golf(Variant):
             choices=(0, -4),
             help=message("What a column pair of 2s scores: 0 as any pair, or -4 (house rule)."),
             label=message("A column pair of 2s scores"),
+            words=lambda value, options: message(
+                "A column pair of 2s scores %(value)s", value=str(value).replace("-", MINUS)
+            ),
         ),
         OptionSpec(
             "four_of_a_kind",
@@ -99,6 +104,14 @@ class Golf(Variant):
                 "Two columns paired in one rank score this together (e.g. -10); blank: no bonus."
             ),
             label=message("Four of a kind scores"),
+            words=lambda value, options: (
+                message("No bonus for four of a kind")
+                if value is None
+                else message(
+                    "Two columns paired in one rank score %(four)s together",
+                    four=str(value).replace("-", MINUS),
+                )
+            ),
         ),
     )
     entry_fields = (

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.web.entry_text import entry_text
@@ -235,7 +236,8 @@ def test_the_history_tells_each_mark_in_words():
         f"Aarav went out; in hand: Bhavna 34; dropped: {POOL[2]} (first); wrong show: Divyā"
     )
     canasta = {"out": "NS", "melded": {"NS": 385}, "natural": {"NS": 1}, "concealed": True}
-    assert entry_text(canasta) == (
+    setup = scoring.make_setup(variant="canasta", players=["NS", "EW"])
+    assert entry_text(canasta, setup) == (
         "NS went out; melded: NS 385; natural canastas: NS 1; went out concealed"
     )
 
