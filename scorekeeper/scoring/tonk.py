@@ -7,14 +7,12 @@ pays each player at or under them."""
 
 from __future__ import annotations
 
-from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message
 from .options import OptionSpec, Words, yes_no
 from .variant import OutVariant
 
-HAND_CARDS = 5
-HAND_BOUND = 50  # the most five cards count: five tens
+HAND_CARDS = 5  # so at most 50 in hand: five tens (Aces 1, faces 10, the default values)
 TONK_COUNTS = ("49_or_50", "50")
 
 
@@ -156,16 +154,8 @@ class Tonk(OutVariant):
     }
 
     @classmethod
-    def value_table(cls, options):
-        return ValueTable(face_values())
-
-    @classmethod
     def hand_cards(cls, options, players):
         return HAND_CARDS
-
-    @classmethod
-    def hand_bound(cls, options, players):
-        return HAND_BOUND
 
     @classmethod
     def pad_rules(cls, options):
