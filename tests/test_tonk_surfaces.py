@@ -79,3 +79,29 @@ def test_the_voice_reader_hears_a_tonk_and_a_drop(language, line, entry):
         "hands": {"Ann": 3, "Bob": 12, PLAYERS[2]: 30},
     }
     assert heard.entry == expected
+
+
+def test_a_tonk_game_in_a_circle_settles_its_stakes_in_the_ledger(client):
+    made = client.post("/api/v1/circles", json={"name": "Tonk Fridays", "members": PLAYERS})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    circle = made.get_json()
+    body = {
+        "circle": circle["circle"]["id"],
+        "variant": "tonk",
+        "players": PLAYERS,
+        "options": {"deals": 1},
+        "stakes": {"cents_per_point": 25, "round_to": 1},
+    }
+    auth = {"Authorization": f"Bearer {circle['edit_token']}"}
+    started = client.post("/api/v1/games", json=body, headers=auth)
+    assert started.status_code == 201, started.get_data(as_text=True)
+    game = started.get_json()
+    caught = {"out": "Bob", "dropped": True, "hands": {"Ann": 9, "Bob": 9, PLAYERS[2]: 4}}
+    recorded = client.post(
+        f"/api/v1/games/{game['game']['id']}/deals",
+        json=caught,
+        headers={"Authorization": f"Bearer {game['edit_token']}"},
+    )
+    assert recorded.get_json()["finished"]
+    ledger = client.get(f"/api/v1/circles/{circle['circle']['id']}").get_json()["ledger"]
+    assert ledger["balances"] == {"Ann": 50, "Bob": -100, PLAYERS[2]: 50}

@@ -7,9 +7,11 @@ pays each player at or under them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .entries import EntryField
 from .messages import Message, message
-from .options import OptionSpec, Words, yes_no
+from .options import STAKES, OptionSpec, Words, resolve, yes_no
 from .variant import OutVariant
 
 HAND_CARDS = 5  # so at most 50 in hand: five tens (Aces 1, faces 10, the default values)
@@ -175,8 +177,32 @@ class Tonk(OutVariant):
             message("Highest total after deal %(deals)s wins.", deals=o["deals"]),
         )
 
+    @classmethod
+    def resolve_stakes(cls, given, options):
+        # Each deal is paid as it falls, so the stakes settle deal by deal unless the
+        # table says otherwise (settling the totals pairwise would pay each stake again
+        # for every other player).
+        if given is None:
+            return None, {}
+        if isinstance(given, Mapping) and given.get("mode") is None:
+            given = {**given, "mode": "per_deal"}
+        return resolve(STAKES, given, "stakes", message("the stakes"))
+
     def prepare(self):
         self.fixed_deals = self.rules["deals"]
+
+    def debts(self):
+        """Each deal's payments, as its points say: every loser pays the one winner,
+        or the one payer (a caught dropper) pays each player it owes."""
+        debts = []
+        for deal in self.deals:
+            paid = [seat for seat, points in enumerate(deal.by_seat) if points < 0]
+            won = [seat for seat, points in enumerate(deal.by_seat) if points > 0]
+            if len(won) == 1:
+                debts += [(seat, (won[0],), -deal.by_seat[seat]) for seat in paid]
+            else:
+                debts += [(paid[0], (seat,), deal.by_seat[seat]) for seat in won]
+        return debts
 
     def score(self, entry, number):
         values, accepted, errors = self.reader.read(entry)

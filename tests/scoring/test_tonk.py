@@ -114,3 +114,14 @@ def test_the_worked_example_of_the_rules():
     )
     assert [deal.points["Bob"] for deal in state.deals] == [-1, 4, -4, 2]
     assert state.totals == {"Ann": 1, "Bob": 1, "Cy": -2}
+
+
+def test_the_money_is_each_deals_stakes_at_the_rate_of_a_stake():
+    setup = game_setup("tonk", FIVE[:3], stakes={"cents_per_point": 25, "round_to": 1})
+    assert setup.stakes["mode"] == "per_deal"
+    state = play(
+        setup,
+        {"out": "Bob", "dropped": True, "hands": counts(9, 9, 4)},
+        {"out": "Ann"},
+    )
+    assert state.settlement["balances"] == {"Ann": 100, "Bob": -125, "Cy": 25}
