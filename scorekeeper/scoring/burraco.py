@@ -7,7 +7,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
 from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
-from .surface import CLOSED
+from .surface import OutWords
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
 BURRACO_VALUES = {rank: 15 if rank == "A" else 10 if index >= 7 else 5
@@ -17,6 +17,12 @@ BURRACOS_IN_ALL = 15  # 108 cards hold at most 15 melds of seven
 CLEAN, DIRTY = 200, 100
 CLOSING = 100
 POZZETTO_NOT_TAKEN = 100
+
+
+# A Burraco side closes: the grid's key, a cell, the form's note, a waiting deal.
+CLOSED = OutWords(
+    message("closed"), message("closed, "), message("(closed)"), message("{who} closed")
+)
 
 
 class Burraco(Partnership):

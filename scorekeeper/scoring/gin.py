@@ -9,7 +9,7 @@ from .cards import RANKS, card_sign
 from .entries import EntryField
 from .messages import Message, message, ngettext
 from .options import OptionSpec, yes_no
-from .surface import KNOCKED, RESULT_WORDS
+from .surface import RESULT_WORDS, OutWords
 from .variant import Deal, Variant
 
 
@@ -93,6 +93,12 @@ def final_parts(
 
 def upcard_value(rank: str) -> int:
     return min(RANKS.index(rank) + 1, 10)
+
+
+# Gin's player knocks: the grid's key, a cell, the form's note, a waiting deal.
+KNOCKED = OutWords(
+    message("knocked"), message("knocked, "), message("(knocked)"), message("{who} knocked")
+)
 
 
 class Gin(Variant):

@@ -7,9 +7,9 @@ from typing import Any
 
 from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
-from .messages import message
+from .messages import message, ngettext
 from .options import MINUS, OptionSpec, yes_no
-from .surface import HOLE
+from .surface import DealWords
 from .variant import Deal, Variant
 
 # A 1, 2 -2, 3-10 their pips, J Q 10, K 0; a Joker -2.
@@ -50,6 +50,20 @@ def lowest_score(rules: Mapping[str, Any]) -> int:
     column = min(-4 if rules["jokers"] else -2, rules["pair_of_twos"])
     four = rules["four_of_a_kind"]
     return min(3 * column, column + four) if four is not None else 3 * column
+
+
+# A golf card counts holes, not deals.
+HOLE = DealWords(
+    message("Hole"),
+    message("Hole %(number)s"),
+    message("Hole %(number)s of %(deals)s"),
+    message("Save hole {number}"),
+    message("Won the hole"),
+    ngettext(
+        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
+    ),
+    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
+)
 
 
 class Golf(Variant):

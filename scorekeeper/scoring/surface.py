@@ -31,8 +31,8 @@ RESULT_WORDS = {
 
 @dataclass(frozen=True)
 class OutWords:
-    """How the pages say whoever ended a deal: most games' player went out, gin's
-    knocked, Burraco's side closed."""
+    """How the pages say whoever ended a deal: most games' player went out; a family
+    with its own words (gin's knocked, Burraco's side closed) declares them."""
 
     key: Message  # the grid's key: "● went out"
     cell: Message  # read out before their points in the grid: "went out, "
@@ -43,17 +43,11 @@ class OutWords:
 WENT_OUT = OutWords(
     message("went out"), message("went out, "), message("(out)"), message("{who} went out")
 )
-KNOCKED = OutWords(
-    message("knocked"), message("knocked, "), message("(knocked)"), message("{who} knocked")
-)
-CLOSED = OutWords(
-    message("closed"), message("closed, "), message("(closed)"), message("{who} closed")
-)
 
 
 @dataclass(frozen=True)
 class DealWords:
-    """What the pages call a deal where the game has its own word (Golf's hole)."""
+    """What the pages call a deal; a family with its own word declares it (Golf's hole)."""
 
     head: Message  # the grid's first column
     number: Message  # "Deal %(number)s": the next deal, in a target game
@@ -76,17 +70,6 @@ DEAL = DealWords(
         "%(num)s deal left; highest total wins.", "%(num)s deals left; highest total wins.", 1
     ),
     ngettext("%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", 1),
-)
-HOLE = DealWords(
-    message("Hole"),
-    message("Hole %(number)s"),
-    message("Hole %(number)s of %(deals)s"),
-    message("Save hole {number}"),
-    message("Won the hole"),
-    ngettext(
-        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
-    ),
-    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
 )
 
 
