@@ -25,6 +25,7 @@ def started(client, **typed: str) -> str:
 
 def test_a_tonk_at_the_deal_is_one_tap_and_the_board_says_it(app, client, uow, tmp_path):
     game_id = started(client, tonk_pays="3")
+    assert services.load_game(uow, game_id).setup.stakes is None
     page = text(client.get(f"/games/{game_id}"))
     assert "Tonk at the deal: 49 or 50 dealt" in page
     response = client.post(

@@ -178,6 +178,10 @@ class Tonk(OutVariant):
         )
 
     @classmethod
+    def usual_stake_mode(cls, options):
+        return "per_deal"
+
+    @classmethod
     def resolve_stakes(cls, given, options):
         # Each deal is paid as it falls, so the stakes settle deal by deal unless the
         # table says otherwise (settling the totals pairwise would pay each stake again
@@ -185,7 +189,7 @@ class Tonk(OutVariant):
         if given is None:
             return None, {}
         if isinstance(given, Mapping) and given.get("mode") is None:
-            given = {**given, "mode": "per_deal"}
+            given = {**given, "mode": cls.usual_stake_mode(options)}
         return resolve(STAKES, given, "stakes", message("the stakes"))
 
     def prepare(self):

@@ -125,3 +125,9 @@ def test_the_money_is_each_deals_stakes_at_the_rate_of_a_stake():
         {"out": "Ann"},
     )
     assert state.settlement["balances"] == {"Ann": 100, "Bob": -125, "Cy": 25}
+
+
+def test_stakes_without_a_mode_are_paid_deal_by_deal_and_another_mode_may_be_chosen():
+    assert game_setup("tonk", FIVE[:2], stakes={"cents_per_point": 5}).stakes["mode"] == "per_deal"
+    pairs = game_setup("tonk", FIVE[:2], stakes={"cents_per_point": 5, "mode": "pairs"})
+    assert pairs.stakes["mode"] == "pairs"
