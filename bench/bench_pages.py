@@ -42,7 +42,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.db import Database, upgrade_schema  # noqa: E402
 from scorekeeper.service_layer import services  # noqa: E402
 from scorekeeper.service_layer.unit_of_work import UnitOfWork  # noqa: E402
-from scorekeeper.web.i18n import LANGUAGES  # noqa: E402
+from scorekeeper.web.common.i18n import LANGUAGES  # noqa: E402
 
 BUDGET_GZIP = 14 * 1024
 EFFORT = ROOT / "test-output" / "browser"

@@ -1,6 +1,6 @@
 """The score chart: each player's running total over the deals, as SVG polylines.
 
-Drawn by the server for the game page (scorekeeper.web.presenters) and for the
+Drawn by the server for the game page (scorekeeper.web.table.presenters) and for the
 finished printed sheet (scorekeeper.printing.sheet); each feeds it the totals.
 """
 

@@ -27,6 +27,8 @@ class Defaults:
     # An organizer's login ends after this long without a request (the phone's
     # game edit tokens in the same cookie stay).
     ORGANIZER_IDLE_SECONDS = 2 * 3600
+    # The host name organizers' passkeys are bound to; None: the request's own host.
+    WEBAUTHN_RP_ID: str | None = None
     WTF_CSRF_TIME_LIMIT = None  # a game page stays open all evening
 
     # Static URLs carry their content's hash (web.version_static_urls), so a
@@ -38,7 +40,7 @@ class Defaults:
     LEAGUE_IMPORT_MAX_BYTES = 16 * 1024 * 1024
 
     # Server-sent event streams one process holds at once; each holds a worker thread,
-    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/push.py.
+    # so keep it below gunicorn's threads (the rest poll). See scorekeeper/web/common/push.py.
     PUSH_STREAMS = 2
 
     # Flask-Compress: gzip when gunicorn serves without a proxy (a proxy may do it instead).

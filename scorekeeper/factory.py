@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Flask
 
+from scorekeeper import cli, web
 from scorekeeper.config import Defaults
 from scorekeeper.db import (
     Database,
@@ -18,6 +19,7 @@ from scorekeeper.db import (
     check_connection,
     create_schema_if_empty,
 )
+from scorekeeper.league import table_links
 
 
 def create_app(
@@ -52,8 +54,6 @@ def create_app(
         sqlite_file = Path(app.instance_path) / "scorekeeper.sqlite3"
         app.config["DATABASE_URL"] = f"sqlite:///{sqlite_file}"
 
-    from scorekeeper.league import table_links
-
     database = Database(
         app.config["DATABASE_URL"],
         sqlite_busy_timeout_ms=app.config["SQLITE_BUSY_TIMEOUT_MS"],
@@ -62,8 +62,6 @@ def create_app(
     check_connection(database.engine)
     app.extensions["scorekeeper.schema_created"] = create_schema_if_empty(database.engine)
     app.extensions["scorekeeper.db"] = database
-
-    from scorekeeper import cli, web
 
     cli.register(app)
     web.init_app(app)
@@ -119,7 +117,7 @@ def key_guesses(text: str) -> float:
     lists) and the parts multiplied, as a guesser who tries words in a row would count:
     10^17 for that sentence, while random keys keep theirs (a part of random
     characters costs what it did)."""
-    from zxcvbn import zxcvbn
+    from zxcvbn import zxcvbn  # its word lists take 0.4 s to load: only for a key given
 
     words = 1.0
     for part in filter(None, re.split(r"[\W_]+", text)):

@@ -17,7 +17,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from scorekeeper.web.edge import redact_tokens
+from scorekeeper.web.common.edge import redact_tokens
 
 # create_app_or_exit: a broken setup is one "Error: ..." line, not a traceback.
 wsgi_app = "scorekeeper:create_app_or_exit()"

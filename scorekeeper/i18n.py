@@ -3,7 +3,7 @@
 The league's use cases, the printed sheets and the core's messages mark their words
 with ``gettext`` (``_``), ``lazy_gettext`` (``_l``) and ``ngettext`` from here, never
 from Flask-Babel: which catalog and which language a word is looked up in is the web's
-business. ``scorekeeper.web.i18n`` installs Flask-Babel as the translator when an app
+business. ``scorekeeper.web.common.i18n`` installs Flask-Babel as the translator when an app
 is made (``install``); until then (a script, a unit test without an app) the words are
 English, as written. The extractor finds them by these names (babel.cfg, ``make
 catalogs``), as it did when they came from Flask-Babel.
@@ -31,7 +31,7 @@ DEFAULT_LANGUAGE = "en"
 
 
 class Translator(Protocol):
-    """Where words are looked up: Flask-Babel in an app (web.i18n), English outside."""
+    """Where words are looked up: Flask-Babel in an app (web.common.i18n), English outside."""
 
     def translations(self) -> NullTranslations: ...
 

@@ -66,7 +66,7 @@ class Game(Base):
     # The table's early end (docs/rules.md section 15): {"split": bool}, or null while
     # the game is open or was finished by its own end rule. Reopening clears it.
     ending: Mapped[dict[str, Any] | None]
-    # The table's language for its sheet and shared view (a code of web.i18n.LANGUAGES);
+    # The table's language for its sheet and shared view (a code of web.common.i18n.LANGUAGES);
     # null: the reader's own.
     language: Mapped[str | None] = mapped_column(String(8))
     # Spoken names the deal reader knows ({"Priya": "Priyanka"}: word said -> a player's
@@ -178,6 +178,9 @@ class CircleMember(Base):
     circle_id: Mapped[int] = mapped_column(ForeignKey("circles.id", ondelete="CASCADE"))
     position: Mapped[int]  # join order
     name: Mapped[str] = mapped_column(String(40))
+    # The words the circle's tables call them by ("Priya"), learned in its games and
+    # given to each new game started from the circle (service_layer/circle_nicknames).
+    spoken_names: Mapped[list[str] | None] = mapped_column(JSON)
 
 
 class CircleGame(Base):

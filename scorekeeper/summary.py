@@ -1,6 +1,6 @@
 """One game's summary: what every surface of a game says about it, worked out once.
 
-The game page, its view link and its table view (``web/presenters.py`` builds their
+The game page, its view link and its table view (``web/table/presenters.py`` builds their
 Board on it) and the printed score sheet (``printing/sheet.py``) all show a game's
 standing, winners, status, deal-by-deal figures and money. They read them from one
 ``GameSummary``, so the page and the paper cannot disagree, and each surface only

@@ -19,7 +19,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 
-from scorekeeper.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from scorekeeper.web.common.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tests.catalogs import CATALOGS, catalog
 
 ROOT = Path(__file__).resolve().parent.parent

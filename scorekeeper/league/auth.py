@@ -2,7 +2,7 @@
 
 Only league organizers have accounts; casual games stay account-free. The login
 session (Flask-Login) and the create-organizer command are the web's:
-scorekeeper/web/league_auth.py.
+scorekeeper/web/league/auth.py.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ new confirm link too. A confirmation stores what it was given for: the game's ve
 and the table's revision then. Any later change, a corrected deal or new totals,
 moves one of them on, and the result is unconfirmed again until a phone confirms it.
 That the confirming phone is not one that records is checked at the web edge: it
-must not hold the table's edit link (web/league_confirm.py).
+must not hold the table's edit link (web/league/confirm.py).
 """
 
 from __future__ import annotations

@@ -31,12 +31,18 @@ from itertools import groupby
 from typing import Any
 
 from sqlalchemy import delete, exists, insert, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from scorekeeper import scoring
 from scorekeeper.league.models import League, LeagueResult, LeagueSeat, LeagueTable, Night
 from scorekeeper.models import Deal, Game, Seat
-from scorekeeper.service_layer.repository import SETUP_COLUMNS, setup_of
+from scorekeeper.service_layer.repository import (
+    SETUP_COLUMNS,
+    GameRepository,
+    has_deals,
+    setup_of,
+)
+from scorekeeper.service_layer.results import game_state
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +91,14 @@ class TableSnapshot:
 
 def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
     """How a loaded table counts and each seat's result, or None while it does not count
-    (for a use case's own table; the cached rows are derived from ``snapshots``)."""
-    game = table.game
+    (for a use case's own table; the cached rows are derived from ``snapshots``). Its
+    game is read through the repository, as stored now: not the session's copy, which
+    may be older than a deal recorded since it was loaded."""
+    game = None
+    if table.game_id is not None:
+        session = object_session(table)
+        session.flush()  # what this use case changed counts (Core reads do not autoflush)
+        game = GameRepository(session).many([table.game_id]).get(table.game_id)
     snapshot = TableSnapshot(
         table.id,
         table.night_id,
@@ -96,10 +108,10 @@ def table_result(table: LeagueTable) -> tuple[str, list[SeatResult]] | None:
         table.source,
         table.paper_totals,
         table.closed,
-        setup_of(game) if game is not None else None,
+        game.setup if game is not None else None,
         game.version if game is not None else None,
         game.ending if game is not None else None,
-        tuple(deal.entry for deal in game.deals) if game is not None else (),
+        tuple(game.entries) if game is not None else (),
     )
     return outcome(snapshot)
 
@@ -119,7 +131,7 @@ def outcome(table: TableSnapshot) -> tuple[str, list[SeatResult]] | None:
             return None
         points = [int(table.paper_totals[name]) for name in names]
         # The game's own rule: its options may make it won low (Penalty Rummy, pool).
-        seat_places = places(points, scoring.derive(setup, []).higher_wins)
+        seat_places = places(points, scoring.get_variant(setup.variant).ranks_higher(setup))
         return "totals", seated(
             setup.seats,
             [
@@ -130,7 +142,7 @@ def outcome(table: TableSnapshot) -> tuple[str, list[SeatResult]] | None:
     entries = list(table.entries)
     if not entries:
         return None
-    state = scoring.derive(setup, entries, table.ending)
+    state = game_state(setup, entries, table.ending)
     if state.finished:
         counted_as, winners = "finished", set(state.winners)
     elif table.closed:
@@ -255,7 +267,7 @@ def uncounted_tables(session: Session, league_id: int) -> list[int]:
             .where(LeagueTable.game_id.is_not(None))
             .where(
                 or_(
-                    exists().where(Deal.game_id == LeagueTable.game_id),
+                    has_deals(LeagueTable.game_id),
                     LeagueTable.paper_totals.is_not(None),
                 )
             )

@@ -1,10 +1,13 @@
-"""What the director adds to the scratch standings: adjustments, handicaps, a closed
-season's frozen table. ``standings.standings`` hands every table it builds through
-``decorate``; the figures themselves are in adjustments.py, handicap.py and seasons.py.
+"""The league's standings as shown: the scratch standings (standings.py) with what the
+director adds, adjustments and handicaps, or a closed season's frozen table with its
+awards. ``standings`` here is the one way to them (standings.py is imported as
+``scratch``); the figures themselves are in standings.py, adjustments.py, handicap.py
+and seasons.py, which builds on this module.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from datetime import date, datetime
 from typing import Any
@@ -13,7 +16,8 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import adjustments as adjusting
-from scorekeeper.league import handicap, standings
+from scorekeeper.league import handicap
+from scorekeeper.league import standings as scratch
 from scorekeeper.league.access import managed
 from scorekeeper.league.models import (
     League,
@@ -26,10 +30,37 @@ from scorekeeper.league.models import (
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
 
+AWARDS = {
+    "most_wins": message("Most wins"),
+    "best_average": message("Best average"),
+    "most_improved": message("Most improved"),
+}
+
+
+@dataclass(frozen=True)
+class Award:
+    """One of a closed season's awards (seasons.awards finds them)."""
+
+    kind: str
+    # (member id, name) of each winner: a tie shares the award.
+    winners: tuple[tuple[int, str], ...]
+    # Games won, a mean percentage, or percentage points gained.
+    figure: float
+
+    @property
+    def label(self) -> str:
+        return AWARDS[self.kind]
+
+
+def award_of(stored: Mapping[str, Any]) -> Award:
+    return Award(
+        stored["kind"], tuple((m, name) for m, name in stored["winners"]), stored["figure"]
+    )
+
 
 @dataclass(frozen=True)
 class Closed:
-    """A closed season: when, by whom, and its awards (seasons.Award)."""
+    """A closed season: when, by whom, and its awards."""
 
     closed_at: datetime
     closed_by: str
@@ -41,7 +72,7 @@ def percentage_history(
 ) -> tuple[list[tuple[int, dict[int, float]]], dict[int, str]]:
     """Every night of the league in the order played, with each player's percentage,
     and the season of each night."""
-    replayed = standings.ratings(session, league.id, None)
+    replayed = scratch.ratings(session, league.id, None)
     placings = dict(zip(replayed.nights, replayed.placings, strict=True))
     extra: dict[int, list[tuple[int, float]]] = {}
     for adjustment in in_force:
@@ -103,7 +134,7 @@ def handicap_standing(
     return tuple(handicap.rank_handicapped(lines, ranked))
 
 
-def frozen(session: Session, league: League, season: str | None) -> standings.Standings | None:
+def frozen(session: Session, league: League, season: str | None) -> scratch.Standings | None:
     """A closed season's standings as they stood when it was closed; None for any other."""
     if season is None:
         return None
@@ -112,16 +143,26 @@ def frozen(session: Session, league: League, season: str | None) -> standings.St
             SeasonArchive.league_id == league.id, SeasonArchive.season == season
         )
     )
-    return None if archive is None else thaw(archive, standings.seasons_of(session, league.id))
+    return None if archive is None else thaw(archive, scratch.seasons_of(session, league.id))
 
 
-def decorate(session: Session, league: League, table: standings.Standings) -> standings.Standings:
+def standings(
+    session: Session, league: League, season: str | None, *, live: bool = False
+) -> scratch.Standings:
+    """The league's standings for a season (None: all seasons), best rating first, with
+    the director's adjustments and handicaps (a closed season's frozen, unless ``live``)."""
+    if not live and (kept := frozen(session, league, season)) is not None:
+        return kept
+    return decorate(session, league, scratch.scratch(session, league, season))
+
+
+def decorate(session: Session, league: League, table: scratch.Standings) -> scratch.Standings:
     """The standings with the adjustments in force applied and, where the league keeps
     them, the handicap standing."""
     in_force = superseded_out(session, adjusting.adjustments_in(session, league.id, None))
     shown = [a for a in in_force if table.season is None or a.season == table.season]
     lines = adjusting.adjust_lines(table.lines, shown, table.higher_wins)
-    ranked = standings.rank(lines, table.rank_by, table.higher_wins, table.min_games)
+    ranked = scratch.rank(lines, table.rank_by, table.higher_wins, table.min_games)
     averaged = {(a.night_id, a.table_number) for a in shown if a.kind == "averaged"}
     return replace(
         table,
@@ -144,7 +185,7 @@ def decorate(session: Session, league: League, table: standings.Standings) -> st
 # ---------------------------------------------------------------- a closed season's table
 
 
-def freeze(table: standings.Standings) -> dict[str, Any]:
+def freeze(table: scratch.Standings) -> dict[str, Any]:
     """The standings as JSON, to be shown as they were when the season closed."""
     return {
         "season": table.season,
@@ -176,16 +217,14 @@ def known(cls, stored: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in stored.items() if key in names}
 
 
-def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> standings.Standings:
-    from scorekeeper.league.seasons import award_of  # it builds on this module
-
+def thaw(archive: SeasonArchive, seasons: tuple[str, ...]) -> scratch.Standings:
     frozen = archive.standings
-    return standings.Standings(
+    return scratch.Standings(
         season=frozen["season"],
         seasons=seasons,
         higher_wins=frozen["higher_wins"],
         currency=frozen["currency"],
-        lines=tuple(standings.Line(**known(standings.Line, line)) for line in frozen["lines"]),
+        lines=tuple(scratch.Line(**known(scratch.Line, line)) for line in frozen["lines"]),
         rank_by=frozen["rank_by"],
         min_games=frozen["min_games"],
         bye_counts=frozen["bye_counts"],

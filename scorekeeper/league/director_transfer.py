@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league import adjustments as adjusting
-from scorekeeper.league import director, log, seasons, standings
+from scorekeeper.league import director, log, seasons
 from scorekeeper.league.handicap import DEFAULT_NIGHTS, MAX_NIGHTS
 from scorekeeper.league.models import Adjustment, League, LogEntry, Night, SeasonArchive
 from scorekeeper.models import as_utc
@@ -204,7 +204,7 @@ def store_part(
         session.add_all(part.log)
         session.flush()
         for season, closed_by, closed_at in part.closed:
-            table = standings.standings(session, league, season, live=True)
+            table = director.standings(session, league, season, live=True)
             in_force = director.superseded_out(
                 session, adjusting.adjustments_in(session, league_id, None)
             )

@@ -8,18 +8,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
-
 from scorekeeper import scoring
-from scorekeeper.i18n import gettext as _
 from scorekeeper.league import director_transfer, log
 from scorekeeper.league.access import managed
 from scorekeeper.league.rounds import rounds_document
-from scorekeeper.models import DealRevision, Game, as_utc
+from scorekeeper.models import as_utc
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.errors import GameNotFound
-from scorekeeper.service_layer.repository import setup_of
+from scorekeeper.service_layer.repository import Revision, StoredGame
+from scorekeeper.service_layer.results import game_state
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 LEAGUE_FORMAT = "scorekeeper.league"
@@ -31,7 +27,7 @@ def _iso(moment: datetime) -> str:
     return as_utc(moment).isoformat()
 
 
-def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
+def game_document(game: StoredGame, revisions: list[Revision]) -> dict[str, Any]:
     return {
         "format": GAME_FORMAT,
         "version": FORMAT_VERSION,
@@ -39,7 +35,7 @@ def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
         "id": game.public_id,
         "title": game.title,
         "created_at": _iso(game.created_at),
-        "setup": setup_of(game).to_dict(),
+        "setup": game.setup.to_dict(),
         # The table's early end (docs/rules.md section 15), as stored: null or {"split": bool}.
         "ending": game.ending,
         "deals": [
@@ -66,39 +62,11 @@ def game_document(game: Game, revisions: list[DealRevision]) -> dict[str, Any]:
     }
 
 
-def _revisions_by_game(session, game_ids: list[int]) -> dict[int, list[DealRevision]]:
-    found: dict[int, list[DealRevision]] = {}
-    for start in range(0, len(game_ids), 500):
-        rows = session.scalars(
-            select(DealRevision)
-            .where(DealRevision.game_id.in_(game_ids[start : start + 500]))
-            .order_by(DealRevision.number, DealRevision.id)
-        )
-        for row in rows:
-            found.setdefault(row.game_id, []).append(row)
-    return found
-
-
-def _games_query():
-    return select(Game).options(selectinload(Game.seats), selectinload(Game.deals))
-
-
 def export_game(uow: UnitOfWork, public_id: str) -> dict[str, Any]:
     """Anyone who can read the game (has its id) can export it."""
     with uow:
-        game = uow.session.scalar(_games_query().where(Game.public_id == public_id))
-        if game is None:
-            raise GameNotFound(_("There is no game %(id)r.", id=public_id))
-        return game_document(game, _revisions_by_game(uow.session, [game.id]).get(game.id, []))
-
-
-def _games_by_id(session, game_ids: list[int]) -> dict[int, Game]:
-    # In batches of 500: a long league's ids would overflow a database's bound parameters.
-    games: dict[int, Game] = {}
-    for start in range(0, len(game_ids), 500):
-        batch = session.scalars(_games_query().where(Game.id.in_(game_ids[start : start + 500])))
-        games.update({game.id: game for game in batch})
-    return games
+        game = uow.games.get(public_id)
+        return game_document(game, uow.games.revisions([game.id]).get(game.id, []))
 
 
 def _league_settings(league) -> dict[str, Any]:
@@ -141,7 +109,7 @@ def _scheduled_night(night) -> dict[str, Any]:
 
 
 def _night_document(
-    night, games: dict[int, Game], revisions: dict[int, list[DealRevision]]
+    night, games: dict[int, StoredGame], revisions: dict[int, list[Revision]]
 ) -> dict[str, Any]:
     """A night played: its tables with their seats and, where one was played, the game."""
     return {
@@ -173,8 +141,8 @@ def export_league(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> 
         session = uow.session
         league = managed(session, public_id, organizer_id)
         game_ids = [t.game_id for n in league.nights for t in n.tables if t.game_id is not None]
-        games = _games_by_id(session, game_ids)
-        revisions = _revisions_by_game(session, game_ids)
+        games = uow.games.many(game_ids)
+        revisions = uow.games.revisions(game_ids)
         return {
             "format": LEAGUE_FORMAT,
             "version": FORMAT_VERSION,
@@ -250,7 +218,8 @@ def league_rows(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> li
                 for name, total in table["paper_totals"].items():
                     rows.append([*head, game.get("title") or "", "", "", name, total, total])
                 continue
-            state = scoring.derive(setup, [deal["entry"] for deal in game["deals"]])
+            entries = [deal["entry"] for deal in game["deals"]]
+            state = game_state(setup, entries, game["ending"])
             for deal, running in zip(state.deals, state.running_totals, strict=True):
                 for name in state.players:
                     rows.append(

@@ -22,6 +22,7 @@ from scorekeeper.league.views import SOURCES
 from scorekeeper.models import Deal, DealRevision, Game, utcnow
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.repository import game_row
+from scorekeeper.service_layer.results import game_state
 from scorekeeper.service_layer.services import InvalidInput
 
 # Generous, but a bound: an import is one request and one transaction.
@@ -150,7 +151,7 @@ class Reader:
         if self.errors:
             return None
         try:
-            state = scoring.derive(setup, [deal.entry for deal in deals], ending)
+            state = game_state(setup, [deal.entry for deal in deals], ending)
         except scoring.ScoringError as exc:
             for field, message in exc.errors.items():
                 self.fail(f"{path}.{in_the_file(field)}", message)

@@ -17,9 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scorekeeper.league.access import managed, readable, role_in
-from scorekeeper.league.models import League, LogEntry, Organizer
+from scorekeeper.league.models import League, LeagueTable, LogEntry, Organizer
 from scorekeeper.models import as_utc
 from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 KINDS = {
@@ -38,7 +39,7 @@ SHOWN = 200
 @dataclass(frozen=True)
 class Change:
     at: datetime
-    who: str
+    who: Any  # a name, or a Message
     role: str
     kind: str
     kind_label: Any
@@ -78,6 +79,56 @@ def record(
     )
 
 
+# Who corrected a table's deal through its game (the table's link): no account, so the
+# game's own "by" (the API's name for itself) or a phone.
+THROUGH_LINK = "link"
+PHONE = "phone"
+
+
+def deal_changed(
+    session: Session,
+    game_id: int,
+    version_before: int,
+    number: int,
+    action: str,
+    entry_before: Any,
+    entry_after: Any,
+    by: str | None,
+) -> None:
+    """A deal of a league table's game corrected or undone, by whoever holds its link:
+    logged as a result change, marked when a second phone had confirmed the result."""
+    table = session.scalar(select(LeagueTable).where(LeagueTable.game_id == game_id))
+    if table is None:
+        return
+    confirmed = (table.confirmed_version, table.confirmed_revision) == (
+        version_before,
+        table.revision,
+    )
+    after = None if action == "deleted" else {"deal": number, "entry": entry_after}
+    session.add(
+        LogEntry(
+            league_id=table.night.league_id,
+            who=(by or PHONE)[:80],
+            role=THROUGH_LINK,
+            kind="result",
+            subject=at_table(table)[:SUBJECT_LENGTH],
+            before={"deal": number, "entry": entry_before},
+            after=after,
+            after_confirmation=confirmed,
+        )
+    )
+
+
+services.DEAL_CHANGED.append(deal_changed)
+
+
+def _who(row: LogEntry) -> Any:
+    """Who made a logged change, as pages say it: a phone through a table's link in words."""
+    if (row.role, row.who) == (THROUGH_LINK, PHONE):
+        return message("a phone with the table's link")
+    return row.who
+
+
 def fields(row: Any, names: tuple[str, ...]) -> dict[str, Any]:
     """A row's ``names`` as a log's before or after."""
     return {name: getattr(row, name) for name in names}
@@ -101,7 +152,7 @@ def league_log(uow: UnitOfWork, public_id: str, organizer_id: int | None) -> lis
         return [
             Change(
                 as_utc(row.at),
-                row.who,
+                _who(row),
                 row.role,
                 row.kind,
                 KINDS.get(row.kind, row.kind),
@@ -119,7 +170,7 @@ class Correction:
     """A result changed after a second phone had confirmed it, as the standings note it."""
 
     subject: str
-    who: str
+    who: Any  # a name, or a Message
     at: datetime
 
 
@@ -137,7 +188,7 @@ def corrections(
             .order_by(LogEntry.id)
         )
         return [
-            Correction(row.subject, row.who, as_utc(row.at))
+            Correction(row.subject, _who(row), as_utc(row.at))
             for row in rows
             if row.subject.split(" ")[0] in days
         ]

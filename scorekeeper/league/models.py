@@ -17,6 +17,7 @@ from sqlalchemy import (
     Date,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Time,
     UniqueConstraint,
@@ -39,6 +40,42 @@ class Organizer(Base):
     # Grows on logout and on a new password; a session of an older one is over.
     session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A second factor (league/second_factor.py): the authenticator app's RFC 6238 secret
+    # (base32), and the last 30-second step a code was taken for, so a code works once.
+    totp_secret: Mapped[str | None] = mapped_column(String(64))
+    totp_last_step: Mapped[int | None] = mapped_column(Integer)
+
+
+class Passkey(Base):
+    """An organizer's WebAuthn credential: its id and public key, as the authenticator
+    gave them when registered (league/passkeys.py)."""
+
+    __tablename__ = "organizer_passkeys"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(
+        ForeignKey("organizers.id", ondelete="CASCADE"), index=True
+    )
+    credential_id: Mapped[bytes] = mapped_column(LargeBinary(1023), unique=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    # The authenticator's signature counter: one going backwards means a cloned key.
+    sign_count: Mapped[int] = mapped_column(Integer, default=0)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RecoveryCode(Base):
+    """A one-time recovery code, stored as its SHA-256 (the codes are random, not chosen,
+    so a fast hash is enough); used_at is set when it has been used."""
+
+    __tablename__ = "organizer_recovery_codes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organizer_id: Mapped[int] = mapped_column(
+        ForeignKey("organizers.id", ondelete="CASCADE"), index=True
+    )
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    used_at: Mapped[datetime | None] = mapped_column()
 
 
 class League(Base):
@@ -79,6 +116,10 @@ class League(Base):
     time_zone: Mapped[str | None] = mapped_column(String(64))
     # A second phone at each table confirms its result (league/confirm.py).
     confirm_results: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Every organizer of the league logs in with a second factor (league/second_factor.py).
+    require_second_factor: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     # Grows when something other than a game changes who played what
     # (a merge, a night removed): the rating cache compares it.
     revision: Mapped[int] = mapped_column(Integer, default=1)
@@ -163,6 +204,11 @@ class Member(Base):
     answer_token_hash: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)
     # False once they left the club: kept in history, out of new nights and answers.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # Mail (league/mailing.py): only to an address given for it, in the member's language
+    # (None: the league's), and none at all once they unsubscribed.
+    email: Mapped[str | None] = mapped_column(String(254))
+    language: Mapped[str | None] = mapped_column(String(5))
+    mail_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     league: Mapped[League] = relationship(back_populates="members")
 
@@ -227,6 +273,8 @@ class PlannedNight(Base):
     changed_at: Mapped[datetime | None] = mapped_column(default=utcnow)
     # Called off: kept, so calendars show it cancelled rather than losing it.
     cancelled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # When the members who had not answered were reminded by mail (once a night).
+    reminded_at: Mapped[datetime | None]
     answers: Mapped[list[Answer]] = relationship(
         order_by="Answer.answered_at, Answer.id", cascade="all, delete-orphan"
     )

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import standings
+from scorekeeper.league import director, standings
 from scorekeeper.league.access import NotFound, readable
 from scorekeeper.league.handicap import HandicapLine
 from scorekeeper.league.models import LeagueResult, LeagueSeat, LeagueTable, Member, Night
@@ -23,7 +23,7 @@ def league_standings(
 ) -> tuple[LeagueHead, standings.Standings]:
     with uow:
         league, manage = readable(uow.session, public_id, organizer_id)
-        return head(league, manage), standings.standings(uow.session, league, season)
+        return head(league, manage), director.standings(uow.session, league, season)
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def player_handicap(
         league, _manage = readable(uow.session, public_id, organizer_id)
         if not league.handicap:
             return None
-        table = standings.standings(uow.session, league, None)
+        table = director.standings(uow.session, league, None)
         return next((line for line in table.handicap if line.member_id == member_id), None)
 
 
@@ -144,7 +144,7 @@ def public_page(
     with uow:
         session = uow.session
         league, manage = readable(session, public_id, organizer_id)
-        table = standings.standings(session, league, season)
+        table = director.standings(session, league, season)
         query = (
             select(
                 Night.id,

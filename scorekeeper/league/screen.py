@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.league import standings, table_links
+from scorekeeper.league import director, standings, table_links
 from scorekeeper.league.access import NotFound, load_league, managed_row, night_of, scored_row
 from scorekeeper.league.adjustments import AdjustmentView
 from scorekeeper.league.models import League, Night
@@ -105,7 +105,7 @@ def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen
         # Only the round in play (or played last): a night in rounds has every round's.
         now = tuple(table for table in seen.night.tables if table.round == played.current)
         seen = replace(seen, night=replace(seen.night, tables=now))
-        table = standings.standings(session, league, night.season)
+        table = director.standings(session, league, night.season)
         leaders = tuple(line for line in table.lines if line.place is not None)[:LEADERS]
         marked = {line.member_id for line in leaders}
         shown = Screen(

@@ -28,37 +28,14 @@ from sqlalchemy import func, select
 from scorekeeper.league import adjustments as adjusting
 from scorekeeper.league import director, standings
 from scorekeeper.league.access import NotFound, managed, readable
+from scorekeeper.league.director import Award, award_of
 from scorekeeper.league.models import League, Night, Organizer, SeasonArchive
 from scorekeeper.league.views import LeagueHead, head
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.services import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-AWARDS = {
-    "most_wins": message("Most wins"),
-    "best_average": message("Best average"),
-    "most_improved": message("Most improved"),
-}
 SEASON_LENGTH = 20
-
-
-@dataclass(frozen=True)
-class Award:
-    kind: str
-    # (member id, name) of each winner: a tie shares the award.
-    winners: tuple[tuple[int, str], ...]
-    # Games won, a mean percentage, or percentage points gained.
-    figure: float
-
-    @property
-    def label(self) -> str:
-        return AWARDS[self.kind]
-
-
-def award_of(stored: Mapping[str, Any]) -> Award:
-    return Award(
-        stored["kind"], tuple((m, name) for m, name in stored["winners"]), stored["figure"]
-    )
 
 
 def best(figures: Mapping[int, float], names: Mapping[int, str], kind: str) -> Award | None:
@@ -150,7 +127,7 @@ def close_season(
             raise refused("next_season", message("must be a season not closed yet"))
         if archive_of(session, league.id, season):
             raise refused("season", message("is closed already"))
-        table = standings.standings(session, league, season, live=True)
+        table = director.standings(session, league, season, live=True)
         if table.open_games:
             raise refused(
                 "season",

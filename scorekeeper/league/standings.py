@@ -7,6 +7,10 @@ league/counting.py, which also proves every counted game has its rows). Ratings
 (openskill's Plackett-Luce model, one rating per member) are replayed over the
 counted games in order (league/ratings.py) and kept in memory under a
 fingerprint of everything they depend on.
+
+The table made here (``scratch``) is the games' alone: what the pages, the screen and
+the exports show is ``director.standings``, which adds the director's adjustments and
+handicaps or gives a closed season's frozen table, and builds on this module.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from scorekeeper.league.models import (
 )
 from scorekeeper.league.ratings import Ratings, replay
 from scorekeeper.league.views import BYE_SHARE, higher_wins, rules_of
-from scorekeeper.models import Deal, Seat
+from scorekeeper.service_layer.repository import has_deals, players_in
 
 
 def fingerprint(session: Session, league_id: int) -> tuple[str, int]:
@@ -113,12 +117,7 @@ def nights_in_order(session: Session, league_id: int, season: str | None):
     partnership table (sides as its players) partners share it, elsewhere every
     seat is its own.
     """
-    game_players = (
-        select(func.count())
-        .where(Seat.game_id == LeagueTable.game_id)
-        .correlate(LeagueTable)
-        .scalar_subquery()
-    )
+    game_players = players_in(LeagueTable.game_id)
     query = (
         select(
             LeagueResult.night_id,
@@ -290,7 +289,7 @@ def open_games(session: Session, league_id: int, season: str | None) -> tuple:
         select(Night.id, Night.held_on, LeagueTable.number)
         .join(LeagueTable, LeagueTable.night_id == Night.id)
         .where(Night.league_id == league_id)
-        .where(exists().where(Deal.game_id == LeagueTable.game_id))
+        .where(has_deals(LeagueTable.game_id))
         .where(~exists().where(LeagueResult.table_id == LeagueTable.id))
         .order_by(Night.held_on, Night.id, LeagueTable.number)
     )
@@ -299,15 +298,10 @@ def open_games(session: Session, league_id: int, season: str | None) -> tuple:
     return tuple(tuple(row) for row in session.execute(query))
 
 
-def standings(
-    session: Session, league: League, season: str | None, *, live: bool = False
-) -> Standings:
-    """The league's standings for a season (None: all seasons), best rating first, with
-    the director's adjustments and handicaps (a closed season's frozen, unless ``live``)."""
-    from scorekeeper.league import director  # it builds on this module
-
-    if not live and (kept := director.frozen(session, league, season)) is not None:
-        return kept
+def scratch(session: Session, league: League, season: str | None) -> Standings:
+    """The league's standings for a season (None: all seasons) as its games alone make
+    them, best rating first; ``director.standings`` adds the director's adjustments and
+    handicaps, or gives a closed season's frozen table."""
     season_ratings = ratings(session, league.id, season)
     current = season_ratings.current
     byes = byes_of(session, league.id, season)
@@ -348,7 +342,7 @@ def standings(
         ]
     variant = scoring.get_variant(league.variant)
     wins_high = higher_wins(league)
-    table = Standings(
+    return Standings(
         season=season,
         seasons=seasons_of(session, league.id),
         higher_wins=wins_high,
@@ -361,4 +355,3 @@ def standings(
         partnership=variant.partnership,
         open_games=open_games(session, league.id, season),
     )
-    return director.decorate(session, league, table)

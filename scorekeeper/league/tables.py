@@ -188,13 +188,8 @@ def undo_paper_deal(
     by: str,
 ) -> services.GameView:
     game_id = _game_of(uow, public_id, organizer_id, night_id, number)
-    view = services.delete_last_deal(uow, game_id, VOUCHED, deal, by=by)
-    with uow:
-        table = _started_table(uow, public_id, organizer_id, night_id, number)
-        subject = at_table(table)
-        record(uow.session, table.night.league, organizer_id, "result", subject, {"deal": deal})
-        uow.commit()
-    return view
+    # Logged as every undone deal of a table is (league/log.py, deal_changed).
+    return services.delete_last_deal(uow, game_id, VOUCHED, deal, by=by)
 
 
 def new_link(

@@ -203,6 +203,7 @@ class LeagueView(LeagueHead):
     nights: tuple[NightView, ...]
     # A second phone at each table confirms its result (league/confirm.py).
     confirming: bool = False
+    second_factor_required: bool = False
 
 
 def rules_of(league: League) -> Rules:
@@ -217,7 +218,7 @@ def higher_wins(league: League) -> bool:
     setup = scoring.make_setup(
         variant=league.variant, preset=league.preset, players=players, options=league.options
     )
-    return scoring.derive(setup, []).higher_wins
+    return cls.ranks_higher(setup)
 
 
 def member_view(member: Member) -> MemberView:
@@ -306,4 +307,5 @@ def league_view_of(
         else (),
         nights=tuple(night_view_of(n, manage) for n in reversed(shown)),
         confirming=league.confirm_results,
+        second_factor_required=league.require_second_factor,
     )

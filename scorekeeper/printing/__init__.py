@@ -28,6 +28,7 @@ from scorekeeper.printing.render import (
     render_pdf,
 )
 from scorekeeper.printing.sheet import GameSheet, game_sheet
+from scorekeeper.printing.statement import statement
 
 if TYPE_CHECKING:
     from scorekeeper.service_layer.circles import CircleView
@@ -86,8 +87,6 @@ def _sheet_html(sheet: GameSheet, about: About, locale: str) -> tuple[str, Refit
 
 def circle_statement_pdf(circle: CircleView, *, view_url: str, locale: str = "en_US") -> bytes:
     """A circle's statement: members' games, wins, money and what to pay whom."""
-    from scorekeeper.printing.statement import statement
-
     with force_locale(locale):
         labels = {
             "expense": _("%(payer)s paid for %(names)s"),

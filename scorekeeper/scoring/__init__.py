@@ -4,6 +4,9 @@ Entries are the truth; every figure is derived from (setup, entries). See
 docs/scoring-interface.md for the interface and docs/scoring.md for the design.
 """
 
+# First: the kinds of entry field register themselves in entries.KINDS, which every
+# EntryField a variant declares is checked against.
+from . import kinds as _kinds  # noqa: F401
 from .entries import EntryField
 from .errors import GameOverError, ScoringError
 from .game import Setup, hand_value, make_setup

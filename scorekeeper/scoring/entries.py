@@ -5,10 +5,11 @@ seat, the entry as accepted (player names in their seat spelling) and the
 field-level errors. What a value *means* (who may have a hand value, what is
 required) is the variant's business.
 
-A kind is one class (``Kind``; the kinds are in scoring.kinds): how the core reads
-its value, and as plain data what the surfaces need to ask for it (the form's
-input, its prefill, the API's JSON Schema), so the web builds every kind with one
-generic widget.
+A kind is one class (``Kind``; the kinds are in scoring.kinds, which the package
+loads first so that they are in ``KINDS`` before any variant declares a field): how
+the core reads its value, and as plain data what the surfaces need to ask for it (the
+form's input, its prefill, the API's JSON Schema), so the web builds every kind with
+one generic widget.
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ UNSAID = object()  # a Kind's read of a field that gives no value (a rank left n
 class Kind:
     """One kind of entry field, whole: how the core reads its value from an entry, and
     as data what the surfaces need to ask for it. A new kind is this one class,
-    registered with ``@kind``; web.fields builds, reads, prefills and explains its
+    registered with ``@kind``; web.table.fields builds, reads, prefills and explains its
     form inputs from the declarations below, and the API's schema is ``schema``.
 
     A form's input: ``control`` is "text", "checkbox" or "select", which any surface
@@ -322,7 +323,3 @@ def kind(cls: type[Kind]) -> type[Kind]:
     """Register ``cls`` as the reader of its kind (a class decorator)."""
     KINDS[cls.name] = cls()
     return cls
-
-
-# The kinds register themselves (they need Kind and kind above).
-from . import kinds as _kinds  # noqa: E402, F401

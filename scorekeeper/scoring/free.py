@@ -77,6 +77,10 @@ class Free(Variant):
     )
 
     @classmethod
+    def wins_higher(cls, options):
+        return options["higher_wins"]  # the table says which way its pad ranks
+
+    @classmethod
     def pad_rules(cls, options):
         rules = [
             message("Write each player's score every deal; the total runs on.")
@@ -96,7 +100,6 @@ class Free(Variant):
         return tuple(rules)
 
     def prepare(self):
-        self.higher_wins = self.rules["higher_wins"]
         self.fixed_deals = self.rules["rounds"]
         self.target = self.rules["target"]
 

@@ -365,7 +365,6 @@ class Indian(PoolVariant):
         rules = self.rules
         self.format = rules["format"]
         self.pool = self.pooled = self.format == "pool"
-        self.higher_wins = self.wins_higher(rules)
         self.fixed_deals = rules["deals"]
         self.limit = rules["pool_limit"]
         self.splittable = self.pool

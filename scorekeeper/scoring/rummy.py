@@ -226,7 +226,6 @@ class Rummy(OutVariant):
 
     def prepare(self):
         self.penalty = self.rules["scoring"] == "penalty"
-        self.higher_wins = self.wins_higher(self.rules)
         self.block = self.rules["stock_out"] == "block"
         self.fixed_deals = self.rules["deals"]
         self.target = self.rules["target"]

@@ -254,7 +254,8 @@ class Variant(Surfaces):
         self.players = tuple(setup.players)
         self.n = len(self.players)
         self.people = self.people_at(self.n, setup.seats)
-        self.rules = self._resolved(setup.options)
+        self.rules = self.rules_of(setup)
+        self.higher_wins = self.wins_higher(self.rules)
         self.seats = Seats(self.players)
         # Who deals in turn: the seated players of a partnership game, else the players.
         self.dealers = tuple(setup.seats or self.players)
@@ -279,15 +280,24 @@ class Variant(Surfaces):
     def prepare(self) -> None:
         """Set up what the variant's own rules need from the options (its end rule ...)."""
 
-    def _resolved(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+    @classmethod
+    def rules_of(cls, setup: Setup) -> Mapping[str, Any]:
         """The setup's options, with defaults for any it lacks (a setup stored before an
         option existed); a setup from make_setup has them all and is used as it is."""
-        if all(spec.name in options for spec in self.options):
+        options = setup.options
+        if all(spec.name in options for spec in cls.options):
             return options
-        resolved, errors = self.resolve_options(options, self.people)
+        people = cls.people_at(len(setup.players), setup.seats)
+        resolved, errors = cls.resolve_options(options, people)
         if errors:
             raise ScoringError(errors, message("The game's stored options are not valid."))
         return resolved
+
+    @classmethod
+    def ranks_higher(cls, setup: Setup) -> bool:
+        """Whether the highest total wins the game ``setup`` starts, from its options
+        alone: what a league's table or a typed paper total is ranked by, no deal derived."""
+        return cls.wins_higher(cls.rules_of(setup))
 
     def takes(self, field: EntryField) -> bool:
         """Whether this game's entries may give ``field``."""

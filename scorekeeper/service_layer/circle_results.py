@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, func, select, update
 
 from scorekeeper.models import CircleGame, Game
 from scorekeeper.service_layer import services
@@ -35,6 +35,11 @@ _GAMES = (
         *SETUP_COLUMNS,
     )
     .join(Game, Game.id == CircleGame.game_id)
+    .where(CircleGame.circle_id == bindparam("circle_row"))
+)
+_VERSIONS = (
+    select(func.coalesce(func.sum(Game.version), 0))
+    .join(CircleGame, Game.id == CircleGame.game_id)
     .where(CircleGame.circle_id == bindparam("circle_row"))
 )
 _STORE = (
@@ -75,6 +80,11 @@ def _summary(game: Any, stored: dict[str, Any]) -> GameSummary:
         setup=setup_of(game, stored["players"]),
         finished=stored["finished"],
     )
+
+
+def games_version(uow: UnitOfWork, circle_row: int) -> int:
+    """The sum of the circle's games' versions: what the circle's version adds to its own."""
+    return uow.connection.scalar(_VERSIONS, {"circle_row": circle_row})
 
 
 def games_of(uow: UnitOfWork, circle_row: int) -> list[Any]:

@@ -24,6 +24,7 @@ from scorekeeper.models import Circle, CircleGame, CircleMember, CircleRecord, G
 from scorekeeper.scoring.game import NAME_LENGTH
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer import circle_checks as checks
+from scorekeeper.service_layer import circle_nicknames as nicknames
 from scorekeeper.service_layer import circle_results as stored
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.circle_views import (
@@ -250,6 +251,7 @@ def start_game(
         _check_currency(setup, row.currency)
         started = services.add_game(uow, setup, title=title, language=language)
         _link(uow, row.id, started.row_id, setup)
+        started = nicknames.start_knowing(uow, started, setup)
         uow.commit()
         return started, _load(uow, row.public_id)
 
@@ -279,6 +281,7 @@ def add_existing_game(
         view = services.views_at(uow, {found.public_id: found.version})[found.public_id]
         _check_currency(view.setup, row.currency)
         _link(uow, row.id, found.id, view.setup)
+        nicknames.keep_learned(uow, found.id, view.setup, None, found.spoken_names or {})
         uow.commit()
         return _load(uow, public_id)
 
@@ -408,9 +411,7 @@ def _check_currency(setup: scoring.Setup, currency: str) -> None:
         )
 
 
-def _places(setup: scoring.Setup) -> tuple[str, ...]:
-    """The people of a game: its players, or a partnership game's seats when it has them."""
-    return setup.seats if setup.seats is not None else setup.players
+_places = nicknames.places
 
 
 def _link(uow: UnitOfWork, circle_row: int, game_row: int, setup: scoring.Setup) -> None:
@@ -501,11 +502,14 @@ def _load(uow: UnitOfWork, public_id: str, *, keep: bool = True) -> CircleView:
     (``keep``: only a committed one, never one inside a write's transaction, which
     commits the results stored here with its own change)."""
     row = _row(uow, public_id)
+    if keep:
+        # One sum first: a kept view costs no game's row (200 results read as JSON were
+        # most of a reload's time).
+        cached = _cached(public_id, row.version + stored.games_version(uow, row.id))
+        if cached is not None:
+            return cached
     games = stored.games_of(uow, row.id)
     version = row.version + sum(game.version for game in games)
-    cached = _cached(public_id, version) if keep else None
-    if cached is not None:
-        return cached
     members = _members(uow, row.id)
     index_of = {member.id: index for index, member in enumerate(members)}
     circle_games = stored.circle_games(uow, games, index_of)

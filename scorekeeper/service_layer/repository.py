@@ -3,27 +3,43 @@
 
 It is the one place a ``games`` row and its seats are mapped to and from a
 ``scoring.Setup`` (``game_row`` and ``setup_of``, which the league's import and
-standings use too). The statements every request runs are built once and run as
-Core on the transaction's connection: building them anew, and the ORM's work around
-each statement, cost more Python time than SQLite took to run them.
+standings use too), and the one place the league reads games from: many at once for
+an export (``many``, ``revisions``), and the pieces of SQL its standings and counts
+ask about a game inside their own statements (``players_in``, ``has_deals``).
+
+The statements every request runs are built once and run as Core on the
+transaction's connection: building them anew, and the ORM's work around each
+statement, cost more Python time than SQLite took to run them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Exists,
+    ScalarSelect,
+    bindparam,
+    exists,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from scorekeeper import scoring
-from scorekeeper.models import Circle, CircleGame, Deal, Game, Seat, utcnow
+from scorekeeper.models import Circle, CircleGame, Deal, DealRevision, Game, Seat, utcnow
 from scorekeeper.scoring.messages import message
 from scorekeeper.service_layer.errors import GameNotFound
 
-# PostgreSQL: each write tells the app servers' listeners which game changed (web.push).
+# PostgreSQL: each write tells the app servers' listeners which game changed (web.common.push).
 CHANGES_CHANNEL = "scorekeeper_games"
 
 
@@ -33,6 +49,19 @@ class StoredDeal:
     entry: dict[str, Any]
     recorded_at: datetime
     recorded_by: str | None
+
+
+@dataclass(frozen=True)
+class Revision:
+    """An earlier version of a corrected or deleted deal (``deal_revisions``)."""
+
+    number: int
+    entry: dict[str, Any]
+    action: str
+    recorded_at: datetime
+    recorded_by: str | None
+    replaced_at: datetime
+    replaced_by: str | None
 
 
 @dataclass(frozen=True)
@@ -139,6 +168,7 @@ _BUMP_VERSION = (
 _SETUP_AND_SEATS = (
     select(
         Game.id,
+        Game.public_id,
         Game.title,
         Game.created_at,
         *SETUP_COLUMNS,
@@ -169,6 +199,93 @@ _VERSION_TOKEN_AND_DEALS = (
     .where(Game.id == bindparam("game_id"))
     .order_by(Deal.number)
 )
+
+# Many games by row id (a league's export): each statement over a batch of ids.
+_IDS = bindparam("ids", expanding=True)
+_SETUPS_AND_SEATS_OF_MANY = (
+    select(
+        Game.id,
+        Game.public_id,
+        Game.title,
+        Game.version,
+        Game.created_at,
+        Game.updated_at,
+        Game.edit_token_hash,
+        Game.ending,
+        Game.language,
+        Game.spoken_names,
+        *SETUP_COLUMNS,
+        Seat.name,
+    )
+    .join(Seat, Seat.game_id == Game.id)
+    .where(Game.id.in_(_IDS))
+    .order_by(Game.id, Seat.position)
+)
+_DEALS_OF_MANY = (
+    select(Deal.game_id, Deal.number, Deal.entry, Deal.recorded_at, Deal.recorded_by)
+    .where(Deal.game_id.in_(_IDS))
+    .order_by(Deal.game_id, Deal.number)
+)
+_REVISIONS_OF_MANY = (
+    select(
+        DealRevision.game_id,
+        DealRevision.number,
+        DealRevision.entry,
+        DealRevision.action,
+        DealRevision.recorded_at,
+        DealRevision.recorded_by,
+        DealRevision.replaced_at,
+        DealRevision.replaced_by,
+    )
+    .where(DealRevision.game_id.in_(_IDS))
+    .order_by(DealRevision.game_id, DealRevision.number, DealRevision.id)
+)
+# A long league's ids would overflow a database's bound parameters in one statement.
+BATCH = 500
+
+
+def players_in(game_id: ColumnElement[int]) -> ScalarSelect[int]:
+    """How many players the game ``game_id`` has, as a subquery of another table's
+    statement (a league's placings: a partnership game's players are its sides)."""
+    return (
+        select(func.count()).where(Seat.game_id == game_id).correlate_except(Seat).scalar_subquery()
+    )
+
+
+def has_deals(game_id: ColumnElement[int]) -> Exists:
+    """Whether the game ``game_id`` has a deal recorded, inside another table's statement."""
+    return exists().where(Deal.game_id == game_id)
+
+
+def _batches(ids: Sequence[int]) -> list[list[int]]:
+    ids = list(ids)
+    return [ids[start : start + BATCH] for start in range(0, len(ids), BATCH)]
+
+
+def _stored_game(
+    head: Any,
+    facts: Any,
+    names: Sequence[str],
+    deals: Iterable[StoredDeal],
+    circle_token_hash: str | None = None,
+) -> StoredGame:
+    """A game from a row of its setup (``head``: id, public id, title, setup columns)
+    and a row of what changes (``facts``: version, token, early end, language ...)."""
+    return StoredGame(
+        id=head.id,
+        public_id=head.public_id,
+        title=head.title,
+        version=facts.version,
+        created_at=head.created_at,
+        updated_at=facts.updated_at,
+        edit_token_hash=facts.edit_token_hash,
+        setup=setup_of(head, names),
+        deals=tuple(deals),
+        ending=facts.ending,
+        language=facts.language,
+        spoken_names=facts.spoken_names,
+        circle_token_hash=circle_token_hash,
+    )
 
 
 def _not_found(public_id: str) -> GameNotFound:
@@ -229,25 +346,39 @@ class GameRepository:
         first = rows[0]
         mutable = self.connection.execute(_VERSION_TOKEN_AND_DEALS, {"game_id": first.id}).all()
         latest = mutable[0]
-        return StoredGame(
-            id=first.id,
-            public_id=public_id,
-            title=first.title,
-            version=latest.version,
-            created_at=first.created_at,
-            updated_at=latest.updated_at,
-            edit_token_hash=latest.edit_token_hash,
-            setup=setup_of(first, [row.name for row in rows]),
-            ending=latest.ending,
-            language=latest.language,
-            spoken_names=latest.spoken_names,
-            circle_token_hash=latest.circle_token_hash,
-            deals=tuple(
-                StoredDeal(row.number, row.entry, row.recorded_at, row.recorded_by)
-                for row in mutable
-                if row.number is not None
-            ),
+        deals = (
+            StoredDeal(row.number, row.entry, row.recorded_at, row.recorded_by)
+            for row in mutable
+            if row.number is not None
         )
+        names = [row.name for row in rows]
+        return _stored_game(first, latest, names, deals, latest.circle_token_hash)
+
+    def many(self, game_ids: Sequence[int]) -> dict[int, StoredGame]:
+        """Games by row id (those that exist), with their deals: two statements a batch."""
+        found: dict[int, StoredGame] = {}
+        for batch in _batches(game_ids):
+            deals: dict[int, list[StoredDeal]] = {}
+            for row in self.connection.execute(_DEALS_OF_MANY, {"ids": batch}):
+                deals.setdefault(row.game_id, []).append(
+                    StoredDeal(row.number, row.entry, row.recorded_at, row.recorded_by)
+                )
+            rows = self.connection.execute(_SETUPS_AND_SEATS_OF_MANY, {"ids": batch}).all()
+            for game_id, seats in groupby(rows, key=lambda row: row.id):
+                seated = list(seats)
+                names = [row.name for row in seated]
+                found[game_id] = _stored_game(seated[0], seated[0], names, deals.get(game_id, ()))
+        return found
+
+    def revisions(self, game_ids: Sequence[int]) -> dict[int, list[Revision]]:
+        """Each game's earlier versions of its corrected or deleted deals, by deal
+        number, each deal's oldest first."""
+        found: dict[int, list[Revision]] = {}
+        for batch in _batches(game_ids):
+            for row in self.connection.execute(_REVISIONS_OF_MANY, {"ids": batch}):
+                game_id, *fields = row
+                found.setdefault(game_id, []).append(Revision(*fields))
+        return found
 
     def lock(self, public_id: str) -> StoredGame:
         """Take the game's write lock by bumping its version, then load it.

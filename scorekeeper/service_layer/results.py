@@ -32,7 +32,7 @@ class GameView:
     state: scoring.GameState
     # The stored early end ({"split": bool}) or None; the state says whether it applies.
     ending: dict[str, Any] | None = None
-    # The table's language (a code of web.i18n.LANGUAGES) for its sheet and shared view.
+    # The table's language (a code of web.common.i18n.LANGUAGES) for its sheet and shared view.
     language: str | None = None
     # Spoken names the deal reader knows: word said -> a player's or seated person's name.
     spoken_names: dict[str, str] | None = None
@@ -89,19 +89,20 @@ class RecordedDeal:
     replayed_body: str | None = None
 
 
-@dataclass(frozen=True)
-class Revision:
-    number: int
-    entry: dict[str, Any]
-    action: str
-    recorded_at: datetime
-    recorded_by: str | None
-    replaced_at: datetime
-    replaced_by: str | None
-
-
 def iso(moment: datetime) -> str:
     return as_utc(moment).isoformat()
+
+
+def game_state(
+    setup: scoring.Setup,
+    entries: Sequence[dict[str, Any]],
+    ending: dict[str, Any] | None = None,
+) -> scoring.GameState:
+    """The state a game's entries make, ended early where ``ending`` says so: the one
+    place the app derives a game (a view here, a league's table counted, a league
+    exported or imported); a question the setup answers alone, such as which way the
+    game ranks, goes to its variant instead (``Variant.ranks_higher``)."""
+    return scoring.derive(setup, entries, ending)
 
 
 def view_of(game: StoredGame, entries: Sequence[dict[str, Any]] | None = None) -> GameView:
@@ -115,7 +116,7 @@ def view_of(game: StoredGame, entries: Sequence[dict[str, Any]] | None = None) -
         updated_at=game.updated_at,
         setup=game.setup,
         entries=tuple(entries),
-        state=scoring.derive(game.setup, entries, game.ending),
+        state=game_state(game.setup, entries, game.ending),
         ending=game.ending,
         language=game.language,
         spoken_names=game.spoken_names,

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
@@ -28,12 +28,11 @@ from scorekeeper.service_layer.errors import (
     InvalidInput,
 )
 from scorekeeper.service_layer.idempotency import earlier_answer, keep_key
-from scorekeeper.service_layer.repository import StoredDeal, StoredGame
+from scorekeeper.service_layer.repository import Revision, StoredDeal, StoredGame
 from scorekeeper.service_layer.results import (
     GameView,
     OpenedGame,
     RecordedDeal,
-    Revision,
     StartedGame,
     cached_view,
     keep_view,
@@ -283,7 +282,7 @@ def correct_deal(
             ) from None
         if new_entries[number - 1] == deal.entry:
             return _fresh_view(uow, public_id)
-        _keep_revision(uow, game, deal, "corrected", by)
+        _keep_revision(uow, game, deal, "corrected", by, new_entries[number - 1])
         uow.connection.execute(
             update(Deal)
             .where(Deal.game_id == game.id, Deal.number == number)
@@ -415,24 +414,9 @@ def deal_history(uow: UnitOfWork, public_id: str) -> dict[int, list[Revision]]:
     """Every earlier version of each corrected or deleted deal, oldest first."""
     with uow:
         game = uow.games.get(public_id)
-        rows = uow.session.scalars(
-            select(DealRevision)
-            .where(DealRevision.game_id == game.id)
-            .order_by(DealRevision.number, DealRevision.id)
-        )
         history: dict[int, list[Revision]] = {}
-        for row in rows:
-            history.setdefault(row.number, []).append(
-                Revision(
-                    number=row.number,
-                    entry=row.entry,
-                    action=row.action,
-                    recorded_at=row.recorded_at,
-                    recorded_by=row.recorded_by,
-                    replaced_at=row.replaced_at,
-                    replaced_by=row.replaced_by,
-                )
-            )
+        for revision in uow.games.revisions([game.id]).get(game.id, []):
+            history.setdefault(revision.number, []).append(revision)
         return history
 
 
@@ -515,9 +499,22 @@ def _find_deal(game: StoredGame, number: Any) -> StoredDeal:
     )
 
 
+# Told of each deal corrected or undone, in its transaction before the commit, as
+# (session, game row id, game version before, deal number, action, entry before, entry
+# after or None, by): the league logs its tables' (league/log.py), whoever changed them.
+DEAL_CHANGED: list[Callable[..., None]] = []
+
+
 def _keep_revision(
-    uow: UnitOfWork, game: StoredGame, deal: StoredDeal, action: str, by: str | None
+    uow: UnitOfWork,
+    game: StoredGame,
+    deal: StoredDeal,
+    action: str,
+    by: str | None,
+    after: Any = None,
 ) -> None:
+    for told in DEAL_CHANGED:
+        told(uow.session, game.id, game.version - 1, deal.number, action, deal.entry, after, by)
     uow.connection.execute(
         insert(DealRevision).values(
             game_id=game.id,

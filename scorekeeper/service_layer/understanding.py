@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper import understand
 from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer import circle_nicknames
 from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.repository import StoredGame
 from scorekeeper.service_layer.results import GameView
@@ -38,15 +39,18 @@ def set_spoken_names(
     uow: UnitOfWork, public_id: str, token: str | None, aliases: Mapping[str, Any]
 ) -> GameView:
     """The game's spoken names from now on (``aliases``: word said -> a player's or
-    seated person's name; all of them, replacing the ones kept), for its editors."""
+    seated person's name; all of them, replacing the ones kept), for its editors; a
+    circle's game teaches them to its members too (circle_nicknames)."""
     names = dict(aliases)
 
-    def check(game: StoredGame) -> None:
+    def check_and_keep(game: StoredGame) -> None:
         errors = spoken_name_errors(game, names)
         if errors:
             raise InvalidInput(message("These spoken names cannot be kept."), errors)
+        # In the game's own transaction: its circle's members learn the words with it.
+        circle_nicknames.keep_learned(uow, game.id, game.setup, game.spoken_names, names)
 
-    return set_game_facts(uow, public_id, token, check, spoken_names=names or None)
+    return set_game_facts(uow, public_id, token, check_and_keep, spoken_names=names or None)
 
 
 def spoken_name_errors(game: StoredGame, aliases: Mapping[str, Any]) -> dict[str, Any]:

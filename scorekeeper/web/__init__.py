@@ -1,4 +1,7 @@
-"""The web layer: blueprints for table play, the JSON API, sheets and leagues.
+"""The web layer, a package per feature (table, api, circles, league, voice; what they
+share in common/), wired into the app here: headers, static files, the PDF limit, the
+errors no blueprint matched, and every blueprint registered (docs/architecture.md,
+"The web layer by feature").
 
 Views parse input, call a use case in ``scorekeeper.service_layer.services``
 and render; nothing here computes a score.
@@ -14,16 +17,41 @@ from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+import scorekeeper.ratelimit_storage  # noqa: F401 - registers its URI scheme
 from scorekeeper.extensions import csrf, limiter
-from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web import edge, i18n
+from scorekeeper.printing import budget
+from scorekeeper.web.api import circles as circles_api
+from scorekeeper.web.api import games as api
+from scorekeeper.web.api.problems import http_exception_problem, problem_response
+from scorekeeper.web.circles import pages as circles
+from scorekeeper.web.common import edge, i18n
+
+# The league's and the table's routes by use: each module adds its routes to its
+# feature's blueprint when imported, so before the blueprint is registered below.
+from scorekeeper.web.league import (  # noqa: F401
+    accounts,
+    answers,
+    confirm,
+    director,
+    mail,
+    manage,
+    nights,
+    public,
+    rounds,
+    screen,
+    second_factor,
+)
+from scorekeeper.web.league import blueprint as league
+from scorekeeper.web.table import blueprint as table
+from scorekeeper.web.table import fixes, game, share, sheets, start  # noqa: F401
+from scorekeeper.web.voice import say
 
 # No inline script or style anywhere: every script and stylesheet is a file
 # under /static. QR codes are inline <svg> elements, which CSP allows.
@@ -41,17 +69,18 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
-# What the pages may ask the browser for: the microphone (say the deal) and keeping the
-# screen awake, each for this site only; every other powerful feature is off, for the
-# pages and anything they could embed. Only features Chromium knows (an unknown one is
-# an error in every page's console): the share sheet's web-share, unknown to desktop
-# Chromium, is left to its default, this site only, and so is bluetooth (unused).
-PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock")
+# What the pages may ask the browser for: the microphone (say the deal), keeping the
+# screen awake and an organizer's passkey (logging in), each for this site only; every
+# other powerful feature is off, for the pages and anything they could embed. Only
+# features Chromium knows (an unknown one is an error in every page's console): the share
+# sheet's web-share, unknown to desktop Chromium, is left to its default, this site only,
+# and so is bluetooth (unused).
+PERMISSIONS_ALLOWED = ("microphone", "screen-wake-lock", "publickey-credentials-get")
 PERMISSIONS_OFF = (
     *("accelerometer", "autoplay", "camera", "clipboard-read", "display-capture"),
     *("encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid"),
     *("idle-detection", "local-fonts", "magnetometer", "midi", "otp-credentials"),
-    *("payment", "picture-in-picture", "publickey-credentials-get", "serial", "usb"),
+    *("payment", "picture-in-picture", "serial", "usb"),
     *("window-management", "xr-spatial-tracking"),
 )
 PERMISSIONS_POLICY = ", ".join(
@@ -60,10 +89,6 @@ PERMISSIONS_POLICY = ", ".join(
         *(f"{name}=()" for name in PERMISSIONS_OFF),
     ]
 )
-
-
-def unit_of_work() -> UnitOfWork:
-    return UnitOfWork(current_app.extensions["scorekeeper.db"].session_factory)
 
 
 def read_static_files_whole(response: Response) -> Response:
@@ -107,8 +132,6 @@ def init_app(app: Flask) -> None:
     i18n.init_app(app)
     csrf.init_app(app)
     if not app.config["RATELIMIT_STORAGE_URI"]:
-        import scorekeeper.ratelimit_storage  # noqa: F401 - registers its URI scheme
-
         counters = Path(app.instance_path) / "ratelimits.sqlite3"
         app.config["RATELIMIT_STORAGE_URI"] = f"scorekeeper-sqlite:///{counters}"
     limiter.init_app(app)
@@ -119,38 +142,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(OperationalError, database_unavailable)
     app.register_error_handler(NotFound, unknown_route)
     app.register_error_handler(MethodNotAllowed, unknown_route)
-    # Organizer logins (Flask-Login) and the league pages.
-    # The league pages by use (and the answer and screen routes) are on the league's
-    # blueprint: imported before it is registered.
-    from scorekeeper.web import (  # noqa: F401
-        league,
-        league_accounts,
-        league_answers,
-        league_confirm,
-        league_director,
-        league_manage,
-        league_nights,
-        league_public,
-        league_rounds,
-        league_screen,
-    )
-
+    # Organizer logins (Flask-Login) and the league pages, then the table's, the API's.
     league.init_app(app)
-
-    # The table's routes, by use, on its blueprint: imported before it is registered.
-    from scorekeeper.web import (  # noqa: F401
-        api,
-        circles,
-        circles_api,
-        say,
-        sheets,
-        table,
-        table_fixes,
-        table_game,
-        table_share,
-        table_start,
-    )
-
+    mail.init_app(app)
     app.register_blueprint(table.bp)
     app.register_blueprint(say.bp)
     app.register_blueprint(circles.bp)
@@ -182,9 +176,6 @@ def limit_pdfs(app: Flask) -> None:
 def busy_is_503(view: Callable) -> Callable:
     @wraps(view)
     def answer_or_busy(*args: Any, **kwargs: Any):
-        # Imported on use: printing pulls in WeasyPrint, which no other route needs.
-        from scorekeeper.printing import budget
-
         budget.use_slots(current_app.config["PDF_RENDERERS"])
         try:
             return view(*args, **kwargs)
@@ -199,11 +190,7 @@ def pdf_busy(retry_after: int) -> Response:
     message = _("Another PDF is being made just now. This page tries again in a few seconds.")
     headers = {"Retry-After": str(retry_after), "Cache-Control": "no-store"}
     if request.path.startswith("/api/"):
-        from scorekeeper.web.problems import problem_response
-
         return problem_response(503, message, headers=headers)
-    from flask import render_template
-
     body = render_template("error.html", code=503, message=message)
     return Response(body, 503, headers={**headers, "Refresh": str(retry_after)})
 
@@ -230,16 +217,10 @@ def unknown_route(error: HTTPException):
     """Paths and methods no blueprint matched: problems under /api, the league side's own
     page under /leagues and /account, the game pages' elsewhere."""
     if request.path == "/api" or request.path.startswith("/api/"):
-        from scorekeeper.web.problems import http_exception_problem
-
         return http_exception_problem(error)
     if request.path.startswith(("/leagues/", "/account/")):
-        from scorekeeper.web.league import http_error
-
-        return http_error(error)
-    from scorekeeper.web.table import error_page
-
-    return error_page(error.code or 404)
+        return league.http_error(error)
+    return table.error_page(error.code or 404)
 
 
 def add_security_headers(response: Response) -> Response:
@@ -261,8 +242,6 @@ def database_unavailable(error: OperationalError):
     current_app.logger.warning("database unavailable: %s", error.orig or error)
     body = _("The score database is busy or unreachable; try again in a moment.") + "\n"
     if request.path.startswith("/api/"):
-        from flask import jsonify
-
         response = jsonify(
             type="about:blank",
             title="Service Unavailable",

@@ -18,7 +18,7 @@ from schemathesis.checks import (
 )
 from schemathesis.config import PositiveDataAcceptanceConfig
 
-from scorekeeper.web import openapi
+from scorekeeper.web.api import openapi
 from tests.api.conftest import PLAYERS, ann_goes_out, bearer
 from tests.api.support import CONFORMANCE
 

@@ -1,6 +1,6 @@
 """The OpenAPI schemas made from the scoring specs: the catalogue's says every key the
 specs describe (an option or an entry field that gains one fails here until
-web.openapi_entries names it), and a new game's options are typed as the specs say."""
+web.api.openapi_entries names it), and a new game's options are typed as the specs say."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from jsonschema_rs import Draft202012Validator
 
 from scorekeeper import scoring
-from scorekeeper.web import openapi
-from scorekeeper.web.openapi_entries import ENTRY_FIELD, OPTION
+from scorekeeper.web.api import openapi
+from scorekeeper.web.api.openapi_entries import ENTRY_FIELD, OPTION
 
 
 def test_every_key_an_option_describes_is_in_the_catalogue_schema():

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from scorekeeper.web.presenters import enabled_fields
+from scorekeeper.web.table.presenters import enabled_fields
 from tests.browser.phone import Phone
 from tests.browser.support import start
 from tests.catalogs import translated
@@ -102,7 +102,8 @@ def shown_balances(page) -> dict[str, int]:
 # with nobody out (Rummy), the upcard (Oklahoma Gin), a pozzetto untaken (Burraco),
 # scores made negative by the sign button with eight players (the free pad). All in the
 # slow tier (tests/tiers.py): the quick tier taps pool rummy, Phase 10 and Canasta games
-# through in test_new_variants_play.py, and plays every preset through its forms.
+# through in families/ (test_indian.py, test_phase10.py, test_canasta.py), and plays
+# every preset through its forms.
 BY_THE_PHONE = [
     "Canasta",
     "Pool Rummy 201",

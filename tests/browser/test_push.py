@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
-from scorekeeper.web import push
+from scorekeeper.web.common import push
 from tests.browser.phone import picture
 from tests.browser.support import (
     IN_LANGUAGES,

@@ -20,6 +20,9 @@ SCORER_MAY_NOT = [
     ("POST", "/leagues/{lid}/rules", {"name": "Taken", "preset": "Rummy", "table_size": "4"}),
     ("POST", "/leagues/{lid}/publish", {"published": "1"}),
     ("POST", "/leagues/{lid}/confirming", {"confirming": "1"}),
+    ("POST", "/leagues/{lid}/second-factor", {"required": "1"}),
+    ("POST", "/leagues/{lid}/member-mail", {"member": "{mid}", "email": "ann@example.org"}),
+    ("POST", "/leagues/{lid}/nights/{nid}/mail-results", {}),
     ("POST", "/leagues/{lid}/schedule", {"dates": "2027-01-14"}),
     ("POST", "/leagues/{lid}/schedule/1/remove", {}),
     ("POST", "/leagues/{lid}/schedule/1/move", {"held_on": "2027-02-11"}),
@@ -89,6 +92,8 @@ ROUTE_PARAMETERS = {
     "<row_id:invitation_id>": "{iid}",
     "<row_id:planned_id>": "1",
     "<row_id:adjustment_id>": "1",
+    "<row_id:passkey_id>": "1",
+    "<row_id:organizer>/<row_id:expires>": "1/2",
 }
 
 

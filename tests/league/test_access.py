@@ -36,11 +36,28 @@ ANY_ORGANIZER = [
     ("POST", "/account/password"),
     ("GET", "/account/invitations/some-invitation-token"),
     ("POST", "/account/invitations/some-invitation-token"),
+    ("GET", "/account/security"),
+    ("POST", "/account/security/app"),
+    ("POST", "/account/security/app/on"),
+    ("POST", "/account/security/app/off"),
+    ("POST", "/account/security/passkeys/options"),
+    ("POST", "/account/security/passkeys"),
+    ("POST", "/account/security/passkeys/1/remove"),
+    ("POST", "/account/security/recovery"),
 ]
 OPEN = {
     "/account/signup",
     "/account/login",
     "/account/logout",
+    # The login's second step: the password's half of the login, in the session, is the key.
+    "/account/login/second",
+    "/account/login/passkey/options",
+    "/account/login/passkey",
+    # A password reset: asking for one tells nothing; the mailed link is the key.
+    "/account/reset",
+    "/account/reset/1/2/some-invitation-token",
+    # A member's unsubscribe link is the key (tests/league/test_mail.py).
+    "/leagues/mail/{mid}/some-invitation-token",
     "/leagues/games/<game_id>.json",
     "/leagues/games/<game_id>.csv",
     # A member's answer page: their personal link is the key (tests/league/test_answers.py).

@@ -15,7 +15,7 @@ from flask_babel import gettext
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer.errors import InvalidInput
-from scorekeeper.web.i18n import speak
+from scorekeeper.web.common.i18n import speak
 
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from .support import started_night as start

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.league import adjustments, log, transfer
 from scorekeeper.league import services as league
+from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
 
 from .support import login, make_league, make_organizer, member_ids, play_out, seat_night
@@ -158,3 +159,37 @@ def test_two_spellings_merged_are_logged_as_one_change(uow, olga):
     merged = log.league_log(uow, lid, olga)[0]
     assert (merged.kind, merged.subject) == ("member", "Zoe-Lucja Wojcik-Gutierrez de Avila 00")
     assert merged.after == {"name": CLUB[0], "merged": True}
+
+
+def test_a_phone_correcting_a_confirmed_table_through_its_link_is_logged_and_noted(
+    client, uow, olga
+):
+    lid = make_league(uow, olga, names=CLUB)
+    night, *_ = confirmed_night(uow, lid, olga)
+    table = night.tables[0]
+    names = [seat.name for seat in table.seats]
+    # The phone at table 1 corrects deal 1 through the table's page, as a player would.
+    stored = services.load_game(uow, table.game_id).entries[0]
+    corrected = {**stored, "hands": {n: 25 for n in names if n != stored["out"]}}
+    corrected.pop("number", None)
+    services.correct_deal(uow, table.game_id, table.edit_token, 1, corrected)
+    # Then undoes the last deal.
+    services.delete_last_deal(uow, table.game_id, table.edit_token, 2)
+
+    undone, fixed = [c for c in log.league_log(uow, lid, olga) if c.kind == "result"][:2]
+    subject = f"{night.held_on.isoformat()} · 1"
+    assert (fixed.subject, fixed.role) == (subject, "link")
+    assert fixed.before["deal"] == fixed.after["deal"] == 1
+    assert fixed.before["entry"]["hands"] != fixed.after["entry"]["hands"]
+    assert fixed.after["entry"]["hands"] == corrected["hands"]
+    assert fixed.after_confirmation  # a second phone had confirmed the result
+    assert undone.before["deal"] == 2 and undone.after is None
+    assert not undone.after_confirmation  # the correction had unconfirmed it
+    page = client.get(f"/leagues/{lid}/standings").get_data(as_text=True)
+    assert f"{subject}, by a phone with the table&#39;s link" in page
+    french = client.get(f"/leagues/{lid}/director", headers={"Accept-Language": "fr"})
+    assert "un téléphone avec le lien de la table (link)" in french.get_data(as_text=True)
+    assert [c.subject for c in log.corrections(uow, lid, olga)] == [subject]
+    # The export carries them, and an import keeps them.
+    document = transfer.export_league(uow, lid, olga)
+    assert sum(entry["role"] == "link" for entry in document["log"]) == 2

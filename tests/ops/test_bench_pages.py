@@ -10,8 +10,8 @@ import re
 import pytest
 
 from bench.bench_pages import BUDGET_GZIP, weigh
-from scorekeeper.web.forms import GAMES
-from scorekeeper.web.i18n import LANGUAGES
+from scorekeeper.web.common.i18n import LANGUAGES
+from scorekeeper.web.table.forms import GAMES
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

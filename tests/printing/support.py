@@ -174,7 +174,7 @@ def assert_no_overlapping_text(pdf: bytes, tmp_path: Path) -> None:
 
 def printed_in(app, language: str, make) -> bytes:
     """``make(locale)``'s PDF as a reader of ``language`` gets it (their Accept-Language)."""
-    from scorekeeper.web.presenters import page_locale
+    from scorekeeper.web.table.presenters import page_locale
 
     with app.test_request_context("/", headers={"Accept-Language": language}):
         return make(page_locale())

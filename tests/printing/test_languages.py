@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.seats import initials
 from scorekeeper.service_layer import services
-from scorekeeper.web.presenters import page_locale
+from scorekeeper.web.table.presenters import page_locale
 from tests.printing.cases import played
 from tests.printing.support import VIEW_URL, assert_paper, pages, picture
 

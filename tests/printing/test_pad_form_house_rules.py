@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.scoring import VARIANTS
-from scorekeeper.web.forms import list_text, option_field_name
+from scorekeeper.web.table.forms import list_text, option_field_name
 from tests.printing.support import words
 
 # Each list option, a changed value as a table types it, and words the pad then prints.

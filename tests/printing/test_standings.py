@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from scorekeeper.league.services import LeagueHead, Rules
 from scorekeeper.league.standings import Line, Standings
 from scorekeeper.league.views import Ranking
-from scorekeeper.web.league_printing import standings_pdf
+from scorekeeper.web.league.printing import standings_pdf
 from tests.catalogs import translated
 from tests.printing.support import assert_paper, pages, picture, words
 

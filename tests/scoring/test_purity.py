@@ -46,16 +46,39 @@ def test_no_module_reaches_into_the_rest_of_the_app():
                 raise AssertionError(f"{path.name} imports from outside scorekeeper.scoring")
 
 
+# The app's frameworks and what they bring: none may load with the core.
+FRAMEWORKS = frozenset(
+    {"flask", "sqlalchemy", "werkzeug", "jinja2", "markupsafe", "weasyprint", "babel",
+     "flask_babel", "alembic", "cachetools", "wtforms"}
+)  # fmt: skip
+
+
 def test_importing_the_core_loads_no_framework():
     """The package's top level loads the app factory lazily, so the core alone loads
     neither Flask nor SQLAlchemy (nor Werkzeug, Jinja, WeasyPrint): a notebook can score
-    games with the standard library only."""
+    games with the standard library only. Python's own import log (-X importtime) names
+    every module the import loaded; the modules it left loaded are the standard library's
+    and the core's (the log also names modules only tried, as ``copy`` tries Jython's)."""
     probe = (
-        "import sys, scorekeeper.scoring\n"
-        "frameworks = {'flask', 'sqlalchemy', 'werkzeug', 'jinja2', 'weasyprint', 'babel'}\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & frameworks))"
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import scorekeeper.scoring\n"
+        "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "print(sorted(new - set(sys.stdlib_module_names)))"
     )
-    loaded = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    assert loaded == "[]"
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    logged = {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert "scorekeeper.scoring.state" in logged  # the log is the one of this import
+    assert {name for name in logged if name.split(".")[0] in FRAMEWORKS} == set()
+    app = {name for name in logged if name.split(".")[0] == "scorekeeper"}
+    assert {name for name in app if not name.startswith("scorekeeper.scoring")} == {"scorekeeper"}
+    assert done.stdout.split() == ["['scorekeeper']"]

@@ -14,7 +14,7 @@ from bench.bench_load import Phone
 from scorekeeper import scoring
 from scorekeeper.league import services as league
 from scorekeeper.scoring import Variant
-from scorekeeper.web import sheets
+from scorekeeper.web.table import sheets
 from tests.api.conftest import assert_problem
 from tests.league.support import make_league, make_organizer
 

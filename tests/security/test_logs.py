@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from bench.bench_load import Phone
-from scorekeeper.web.edge import RedactTokens, redact_tokens
+from scorekeeper.web.common.edge import RedactTokens, redact_tokens
 from tests.ops.support import start_game
 
 

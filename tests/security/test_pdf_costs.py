@@ -10,7 +10,9 @@ from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 from scorekeeper.printing import budget, render
-from scorekeeper.web import league_nights, league_printing, sheets
+from scorekeeper.web.league import nights as league_nights
+from scorekeeper.web.league import printing as league_printing
+from scorekeeper.web.table import sheets
 from tests.api.conftest import assert_problem
 from tests.league.support import NAMES, login, make_league, make_organizer, member_ids, play_out
 from tests.league.support import started_night as start_night

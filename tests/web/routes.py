@@ -85,7 +85,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
         },
         "static": {"filename": "app.js"},
         "language": {"language": "fr"},
-        "account": {"token": invited.token},
+        "account": {"token": invited.token, "passkey_id": "1", "organizer": "1", "expires": "2"},
     }
 
 

@@ -49,6 +49,11 @@ def deal_data(client, game_id: str, **fields: str) -> dict[str, str]:
     return data
 
 
+def record(client, game_id: str, **fields: str):
+    """The game page's deal post, with ``fields`` typed into its form."""
+    return client.post(f"/games/{game_id}/deals", data=deal_data(client, game_id, **fields))
+
+
 def entries(uow, game_id: str) -> list[dict]:
     return list(services.load_game(uow, game_id).entries)
 

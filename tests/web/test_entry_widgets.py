@@ -1,6 +1,6 @@
 """A new entry-field kind is one class (scoring.entries.Kind): how an entry gives it,
 and as data the input a form asks for it with, how a value is written back into that
-input, and its API schema. The one widget (web.fields.Widget) builds, reads,
+input, and its API schema. The one widget (web.table.fields.Widget) builds, reads,
 prefills and explains it from that: nothing else names a kind."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from scorekeeper import scoring
 from scorekeeper.scoring.entries import KINDS, UNSAID, EntryField, Kind
 from scorekeeper.scoring.messages import message
-from scorekeeper.web import openapi_entries
-from scorekeeper.web.deal_forms import deal_form
-from scorekeeper.web.fields import CONTROLS, MAKERS
+from scorekeeper.web.api import openapi_entries
+from scorekeeper.web.table.deal_forms import deal_form
+from scorekeeper.web.table.fields import CONTROLS, MAKERS
 from tests.web.support import deal_data, entries, message_beside, start, text
 
 PLAYERS = ["Ann", "Bob"]

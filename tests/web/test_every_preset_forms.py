@@ -19,7 +19,7 @@ import pytest
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
-from scorekeeper.web.presenters import enabled_fields
+from scorekeeper.web.table.presenters import enabled_fields
 from tests.catalogs import translated
 from tests.plays import PLAYS, Play, played, typed_rules, typed_stakes
 from tests.web.support import fields_as_sent, text

@@ -15,7 +15,7 @@ from scorekeeper.i18n import force_locale
 from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import About, render_html
 from scorekeeper.service_layer import services
-from scorekeeper.web.entry_text import entry_text
+from scorekeeper.web.table.entry_text import entry_text
 from tests.catalogs import translated
 from tests.web.support import text
 

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 
 from scorekeeper import scoring
-from scorekeeper.web.forms import GAMES
+from scorekeeper.web.table.forms import GAMES
 from tests.catalogs import catalog
 from tests.web.support import csrf_token, house_rules_as_shown, message_beside, text
 

@@ -10,7 +10,7 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.web.i18n import LANGUAGES
+from scorekeeper.web.common.i18n import LANGUAGES
 from tests.catalogs import translated
 from tests.printing.support import picture
 from tests.web.support import deal_data, start, text

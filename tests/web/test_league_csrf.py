@@ -64,5 +64,8 @@ def test_every_account_and_league_form_needs_its_token(app, client, uow, databas
         refused_for_the_token = "CSRF token is missing" in said or "out of date" in said
         answered[rule.endpoint] = (response.status_code, refused_for_the_token)
 
-    assert answered == {rule.endpoint: (400, True) for rule in forms}
+    # RFC 8058: a mail app's one-click unsubscribe posts with no cookie and no form token;
+    # the link's own token is the key (a wrong one here: 404, nothing changed).
+    assert answered.pop("league.unsubscribe") == (404, False)
+    assert answered == {rule.endpoint: (400, True) for rule in forms if rule.endpoint in answered}
     assert every_row(database) == before

@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 
 from scorekeeper import scoring
-from scorekeeper.web.forms import option_field_name
+from scorekeeper.web.table.forms import option_field_name
 from tests.league.support import login, make_organizer
 from tests.web.support import csrf_token, house_rules_as_shown, message_beside
 

@@ -1,0 +1,162 @@
+"""Every preset's blank pad and a game of each family's sheet, rendered and read back:
+one page each, titled, the card values at the foot (none on the free pad), the
+sheet's rows and running totals as derived; and both in every language, no word
+printed over another."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from tests.printing.games import GAMES
+from tests.printing.support import (
+    IN_EVERY_LANGUAGE,
+    VIEW_URL,
+    assert_no_overlapping_text,
+    game_view,
+    numbers,
+    picture,
+    printed_in,
+    row_texts,
+)
+from tests.printing.support import words as read
+
+PADS = {
+    # preset -> players at the pad
+    "Points Rummy": 6,
+    "Pool Rummy 101": 4,
+    "Pool Rummy 201": 4,
+    "Pool Rummy 61": 4,
+    "Deals Rummy (2 deals)": 3,
+    "Deals Rummy (3 deals)": 3,
+    "Five Crowns": 7,
+    "Phase 10": 6,
+    "Canasta": 2,
+    "Hand and Foot": 3,
+    "Rummikub": 4,
+    "Contract Rummy": 8,
+    "Liverpool Rummy": 5,
+    "Shanghai": 6,
+    "3-13": 8,
+    "Kalooki": 5,
+    "Scala 40": 6,
+    "Golf (9 holes)": 6,
+    "Golf (18 holes)": 4,
+    "Burraco": 2,
+    "Buraco": 3,
+    "Free score pad": 5,
+}
+SHEETS = {
+    **GAMES,
+    "rummikub": (
+        {"variant": "rummikub", "players": ["Ann", "Bob", "Cy", "Dee"]},
+        [{"out": "Ann", "racks": {"Bob": 5, "Cy": 16, "Dee": 3}}],
+    ),
+    "contract": (
+        {"preset": "Contract Rummy", "players": ["Ann", "Bob", "Cy"]},
+        [{"out": "Ann", "hands": {"Bob": 47, "Cy": 16}}],
+    ),
+    "threethirteen": (
+        {"preset": "3-13", "players": ["Ann", "Bob", "Cy"]},
+        [{"out": "Ann", "hands": {"Bob": 20, "Cy": 21}}],
+    ),
+    "kalooki": (
+        {"preset": "Kalooki", "players": ["Ann", "Bob", "Cy"], "stakes": {"entry_cents": 200}},
+        [{"out": "Ann", "hands": {"Bob": 45, "Cy": 160}}],
+    ),
+    "golf": (
+        {"variant": "golf", "players": ["A", "B", "C"]},
+        [
+            {"grids": {"A": ["K", "5", "7", "K", "3", "9"]}, "scores": {"B": 25, "C": 7}},
+            {"scores": {"A": -6, "B": 4, "C": 4}},
+        ],
+    ),
+    "burraco": (
+        {"variant": "burraco", "players": ["NS", "EW"],
+         "seats": ["Nadia", "Émile", "Søren", "Wanjiru"]},
+        [
+            {
+                "out": "NS",
+                "melded": {"NS": 560, "EW": 245},
+                "hand": {"NS": 15, "EW": 85},
+                "clean": {"NS": 1},
+                "dirty": {"NS": 1, "EW": 1},
+                "pozzetto": {"NS": True, "EW": False},
+            }
+        ],
+    ),
+    "free": (
+        {"variant": "free", "players": ["Ann", "Bob", "Cy", "Dee", "Eve"]},
+        [
+            {"scores": {"Ann": 12, "Bob": -3, "Cy": 0, "Dee": 7, "Eve": -20}},
+            {"scores": {"Ann": 5, "Bob": 5, "Cy": 1, "Dee": -1, "Eve": 0}},
+        ],
+    ),
+}  # fmt: skip
+
+
+def slug(preset: str) -> str:
+    return preset.lower().replace(" ", "-").replace("(", "").replace(")", "")
+
+
+@pytest.mark.parametrize(("preset", "players"), PADS.items())
+def test_every_preset_prints_a_one_page_blank_pad(preset, players, tmp_path, output_dir):
+    pdf = blank_pad_pdf(preset=preset, players=players)
+    assert picture(pdf, output_dir, f"pad-{slug(preset)}") == 1
+    text = read(pdf, tmp_path)
+    # The free pad's name is already a pad's: its title does not say it twice.
+    title = preset if preset == "Free score pad" else f"{preset} score pad"
+    assert title in text and "score pad score pad" not in text
+    assert ("Counts" in text) is (preset != "Free score pad")  # no card values on a free pad
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
+    name, tmp_path, output_dir
+):
+    setup, entries = SHEETS[name]
+    game = game_view(entries, **setup)
+    pdf = game_sheet_pdf(game, view_url=VIEW_URL)
+    assert picture(pdf, output_dir, f"sheet-{name}") == 1
+    rows = row_texts(pdf, tmp_path)
+    played = [deal.number for deal in game.state.deals]
+    # The deals played, then (the game goes on) blank rows for the deals to come.
+    assert sorted(rows)[: len(played)] == played
+    assert sorted(rows) == list(range(1, len(rows) + 1))
+    last = game.state.running_totals[-1]
+    # Each row ends with the players' deal points and running totals, seat by seat.
+    printed = numbers(rows[len(entries)])[-2 * len(game.state.players) :]
+    assert printed[1::2] == [last[player] for player in game.state.players]
+    text = read(pdf, tmp_path)
+    # Who won each deal where nobody goes out: a golf deal is a hole.
+    won = {"golf": "Won the hole", "free": "Won the deal"}.get(name)
+    assert won is None or won in text
+    assert "stock ran out" not in text
+
+
+# The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
+@pytest.mark.sqlite
+@pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
+@pytest.mark.parametrize("preset", PADS)
+def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_path, output_dir):
+    pdf = printed_in(
+        app,
+        language,
+        lambda locale: blank_pad_pdf(preset=preset, players=PADS[preset], locale=locale),
+    )
+    assert picture(pdf, output_dir, f"pad-{slug(preset)}-{language}") == 1
+    assert_no_overlapping_text(pdf, tmp_path)
+
+
+# The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
+@pytest.mark.sqlite
+@pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
+@pytest.mark.parametrize("name", SHEETS)
+def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_path, output_dir):
+    setup, entries = SHEETS[name]
+    game = game_view(entries, **setup)
+    pdf = printed_in(
+        app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
+    )
+    assert picture(pdf, output_dir, f"sheet-{name}-{language}") == 1
+    assert_no_overlapping_text(pdf, tmp_path)
