@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.understand import understand
-from scorekeeper.web.entry_text import entry_text
+from scorekeeper.web.table.entry_text import entry_text
 from tests.printing.support import pages
 from tests.web.support import deal_data, entries, house_rules_as_shown, start, text
 
