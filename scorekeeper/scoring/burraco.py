@@ -5,9 +5,9 @@ from __future__ import annotations
 from .cards import RANKS, ValueTable
 from .entries import EntryField
 from .messages import message
-from .options import OptionSpec
+from .options import OptionSpec, yes_no
 from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
-from .surface import CLOSED
+from .surface import OutWords
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
 BURRACO_VALUES = {rank: 15 if rank == "A" else 10 if index >= 7 else 5
@@ -19,6 +19,12 @@ CLOSING = 100
 POZZETTO_NOT_TAKEN = 100
 
 
+# A Burraco side closes: the grid's key, a cell, the form's note, a waiting deal.
+CLOSED = OutWords(
+    message("closed"), message("closed, "), message("(closed)"), message("{who} closed")
+)
+
+
 class Burraco(Partnership):
     id = "burraco"
     name = message("Burraco")
@@ -27,6 +33,43 @@ class Burraco(Partnership):
         "and close; clean and dirty burracos score bonuses, to 2005."
     )
     max_players = 3
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "semi_clean": {
+            "en": "semi clean|semi clean burracos|semi clean burraco",
+            "fr": "semi propres|semi propre",
+            "es": "semilimpios|semilimpio|semi limpio",
+            "pl": "polczyste|polczysta",
+            "de": "halbsaubere|halbsauber",
+            "hi": "अर्ध साफ़",
+        },
+        "pozzetto": {
+            "en": "took the pozzetto|pozzetto|took the foot",
+            "fr": (
+                "a pris le pozzetto|pozzetto|le mort|pozzetto pris|avec le pozzetto|"
+                "pris le pozzetto"
+            ),
+            "es": (
+                "tomo el muerto|pozzetto|muerto|con el muerto|tomaron el muerto|"
+                "muerto tomado|tomamos el muerto"
+            ),
+            "pl": "wzial pozzetto|wziela pozzetto|pozzetto|z pozzetto|wzieli pozzetto",
+            "de": "pozzetto genommen|pozzetto|hat den pozzetto|mit pozzetto",
+            "hi": "पोज़ेट्टो लिया|पोज़ेट्टो",
+        },
+        "pozzetto.no": {
+            "en": (
+                "no pozzetto|without the pozzetto|did not take the pozzetto|"
+                "didn t take the pozzetto"
+            ),
+            "fr": "pas de pozzetto|sans pozzetto|sans le pozzetto",
+            "es": "sin muerto|sin el muerto|no tomaron el muerto|no tomo el muerto",
+            "pl": "bez pozzetto|nie wzieli pozzetto",
+            "de": "kein pozzetto|ohne pozzetto",
+            "hi": "पोज़ेट्टो नहीं लिया|पोज़ेट्टो नहीं",
+        },
+    }
     out_words = CLOSED  # a side closes, as the form asks
     seats_per_side = (2, 2)
     max_seats = 4  # two sides of two; three players play alone
@@ -45,6 +88,11 @@ class Burraco(Partnership):
                 "Per semi-clean burraco (the wild card at an end; 150 where counted); blank: none."
             ),
             label=message("Semi-clean burracos"),
+            words=lambda value, options: (
+                message("Semi-clean burracos score nothing extra")
+                if value is None
+                else message("A semi-clean burraco scores %(value)s", value=value)
+            ),
         ),
         OptionSpec(
             "clean_to_close",
@@ -52,6 +100,10 @@ class Burraco(Partnership):
             False,
             help=message("Only a side with a clean burraco may close (international rules)."),
             label=message("Closing needs a clean burraco"),
+            words=yes_no(
+                message("Only a side with a clean burraco may close"),
+                message("Any burraco lets a side close"),
+            ),
         ),
         OptionSpec(
             "joker",
@@ -62,6 +114,7 @@ class Burraco(Partnership):
             step=5,
             help=message("What a Joker counts (20 in Buraco)."),
             label=message("A Joker counts"),
+            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "pinella",
@@ -72,6 +125,7 @@ class Burraco(Partnership):
             step=5,
             help=message("What a 2, the pinella, counts (10 in Buraco)."),
             label=message("A pinella (2) counts"),
+            words=lambda value, options: message("A 2 (pinella) counts %(value)s", value=value),
         ),
     )
     # A paper pad's rows per side for each deal.

@@ -29,6 +29,43 @@ class Canasta(Partnership):
         "and concealed hands score bonuses, to 5000."
     )
     max_players = 2
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "concealed": {
+            "en": "concealed|went out concealed",
+            "fr": "main cachee|cache|en une fois|ferme en main|en main cachee",
+            "es": "oculta|de golpe|mano oculta",
+            "pl": "zakryta|naraz|w jednym ruchu|z reki|wyszedl z reki|wyszla z reki",
+            "de": "verdeckt|auf einmal|aus der hand|ist verdeckt raus",
+            "hi": "छिपा|एक बार में|छिपा हाथ",
+        },
+        "natural": {
+            "en": (
+                "naturals|natural|natural canastas|natural canasta|clean canastas|"
+                "clean canasta|red canastas|red canasta"
+            ),
+            "fr": ("naturelles|naturelle|canastas naturelles|canasta naturelle|propres|pures"),
+            "es": (
+                "naturales|natural|canastas naturales|limpias|limpia|canasta limpia|"
+                "canastas limpias"
+            ),
+            "pl": "naturalne|naturalna|czyste canasty|czyste|czysta|czystych",
+            "de": "naturliche|naturlich|reine canastas|reine|rein",
+            "hi": "नेचुरल|साफ़ कनास्टा|साफ़",
+        },
+        "mixed": {
+            "en": (
+                "mixed|mixed canastas|mixed canasta|dirty canastas|dirty canasta|"
+                "black canastas|black canasta"
+            ),
+            "fr": "mixtes|mixte|canastas mixtes|canasta mixte|sales",
+            "es": ("mixtas|mixta|canastas mixtas|sucias|sucia|canasta sucia|canastas sucias"),
+            "pl": "mieszane|mieszana|brudne canasty|brudne|brudna",
+            "de": "gemischte|gemischt|unreine canastas|unreine",
+            "hi": "मिक्स्ड|मिश्रित|गंदे कनास्टा",
+        },
+    }
     seats_per_side = (2, 2)
     counts = ("natural", "mixed", "red_threes")
     options = (
@@ -42,6 +79,7 @@ class Canasta(Partnership):
             step=5,
             help=message("To the side that goes out."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
         OptionSpec(
             "concealed_bonus",
@@ -100,6 +138,9 @@ class Canasta(Partnership):
                 "The player who went out melded their whole hand in one turn, having "
                 "melded nothing before."
             ),
+            label=message("Went out concealed: the whole hand in one turn"),
+            said=message("went out concealed"),
+            noted=message("went out concealed"),
         ),
     )
 

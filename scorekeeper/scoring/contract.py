@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from .cards import ValueTable, face_values
 from .entries import EntryField
-from .messages import Message, message, pgettext
-from .options import OptionSpec
+from .messages import Message, message, ngettext, pgettext
+from .options import MINUS, OptionSpec, Words
 from .surface import Mark
 from .variant import OutVariant
 
@@ -55,11 +55,19 @@ USUAL: dict[str, Message] = {str(text): text for _cards, text in BICYCLE} | {
 SHANGHAI_CONTRACTS = contracts((SHANGHAI_CARDS, text) for text in SHANGHAI)
 
 
-def _one_turn_bonus(name: str, help: Message, label: Message) -> OptionSpec:
+def _one_turn_bonus(name: str, help: Message, label: Message, words: Words) -> OptionSpec:
     """What going out in one turn scores (minus) instead of ``out_bonus``; blank: the
     entry's flag is only recorded."""
     return OptionSpec(
-        name, "int", None, nullable=True, minimum=0, maximum=500, help=help, label=label
+        name,
+        "int",
+        None,
+        nullable=True,
+        minimum=0,
+        maximum=500,
+        help=help,
+        label=label,
+        words=words,
     )
 
 
@@ -72,6 +80,18 @@ class Contract(OutVariant):
     )
     min_players = 2
     max_players = 8
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "no_joker": {
+            "en": "no joker|without a joker|without jokers",
+            "fr": "sans joker",
+            "es": "sin comodin",
+            "pl": "bez jokera",
+            "de": "ohne joker",
+            "hi": "बिना जोकर",
+        },
+    }
     higher_wins = False
     allows_nobody_out = False
     options = (
@@ -86,6 +106,11 @@ class Contract(OutVariant):
                 "the cards dealt (the seven of Bicycle's rules by default)."
             ),
             label=message("Contracts, one a line (cards: contract)"),
+            words=lambda value, options: ngettext(
+                "%(num)s contract, one a deal, on the rows below",
+                "%(num)s contracts, one a deal, on the rows below",
+                len(value),
+            ),
         ),
         OptionSpec(
             "ace",
@@ -95,6 +120,7 @@ class Contract(OutVariant):
             maximum=50,
             help=message("What an Ace left in hand counts."),
             label=message("An Ace counts"),
+            words=lambda value, options: message("An Ace counts %(value)s", value=value),
         ),
         OptionSpec(
             "joker",
@@ -106,6 +132,7 @@ class Contract(OutVariant):
                 "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
             ),
             label=message("A Joker counts"),
+            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "low_cards",
@@ -130,6 +157,11 @@ class Contract(OutVariant):
                 message("9 each"),
                 message("10 each"),
             ),
+            words=lambda value, options: (
+                message("2 to 10 count their face value")
+                if value == "face"
+                else message("2 to 10 count %(value)s each", value=value)
+            ),
         ),
         OptionSpec(
             "out_bonus",
@@ -139,6 +171,7 @@ class Contract(OutVariant):
             maximum=100,
             help=message("House rule: the player who goes out scores minus this."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
         _one_turn_bonus(
             "one_turn_bonus",
@@ -147,6 +180,11 @@ class Contract(OutVariant):
                 "blank: only recorded."
             ),
             message("Going out in one turn"),
+            lambda value, options: (
+                message("Going out in one turn is only noted")
+                if value is None
+                else message("Going out in one turn scores %(points)s", points=f"{MINUS}{value}")
+            ),
         ),
         _one_turn_bonus(
             "no_joker_bonus",
@@ -155,6 +193,14 @@ class Contract(OutVariant):
                 "instead (50 in Shanghai); blank: only recorded."
             ),
             message("Going out in one turn without a wild card"),
+            lambda value, options: (
+                message("Going out in one turn without a joker is only noted")
+                if value is None
+                else message(
+                    "Going out in one turn without a joker scores %(points)s",
+                    points=f"{MINUS}{value}",
+                )
+            ),
         ),
     )
     entry_fields = (
@@ -164,11 +210,15 @@ class Contract(OutVariant):
             "one_turn",
             "bool",
             message("Who went out did it in one turn, having melded nothing before (blind)."),
+            label=message("Went out in one turn, having laid nothing before"),
+            said=message("went out in one turn"),
         ),
         EntryField(
             "no_joker",
             "bool",
             message("Going out in one turn, without a joker or other wild card."),
+            label=message("\u2026 and without a joker or other wild card"),
+            said=message("without a joker"),
         ),
     )
 

@@ -49,6 +49,10 @@ class EntryField:
     # "players" fields only: marked by those sitting the deal out, not by those in it
     # (pool rummy's rejoin: an eliminated player buying back in keeps a number to give).
     for_sitting_out: bool = False
+    # "bool" fields (a deal's flags): how the board's grid and the history say the flag
+    # ("went rummy"), and the note a sheet prints beside whoever went out ("up for 2").
+    said: Message | None = None
+    noted: Message | None = None
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.

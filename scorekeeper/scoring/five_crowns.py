@@ -97,6 +97,7 @@ class FiveCrowns(RisingWild):
             maximum=100,
             help=message("House rule: the first player out scores minus this (e.g. 10)."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
     )
     entry_fields = rising_wild_fields(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .entries import EntryField
 from .messages import message
-from .options import OptionSpec
+from .options import OptionSpec, yes_no
 from .variant import Deal, Variant
 
 MOST = 999_999  # the largest score of one deal, either way
@@ -31,6 +31,7 @@ class Free(Variant):
             True,
             help=message("Ticked: the highest total wins; unticked: the lowest (a penalty game)."),
             label=message("The highest total wins"),
+            words=yes_no(message("Highest total wins"), message("Lowest total wins")),
         ),
         OptionSpec(
             "target",
@@ -43,6 +44,7 @@ class Free(Variant):
                 "The game ends after a deal in which a total reaches this; blank: no target."
             ),
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "rounds",
@@ -60,6 +62,9 @@ class Free(Variant):
             False,
             help=message("Every deal's scores must sum to 0 (points change hands)."),
             label=message("Scores sum to 0 every deal"),
+            words=yes_no(
+                message("Every deal's scores add up to 0"), message("Scores need not add up to 0")
+            ),
         ),
     )
     entry_fields = (

@@ -8,8 +8,8 @@ from typing import Any
 from .cards import RANKS, card_sign
 from .entries import EntryField
 from .messages import Message, message, ngettext
-from .options import OptionSpec
-from .surface import KNOCKED
+from .options import OptionSpec, yes_no
+from .surface import RESULT_WORDS, OutWords
 from .variant import Deal, Variant
 
 
@@ -95,6 +95,12 @@ def upcard_value(rank: str) -> int:
     return min(RANKS.index(rank) + 1, 10)
 
 
+# Gin's player knocks: the grid's key, a cell, the form's note, a waiting deal.
+KNOCKED = OutWords(
+    message("knocked"), message("knocked, "), message("(knocked)"), message("{who} knocked")
+)
+
+
 class Gin(Variant):
     id = "gin"
     name = message("Gin Rummy")
@@ -103,6 +109,34 @@ class Gin(Variant):
     )
     min_players = 2
     max_players = 2
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "big_gin": {
+            "en": "big gin",
+            "fr": "gros gin|grand gin|big gin",
+            "es": "gin grande|big gin",
+            "pl": "duzy gin|big gin",
+            "de": "grosser gin|big gin",
+            "hi": "बिग जिन|बड़ा जिन",
+        },
+        "upcard": {
+            "en": "upcard|up card|the upcard",
+            "fr": "carte retournee|carte visible",
+            "es": "carta volteada|carta vuelta",
+            "pl": "odkryta karta|karta odkryta",
+            "de": "aufgedeckt|aufgedeckt ist|aufgedeckte karte",
+            "hi": "अपकार्ड|खुला पत्ता",
+        },
+    }
+    # How a deal of gin ended, beside the codes every game may give.
+    result_words = {
+        **RESULT_WORDS,
+        "gin": message("gin"),
+        "big_gin": message("big gin"),
+        "knock": message("knock"),
+        "undercut": message("undercut"),
+    }
     options = (
         OptionSpec(
             "knock_limit",
@@ -112,6 +146,11 @@ class Gin(Variant):
             maximum=10,
             help=message("The most deadwood a knocker may hold."),
             label=message("Knock with at most"),
+            words=lambda value, options: (
+                message("Only gin ends a deal")
+                if value == 0
+                else message("Knock with %(limit)s or less deadwood", limit=value)
+            ),
         ),
         OptionSpec(
             "gin_bonus",
@@ -121,6 +160,9 @@ class Gin(Variant):
             maximum=1000,
             help=message("Going gin scores this plus the defender's deadwood."),
             label=message("Gin bonus"),
+            words=lambda value, options: message(
+                "Gin scores %(bonus)s + the defender's deadwood", bonus=value
+            ),
         ),
         OptionSpec(
             "big_gin_bonus",
@@ -130,6 +172,9 @@ class Gin(Variant):
             maximum=1000,
             help=message("Going gin with all 11 cards scores this instead."),
             label=message("Big gin bonus"),
+            words=lambda value, options: message(
+                "Big gin (all 11 cards) scores %(bonus)s + the defender's deadwood", bonus=value
+            ),
         ),
         OptionSpec(
             "undercut_bonus",
@@ -139,6 +184,9 @@ class Gin(Variant):
             maximum=1000,
             help=message("The defender who undercuts scores this plus the difference."),
             label=message("Undercut bonus"),
+            words=lambda value, options: message(
+                "An undercut scores %(bonus)s + the difference", bonus=value
+            ),
         ),
         OptionSpec(
             "undercut_on_equal",
@@ -146,6 +194,10 @@ class Gin(Variant):
             True,
             help=message("Defender's deadwood equal to the knocker's is an undercut."),
             label=message("Equal deadwood is an undercut"),
+            words=yes_no(
+                message("Equal deadwood is an undercut"),
+                message("Equal deadwood is no undercut: nobody scores"),
+            ),
         ),
         OptionSpec(
             "target",
@@ -155,6 +207,7 @@ class Gin(Variant):
             maximum=10_000,
             help=message("A game ends when a player's points reach this."),
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "game_bonus",
@@ -164,6 +217,7 @@ class Gin(Variant):
             maximum=10_000,
             help=message("To the winner of a game."),
             label=message("Game bonus"),
+            words=lambda value, options: message("Game bonus %(bonus)s", bonus=value),
         ),
         OptionSpec(
             "box_bonus",
@@ -173,6 +227,7 @@ class Gin(Variant):
             maximum=1000,
             help=message("Per hand won, to each player at the end of a game."),
             label=message("Points a box"),
+            words=lambda value, options: message("%(bonus)s a box (each hand won)", bonus=value),
         ),
         OptionSpec(
             "shutout_double",
@@ -180,6 +235,10 @@ class Gin(Variant):
             True,
             help=message("A winner whose opponent won no hand doubles their final score."),
             label=message("Shutout doubles"),
+            words=yes_no(
+                message("A shutout doubles the winner's score"),
+                message("No doubling for a shutout"),
+            ),
         ),
         OptionSpec(
             "knock_card",
@@ -187,6 +246,10 @@ class Gin(Variant):
             False,
             help=message("Oklahoma: the upcard's value is the knock limit."),
             label=message("Upcard sets the knock limit (Oklahoma)"),
+            words=yes_no(
+                message("Oklahoma: the upcard's value is the knock limit"),
+                message("The knock limit is fixed"),
+            ),
         ),
         OptionSpec(
             "ace_requires_gin",
@@ -197,6 +260,10 @@ class Gin(Variant):
                 "deal."
             ),
             label=message("Ace upcard: gin only"),
+            words=yes_no(
+                message("An Ace upcard means only gin ends the deal"),
+                message("An Ace upcard allows a knock with 1"),
+            ),
         ),
         OptionSpec(
             "spade_doubles",
@@ -206,6 +273,10 @@ class Gin(Variant):
                 "When the upcard sets the knock limit: a spade upcard doubles the deal's points."
             ),
             label=message("Spade upcard doubles"),
+            words=yes_no(
+                message("A spade upcard doubles the deal"),
+                message("A spade upcard does not double the deal"),
+            ),
         ),
         OptionSpec(
             "hollywood",
@@ -216,6 +287,9 @@ class Gin(Variant):
                 "the second in games 1 and 2, later ones in all three."
             ),
             label=message("Three games at once (Hollywood)"),
+            words=yes_no(
+                message("Hollywood: three games scored at once"), message("One game at a time")
+            ),
         ),
     )
     entry_fields = (
@@ -229,7 +303,13 @@ class Gin(Variant):
             message("Each player's deadwood: the knocker's own, the defender's after laying off."),
             label=message("Deadwood"),
         ),
-        EntryField("big_gin", "bool", message("The knocker went gin with all 11 cards.")),
+        EntryField(
+            "big_gin",
+            "bool",
+            message("The knocker went gin with all 11 cards."),
+            label=message("Big gin: all 11 cards"),
+            said=message("big gin"),
+        ),
         EntryField(
             "upcard",
             "card",
@@ -248,6 +328,10 @@ class Gin(Variant):
     @classmethod
     def match_games(cls, options):
         return 3 if options["hollywood"] else 1
+
+    @classmethod
+    def final_lines(cls, options, state):
+        return final_lines(options, state)
 
     @classmethod
     def deal_outcome(cls, deal, options, label):

@@ -7,9 +7,9 @@ from typing import Any
 
 from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
-from .messages import message
-from .options import OptionSpec
-from .surface import HOLE
+from .messages import message, ngettext
+from .options import MINUS, OptionSpec, yes_no
+from .surface import DealWords
 from .variant import Deal, Variant
 
 # A 1, 2 -2, 3-10 their pips, J Q 10, K 0; a Joker -2.
@@ -52,6 +52,20 @@ def lowest_score(rules: Mapping[str, Any]) -> int:
     return min(3 * column, column + four) if four is not None else 3 * column
 
 
+# A golf card counts holes, not deals.
+HOLE = DealWords(
+    message("Hole"),
+    message("Hole %(number)s"),
+    message("Hole %(number)s of %(deals)s"),
+    message("Save hole {number}"),
+    message("Won the hole"),
+    ngettext(
+        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
+    ),
+    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
+)
+
+
 class Golf(Variant):
     id = "golf"
     name = message("Golf")
@@ -72,6 +86,7 @@ class Golf(Variant):
             maximum=36,
             help=message("Deals in a game: 9, or 18 for a long game."),
             label=message("Holes"),
+            words=lambda value, options: message("%(holes)s holes", holes=value),
         ),
         OptionSpec(
             "jokers",
@@ -79,6 +94,7 @@ class Golf(Variant):
             False,
             help=message("Two Jokers a pack, -2 each."),
             label=message("Jokers in the pack"),
+            words=yes_no(message("Two Jokers a pack, \u22122 each"), message("No Jokers")),
         ),
         OptionSpec(
             "pair_of_twos",
@@ -87,6 +103,9 @@ class Golf(Variant):
             choices=(0, -4),
             help=message("What a column pair of 2s scores: 0 as any pair, or -4 (house rule)."),
             label=message("A column pair of 2s scores"),
+            words=lambda value, options: message(
+                "A column pair of 2s scores %(value)s", value=str(value).replace("-", MINUS)
+            ),
         ),
         OptionSpec(
             "four_of_a_kind",
@@ -99,6 +118,14 @@ class Golf(Variant):
                 "Two columns paired in one rank score this together (e.g. -10); blank: no bonus."
             ),
             label=message("Four of a kind scores"),
+            words=lambda value, options: (
+                message("No bonus for four of a kind")
+                if value is None
+                else message(
+                    "Two columns paired in one rank score %(four)s together",
+                    four=str(value).replace("-", MINUS),
+                )
+            ),
         ),
     )
     entry_fields = (

@@ -45,6 +45,26 @@ class HandAndFoot(Partnership):
         "books of seven; a fixed number of rounds with rising minimums."
     )
     max_players = 3
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "sevens": {
+            "en": "books of sevens|book of sevens|sevens",
+            "fr": "livres de sept|sept",
+            "es": "libros de sietes|sietes",
+            "pl": "ksiegi siodemek|siodemki",
+            "de": "siebener bucher|siebenerbucher",
+            "hi": "सात की किताबें",
+        },
+        "red_threes_held": {
+            "en": "red threes held|red threes in hand|red three held",
+            "fr": "trois rouges en main|trois rouge en main",
+            "es": "treses rojos en mano|tres rojo en mano|tres rojos en mano",
+            "pl": "czerwone trojki w rece|czerwona trojka w rece",
+            "de": "rote dreien auf der hand|rote drei auf der hand",
+            "hi": "हाथ में लाल तीन",
+        },
+    }
     seats_per_side = (2, 4)
     counts = ("clean", "dirty", "wild", "sevens", "red_threes", "red_threes_held")
     options = (

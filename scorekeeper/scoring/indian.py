@@ -69,14 +69,7 @@ def _from_table(
     """One of the PENALTIES: an int whose default comes from PENALTY_TABLE (None here)."""
     help = _per_table(what, name)
     return OptionSpec(
-        name,
-        "int",
-        None,
-        nullable=nullable,
-        minimum=least,
-        maximum=most,
-        help=help,
-        label=label,
+        name, "int", None, nullable=nullable, minimum=least, maximum=most, help=help, label=label
     )
 
 
@@ -89,6 +82,42 @@ class Indian(PoolVariant):
     )
     min_players = 2
     max_players = 6
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "wrong_show": {
+            "en": "wrong show|wrongly declared|wrong declaration|false show",
+            "fr": "mauvais show|fausse declaration|mauvaise declaration",
+            "es": "show incorrecto|mala declaracion|declaracion falsa",
+            "pl": "zly show|bledna deklaracja|zle zglosil|zla deklaracja",
+            "de": "falscher show|falsch gemeldet|falsche meldung",
+            "hi": "गलत शो|ग़लत शो|गलत डिक्लेयर|गलत डिक्लेयर किया",
+        },
+        "drops.middle": {
+            "en": "middle drop|middle dropped|dropped in the middle",
+            "fr": "abandon au milieu|abandonne au milieu",
+            "es": "abandono en medio|se retiro en medio|abandono medio",
+            "pl": "pas w srodku|spasowal w srodku|pas srodkowy",
+            "de": "mittlerer ausstieg|steigt mittendrin aus|mitte aus",
+            "hi": "मिडिल ड्रॉप|बीच में ड्रॉप",
+        },
+        "drops.first": {
+            "en": "drop|dropped|first drop|dropped first",
+            "fr": "abandon|abandonne|passe",
+            "es": "abandono|se retiro|se retira|paso",
+            "pl": "pas|spasowal|spasowala",
+            "de": "steigt aus|ausstieg|passt",
+            "hi": "ड्रॉप|फर्स्ट ड्रॉप|पहला ड्रॉप|ड्रॉप किया",
+        },
+        "full_count": {
+            "en": "full count",
+            "fr": "compte plein|full count",
+            "es": "cuenta completa|full count",
+            "pl": "pelna liczba|full count",
+            "de": "volle zahlung|full count",
+            "hi": "फुल काउंट|full count",
+        },
+    }
     allows_nobody_out = False  # every deal has a winner: a valid show, or the last one left
     options = (
         OptionSpec(
@@ -116,6 +145,11 @@ class Indian(PoolVariant):
                 "usual too), none in pool."
             ),
             label=message("Number of deals"),
+            words=lambda value, options: (
+                message("Played to the target")
+                if value is None
+                else message("A fixed %(deals)s deals, no target", deals=value)
+            ),
         ),
         OptionSpec(
             "pool_limit",
@@ -124,6 +158,7 @@ class Indian(PoolVariant):
             choices=POOL_LIMITS,
             help=message("Pool rummy only: a player whose total reaches this is out."),
             label=message("Pool limit"),
+            words=lambda value, options: message("A total of %(limit)s eliminates", limit=value),
         ),
         _from_table(
             "first_drop",

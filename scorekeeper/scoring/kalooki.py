@@ -7,7 +7,7 @@ from __future__ import annotations
 from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
-from .options import OptionSpec
+from .options import OptionSpec, yes_no
 from .pool import PoolVariant, resolve_pot_stakes
 from .surface import Mark
 
@@ -23,6 +23,18 @@ class Kalooki(PoolVariant):
     )
     min_players = 2
     max_players = 6
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "not_opened": {
+            "en": "not opened|had not opened|never opened|not down",
+            "fr": "pas ouvert|n a pas ouvert|pas pose|n avait pas ouvert",
+            "es": "no abrio|sin abrir|no bajo|no abrieron",
+            "pl": "nie otworzyl|nie otworzyla|nie wylozyl|nie otworzyli",
+            "de": "nicht eroffnet|nicht ausgelegt|hat nicht eroffnet",
+            "hi": "नहीं खोला|नहीं उतारा",
+        },
+    }
     higher_wins = False
     allows_nobody_out = False  # an exhausted stock is reshuffled
     options = (
@@ -36,6 +48,7 @@ class Kalooki(PoolVariant):
                 "A player whose total reaches this is eliminated (101 or 201 in Scala 40)."
             ),
             label=message("A player is out at"),
+            words=lambda value, options: message("A total of %(limit)s eliminates", limit=value),
         ),
         OptionSpec(
             "ace",
@@ -45,6 +58,7 @@ class Kalooki(PoolVariant):
             maximum=50,
             help=message("What an Ace counts."),
             label=message("An Ace counts"),
+            words=lambda value, options: message("An Ace counts %(value)s", value=value),
         ),
         OptionSpec(
             "joker",
@@ -54,6 +68,7 @@ class Kalooki(PoolVariant):
             maximum=50,
             help=message("What a Joker counts (25 in some UK rules and in Scala 40)."),
             label=message("A Joker counts"),
+            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "one_turn_double",
@@ -64,6 +79,10 @@ class Kalooki(PoolVariant):
                 "chiusura in mano)."
             ),
             label=message("Going out all at once doubles"),
+            words=yes_no(
+                message("Going out all at once doubles the others' penalties"),
+                message("Going out all at once doubles nothing"),
+            ),
         ),
         OptionSpec(
             "not_opened_penalty",
@@ -77,6 +96,11 @@ class Kalooki(PoolVariant):
                 "their hand (100 in Scala 40); blank: their hand counts."
             ),
             label=message("Not laid down when someone goes out"),
+            words=lambda value, options: (
+                message("Not having laid down counts the hand")
+                if value is None
+                else message("Not having laid down counts %(points)s", points=value)
+            ),
         ),
         OptionSpec(
             "rejoin",
@@ -97,6 +121,8 @@ class Kalooki(PoolVariant):
             "one_turn",
             "bool",
             message("Who went out laid the whole hand in one turn, having laid nothing before."),
+            label=message("Went out in one turn, having laid nothing before"),
+            said=message("went out in one turn"),
         ),
         EntryField(
             "not_opened",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -13,6 +13,17 @@ from .messages import Message, message
 ITEM_LENGTH = 100  # characters in one text item of a list option (a phase's description)
 CONTRACT_LENGTH = 60  # characters in a contract's description (Contract Rummy)
 CONTRACT_CARDS = 20  # the most cards a contract's deal deals
+MINUS = "\u2212"  # a true minus sign, as print has it
+
+# An option's value as a house rule in words, given the value and every option (a list
+# option's items reach it in the reader's language already): the sheet's, the pad's and
+# the new-game page's sentence for it.
+Words = Callable[[Any, Mapping[str, Any]], Message]
+
+
+def yes_no(yes: Message, no: Message) -> Words:
+    """Words for a yes-or-no option: ``yes`` where it is on, ``no`` where it is off."""
+    return lambda value, options: yes if value else no
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,8 @@ class OptionSpec:
     # for forms; the API speaks in names and ids.
     label: Message | None = None
     choice_labels: tuple[Message, ...] | None = None
+    # The option as a house rule in words (Words above); None: its label and value.
+    words: Words | None = None
 
     def choice_label(self, choice: Any) -> Message | str:
         """The words for one of the choices (the value itself where none are given)."""

@@ -48,6 +48,7 @@ def side_target(default: int) -> OptionSpec:
         step=5,
         help=message("The game ends after a deal where a side's total reaches this."),
         label=message("Game to"),
+        words=lambda value, options: message("Game to %(target)s", target=value),
     )
 
 

@@ -40,6 +40,26 @@ class PhaseTen(OutVariant):
     )
     min_players = 2
     max_players = 6
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "completed": {
+            "en": (
+                "phase done|made the phase|made phase|made their phase|phase complete|"
+                "completed|made it"
+            ),
+            "fr": "phase faite|a fait sa phase|phase reussie|phase|ont fait leur phase",
+            "es": "fase hecha|hizo la fase|completo la fase|fase|hicieron la fase",
+            "pl": (
+                "faza zrobiona|zrobil faze|zrobila faze|faza|zrobili faze|faze zrobila|faze zrobil"
+            ),
+            "de": (
+                "phase geschafft|phase fertig|hat die phase|phase|haben ihre phase|"
+                "haben die phase geschafft|die phase geschafft"
+            ),
+            "hi": "फेज़ पूरा|फेज़ किया|चरण पूरा|फेज़|का फेज़ पूरा",
+        },
+    }
     higher_wins = False
     allows_nobody_out = False
     step = 5
@@ -55,6 +75,10 @@ class PhaseTen(OutVariant):
                 "completing the last ends the game."
             ),
             label=message("Phases, one a line"),
+            words=lambda value, options: message(
+                "Phases: %(phases)s",
+                phases="; ".join(f"{number}. {phase}" for number, phase in enumerate(value, 1)),
+            ),
         ),
         OptionSpec(
             "tie",

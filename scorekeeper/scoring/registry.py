@@ -26,6 +26,7 @@ from .rummy500 import Rummy500
 from .rummy5000 import Rummy5000
 from .thirteen import Thirteen
 from .threethirteen import ThreeThirteen
+from .tonk import Tonk
 from .variant import Variant
 
 VARIANTS: dict[str, type[Variant]] = {
@@ -34,7 +35,7 @@ VARIANTS: dict[str, type[Variant]] = {
         *(Rummy, Gin, Rummy500, Rummy5000, Thirteen, AceToAce),
         *(Indian, FiveCrowns, PhaseTen, Canasta, HandAndFoot),
         *(Rummikub, Contract, ThreeThirteen, Kalooki),
-        *(Golf, Burraco, Free),
+        *(Golf, Burraco, Tonk, Free),
     )
 }
 

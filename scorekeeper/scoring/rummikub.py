@@ -34,6 +34,18 @@ class Rummikub(Variant):
     )
     min_players = 2
     max_players = 6
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "racks": {
+            "en": "on the rack|rack|left|holds",
+            "fr": "sur le chevalet|chevalet|reste|chevalets",
+            "es": "en el atril|atril|le queda|queda|le quedan|quedan|atriles",
+            "pl": "na stojaku|stojak|zostalo|na stojakach",
+            "de": "auf dem bankchen|bankchen|ubrig|rest",
+            "hi": "रैक पर|रैक|बचे",
+        },
+    }
     dealer_plays_first = True
     piece_word = message("Tile")
     runs_out = "pool"
@@ -46,6 +58,7 @@ class Rummikub(Variant):
             maximum=100,
             help=message("What a joker left on a rack counts (50 in Mind Sports Olympiad events)."),
             label=message("A joker left on a rack counts"),
+            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "rounds",
@@ -69,6 +82,7 @@ class Rummikub(Variant):
             maximum=100_000,
             help=message("The game ends after a deal in which a total reaches this; blank: none."),
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "rank_by",
@@ -84,6 +98,11 @@ class Rummikub(Variant):
                 message("The highest total"),
                 message("The most deals won"),
             ),
+            words=lambda value, options: (
+                message("The most deals won wins, then the highest total")
+                if value == "wins"
+                else message("The highest total wins")
+            ),
         ),
         OptionSpec(
             "winner_bonus",
@@ -93,6 +112,7 @@ class Rummikub(Variant):
             maximum=500,
             help=message("League rule: added to the deal's winner (e.g. 50)."),
             label=message("Bonus to the deal's winner"),
+            words=lambda value, options: message("The deal's winner adds %(points)s", points=value),
         ),
         OptionSpec(
             "loser_cap",
@@ -105,6 +125,11 @@ class Rummikub(Variant):
                 "League rule: a loser loses at most this in a deal (e.g. 25); blank: no cap."
             ),
             label=message("The most a loser loses in a deal"),
+            words=lambda value, options: (
+                message("No cap on a loser's minus")
+                if value is None
+                else message("A loser loses at most %(points)s a deal", points=value)
+            ),
         ),
     )
     entry_fields = (

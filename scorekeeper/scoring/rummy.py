@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
-from .options import OptionSpec
+from .options import OptionSpec, yes_no
 from .variant import OutVariant
 
 
@@ -48,6 +48,21 @@ class Rummy(OutVariant):
     )
     min_players = 2
     max_players = 6
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "rummy": {
+            "en": "went rummy|rummy",
+            "fr": "rami|rummy|a fait rami|fait rami",
+            "es": "rummy|hizo rummy|rummy de mano|hizo rummy de mano",
+            "pl": (
+                "remik|rummy|zrobil remika|zrobila remika|remika|remik z reki|"
+                "remika z reki|zrobil remika z reki"
+            ),
+            "de": "rommee|rummy|hand rommee|hand romme|romme",
+            "hi": "रमी|रमी की",
+        },
+    }
     options = (
         OptionSpec(
             "scoring",
@@ -63,6 +78,7 @@ class Rummy(OutVariant):
                 message("Winner takes all (highest wins)"),
                 message("Penalty: everyone scores their hand (lowest wins)"),
             ),
+            words=lambda value, options: SCORING_WORDS.get(value, value),
         ),
         OptionSpec(
             "rummy_bonus",
@@ -79,6 +95,7 @@ class Rummy(OutVariant):
                 message("Adds 10"),
                 message("Nothing more"),
             ),
+            words=lambda value, options: RUMMY_BONUS_WORDS.get(value, value),
         ),
         OptionSpec(
             "ace_high",
@@ -86,6 +103,10 @@ class Rummy(OutVariant):
             False,
             help=message("Aces high or low in runs; an Ace counts 15 in hand."),
             label=message("Aces high"),
+            words=yes_no(
+                message("Aces high or low in runs; an Ace counts 15 in hand"),
+                message("Aces low; an Ace counts 1"),
+            ),
         ),
         OptionSpec(
             "stock_out",
@@ -102,6 +123,11 @@ class Rummy(OutVariant):
                 message("Stalemate: nobody scores"),
                 message("Block: the lowest hand scores"),
             ),
+            words=lambda value, options: (
+                BLOCK_WORDS
+                if value == "block"
+                else message("When the stock runs out, nobody scores")
+            ),
         ),
         OptionSpec(
             "target",
@@ -114,6 +140,7 @@ class Rummy(OutVariant):
             minimum=1,
             maximum=100_000,
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "deals",
@@ -124,12 +151,24 @@ class Rummy(OutVariant):
             maximum=200,
             help=message("Play this many deals instead of to the target."),
             label=message("Number of deals"),
+            words=lambda value, options: (
+                message("Played to the target")
+                if value is None
+                else message("A fixed %(deals)s deals, no target", deals=value)
+            ),
         ),
     )
     entry_fields = (
         EntryField("out", "player", message("Who went out, or null when the stock ran out.")),
         EntryField("hands", "per_player", message("Value of the cards left in each other hand.")),
-        EntryField("rummy", "bool", message("The player who went out went rummy.")),
+        EntryField(
+            "rummy",
+            "bool",
+            message("The player who went out went rummy."),
+            label=message("Went rummy: the whole hand in one turn"),
+            said=message("went rummy"),
+            noted=message("went rummy"),
+        ),
     )
 
     @classmethod

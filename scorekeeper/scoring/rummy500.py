@@ -32,6 +32,7 @@ class Rummy500(MeldVariant):
             maximum=100_000,
             help=message("The game ends after a deal where a total reaches this."),
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "out_bonus",
@@ -41,6 +42,7 @@ class Rummy500(MeldVariant):
             maximum=1000,
             help=message("Extra points for the player who goes out."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
     )
     entry_fields = (OUT, MELDS, HANDS)

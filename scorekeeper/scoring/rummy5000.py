@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import RANKS, ValueTable
 from .messages import message
-from .options import OptionSpec
+from .options import OptionSpec, yes_no
 from .rummy import SCORING_WORDS
 from .rummy500 import HANDS, MELDS, OUT
 from .variant import OutVariant
@@ -38,6 +38,7 @@ class Rummy5000(OutVariant):
                 message("Collect: melds, and the hands of the others to who goes out"),
                 message("Subtract: melds less hand"),
             ),
+            words=lambda value, options: SCORING_WORDS.get(value, value),
         ),
         OptionSpec(
             "out_bonus",
@@ -48,6 +49,7 @@ class Rummy5000(OutVariant):
             step=5,
             help=message("Extra points for the player who goes out (e.g. 200 with subtract)."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
         OptionSpec(
             "target",
@@ -61,6 +63,7 @@ class Rummy5000(OutVariant):
                 "(1500, 2000, 2200, 2500, 2800, 10000 are usual)."
             ),
             label=message("Game to"),
+            words=lambda value, options: message("Game to %(target)s", target=value),
         ),
         OptionSpec(
             "went_out_wins",
@@ -68,6 +71,10 @@ class Rummy5000(OutVariant):
             False,
             help=message("Whoever went out on the last deal wins if at or over the target."),
             label=message("Going out wins the game"),
+            words=yes_no(
+                message("Whoever goes out on the last deal wins if at or over the target"),
+                message("The highest total wins"),
+            ),
         ),
         OptionSpec(
             "ace_value",
@@ -76,6 +83,9 @@ class Rummy5000(OutVariant):
             choices=(100, 50),
             help=message("An Ace that is not wild; a wild Ace counts 100 more."),
             label=message("An Ace counts"),
+            words=lambda value, options: message(
+                "An Ace counts %(value)s (a wild Ace %(wild)s)", value=value, wild=value + 100
+            ),
         ),
         OptionSpec(
             "wild_always_200",
@@ -83,6 +93,7 @@ class Rummy5000(OutVariant):
             False,
             help=message("Every wild card counts 200."),
             label=message("Every wild card counts 200"),
+            words=yes_no(message("Every wild card counts 200"), message("Wild cards count 100")),
         ),
         OptionSpec(
             "eights_nines_ten",
@@ -90,6 +101,7 @@ class Rummy5000(OutVariant):
             False,
             help=message("8s and 9s count 10 instead of 5."),
             label=message("8s and 9s count 10"),
+            words=yes_no(message("8s and 9s count 10"), message("8s and 9s count 5")),
         ),
         OptionSpec(
             "queen_of_spades",
@@ -101,6 +113,9 @@ class Rummy5000(OutVariant):
             step=5,
             help=message("The Queen of spades counts this (usually 45); otherwise as any Queen."),
             label=message("Queen of spades counts"),
+            words=lambda value, options: message(
+                "The Queen of spades counts %(value)s", value=10 if value is None else value
+            ),
         ),
         OptionSpec(
             "permanent_wilds",
@@ -143,14 +158,6 @@ class Rummy5000(OutVariant):
     @classmethod
     def wild_ranks(cls, options):
         return frozenset(RANKS)
-
-    @classmethod
-    def option_words(cls, name, value, options):
-        if name == "ace_value":
-            return message(
-                "An Ace counts %(value)s (a wild Ace %(wild)s)", value=value, wild=value + 100
-            )
-        return None
 
     @classmethod
     def pad_rules(cls, options):

@@ -18,33 +18,21 @@ if TYPE_CHECKING:
     from .entries import EntryField
     from .variant import Deal
 
-# How a deal ended, by the core's result code, as the board's grid says it.
+# How a deal ended, by the core's result code, as the board's grid says it: the codes
+# any game may give; a game with codes of its own adds them (``result_words``).
 RESULT_WORDS = {
     "void": message("void"),
     "stock_out": message("stock ran out"),
     "pool_out": message("pool out"),
     "block": message("block"),
     "stalemate": message("stalemate: nobody scores"),
-    "gin": message("gin"),
-    "big_gin": message("big gin"),
-    "knock": message("knock"),
-    "undercut": message("undercut"),
-}
-# An entry's flags, as the board's grid and the history say them.
-FLAG_WORDS = {
-    "rummy": message("went rummy"),
-    "big_gin": message("big gin"),
-    "up_for_two": message("went up for 2"),
-    "concealed": message("went out concealed"),
-    "one_turn": message("went out in one turn"),
-    "no_joker": message("without a joker"),
 }
 
 
 @dataclass(frozen=True)
 class OutWords:
-    """How the pages say whoever ended a deal: most games' player went out, gin's
-    knocked, Burraco's side closed."""
+    """How the pages say whoever ended a deal: most games' player went out; a family
+    with its own words (gin's knocked, Burraco's side closed) declares them."""
 
     key: Message  # the grid's key: "● went out"
     cell: Message  # read out before their points in the grid: "went out, "
@@ -55,17 +43,11 @@ class OutWords:
 WENT_OUT = OutWords(
     message("went out"), message("went out, "), message("(out)"), message("{who} went out")
 )
-KNOCKED = OutWords(
-    message("knocked"), message("knocked, "), message("(knocked)"), message("{who} knocked")
-)
-CLOSED = OutWords(
-    message("closed"), message("closed, "), message("(closed)"), message("{who} closed")
-)
 
 
 @dataclass(frozen=True)
 class DealWords:
-    """What the pages call a deal where the game has its own word (Golf's hole)."""
+    """What the pages call a deal; a family with its own word declares it (Golf's hole)."""
 
     head: Message  # the grid's first column
     number: Message  # "Deal %(number)s": the next deal, in a target game
@@ -88,17 +70,6 @@ DEAL = DealWords(
         "%(num)s deal left; highest total wins.", "%(num)s deals left; highest total wins.", 1
     ),
     ngettext("%(num)s deal left; lowest total wins.", "%(num)s deals left; lowest total wins.", 1),
-)
-HOLE = DealWords(
-    message("Hole"),
-    message("Hole %(number)s"),
-    message("Hole %(number)s of %(deals)s"),
-    message("Save hole {number}"),
-    message("Won the hole"),
-    ngettext(
-        "%(num)s hole left; highest total wins.", "%(num)s holes left; highest total wins.", 1
-    ),
-    ngettext("%(num)s hole left; lowest total wins.", "%(num)s holes left; lowest total wins.", 1),
 )
 
 
@@ -123,6 +94,13 @@ class Surfaces:
 
     # A deal's first player knocks, not goes out (gin): forms, boards and sheets say so.
     knocks: ClassVar[bool] = False
+    # How a deal ended, by the result code its scoring gives (RESULT_WORDS above).
+    result_words: ClassVar[Mapping[str, Message]] = RESULT_WORDS
+    # What players say at the table, for the voice reader: meaning (an entry field's
+    # name, "<field>.<choice>" for one of its choices) -> language -> phrases separated
+    # by "|", the first the one read back. Fields several games share may be worded by
+    # each; the reader takes every game's phrases.
+    spoken: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     # The words for whoever ended a deal, and for a deal (OutWords, DealWords above).
     out_words: ClassVar[OutWords] = WENT_OUT
     deal_words: ClassVar[DealWords] = DEAL
@@ -152,12 +130,6 @@ class Surfaces:
         return ()
 
     @classmethod
-    def option_words(cls, name: str, value: Any, options: Mapping[str, Any]) -> Message | None:
-        """An option's value in words where this variant words it apart from the others
-        (Thirteen's going-out bonus is a minus), else None: the sheet's usual words."""
-        return None
-
-    @classmethod
     def pad_tiebreaks(cls, options: Mapping[str, Any]) -> int:
         """Blank rows a pad adds after the fixed deals for tie-break deals (deals rummy)."""
         return 0
@@ -177,18 +149,26 @@ class Surfaces:
         if not any(f.kind == "player" for f in cls.entry_fields):  # Golf, the free pad
             return (label[deal.winner] if deal.winner else message("tie")), []
         out = label[entry["out"]] if entry.get("out") else message("nobody")
-        if entry.get("rummy"):
-            return out, [message("went rummy")]
-        if entry.get("up_for_two"):
-            return out, [message("up for 2")]
-        if entry.get("concealed"):
-            return out, [message("went out concealed")]
+        for field in cls.entry_fields:  # the first flag with a note of its own
+            if field.noted is not None and entry.get(field.name):
+                return out, [field.noted]
         if entry.get("out") is None:
             if deal.winner:
                 name = label[deal.winner]
                 return out, [message("stock ran out; %(name)s wins the block", name=name)]
             return out, [message("stock ran out")]
         return out, []
+
+    @classmethod
+    def flag_words(cls, entry: Mapping[str, Any]) -> list[Message]:
+        """The flags ``entry`` sets, as the board's grid and the history say them."""
+        return [f.said for f in cls.entry_fields if f.said is not None and entry.get(f.name)]
+
+    @classmethod
+    def final_lines(cls, options: Mapping[str, Any], state: Any) -> list[Message]:
+        """What makes up each final score of a finished game, where the game has more
+        to it than its deals (gin's game and box bonuses); none by default."""
+        return []
 
     @classmethod
     def deal_marks(

@@ -13,10 +13,8 @@ from .cards import JOKER, RANKS, ValueTable, face_values
 from .entries import EntryField
 from .errors import ScoringError
 from .messages import message
-from .options import OptionSpec
+from .options import MINUS, OptionSpec, yes_no
 from .variant import OutVariant
-
-MINUS = "\u2212"  # a true minus sign, as print has it
 
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
     "ace_to_king": RANKS,
@@ -25,6 +23,15 @@ SEQUENCES: dict[str, tuple[str | None, ...]] = {
     "ace_to_ace": (*RANKS, "A"),
     "king_to_ace": RANKS[::-1],
     "dealer_choice": (None,) * len(RANKS),  # each deal's entry names its rank
+}
+# Each wild sequence as a house rule in words.
+SEQUENCE_WORDS = {
+    "ace_to_king": message("Wild rank A, 2 … K"),
+    "two_to_king": message("Wild rank 2 … K (12 deals)"),
+    "two_to_ace": message("Wild rank 2 … K, then A"),
+    "ace_to_ace": message("Wild rank A, 2 … K, then A again (14 deals)"),
+    "king_to_ace": message("Wild rank K, Q … A"),
+    "dealer_choice": message("The dealer calls each deal's wild rank, each rank once"),
 }
 DOUBLED_RANKS = ("7", "K")
 
@@ -107,6 +114,26 @@ class Thirteen(OutVariant):
     )
     min_players = 2
     max_players = 8
+    # What players say at the table for this game's own fields, by language: the
+    # voice reader's words (Surfaces.spoken).
+    spoken = {
+        "up_for_two": {
+            "en": "up for two|up for 2",
+            "fr": "monte pour deux",
+            "es": "subio por dos",
+            "pl": "za dwa",
+            "de": "fur zwei",
+            "hi": "दो के लिए|दो के लिए गई|दो के लिए गया",
+        },
+        "press_points": {
+            "en": "press points|press|took",
+            "fr": "points de presse|presse|prend",
+            "es": "puntos de presion|presion|toma",
+            "pl": "punkty docisku|docisk|bierze",
+            "de": "presspunkte|press|nimmt",
+            "hi": "प्रेस अंक|प्रेस",
+        },
+    }
     higher_wins = False
     options = (
         OptionSpec(
@@ -128,6 +155,7 @@ class Thirteen(OutVariant):
                 message("K, Q \u2026 A"),
                 message("The dealer calls it"),
             ),
+            words=lambda value, options: SEQUENCE_WORDS.get(value, value),
         ),
         OptionSpec(
             "joker_deal",
@@ -135,6 +163,9 @@ class Thirteen(OutVariant):
             False,
             help=message("One more deal at the end where only the Joker is wild."),
             label=message("Joker deal at the end"),
+            words=yes_no(
+                message("One more deal at the end, only the Joker wild"), message("No Joker deal")
+            ),
         ),
         OptionSpec(
             "hand_size",
@@ -146,6 +177,7 @@ class Thirteen(OutVariant):
                 "Cards dealt (10 for two or three players in some groups, 13 in Treize Brasses)."
             ),
             label=message("Cards dealt"),
+            words=lambda value, options: message("%(cards)s cards dealt", cards=value),
         ),
         OptionSpec(
             "wild_value",
@@ -155,6 +187,7 @@ class Thirteen(OutVariant):
             maximum=100,
             help=message("A wild card left in hand (15 or 20 in some groups)."),
             label=message("A wild card counts"),
+            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
         OptionSpec(
             "ace_value",
@@ -164,6 +197,7 @@ class Thirteen(OutVariant):
             maximum=50,
             help=message("An Ace left in hand (10 in Biddies)."),
             label=message("An Ace counts"),
+            words=lambda value, options: message("An Ace counts %(value)s", value=value),
         ),
         OptionSpec(
             "face_values",
@@ -176,6 +210,11 @@ class Thirteen(OutVariant):
                 message("10 each"),
                 message("11, 12 and 13"),
             ),
+            words=lambda value, options: (
+                message("J, Q, K count 11, 12, 13")
+                if value == "rank"
+                else message("J, Q, K count 10")
+            ),
         ),
         OptionSpec(
             "simple_values",
@@ -183,6 +222,10 @@ class Thirteen(OutVariant):
             False,
             help=message("Beanie: A-8 count 5, 9-K count 10, wild cards as a wild card counts."),
             label=message("Simple card values (Beanie)"),
+            words=yes_no(
+                message("Simple values: A\u20138 count 5, 9\u2013K count 10"),
+                message("Cards count their face value"),
+            ),
         ),
         OptionSpec(
             "joker",
@@ -190,6 +233,7 @@ class Thirteen(OutVariant):
             False,
             help=message("A Joker in the pack, always wild, counting in hand what a Joker counts."),
             label=message("A Joker in the pack"),
+            words=yes_no(message("A Joker in the pack, always wild"), message("No Joker")),
         ),
         OptionSpec(
             "joker_value",
@@ -199,6 +243,7 @@ class Thirteen(OutVariant):
             maximum=100,
             help=message("A Joker left in hand."),
             label=message("A Joker counts"),
+            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "out_bonus",
@@ -208,6 +253,9 @@ class Thirteen(OutVariant):
             maximum=100,
             help=message("The player who goes out scores minus this (e.g. 15)."),
             label=message("Bonus for going out"),
+            words=lambda value, options: message(
+                "Going out scores %(points)s", points=f"{MINUS}{value}"
+            ),
         ),
         OptionSpec(
             "double_on_7_or_king",
@@ -215,6 +263,10 @@ class Thirteen(OutVariant):
             False,
             help=message("Card points of a deal whose wild rank is 7 or K are doubled."),
             label=message("Double on a 7 or King wild"),
+            words=yes_no(
+                message("Deals with 7s or Kings wild count double"),
+                message("No doubling for 7s or Kings"),
+            ),
         ),
         OptionSpec(
             "press",
@@ -225,6 +277,14 @@ class Thirteen(OutVariant):
                 "the next deal's card points are doubled."
             ),
             label=message("The Press"),
+            words=lambda value, options: (
+                message(
+                    "The Press: %(gap)s behind doubles the next deal's card points",
+                    gap=options.get("press_gap", 50),
+                )
+                if value
+                else message("No Press")
+            ),
         ),
         OptionSpec(
             "press_gap",
@@ -234,6 +294,7 @@ class Thirteen(OutVariant):
             maximum=1000,
             help=message("How far the trailing player must be behind for the Press."),
             label=message("Press when trailing by"),
+            words=lambda value, options: message("The Press needs a gap of %(gap)s", gap=value),
         ),
         OptionSpec(
             "auto_press",
@@ -244,6 +305,9 @@ class Thirteen(OutVariant):
                 "highest plus the Press gap, and the Press is on for deal 2."
             ),
             label=message("Auto-Press after deal 1"),
+            words=yes_no(
+                message("Auto-Press after deal 1 (4 or more players)"), message("No Auto-Press")
+            ),
         ),
         OptionSpec(
             "up_for_two",
@@ -253,6 +317,10 @@ class Thirteen(OutVariant):
                 "Biddies: going out holding a single natural 2 ends the play and scores 2."
             ),
             label=message("Going up for 2"),
+            words=yes_no(
+                message("Going up for 2: out holding a single natural 2 scores 2"),
+                message("No going up for 2"),
+            ),
         ),
     )
     entry_fields = (
@@ -276,6 +344,9 @@ class Thirteen(OutVariant):
             "bool",
             message("The player who went out went up for 2."),
             option="up_for_two",
+            label=message("Went up for 2"),
+            said=message("went up for 2"),
+            noted=message("up for 2"),
         ),
     )
 
@@ -299,12 +370,6 @@ class Thirteen(OutVariant):
     @classmethod
     def wild_ranks(cls, options):
         return frozenset(RANKS) | ({JOKER} if options["joker_deal"] else frozenset())
-
-    @classmethod
-    def option_words(cls, name, value, options):
-        if name == "out_bonus":  # going out takes points off here: a minus, no "extra"
-            return message("Going out scores %(points)s", points=f"{MINUS}{value}")
-        return None
 
     @classmethod
     def pad_rules(cls, options):

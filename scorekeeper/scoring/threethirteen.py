@@ -30,6 +30,11 @@ class ThreeThirteen(RisingWild):
                 message("10 each"),
                 message("11, 12 and 13"),
             ),
+            words=lambda value, options: (
+                message("J, Q, K count 11, 12, 13")
+                if value == "rank"
+                else message("J, Q, K count 10")
+            ),
         ),
         OptionSpec(
             "wild_value",
@@ -43,6 +48,7 @@ class ThreeThirteen(RisingWild):
                 "(e.g. 20); blank: its ordinary value."
             ),
             label=message("A wild card left in hand counts"),
+            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
     )
     entry_fields = rising_wild_fields(

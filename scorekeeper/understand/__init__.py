@@ -20,7 +20,7 @@ from .fields import Fields
 from .filling import Filler
 from .readback import read_back
 from .reading import Item, Reader
-from .vocabulary import FILLER, GIN, LANGUAGES, OUT, for_phones
+from .vocabulary import FILLER, GIN, LANGUAGES, OUT, for_phones, gather
 
 __all__ = [
     "LANGUAGES",
@@ -99,6 +99,7 @@ def understand(
     """The entry ``text`` describes for the next deal of the game ``setup`` sets up,
     after the deals ``before`` (their entries, in order), the players also known by
     the spoken names ``aliases`` (word said -> player's name)."""
+    gather()  # a game registered since the words were gathered brings its own
     fields = Fields(setup, before)
     language = language if language in LANGUAGES else "en"
     items = Reader(_names(setup, aliases), language).items(text[:2000])

@@ -197,3 +197,15 @@ def runs_on(game: dict[str, str], players: int) -> bool:
     setup = make_setup(players=SHORT_NAMES[:players], **game)
     deals = setup.options.get("holes") or 0
     return players > 5 and deals > 12
+
+
+# A game none of the cases above names (a family added since): its largest table stands
+# for it, so a new game needs no line here; give it its own cases when its pad shows a
+# layout of its own worth guarding.
+LISTED = {name for name, *_ in LAYOUTS} | set(SAME_AS)
+DERIVED = [
+    (name, max(counts), f"{name}-{max(counts)}")
+    for name in VARIANTS
+    if name not in LISTED and (counts := [n for n in PLAYER_COUNTS if seated(game_of(name), n)])
+]
+LAYOUTS += DERIVED

@@ -28,14 +28,12 @@ def test_the_catalogue_is_plain_json():
     assert json.loads(json.dumps(catalogue)) == catalogue
 
 
-def test_the_catalogue_lists_every_variant_of_the_rules():
+def test_the_catalogue_lists_every_variant_of_the_registry_in_its_order():
+    # Each family's own test lists its options and fields, and the rules have a section
+    # for each (tests/test_docs.py): the catalogue is the registry, the free pad last.
     ids = [variant["id"] for variant in describe_catalogue()["variants"]]
-    assert ids == [
-        "rummy", "gin", "rummy500", "rummy5000", "thirteen", "acetoace", "indian", "five_crowns",
-        "phase10", "canasta", "handfoot", "rummikub", "contract", "threethirteen", "kalooki",
-        "golf", "burraco", "free",
-    ]  # fmt: skip
-    assert list(VARIANTS) == ids
+    assert ids == list(VARIANTS)
+    assert ids[0] == "rummy" and ids[-1] == "free"
 
 
 def test_every_preset_of_the_rules_has_a_name_and_a_one_line_description():

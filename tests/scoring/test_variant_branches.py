@@ -123,3 +123,153 @@ def test_no_template_branches_on_a_variant():
         for where in template_branches(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+# ---------------------------------------------------------------- options and flags
+
+# An option's name (``press``, ``box_bonus``) and a deal flag's (``big_gin``, ``tonk``)
+# are their family's too: outside ``scoring/`` nothing keys a table by them, reads one
+# from a game's options or entry, or compares a field's or spec's name with one. Their
+# words (an option's house rule, a flag's word on the board, its label, its spoken
+# phrases) are declared beside them and asked for.
+OPTIONS = frozenset(spec.name for cls in VARIANTS.values() for spec in cls.options)
+FLAGS = frozenset(f.name for cls in VARIANTS.values() for f in cls.entry_fields if f.kind == "bool")
+NAMED = OPTIONS | FLAGS
+# What holds a game's options or a deal's entry where it is read by name.
+HOLDERS = frozenset({"options", "entry", "o", "rules", "values", "opts"})
+# Where a name is still read outside its family, each to move into it: the paper's
+# blocks (printing/sheet.py, printing/pad.py) and a game's notes beside a total; gin's
+# void deal (the form's "nobody knocked", the voice reader's "nobody"); gin's target
+# on the board (gin's game ends by its own rule, so its target is only an option).
+STILL_NAMED = {
+    "printing/pad.py": {"press", "auto_press", "box_bonus", "game_bonus", "shutout_double"},
+    "printing/sheet.py": {"press", "auto_press", "box_bonus", "knock_card"},
+    "summary.py": {"phases"},
+    "understand/readback.py": {"void"},
+    "web/table/entry_text.py": {"void"},
+    "web/table/fields.py": {"void"},
+    "web/table/presenters.py": {"void", "target"},
+    "static/reader.js": {"big_gin", "void"},
+    "static/say.js": {"void"},
+    "static/entry_kinds.js": {"four_of_a_kind"},
+}
+
+
+def _holds(node: ast.AST) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in HOLDERS
+    return isinstance(node, ast.Attribute) and node.attr in HOLDERS
+
+
+def _read_by_name(node: ast.AST) -> str | None:
+    """The option or flag ``node`` reads by name: ``options["press"]``,
+    ``entry.get("big_gin")``."""
+    if isinstance(node, ast.Subscript) and _holds(node.value):
+        key = node.slice
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and _holds(node.func.value)
+        and node.args
+    ):
+        key = node.args[0]
+    else:
+        return None
+    return key.value if isinstance(key, ast.Constant) and key.value in NAMED else None
+
+
+def python_names(source: str) -> dict[int, set[str]]:
+    """Where ``source`` names an option or a flag: line -> the names."""
+    found: dict[int, set[str]] = {}
+    for node in ast.walk(ast.parse(source)):
+        names: set[str] = set()
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            if len(keys) >= 2 and len(keys) == len(node.keys) and NAMED.issuperset(keys):
+                names = set(keys)
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(isinstance(o, ast.Attribute) and o.attr == "name" for o in operands):
+                names = {o.value for o in operands if isinstance(o, ast.Constant)} & NAMED
+        elif (read := _read_by_name(node)) is not None:
+            names = {read}
+        if names:
+            found.setdefault(node.lineno, set()).update(names)
+    return found
+
+
+# In a template: ``options.press``, ``options['press']``, ``entry.big_gin``; in a script
+# the same, a game's ``rules.four_of_a_kind``, and a comparison with a quoted name.
+TEMPLATE_READ = re.compile(r"""\b(?:options|entry|rules)(?:\.|\[['"])([a-z0-9_]+)""")
+SCRIPT_COMPARE = re.compile(r"""[!=]==?\s*['"]([a-z0-9_]+)['"]|['"]([a-z0-9_]+)['"]\s+in\b""")
+
+
+def template_names(source: str) -> set[str]:
+    found = set()
+    for match in TAG.finditer(source):
+        found |= set(TEMPLATE_READ.findall(match.group(1) or match.group(2) or "")) & NAMED
+    return found
+
+
+def script_names(source: str) -> set[str]:
+    found = set(TEMPLATE_READ.findall(source))
+    found |= {a or b for a, b in SCRIPT_COMPARE.findall(source)}
+    return found & NAMED
+
+
+def test_the_scan_finds_an_option_or_a_flag_named_in_python():
+    sample = (
+        "WORDS = {'press': 1, 'box_bonus': 2}\n"
+        "gap = options['press_gap']\n"
+        "gin = entry.get('big_gin')\n"
+        "if spec.name == 'phases': pass\n"
+        "fine = {'press': 1, 'title': 2}\n"
+    )
+    assert python_names(sample) == {
+        1: {"press", "box_bonus"},
+        2: {"press_gap"},
+        3: {"big_gin"},
+        4: {"phases"},
+    }
+
+
+def test_the_scan_finds_an_option_or_a_flag_named_in_a_template_or_a_script():
+    template = "{% if options.press %}x{% endif %}<p class=\"press\">{{ entry['rummy'] }}</p>"
+    assert template_names(template) == {"press", "rummy"}
+    script = 'if (meaning === "big_gin" || rules.four_of_a_kind) {}\nconst press = "press";'
+    assert script_names(script) == {"big_gin", "four_of_a_kind"}
+
+
+def _named_outside_the_families() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE)
+        if where.parts[0] in ("scoring", "migrations"):
+            continue
+        for names in python_names(path.read_text(encoding="utf-8")).values():
+            found.setdefault(str(where), set()).update(names)
+    for path in sorted((PACKAGE / "templates").rglob("*.html")):
+        if names := template_names(path.read_text(encoding="utf-8")):
+            found[str(path.relative_to(PACKAGE))] = names
+    for path in sorted((PACKAGE / "static").glob("*.js")):
+        if names := script_names(path.read_text(encoding="utf-8")):
+            found[str(path.relative_to(PACKAGE))] = names
+    return found
+
+
+def test_no_surface_names_an_option_or_a_flag_outside_its_family():
+    found = _named_outside_the_families()
+    new = {
+        where: names - STILL_NAMED.get(where, set())
+        for where, names in found.items()
+        if names - STILL_NAMED.get(where, set())
+    }
+    assert new == {}
+    # The list of names still to move only shrinks: a name moved comes off it.
+    gone = {
+        where: names - found.get(where, set())
+        for where, names in STILL_NAMED.items()
+        if names - found.get(where, set())
+    }
+    assert gone == {}

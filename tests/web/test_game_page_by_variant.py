@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper import scoring
 from scorekeeper.web.table.entry_text import entry_text
 from tests.web.families.support import POOL
 from tests.web.support import record, start, text
@@ -36,7 +37,8 @@ def test_the_history_tells_each_mark_in_words():
         f"Aarav went out; in hand: Bhavna 34; dropped: {POOL[2]} (first); wrong show: Divyā"
     )
     canasta = {"out": "NS", "melded": {"NS": 385}, "natural": {"NS": 1}, "concealed": True}
-    assert entry_text(canasta) == (
+    setup = scoring.make_setup(variant="canasta", players=["NS", "EW"])
+    assert entry_text(canasta, setup) == (
         "NS went out; melded: NS 385; natural canastas: NS 1; went out concealed"
     )
 

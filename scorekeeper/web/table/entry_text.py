@@ -8,7 +8,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper import scoring
-from scorekeeper.scoring.surface import FLAG_WORDS
 from scorekeeper.translate import translate
 from scorekeeper.web.table.presenters import enabled_fields
 
@@ -77,7 +76,9 @@ def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str
             parts.append(_("%(what)s: %(list)s", what=label, list=", ".join(entry[name])))
     parts += [_own_text(f, entry.get(f.name)) for f in own if f.kind != "player"]
     parts = [part for part in parts if part]
-    parts += [translate(text) for flag, text in FLAG_WORDS.items() if entry.get(flag)]
+    if setup is not None:
+        variant = scoring.get_variant(setup.variant)
+        parts += [translate(text) for text in variant.flag_words(entry)]
     if entry.get("wild"):
         parts.append(_("wild %(card)s called", card=entry["wild"]))
     if entry.get("upcard"):

@@ -10,15 +10,9 @@ HEADINGS = {
     "knocker": _l("Who knocked?"),
     "melds": _l("Melded this deal"),
     "press_points": _l("Press points"),
-    "rummy": _l("Went rummy: the whole hand in one turn"),
-    "big_gin": _l("Big gin: all 11 cards"),
-    "up_for_two": _l("Went up for 2"),
     "wild": _l("Wild rank the dealer called"),
     "upcard": _l("Upcard"),
-    "concealed": _l("Went out concealed: the whole hand in one turn"),
     "racks": _l("Tiles left on the rack"),
-    "one_turn": _l("Went out in one turn, having laid nothing before"),
-    "no_joker": _l("… and without a joker or other wild card"),
 }
 # Column heads where a player's row has two numbers.
 COLUMNS = {

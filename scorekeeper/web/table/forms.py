@@ -46,24 +46,43 @@ DEFAULT_SLOTS = 4
 # ---------------------------------------------------------------- a new game
 
 
-GAMES: dict[str, tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | None]] = {
-    # value -> (label, description, variant id, options, stakes); the label and the
-    # description are the core's Messages in English (the preset's name is its id).
-    **{
-        f"preset:{p.name}": (p.name, p.description, p.variant, p.options, p.stakes)
-        for p in scoring.PRESETS.values()
-    },
-    **{
-        f"variant:{v.id}": (
-            message("%(variant)s (set it up yourself)", variant=v.name),
-            v.description,
-            v.id,
-            {},
-            None,
-        )
-        for v in scoring.VARIANTS.values()
-    },
-}
+Game = tuple[str, str, str, Mapping[str, Any], Mapping[str, Any] | None]
+
+
+class RegistryGames(Mapping[str, Game]):
+    """value -> (label, description, variant id, options, stakes) for every preset and
+    variant the registry holds when asked (a game family registered since, such as a
+    test's toy game, is offered too); the label and the description are the core's
+    Messages in English (the preset's name is its id)."""
+
+    def _games(self) -> dict[str, Game]:
+        presets = {
+            f"preset:{p.name}": (p.name, p.description, p.variant, p.options, p.stakes)
+            for p in scoring.PRESETS.values()
+        }
+        variants = {
+            f"variant:{v.id}": (
+                message("%(variant)s (set it up yourself)", variant=v.name),
+                v.description,
+                v.id,
+                {},
+                None,
+            )
+            for v in scoring.VARIANTS.values()
+        }
+        return {**presets, **variants}
+
+    def __getitem__(self, key: str) -> Game:
+        return self._games()[key]
+
+    def __iter__(self):
+        return iter(self._games())
+
+    def __len__(self) -> int:
+        return len(self._games())
+
+
+GAMES = RegistryGames()
 DEFAULT_GAME = "preset:Crazy Gin (13 deals)"
 
 # Every stake any game takes: the pot's (Indian rummy) are a superset of the others.
@@ -140,10 +159,24 @@ def _stake_number(name: str, label: str, default: str) -> Field:
     return StringField(label, default=default, render_kw=NUMERIC, description=help)
 
 
-class NewGameForm(FlaskForm):
+class EveryGameOptions(type(FlaskForm)):
+    """A form class that carries every game's option fields, those of a game family
+    registered since it was made too (a test's toy game): they are added, each by the
+    class's ``option_field``, before each form is made."""
+
+    def __call__(cls, *args, **kwargs):
+        for variant in scoring.VARIANTS.values():
+            for spec in variant.options:
+                name = option_field_name(variant.id, spec.name)
+                if name not in cls.__dict__:
+                    setattr(cls, name, cls.option_field(spec))
+        return super().__call__(*args, **kwargs)
+
+
+class NewGameForm(FlaskForm, metaclass=EveryGameOptions):
     game = SelectField(
         _l("Game"),
-        choices=[SelectChoice(k, lazy_translation(v[0])) for k, v in GAMES.items()],
+        choices=lambda: [SelectChoice(k, lazy_translation(v[0])) for k, v in GAMES.items()],
         default=DEFAULT_GAME,
     )
     # The game the house rules below were filled in for (see options_for).
@@ -203,17 +236,14 @@ class NewGameForm(FlaskForm):
     )
 
 
-class HouseRulesForm(Form):
+class HouseRulesForm(Form, metaclass=EveryGameOptions):
     """A league's house rules: the new-game page's option fields, for the league's rules
     form (which carries its own CSRF token and reads its other fields itself)."""
 
     shown = HiddenField()  # the game the fields were filled in for, as on the new-game page
 
 
-for _form in (NewGameForm, HouseRulesForm):
-    for _variant in scoring.VARIANTS.values():
-        for _spec in _variant.options:
-            setattr(_form, option_field_name(_variant.id, _spec.name), _option_field(_spec))
+NewGameForm.option_field = HouseRulesForm.option_field = staticmethod(_option_field)
 
 # Either form: both carry every game's option fields and ``shown``.
 OptionsForm = NewGameForm | HouseRulesForm

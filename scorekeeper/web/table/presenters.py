@@ -24,9 +24,8 @@ from markupsafe import Markup
 from scorekeeper import scoring
 from scorekeeper.chart import Chart, running_totals_chart
 from scorekeeper.scoring.cards import RANKS, SUITS
-from scorekeeper.scoring.gin import final_lines
 from scorekeeper.scoring.messages import Message
-from scorekeeper.scoring.surface import DEAL, FLAG_WORDS, RESULT_WORDS
+from scorekeeper.scoring.surface import DEAL
 from scorekeeper.service_layer.results import GameView
 from scorekeeper.summary import DealSummary, Figures, GameSummary, game_summary
 from scorekeeper.translate import preset_name, translate
@@ -274,7 +273,8 @@ def board(view: GameView, locale: str) -> Board:
     setup = view.setup
     fixed, target = end_rule(setup)
     summary = game_summary(view, locale)
-    rows = [_deal_row(deal) for deal in summary.deals]
+    variant = scoring.get_variant(setup.variant)
+    rows = [_deal_row(variant, deal) for deal in summary.deals]
     fields = {f.name for f in enabled_fields(setup)}
     next_deal = None if state.next_deal is None else _next_deal(setup, state.next_deal, fields)
     return Board(
@@ -289,11 +289,11 @@ def board(view: GameView, locale: str) -> Board:
         press_rule="press_points" in fields,
         seats=None if setup.seats is None else list(setup.seats),
         games=state.games or [],
-        breakdown=_gin_breakdown(setup, state) if state.finished and not state.games else [],
+        breakdown=_final_breakdown(setup, state) if state.finished and not state.games else [],
     )
 
 
-def _deal_row(played: DealSummary) -> DealRow:
+def _deal_row(variant: type[scoring.Variant], played: DealSummary) -> DealRow:
     """A deal played, with each player's cell: points, running total and marks."""
     deal = played.deal
     return DealRow(
@@ -304,7 +304,7 @@ def _deal_row(played: DealSummary) -> DealRow:
         deal.press,
         bool(deal.entry.get("void")),
         played.figures,
-        what_happened(deal),
+        what_happened(variant, deal),
     )
 
 
@@ -348,21 +348,21 @@ def first_to_play(setup: scoring.Setup, next_deal: dict[str, Any]) -> str:
     return seats[(dealer + 1) % len(seats)]
 
 
-def what_happened(deal: Any) -> str | None:
+def what_happened(variant: type[scoring.Variant], deal: Any) -> str | None:
     """The deal in a word for the grid (knock, gin, block...), as the core says it
     ended; None for an ordinary deal, where the dot on who went out says it all."""
     if deal.result is not None:
-        return translate(RESULT_WORDS[deal.result])
-    return next(
-        (translate(text) for flag, text in FLAG_WORDS.items() if deal.entry.get(flag)), None
-    )
+        return translate(variant.result_words[deal.result])
+    return next((translate(text) for text in variant.flag_words(deal.entry)), None)
 
 
-def _gin_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
-    """What makes up each final score of a finished gin game, as the core words it."""
-    if not state.final or state.ended_early:  # only gin has finals
+def _final_breakdown(setup: scoring.Setup, state: Any) -> list[str]:
+    """What makes up each final score of a finished game with finals (gin's), as the
+    game words it."""
+    if not state.final or state.ended_early:
         return []
-    return [translate(line) for line in final_lines(setup.options, state)]
+    variant = scoring.get_variant(setup.variant)
+    return [translate(line) for line in variant.final_lines(setup.options, state)]
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8

@@ -38,7 +38,13 @@ from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
 from scorekeeper.web.table.fields import form_words
-from scorekeeper.web.table.forms import BLANK, list_field, option_field_name, option_value
+from scorekeeper.web.table.forms import (
+    BLANK,
+    EveryGameOptions,
+    list_field,
+    option_field_name,
+    option_value,
+)
 from scorekeeper.web.table.presenters import page_locale, printed_locale
 
 # Its PDFs share the app's PDF limit (web.limit_pdfs).
@@ -61,7 +67,7 @@ def game_choices() -> list[SelectChoice]:
     ]
 
 
-class PadForm(FlaskForm):
+class PadForm(FlaskForm, metaclass=EveryGameOptions):
     # A GET form for a download: nothing changes, so no CSRF token, which in a
     # query string would leak into history and logs and could forge the app's POSTs.
     class Meta:
@@ -249,9 +255,7 @@ def _house_rule_field(spec) -> Field:
     return StringField(label, default="", description=help_text)
 
 
-for _variant in VARIANTS.values():
-    for _spec in _variant.options:
-        setattr(PadForm, option_field_name(_variant.id, _spec.name), _house_rule_field(_spec))
+PadForm.option_field = staticmethod(_house_rule_field)
 
 
 def _canonical_size(size: str | None) -> str | None:
