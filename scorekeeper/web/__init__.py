@@ -17,7 +17,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_compress import Compress
 from sqlalchemy.exc import OperationalError
@@ -32,7 +32,7 @@ from scorekeeper.web.api import circles as circles_api
 from scorekeeper.web.api import games as api
 from scorekeeper.web.api.problems import http_exception_problem, problem_response
 from scorekeeper.web.circles import pages as circles
-from scorekeeper.web.common import edge, i18n, push
+from scorekeeper.web.common import edge, i18n, job_events, push
 
 # The league's and the table's routes by use: each module adds its routes to its
 # feature's blueprint when imported, so before the blueprint is registered below.
@@ -155,6 +155,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(circles_api.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(job_events.bp)
     limit_pdfs(app)
 
 
@@ -214,8 +215,11 @@ def pdf_being_made(job: str, retry_after: int) -> Response:
     if request.path.startswith("/api/"):
         message = _("The PDF is being made; ask again in a few seconds.")
         return problem_response(503, message, headers={**headers, "Retry-After": str(retry_after)})
-    body = render_template("print/being_made.html")
-    return Response(body, 202, headers={**headers, "Refresh": str(retry_after)})
+    # Its script waits on the job's stream and loads the file once it is made; a
+    # browser without scripts reloads every ``retry_after`` s (the template's refresh).
+    events = url_for("jobs.events", job_id=job, since="waiting")
+    body = render_template("print/being_made.html", events=events, retry_after=retry_after)
+    return Response(body, 202, headers=headers)
 
 
 def pdf_busy(retry_after: int) -> Response:

@@ -10,8 +10,10 @@ import random
 import shutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
+from huey import SqliteHuey
 
 from bench.bench_load import LOOPBACK, Server, thirteen_entry
 from bench.bench_streams import open_all, start_streams
@@ -39,8 +41,14 @@ def database_url(migrated_template, emptier, tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def streams(database_url, tmp_path_factory) -> Iterator[Server]:
-    tmp_path = tmp_path_factory.mktemp("streams-process")
+def streams_folder(tmp_path_factory) -> Path:
+    """The stream process's folder: its log, and its instance (the job queue's store)."""
+    return tmp_path_factory.mktemp("streams-process")
+
+
+@pytest.fixture(scope="module")
+def streams(database_url, streams_folder) -> Iterator[Server]:
+    tmp_path = streams_folder
     env = {
         "SCOREKEEPER_DATABASE_URL": database_url,
         "SCOREKEEPER_SECRET_KEY": SECRET_KEY,  # the test app's: the same screen links
@@ -131,6 +139,25 @@ def test_a_venue_screens_stream_follows_its_night_and_ends_when_the_screen_close
     finally:
         screen.close()
     assert status_of(streams, f"{base}/{token}/events") == 404
+
+
+def test_a_jobs_stream_says_once_that_the_job_is_done(streams, streams_folder):
+    """The "being made" page's stream: the stream process reads the job's state from the
+    queue's store (its instance's jobs.sqlite3, as a worker writes it when done)."""
+    job = "ab" * 32  # a render job's id: its PDF's content hash
+    waiting = Stream(streams, f"/jobs/{job}/events?since=waiting")
+    try:
+        assert waiting.answer.status == 200
+        assert waiting.answer.readline() == b"retry: 1000\n"
+        queue = SqliteHuey(
+            "scorekeeper", filename=str(streams_folder / "streams-instance" / "jobs.sqlite3")
+        )
+        queue.put(job, job)  # what huey keeps when the render job returns
+        assert waiting.next_data() == "done"
+    finally:
+        waiting.close()
+    assert status_of(streams, "/jobs/not%20an%20id/events") == 404
+    assert status_of(streams, f"/jobs/{job}/events", "POST") == 404
 
 
 @SLOW

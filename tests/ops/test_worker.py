@@ -4,6 +4,7 @@ web's threads) and served from the shared files to any of the web's processes.""
 
 from __future__ import annotations
 
+import http.client
 import subprocess
 from collections.abc import Callable, Iterator
 from urllib.parse import urlencode
@@ -11,8 +12,7 @@ from urllib.parse import urlencode
 import pytest
 from huey import SqliteHuey
 
-from bench.bench_load import Phone
-from tests.waiting import wait_until
+from bench.bench_load import LOOPBACK, Phone
 
 from .support import start_worker, stop_worker
 
@@ -50,21 +50,32 @@ def test_a_pdf_is_made_by_the_worker_and_served_by_every_web_process(serve, work
     phone = Phone(server.port)
     asked = phone.request("GET", f"/pads/pad.pdf?{PAD}")
     assert asked.status == 202, asked.body[:300]
-    assert asked.headers["refresh"] == "2"
     assert b"being made" in asked.body
     job = asked.headers["scorekeeper-job"]
+    # The page waits on its job's stream; without scripts it reloads every 2 s.
+    assert "refresh" not in asked.headers
+    assert b'<noscript><meta http-equiv="refresh" content="2"></noscript>' in asked.body
+    events = f"/jobs/{job}/events?since=waiting"
+    assert f'data-events="{events}"'.encode() in asked.body
     # Asked again before any worker runs: the same job, not a second one.
     again = Phone(server.port).request("GET", f"/pads/pad.pdf?{PAD}")
     assert (again.status, again.headers["scorekeeper-job"]) == (202, job)
 
-    process = worker()
+    # The app's own threaded stream (no stream process here) says when the job is done.
+    stream = http.client.HTTPConnection(LOOPBACK, server.port, timeout=60)
+    try:
+        stream.request("GET", events)
+        answer = stream.getresponse()
+        assert answer.status == 200
+        assert answer.getheader("Content-Type").startswith("text/event-stream")
+        process = worker()
+        while (line := answer.readline()) and not line.startswith(b"data: "):
+            assert process.poll() is None, (tmp_path / "worker.log").read_text()
+        assert line == b"data: done\n", (tmp_path / "worker.log").read_text()
+    finally:
+        stream.close()
     queue = SqliteHuey("scorekeeper", filename=str(tmp_path / "instance" / "jobs.sqlite3"))
-
-    def made() -> bool:
-        assert process.poll() is None, (tmp_path / "worker.log").read_text()
-        return queue.result(job, preserve=True) is not None
-
-    wait_until(made, "the worker making the pad")
+    assert queue.result(job, preserve=True) == job
     answers = [Phone(server.port).request("GET", f"/pads/pad.pdf?{PAD}") for _ in range(4)]
     assert {(answer.status, answer.headers["content-type"]) for answer in answers} == {
         (200, "application/pdf")

@@ -137,15 +137,16 @@ def streams(app) -> Streams:
     return app.extensions.setdefault("scorekeeper.push", Streams())
 
 
-def answer(key: str, version, version_now: Callable[[], object]):
+def answer(key: str, version, version_now: Callable[[], object], look_every: float | None = None):
     """The response of a stream of ``key`` (a game's id: woken by its changes; any other
-    key looks every ``LOOK_EVERY``), or 204 when this process's streams are all taken."""
+    key looks every ``look_every``, else ``LOOK_EVERY``), or 204 when this process's
+    streams are all taken."""
     open_streams = streams(current_app)
     if not open_streams.take(current_app.config["PUSH_STREAMS"]):
         return current_app.response_class(status=204)  # all threads this may use are busy
     engine = current_app.extensions["scorekeeper.db"].engine
     listen(engine)
-    body = stream(key, version, version_now, LOOK_EVERY[engine.dialect.name])
+    body = stream(key, version, version_now, look_every or LOOK_EVERY[engine.dialect.name])
     response = current_app.response_class(body, mimetype="text/event-stream")
     response.call_on_close(open_streams.give_back)
     response.headers["Cache-Control"] = "no-cache"

@@ -7,7 +7,9 @@ URLs, which nginx routes here:
 - ``/games/<id>/events``: a ``version`` event each time the game changes (the view
   link, the table view, other phones of the table);
 - ``/leagues/<id>/nights/<n>/screen/<token>/events``: a ``version`` event each time the
-  venue screen's night changes (any of its games, its seating, its rows).
+  venue screen's night changes (any of its games, its seating, its rows);
+- ``/jobs/<id>/events``: one ``version`` event once a job is done (the "being made"
+  page of a PDF then loads it: job_events).
 
 A stream is let in as the app lets in the page it belongs to, through the same service
 call (``services.current_version``, ``league.screen_version``): an unknown game or a
@@ -20,7 +22,10 @@ is one look per process, not one per stream: on PostgreSQL one ``LISTEN`` connec
 app server; on SQLite the database's change counter (``PRAGMA data_version`` on one
 connection of this process), looked at ``SQLITE_LOOK_SECONDS`` apart, which moves only
 when another connection committed. A night's seating and rows send no NOTIFY: on
-PostgreSQL the screens' topics are looked at ``NIGHT_LOOK_SECONDS`` apart besides.
+PostgreSQL the screens' topics are looked at ``NIGHT_LOOK_SECONDS`` apart besides. A
+job's state is in the queue's own store, which the worker writes without a word to
+the database: the jobs' topics are looked at ``JOB_LOOK_SECONDS`` apart, only while
+someone waits on one.
 The measured comparison with gthread threads is in docs/deployment.md.
 """
 
@@ -45,11 +50,13 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.repository import CHANGES_CHANNEL
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web.common import job_events
 
 # A comment line now and then: a proxy keeps the connection, a gone client is found.
 HEARTBEAT_SECONDS = 15
 SQLITE_LOOK_SECONDS = 0.1
 NIGHT_LOOK_SECONDS = 0.3
+JOB_LOOK_SECONDS = 0.5
 # PostgreSQL: every topic is read again this often, in case a NOTIFY was lost (the
 # LISTEN connection dropped and came back).
 ALL_LOOK_SECONDS = 5.0
@@ -57,6 +64,7 @@ ALL_LOOK_SECONDS = 5.0
 MOST_STREAMS = 10_000
 GAME_EVENTS = re.compile(r"/games/([^/]+)/events")
 SCREEN_EVENTS = re.compile(r"/leagues/([^/]+)/nights/(\d+)/screen/([^/]+)/events")
+JOB_EVENTS = re.compile(r"/jobs/([^/]+)/events")
 # Where the read refuses a watcher: the game or the link is not (or no longer) there.
 GONE = (GameNotFound, NotFound)
 
@@ -65,7 +73,8 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class Topic:
-    """What a set of streams watches: a game, or a venue screen link's night."""
+    """What a set of streams watches: a game, a venue screen link's night, or a job.
+    Its key's first word says which ("game", "screen", "job")."""
 
     key: tuple
     read: Callable[[], Any]  # the version now; raises one of GONE when it is gone
@@ -121,10 +130,14 @@ class Hub:
     def mark_nights(self) -> None:
         self.mark(key for key, topic in self.topics.items() if topic.night)
 
+    def mark_jobs(self) -> None:
+        if waited := [key for key in self.topics if key[0] == "job"]:
+            self.mark(waited)
+
     def _read_all(self, topics: list[Topic]) -> list[Any]:
         """Each topic's version now (GONE, or None when the database would not say): the
         games' in one query, each screen's by its own service call."""
-        games = [topic.key[1] for topic in topics if not topic.night]
+        games = [topic.key[1] for topic in topics if topic.key[0] == "game"]
         with self.app.app_context():
             try:
                 versions = services.current_versions(self.uow(), games) if games else {}
@@ -134,7 +147,7 @@ class Hub:
                 return [None] * len(topics)
             seen = []
             for topic in topics:
-                if not topic.night:
+                if topic.key[0] == "game":
                     seen.append(versions.get(topic.key[1], GONE))
                     continue
                 self.reads += 1
@@ -192,23 +205,29 @@ class Hub:
     def start(self) -> None:
         dialect = self.database.engine.dialect.name
         watch = self._listen if dialect == "postgresql" else self._count_changes
-        self._tasks = [asyncio.create_task(self.refresh()), asyncio.create_task(watch())]
+        self._tasks = [
+            asyncio.create_task(self.refresh()),
+            asyncio.create_task(watch()),
+            asyncio.create_task(self._every(JOB_LOOK_SECONDS, self.mark_jobs)),
+        ]
         if dialect == "postgresql":
-            self._tasks.append(asyncio.create_task(self._every(NIGHT_LOOK_SECONDS, True)))
-            self._tasks.append(asyncio.create_task(self._every(ALL_LOOK_SECONDS, False)))
+            self._tasks.append(
+                asyncio.create_task(self._every(NIGHT_LOOK_SECONDS, self.mark_nights))
+            )
+            self._tasks.append(asyncio.create_task(self._every(ALL_LOOK_SECONDS, self.mark_all)))
 
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def _every(self, seconds: float, nights: bool) -> None:
+    def mark_all(self) -> None:
+        self.mark(self.topics)
+
+    async def _every(self, seconds: float, mark: Callable[[], None]) -> None:
         while True:
             await asyncio.sleep(seconds)
-            if nights:
-                self.mark_nights()
-            else:
-                self.mark(self.topics)
+            mark()
 
     async def _listen(self) -> None:
         url = self.database.engine.url.set(drivername="postgresql")
@@ -290,6 +309,9 @@ class Streams:
                 return league.screen_version(hub.uow(), public_id, night_id, token)
 
             return ("screen", public_id, night_id, token), read, True
+        if (match := JOB_EVENTS.fullmatch(path)) and job_events.JOB_ID.fullmatch(match[1]):
+            job_id = match[1]
+            return ("job", job_id), lambda: job_events.job_version(self.app, job_id), False
         return None
 
     async def _http(self, scope, receive, send) -> None:
