@@ -80,6 +80,10 @@ class Defaults:
     # Per client address: a published league's pages made for anonymous readers (the
     # ones kept per league version are not counted: web/league/cache.py).
     RATELIMIT_PUBLIC_PAGES = "60 per minute"
+    # A published league with more members and games than this has its anonymous pages'
+    # new versions made by a job, never in a request (web/league/cache.py): at 5,200
+    # the public page costs 0.2-0.3 s (bench/README.md, standings), at 1,000 about 60 ms.
+    LEAGUE_PAGE_JOB_SIZE = 1000
     # PDFs one process renders at once; one more asked for meanwhile is a 503 with
     # Retry-After, so a heavy PDF never holds the threads table play needs (docs/security.md).
     PDF_RENDERERS = 1

@@ -26,6 +26,7 @@ from scorekeeper.factory import create_app_or_exit
 
 TASK_MODULES = (
     "scorekeeper.printing.budget",
+    "scorekeeper.web.league.cache",
     "scorekeeper.web.league.imports",
     "scorekeeper.web.league.mail",
 )

@@ -89,3 +89,13 @@ def _tables(session: Session, league_id: int) -> tuple:
 def _feed(digest, value: object) -> None:
     digest.update(repr(value).encode("utf-8", "surrogatepass"))
     digest.update(b"\x00")
+
+
+def public_size(uow: UnitOfWork, public_id: str) -> int:
+    """How big the published league's pages are to make: its members and its tables
+    (games), counted (two indexed counts; NotFound where it is not published)."""
+    with uow:
+        session = uow.session
+        league, _manage = readable(session, public_id, None)
+        members = session.scalar(select(func.count(Member.id)).where(Member.league_id == league.id))
+        return members + _tables(session, league.id)[0]

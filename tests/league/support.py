@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from scorekeeper import jobs
 from scorekeeper.league import auth, transfer
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
@@ -153,3 +154,16 @@ def rank_by_wins(uow, lid, olga, **rules) -> None:
     league.set_ranking(
         uow, lid, olga, rank_by="wins", min_games=0, bye_counts="none", hide_money=False, **rules
     )
+
+
+def run_the_waiting_job(app) -> None:
+    """What the worker does with the one job waiting, here."""
+    queue = app.extensions["scorekeeper.jobs"]
+    task = queue.huey.dequeue()
+    assert task is not None and queue.huey.dequeue() is None
+    with app.test_request_context():
+        token = jobs.activate(queue)
+        try:
+            queue.huey.execute(task)
+        finally:
+            jobs.deactivate(token)

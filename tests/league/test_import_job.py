@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from scorekeeper import jobs
 from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from tests.league.support import (
@@ -19,6 +18,7 @@ from tests.league.support import (
     make_organizer,
     member_ids,
     play_out,
+    run_the_waiting_job,
     started_night,
 )
 
@@ -26,19 +26,6 @@ from tests.league.support import (
 @pytest.fixture
 def app_config(app_config):
     return {**app_config, "JOBS_IMMEDIATE": False}  # a queue, and no worker but the test
-
-
-def run_the_waiting_job(app) -> None:
-    """What the worker does with the one job waiting, here."""
-    queue = app.extensions["scorekeeper.jobs"]
-    task = queue.huey.dequeue()
-    assert task is not None and queue.huey.dequeue() is None
-    with app.test_request_context():
-        token = jobs.activate(queue)
-        try:
-            queue.huey.execute(task)
-        finally:
-            jobs.deactivate(token)
 
 
 def test_an_import_waits_for_the_worker_then_leads_to_the_league(app, client, uow):

@@ -10,6 +10,13 @@ kept) count against ``RATELIMIT_PUBLIC_PAGES`` per client address.
 
 Organizers and scorers (their pages show more) and a reader with a message to show
 get the page made for them, as before.
+
+A big league's new version (more than ``LEAGUE_PAGE_JOB_SIZE`` members and games) is
+made by a job in the worker, not in the request, so no request pays for it: meanwhile
+the reader gets the last version made of the same page (``Scorekeeper-Job`` names the
+job), or, if none was ever made, a "being made" page that loads it once the job is
+done (print/being_made.html, the job's stream). The bound and what a page costs:
+docs/security.md.
 """
 
 from __future__ import annotations
@@ -20,12 +27,23 @@ from functools import cache, wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Response, current_app, g, get_flashed_messages, request, session
+from flask import (
+    Response,
+    current_app,
+    g,
+    get_flashed_messages,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import get_locale
+from flask_babel import gettext as _
 
 from scorekeeper import jobs
 from scorekeeper.extensions import limiter
-from scorekeeper.league.versions import public_version
+from scorekeeper.league.versions import public_size, public_version
+from scorekeeper.printing.budget import BEING_MADE_SECONDS
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.league.blueprint import organizer_id
 
@@ -64,8 +82,11 @@ def app_files_version() -> str:
     return digest.hexdigest()
 
 
-def page_key(public_id: str) -> str:
-    version = public_version(unit_of_work(), public_id)
+def page_key(public_id: str, version: str | None = None) -> str:
+    """The key of this request's page at the league's ``version`` (None: today's);
+    ``version=""``: the key under which the last version made of it is kept."""
+    if version is None:
+        version = public_version(unit_of_work(), public_id)
     parts = (
         "league-page",
         version,
@@ -77,8 +98,68 @@ def page_key(public_id: str) -> str:
     return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+# The views kept for readers, by name: a job makes one's page by its name.
+_views: dict[str, Callable[..., Any]] = {}
+# Seconds a page's job may run (the heaviest public page: well under one).
+PAGE_SECONDS = 60
+
+
+@jobs.job(seconds=PAGE_SECONDS)
+def make_page(key: str, last: str, view: str, path: str, language: str, kwargs: dict) -> str:
+    """The job making a big league's page for an anonymous reader (its id: ``key``),
+    in a request like the reader's (path, language), kept under ``key`` and ``last``."""
+    files = jobs.files()
+    try:
+        headers = {"Accept-Language": language}
+        with current_app.test_request_context(path, headers=headers):
+            page = _views[view](**kwargs)
+        if isinstance(page, str):
+            files.put(key, page.encode())
+            files.put(last, page.encode())
+    finally:
+        files.release(key)
+    return key
+
+
+def _made_by_a_job(public_id: str, view: Callable[..., Any], kwargs: dict) -> Response | None:
+    """A big league's page not kept yet: its job is sent (once), and the reader gets
+    the page once made, else the last one made, else "being made". None: not big."""
+    if public_size(unit_of_work(), public_id) <= current_app.config["LEAGUE_PAGE_JOB_SIZE"]:
+        return None
+    files, key = jobs.files(), g.league_page_key
+    last = page_key(public_id, "")
+    name = f"{view.__module__}.{view.__qualname__}"
+    asked = (
+        key,
+        last,
+        name,
+        request.full_path,
+        str(get_locale()),
+        {"public_id": public_id, **kwargs},
+    )
+    if jobs.immediate() or files.claim(key, PAGE_SECONDS * 2):
+        jobs.enqueue(make_page, *asked, job_id=key)
+    body = files.get(key)
+    if body is not None:
+        return _answer(Response(body, mimetype="text/html"), key)
+    headers = {"Cache-Control": "no-store", "Scorekeeper-Job": key}
+    body = files.get(last)
+    if body is not None:  # the last version made, while the new one is made
+        return Response(body, mimetype="text/html", headers=headers)
+    events = url_for("jobs.events", job_id=key, since="waiting")
+    page = render_template(
+        "print/being_made.html",
+        heading=_("This page is being made"),
+        events=events,
+        retry_after=BEING_MADE_SECONDS,
+    )
+    return Response(page, 202, headers=headers)
+
+
 def for_readers(view: Callable[..., Any]) -> Callable[..., Any]:
     """Keep ``view``'s page for anonymous readers (its first argument: the league's id)."""
+
+    _views[f"{view.__module__}.{view.__qualname__}"] = view
 
     @wraps(view)
     def kept(public_id: str, **kwargs: Any):
@@ -91,6 +172,8 @@ def for_readers(view: Callable[..., Any]) -> Callable[..., Any]:
         if key in request.if_none_match:
             return _answer(Response(status=304), key)
         body = g.league_page
+        if body is None and (made := _made_by_a_job(public_id, view, kwargs)) is not None:
+            return made
         if body is None:
             page = view(public_id, **kwargs)
             if not isinstance(page, str) or get_flashed_messages(with_categories=True):
