@@ -5,12 +5,15 @@ as its page would be, and (slow tier) a thousand streams stay open and all hear 
 from __future__ import annotations
 
 import asyncio
+import html
 import http.client
 import random
+import re
 import shutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from huey import SqliteHuey
@@ -19,8 +22,16 @@ from bench.bench_load import LOOPBACK, Server, thirteen_entry
 from bench.bench_streams import open_all, start_streams
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
+from scorekeeper.web.common import passes
 from tests.conftest import SECRET_KEY
-from tests.league.support import NAMES, make_league, make_organizer, member_ids, play_out
+from tests.league.support import (
+    NAMES,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+)
 from tests.league.support import started_night as start
 from tests.tiers import SLOW
 
@@ -139,6 +150,37 @@ def test_a_venue_screens_stream_follows_its_night_and_ends_when_the_screen_close
     finally:
         screen.close()
     assert status_of(streams, f"{base}/{token}/events") == 404
+
+
+def test_the_organizers_night_page_streams_with_the_pass_it_carries(streams, client, uow):
+    """The stream process reads no login cookie: the night page carries a signed pass
+    (web/common/passes), which lets its stream in, for that night and that organizer."""
+    # (The module's tests share a database: an organizer of its own.)
+    olga = make_organizer(uow, email="night-page@example.org")
+    lid = make_league(uow, olga)
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, [ids[name] for name in NAMES[:8]])
+    login(client, email="night-page@example.org")
+    page = client.get(f"/leagues/{lid}/nights/{night.id}").get_data(as_text=True)
+    events = html.unescape(re.search(r'data-events="([^"]+)"', page)[1])
+    assert events.startswith(f"/leagues/{lid}/nights/{night.id}/events?")
+    version = league.night_version(uow, lid, olga, night.id)
+    watcher = Stream(streams, events)
+    try:
+        assert watcher.answer.status == 200
+        play_out(uow, night.tables[0])
+        finished = league.night_version(uow, lid, olga, night.id)
+        assert finished != version
+        while (told := watcher.next_data()) != finished:
+            assert told is not None, "the stream ended before the result"
+    finally:
+        watcher.close()
+    signed = parse_qs(urlsplit(events).query)["pass"][0]
+    forged = signed[:-2] + ("AA" if not signed.endswith("AA") else "BB")
+    other_night = passes.night_pass(SECRET_KEY, lid, night.id + 1, olga)
+    assert status_of(streams, f"/leagues/{lid}/nights/{night.id}/events?pass={forged}") == 404
+    assert status_of(streams, f"/leagues/{lid}/nights/{night.id}/events?pass={other_night}") == 404
+    assert status_of(streams, f"/leagues/{lid}/nights/{night.id}/events") == 404
 
 
 def test_a_jobs_stream_says_once_that_the_job_is_done(streams, streams_folder):

@@ -8,12 +8,15 @@ URLs, which nginx routes here:
   link, the table view, other phones of the table);
 - ``/leagues/<id>/nights/<n>/screen/<token>/events``: a ``version`` event each time the
   venue screen's night changes (any of its games, its seating, its rows);
+- ``/leagues/<id>/nights/<n>/events?pass=...``: the same for the organizer's night
+  page, let in by the signed pass it carries (passes; this process reads no login);
 - ``/jobs/<id>/events``: one ``version`` event once a job is done (the "being made"
   page of a PDF then loads it: job_events).
 
 A stream is let in as the app lets in the page it belongs to, through the same service
 call (``services.current_version``, ``league.screen_version``): an unknown game or a
-closed or wrong screen link is a 404, and a screen link closed later ends its streams.
+closed or wrong screen link is a 404, and a screen link closed later ends its streams
+(a night page's pass is checked, then ``league.night_version`` with its organizer).
 
 What a stream waits on is a ``Topic``: one per game or screen link, shared by all its
 watchers, whose version is read once per change for all of them. What wakes the topics
@@ -45,12 +48,12 @@ import psycopg
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper.league import services as league
-from scorekeeper.league.access import NotFound
+from scorekeeper.league.access import Forbidden, LoginRequired, NotFound
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.repository import CHANGES_CHANNEL
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web.common import job_events
+from scorekeeper.web.common import job_events, passes
 
 # A comment line now and then: a proxy keeps the connection, a gone client is found.
 HEARTBEAT_SECONDS = 15
@@ -65,8 +68,9 @@ MOST_STREAMS = 10_000
 GAME_EVENTS = re.compile(r"/games/([^/]+)/events")
 SCREEN_EVENTS = re.compile(r"/leagues/([^/]+)/nights/(\d+)/screen/([^/]+)/events")
 JOB_EVENTS = re.compile(r"/jobs/([^/]+)/events")
+NIGHT_EVENTS = re.compile(r"/leagues/([^/]+)/nights/(\d+)/events")
 # Where the read refuses a watcher: the game or the link is not (or no longer) there.
-GONE = (GameNotFound, NotFound)
+GONE = (GameNotFound, NotFound, Forbidden, LoginRequired)
 
 log = logging.getLogger(__name__)
 
@@ -293,8 +297,10 @@ class Streams:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
-    def _topic_of(self, path: str) -> tuple[tuple, Callable[[], Any], bool] | None:
+    def _topic_of(self, path: str, query: dict) -> tuple[tuple, Callable[[], Any], bool] | None:
         hub = self.hub
+        if match := NIGHT_EVENTS.fullmatch(path):
+            return self._night_of(match[1], int(match[2]), query.get("pass", [""])[0])
         if match := GAME_EVENTS.fullmatch(path):
             public_id = match[1]
             return (
@@ -314,12 +320,26 @@ class Streams:
             return ("job", job_id), lambda: job_events.job_version(self.app, job_id), False
         return None
 
+    def _night_of(self, public_id: str, night_id: int, token: str):
+        """An organizer's night page, let in by its pass (passes) where a page is let
+        in by its login, then by the same service call as the page's poll."""
+        who = passes.night_watcher(self.app.secret_key, public_id, night_id, token)
+        if who is None:
+            return None
+        hub = self.hub
+
+        def read() -> str:
+            return league.night_version(hub.uow(), public_id, who, night_id)
+
+        return ("night", public_id, night_id, who), read, True
+
     async def _http(self, scope, receive, send) -> None:
         if self.hub is None:  # a server without the lifespan protocol
             self.hub = Hub(self.app)
             self.hub.start()
         hub = self.hub
-        found = self._topic_of(scope["path"]) if scope["method"] in ("GET", "HEAD") else None
+        query = parse_qs(scope.get("query_string", b"").decode())
+        found = self._topic_of(scope["path"], query) if scope["method"] in ("GET", "HEAD") else None
         if found is None:
             return await _plain(send, 404)
         if hub.open >= MOST_STREAMS:
@@ -330,7 +350,7 @@ class Streams:
             return await _plain(send, 404)
         except SQLAlchemyError:
             return await _plain(send, 503)
-        since = parse_qs(scope.get("query_string", b"").decode()).get("since", [None])[0]
+        since = query.get("since", [None])[0]
         hub.open += 1
         topic.streams += 1
         try:

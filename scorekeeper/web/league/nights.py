@@ -28,6 +28,7 @@ from scorekeeper.web.league.blueprint import (
 )
 from scorekeeper.web.league.confirm import confirm_url
 from scorekeeper.web.league.manage import render_manage
+from scorekeeper.web.league.screen import night_events_url
 from scorekeeper.web.table import sheets
 from scorekeeper.web.table.presenters import printed_locale
 
@@ -75,7 +76,10 @@ def render_night(public_id: str, *, night_id: int, failed=None, refused=None, de
         refused=refused,
         errors=refused.errors if refused else {},
         glances=league.night_glance(unit_of_work(), public_id, organizer_id(), night_id),
-        version=league.night_version(unit_of_work(), public_id, organizer_id(), night_id),
+        version=(
+            version := league.night_version(unit_of_work(), public_id, organizer_id(), night_id)
+        ),
+        events_url=night_events_url(public_id, night_id, version),
         screen_url=screen_url(public_id, night_id),
         edit_url=links.edit_url,
         view_url=links.view_url,

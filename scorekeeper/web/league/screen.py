@@ -3,11 +3,11 @@ a long revocable link), and the organizer's buttons that open and close it."""
 
 from __future__ import annotations
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 
 from scorekeeper.league import services as league
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
-from scorekeeper.web.common import push
+from scorekeeper.web.common import passes, push
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
 from scorekeeper.web.league.blueprint import board_answer, bp, organizer_id
@@ -62,6 +62,40 @@ def screen_events(public_id: str, night_id: int, token: str):
         return league.screen_version(UnitOfWork(session_factory), public_id, night_id, token)
 
     return push.answer(f"screen:{night_id}", version, version_now)
+
+
+def night_events_url(public_id: str, night_id: int, version: str) -> str | None:
+    """The organizer's night page's stream, with its pass (passes): the stream process
+    reads no login cookie. None without a login."""
+    who = organizer_id()
+    if who is None:
+        return None
+    signed = passes.night_pass(current_app.secret_key, public_id, night_id, who)
+    return url_for(
+        "league.night_events",
+        public_id=public_id,
+        night_id=night_id,
+        since=version,
+        **{"pass": signed},
+    )
+
+
+@bp.get("/leagues/<public_id>/nights/<row_id:night_id>/events")
+def night_events(public_id: str, night_id: int):
+    """The night page's stream where no stream process serves it (push): let in by its
+    pass, as the stream process does, then by the same service call as the page's poll."""
+    token = request.args.get("pass", "")
+    who = passes.night_watcher(current_app.secret_key, public_id, night_id, token)
+    if who is None:
+        abort(404)
+    version = league.night_version(unit_of_work(), public_id, who, night_id)
+    version = request.args.get("since", version)
+    session_factory = current_app.extensions["scorekeeper.db"].session_factory
+
+    def version_now() -> str:
+        return league.night_version(UnitOfWork(session_factory), public_id, who, night_id)
+
+    return push.answer(f"night:{night_id}:{who}", version, version_now)
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/screen")
