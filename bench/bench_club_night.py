@@ -26,6 +26,11 @@ is a hash, so this is the next event, which may be an earlier post's); streams r
 errors; acknowledged deals not in the database afterwards; the serving processes' CPU
 seconds over the run, and per watcher per minute.
 
+Meanwhile, as the issue's club night asks (``--alone`` leaves it out), the job worker
+runs beside the app as ``make serve`` starts it, and bench/club_night_load.py adds a
+season's import (30 nights of 40 members), 10 print packs of the night and 20 anonymous
+standings requests a second (the league is published): their times are reported too.
+
 Only 127.0.0.1 is ever contacted.
 """
 
@@ -34,8 +39,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import secrets
+import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -57,6 +65,7 @@ from bench.bench_load import (
     verify_scorekeeper,
 )
 from bench.bench_streams import Watcher, cpu_seconds, open_all, start_streams
+from bench.club_night_load import Load
 from bench.measured import figure
 from scorekeeper.db import Database
 from scorekeeper.league import auth, table_links
@@ -69,6 +78,7 @@ WATCHERS_PER_TABLE = 6  # four phones and two onlookers; 2 screens make 300 at 5
 SCREENS = 2
 DEALS = 13
 THINK = 1.0
+EMAIL = "olga@example.org"
 RULES = Rules("thirteen", None, {}, None, 4)
 
 
@@ -90,7 +100,7 @@ def club_night(url: str, secret: str, tables: int) -> dict:
 
     try:
         olga = auth.create_organizer(
-            uow(), email="olga@example.org", name="Olga", password="correct horse battery"
+            uow(), email=EMAIL, name="Olga", password="correct horse battery"
         ).id
         lid = league.create_league(uow(), olga, name="Thursday Club", rules=RULES)
         names = [f"Spielerin Nummer {n:03d} Łukasiewicz" for n in range(tables * 4)]
@@ -111,7 +121,13 @@ def club_night(url: str, secret: str, tables: int) -> dict:
         key = table_links.link_key(secret)
         games = [(t.game_id, t.names, table_links.derive(key, t.game_id, 1)) for t in night.tables]
         token = league.open_screen(uow(), lid, olga, night_id)
-        return {"games": games, "screen": f"/leagues/{lid}/nights/{night_id}/screen/{token}"}
+        league.set_published(uow(), lid, olga, True)  # its standings: anyone's to read
+        return {
+            "games": games,
+            "screen": f"/leagues/{lid}/nights/{night_id}/screen/{token}",
+            "league": lid,
+            "night": night_id,
+        }
     finally:
         database.dispose()
 
@@ -145,7 +161,12 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
 
 
 async def watch_night(
-    stream_ports: list[int], night: dict, think: float, app_ports: list[int], pids: list[int]
+    stream_ports: list[int],
+    night: dict,
+    think: float,
+    app_ports: list[int],
+    pids: list[int],
+    side: bool = True,
 ) -> dict:
     games = night["games"]
     paths = [f"/games/{g[0]}/events?since=1" for g in games for _ in range(WATCHERS_PER_TABLE)]
@@ -168,10 +189,14 @@ async def watch_night(
         if w.status != 200
     ]
     record, answered = Recorder(), {}
+    load = Load(app_ports[0], stream_ports[0], night["league"], night["night"], EMAIL)
     before = sum(cpu_seconds(pid) for pid in pids)
     started = time.monotonic()
+    if side:
+        await asyncio.to_thread(load.start)
     await asyncio.to_thread(play, app_ports, games, think, record, answered)
     await asyncio.sleep(3.5)  # the last events (and polls) on their way
+    side_figures = await asyncio.to_thread(load.finish) if side else {}
     minutes = (time.monotonic() - started) / 60
     cpu = sum(cpu_seconds(pid) for pid in pids) - before
     done.set()
@@ -187,6 +212,7 @@ async def watch_night(
         "cpu_s": round(cpu, 1),
         "cpu_ms_per_watcher_minute": round(cpu * 1000 / len(watchers) / minutes, 1),
         "acked": record.acked,
+        **side_figures,
     }
 
 
@@ -223,7 +249,20 @@ def summary(watchers: list[Watcher], answered: dict, how: str) -> dict:
     }
 
 
-def run(tables: int, think: float) -> dict:
+def start_worker(instance: Path, log: Path, env: dict[str, str]) -> subprocess.Popen:
+    """The job worker beside the app, as make serve starts it (its default 2 jobs at once)."""
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.jobs.worker", "--instance-path", str(instance)],
+            cwd=Path(__file__).resolve().parent.parent,
+            env={**os.environ, **env},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def run(tables: int, think: float, side: bool = True) -> dict:
     results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
     secret = secrets.token_hex(32)
     with tempfile.TemporaryDirectory(prefix="bench-club-night-") as work:
@@ -234,23 +273,39 @@ def run(tables: int, think: float) -> dict:
                 migrate(url)
                 results["database"] = label
                 night = club_night(url, secret, tables)
-                env = {"SCOREKEEPER_DATABASE_URL": url, "SCOREKEEPER_SECRET_KEY": secret}
+                env = {
+                    "SCOREKEEPER_DATABASE_URL": url,
+                    "SCOREKEEPER_SECRET_KEY": secret,
+                    # The standings' readers and the packs come from addresses of their own.
+                    "SCOREKEEPER_PROXY_COUNT": "1",
+                }
                 servers = []
+                worker = None
                 try:
+                    if side:
+                        worker = start_worker(folder / "instance-a", folder / "w.log", env)
                     for name in ("a", "b") if label == "postgresql" else ("a",):
                         spec = scorekeeper_spec(folder / f"instance-{name}")
                         servers.append(start_gunicorn(spec, folder / f"{name}.log", env))
                     app_ports = [s.port for s in servers]
                     stream_ports = app_ports
                     if engine == "push":
-                        streams = start_streams(folder / "streams", folder / "s.log", env)
+                        # Its instance the app's, as make serve runs it: the job queue's store.
+                        streams = start_streams(folder / "instance-a", folder / "s.log", env)
                         servers.append(streams)
                         stream_ports = [streams.port]
                     pids = [s.process.pid for s in servers]
-                    figures = asyncio.run(watch_night(stream_ports, night, think, app_ports, pids))
+                    if worker is not None:
+                        pids.append(worker.pid)  # its forked jobs' CPU is not counted
+                    figures = asyncio.run(
+                        watch_night(stream_ports, night, think, app_ports, pids, side)
+                    )
                 finally:
                     for server in servers:
                         server.kill()
+                    if worker is not None:
+                        os.killpg(worker.pid, signal.SIGKILL)
+                        worker.wait(timeout=30)
                 acked = figures.pop("acked")
                 figures["lost"] = len(verify_scorekeeper(url, acked))
                 results["engines"][engine] = figures
@@ -281,12 +336,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--alone", action="store_true", help="no import, packs or readers")
     options = parser.parse_args(argv)
     tables = QUICK_TABLES if options.quick else TABLES
     think = THINK
     if options.smallest:
         tables, think, DEALS = 2, 0.2, 3
-    results = run(tables, think)
+    results = run(tables, think, side=not (options.alone or options.smallest))
     results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))
