@@ -262,7 +262,7 @@ def start_worker(instance: Path, log: Path, env: dict[str, str]) -> subprocess.P
         )
 
 
-def run(tables: int, think: float, side: bool = True) -> dict:
+def run(tables: int, think: float, side: bool = True, page_job_size: int | None = None) -> dict:
     results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
     secret = secrets.token_hex(32)
     with tempfile.TemporaryDirectory(prefix="bench-club-night-") as work:
@@ -279,6 +279,8 @@ def run(tables: int, think: float, side: bool = True) -> dict:
                     # The standings' readers and the packs come from addresses of their own.
                     "SCOREKEEPER_PROXY_COUNT": "1",
                 }
+                if page_job_size is not None:  # the standings made by the worker past it
+                    env["SCOREKEEPER_LEAGUE_PAGE_JOB_SIZE"] = str(page_job_size)
                 servers = []
                 worker = None
                 try:
@@ -337,12 +339,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--alone", action="store_true", help="no import, packs or readers")
+    parser.add_argument(
+        "--page-job-size", type=int, help="LEAGUE_PAGE_JOB_SIZE (0: every standings by a job)"
+    )
     options = parser.parse_args(argv)
     tables = QUICK_TABLES if options.quick else TABLES
     think = THINK
     if options.smallest:
         tables, think, DEALS = 2, 0.2, 3
-    results = run(tables, think, side=not (options.alone or options.smallest))
+    side = not (options.alone or options.smallest)
+    results = run(tables, think, side, options.page_job_size)
     results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))
