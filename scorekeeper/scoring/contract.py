@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, pgettext
 from .options import OptionSpec
+from .paper import Lead
 from .surface import Mark
 from .variant import OutVariant
 
@@ -37,6 +38,7 @@ SHANGHAI = (
     pgettext("Shanghai", "3 runs of 5"),
 )
 SHANGHAI_CARDS = 11
+CONTRACT_MM = 36.0  # a sheet's and a pad's contract column: the deal's terms in words
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
 HAND_CARDS = 30
 
@@ -207,6 +209,19 @@ class Contract(OutVariant):
             return None
         item = listed[number - 1]
         return {**item, "contract": USUAL.get(item["contract"], item["contract"])}
+
+    @classmethod
+    def paper_leads(cls, options):
+        return (Lead(message("Contract"), style="terms", width_mm=CONTRACT_MM),)
+
+    def lead_cells(self, number, deal):
+        planned = self.contract(number)
+        if planned is None:
+            return ("",)
+        words = message(
+            "%(contract)s (%(cards)s cards)", contract=planned["contract"], cards=planned["cards"]
+        )
+        return (words,)
 
     def foreseen(self, number):
         return super().foreseen(number) | (self.contract(number) or {})

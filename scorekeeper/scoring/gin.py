@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import RANKS, card_sign
 from .entries import EntryField
+from .gin_paper import GinPaper
 from .messages import Message, message, ngettext
 from .options import OptionSpec
 from .surface import KNOCKED
@@ -95,7 +96,7 @@ def upcard_value(rank: str) -> int:
     return min(RANKS.index(rank) + 1, 10)
 
 
-class Gin(Variant):
+class Gin(GinPaper, Variant):
     id = "gin"
     name = message("Gin Rummy")
     description = message(
