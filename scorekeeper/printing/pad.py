@@ -329,7 +329,8 @@ def _pad(
     column_mm = _player_mm(page, n, paper, show_wild, leads)
     columns = _player_columns(variant, paper.columns)
     groups, column_mm = _split(columns, column_mm, n, paper.running and not two_up)
-    placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
+    name_mm = paper.label_mm if paper.across and paper.label_mm else column_mm
+    placed = seats(players, column_mm=name_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     count = rows or _row_count(game, paper, orientation, two_up=two_up)
     pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
@@ -370,7 +371,9 @@ def _pad(
         label_width_mm=paper.label_mm,
         has_cards=variant.has_cards,
         piece_word=translate(variant.piece_word),
-        heads=None if paper.label_mm else grid_heads(variant, dealer=not side_rows),
+        heads=None
+        if paper.label_mm and not paper.across
+        else grid_heads(variant, dealer=not side_rows),
         groups=groups,
         total_mm=total_mm,
     )

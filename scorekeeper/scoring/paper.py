@@ -77,6 +77,9 @@ class PadPaper:
     whole_page: Message | None = None  # why the pad cannot print two to a page, if not
     running: bool = True  # each row has running totals: many players split into tables
     portrait: bool = False  # portrait at any table size (columns are few)
+    # The deals run across and each player is a row, named in the ``label_mm`` column
+    # (a golf card): the players' headings fit that column.
+    across: bool = False
 
 
 class Paper:
