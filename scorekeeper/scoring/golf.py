@@ -186,6 +186,8 @@ class Golf(Variant):
             across=True,
             running=False,
             portrait=True,
+            # Half a page leaves a hole's box under 14 mm: a card is printed whole.
+            whole_page=message("a golf card takes a whole page: its boxes are 14 mm wide"),
         )
 
     @classmethod

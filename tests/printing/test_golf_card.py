@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf
+from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring.golf import nines
@@ -71,3 +72,12 @@ def test_the_card_names_each_player_in_a_row_and_who_deals_each_hole(tmp_path):
     assert "Hole 1 2 3 4 5 6 7 8 9 Total" in text
     assert "Dealer Ann Bob Cy Ann Bob Cy Ann Bob Cy\nAnn\nBob\nCy\nWon the hole\n" in text
     assert " Out" not in text and " In " not in text  # a single nine: its total alone
+
+
+def test_a_golf_card_is_not_printed_two_to_a_page():
+    # Half a landscape page leaves a hole's box under 14 mm.
+    with pytest.raises(PrintError) as refused:
+        blank_pad_pdf(preset="Golf (9 holes)", players=4, two_up=True)
+    assert refused.value.errors == {
+        "two_up": "a golf card takes a whole page: its boxes are 14 mm wide"
+    }
