@@ -123,14 +123,6 @@ def day(moment: date | datetime, locale: str) -> str:
 card = card_sign  # ``7S`` as ``7♠``
 
 
-def contract(deal: Mapping[str, Any] | None) -> str:
-    """A deal's contract and its cards, as a pad or a sheet prints it ("" for none)."""
-    if deal is None:
-        return ""
-    words = deal["contract"]  # a usual contract is a Message (translated); a house one as typed
-    return _("%(contract)s (%(cards)s cards)", contract=translate(words), cards=deal["cards"])
-
-
 def times(multiplier: int) -> str:
     """``x2`` as printed (with a multiplication sign), or "" for 1."""
     return f"{TIMES}{multiplier}" if multiplier != 1 else ""

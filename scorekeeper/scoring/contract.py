@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
+from .paper import Lead, PadPaper
 from .surface import Mark
 from .variant import OutVariant
 
@@ -37,6 +38,11 @@ SHANGHAI = (
     pgettext("Shanghai", "3 runs of 5"),
 )
 SHANGHAI_CARDS = 11
+WENT_OUT_RULE = message(
+    "One box a player a deal: write the points left in hand; circle the box of the "
+    "player who went out."
+)
+CONTRACT_MM = 36.0  # a sheet's and a pad's contract column: the deal's terms in words
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
 HAND_CARDS = 30
 
@@ -257,6 +263,25 @@ class Contract(OutVariant):
             return None
         item = listed[number - 1]
         return {**item, "contract": USUAL.get(item["contract"], item["contract"])}
+
+    @classmethod
+    def pad_paper(cls, options):
+        # As a Shanghai or Liverpool score sheet: one wide box a player a deal (not a
+        # deal's and a total's narrow boxes side by side), the totals at the foot.
+        return PadPaper(columns=("deal",), keys=(WENT_OUT_RULE,))
+
+    @classmethod
+    def paper_leads(cls, options):
+        return (Lead(message("Contract"), style="terms", width_mm=CONTRACT_MM),)
+
+    def lead_cells(self, number, deal):
+        planned = self.contract(number)
+        if planned is None:
+            return ("",)
+        words = message(
+            "%(contract)s (%(cards)s cards)", contract=planned["contract"], cards=planned["cards"]
+        )
+        return (words,)
 
     def foreseen(self, number):
         return super().foreseen(number) | (self.contract(number) or {})

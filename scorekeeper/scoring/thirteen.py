@@ -14,6 +14,7 @@ from .entries import EntryField
 from .errors import ScoringError
 from .messages import message
 from .options import MINUS, OptionSpec, yes_no
+from .paper import Lead
 from .variant import OutVariant
 
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
@@ -397,6 +398,29 @@ class Thirteen(OutVariant):
         if o["up_for_two"]:
             rules.append(message("Going up for 2 (out holding a single natural 2) scores 2."))
         return tuple(rules)
+
+    @classmethod
+    def paper_leads(cls, options):
+        # The Press: a column to tick (pad) or marked P (sheet) on each pressed deal.
+        return (Lead(message("Press")),) if options["press"] or options["auto_press"] else ()
+
+    @classmethod
+    def paper_times(cls, options):
+        return bool(options["press"] or options["auto_press"] or options["double_on_7_or_king"])
+
+    @classmethod
+    def cell_notes(cls, figures):
+        notes = []
+        if figures.press_points:
+            notes.append(message("incl. %(points)s press", points=figures.press_points))
+        if figures.adjustment:
+            notes.append(message("incl. %(points)s Auto-Press", points=figures.adjustment))
+        return tuple(notes)
+
+    def lead_cells(self, number, deal):
+        if not (self.rules["press"] or self.rules["auto_press"]):
+            return ()
+        return (message("P") if deal is not None and deal.press else "",)
 
     def prepare(self):
         rules = self.rules

@@ -16,6 +16,7 @@ from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
 from .messages import message
 from .options import OptionSpec, resolve, resolve_stakes
+from .paper import Paper
 from .surface import Surfaces
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def plain_result(entry: Mapping[str, Any]) -> str | None:
     return None
 
 
-class Variant(Surfaces):
+class Variant(Surfaces, Paper):
     """A variant's catalogue entry (class attributes) and one game of it (an instance)."""
 
     id: ClassVar[str]

@@ -142,8 +142,6 @@ HOLDERS = frozenset({"options", "entry", "o", "rules", "values", "opts"})
 # void deal (the form's "nobody knocked", the voice reader's "nobody"); gin's target
 # on the board (gin's game ends by its own rule, so its target is only an option).
 STILL_NAMED = {
-    "printing/pad.py": {"press", "auto_press", "box_bonus", "game_bonus", "shutout_double"},
-    "printing/sheet.py": {"press", "auto_press", "box_bonus", "knock_card"},
     "summary.py": {"phases"},
     "understand/readback.py": {"void"},
     "web/table/entry_text.py": {"void"},
