@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import JOKER, RANKS, ValueTable, face_values
+from .cards import JOKER, RANKS, ValueTable
 from .entries import EntryField
 from .errors import ScoringError
 from .messages import message
 from .options import MINUS, OptionSpec, yes_no
+from .shared_options import face_ranks, face_values_option
 from .variant import OutVariant
 
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
@@ -199,23 +200,7 @@ class Thirteen(OutVariant):
             label=message("An Ace counts"),
             words=lambda value, options: message("An Ace counts %(value)s", value=value),
         ),
-        OptionSpec(
-            "face_values",
-            "choice",
-            "ten",
-            ("ten", "rank"),
-            message("ten: J Q K count 10; rank: J 11, Q 12, K 13."),
-            label=message("Jack, Queen, King count"),
-            choice_labels=(
-                message("10 each"),
-                message("11, 12 and 13"),
-            ),
-            words=lambda value, options: (
-                message("J, Q, K count 11, 12, 13")
-                if value == "rank"
-                else message("J, Q, K count 10")
-            ),
-        ),
+        face_values_option(message("ten: J Q K count 10; rank: J 11, Q 12, K 13.")),
         OptionSpec(
             "simple_values",
             "bool",
@@ -354,10 +339,8 @@ class Thirteen(OutVariant):
     def value_table(cls, options):
         if options["simple_values"]:
             ranks = {rank: 5 if index < 8 else 10 for index, rank in enumerate(RANKS)}
-        elif options["face_values"] == "rank":
-            ranks = face_values(A=options["ace_value"], J=11, Q=12, K=13)
         else:
-            ranks = face_values(A=options["ace_value"])
+            ranks = face_ranks(options, A=options["ace_value"])
         has_joker = options["joker"] or options["joker_deal"]
         return ValueTable(
             ranks, wild=options["wild_value"], joker=options["joker_value"] if has_joker else None

@@ -1,0 +1,37 @@
+"""Options that several families declare alike: one declaration serves each of them, so
+that their words, bounds and card values cannot drift apart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import face_values
+from .messages import Message, message
+from .options import OptionSpec
+
+
+def face_values_option(help: Message) -> OptionSpec:
+    """``face_values``: J, Q, K count 10 each ("ten") or 11, 12 and 13 ("rank")."""
+    return OptionSpec(
+        "face_values",
+        "choice",
+        "ten",
+        ("ten", "rank"),
+        help,
+        label=message("Jack, Queen, King count"),
+        choice_labels=(
+            message("10 each"),
+            message("11, 12 and 13"),
+        ),
+        words=lambda value, options: (
+            message("J, Q, K count 11, 12, 13") if value == "rank" else message("J, Q, K count 10")
+        ),
+    )
+
+
+def face_ranks(options: Mapping[str, Any], **overrides: int) -> dict[str, int]:
+    """Each rank's value under ``face_values_option``, with ``overrides`` (an Ace's)."""
+    if options["face_values"] == "rank":
+        return face_values(**overrides, J=11, Q=12, K=13)
+    return face_values(**overrides)
