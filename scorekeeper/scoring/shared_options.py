@@ -35,3 +35,22 @@ def face_ranks(options: Mapping[str, Any], **overrides: int) -> dict[str, int]:
     if options["face_values"] == "rank":
         return face_values(**overrides, J=11, Q=12, K=13)
     return face_values(**overrides)
+
+
+def fixed_deals_option(help: Message) -> OptionSpec:
+    """``deals``: a fixed number of deals in place of a target; blank: played to it."""
+    return OptionSpec(
+        "deals",
+        "int",
+        None,
+        nullable=True,
+        minimum=1,
+        maximum=200,
+        help=help,
+        label=message("Number of deals"),
+        words=lambda value, options: (
+            message("Played to the target")
+            if value is None
+            else message("A fixed %(deals)s deals, no target", deals=value)
+        ),
+    )
