@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
+from .shared_options import out_bonus_option
 from .surface import Mark
 from .variant import OutVariant
 
@@ -163,15 +164,8 @@ class Contract(OutVariant):
                 else message("2 to 10 count %(value)s each", value=value)
             ),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            0,
-            minimum=0,
-            maximum=100,
-            help=message("House rule: the player who goes out scores minus this."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+        out_bonus_option(
+            0, message("House rule: the player who goes out scores minus this."), maximum=100
         ),
         _one_turn_bonus(
             "one_turn_bonus",

@@ -54,3 +54,18 @@ def fixed_deals_option(help: Message) -> OptionSpec:
             else message("A fixed %(deals)s deals, no target", deals=value)
         ),
     )
+
+
+def out_bonus_option(default: int, help: Message, *, maximum: int, step: int = 1) -> OptionSpec:
+    """``out_bonus``: what going out scores besides the deal (a minus where low wins)."""
+    return OptionSpec(
+        "out_bonus",
+        "int",
+        default,
+        minimum=0,
+        maximum=maximum,
+        step=step,
+        help=help,
+        label=message("Bonus for going out"),
+        words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+    )
