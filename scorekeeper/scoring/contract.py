@@ -8,7 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
-from .shared_options import out_bonus_option
+from .shared_options import card_count_option, out_bonus_option
 from .surface import Mark
 from .variant import OutVariant
 
@@ -113,27 +113,12 @@ class Contract(OutVariant):
                 len(value),
             ),
         ),
-        OptionSpec(
-            "ace",
-            "int",
-            15,
-            minimum=1,
-            maximum=50,
-            help=message("What an Ace left in hand counts."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
+        card_count_option("ace", "ace", 15, message("What an Ace left in hand counts.")),
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             15,
-            minimum=1,
-            maximum=50,
-            help=message(
-                "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
-            ),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+            message("What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."),
         ),
         OptionSpec(
             "low_cards",

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import face_values
 from .messages import Message, message
-from .options import OptionSpec
+from .options import OptionSpec, Words
 
 
 def face_values_option(help: Message) -> OptionSpec:
@@ -68,4 +68,50 @@ def out_bonus_option(default: int, help: Message, *, maximum: int, step: int = 1
         help=help,
         label=message("Bonus for going out"),
         words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+    )
+
+
+# What a card left in hand counts: its label and its words, by the card; each family
+# names the option its own way (``joker``, ``joker_value``) and bounds it.
+CARD_COUNTS: dict[str, tuple[Message, Words]] = {
+    "ace": (
+        message("An Ace counts"),
+        lambda value, options: message("An Ace counts %(value)s", value=value),
+    ),
+    "joker": (
+        message("A Joker counts"),
+        lambda value, options: message("A Joker counts %(value)s", value=value),
+    ),
+    "wild": (
+        message("A wild card counts"),
+        lambda value, options: message("A wild card counts %(value)s", value=value),
+    ),
+}
+
+
+def card_count_option(
+    card: str,
+    name: str,
+    default: int | None,
+    help: Message,
+    *,
+    minimum: int = 1,
+    maximum: int = 50,
+    step: int = 1,
+    label: Message | None = None,
+) -> OptionSpec:
+    """What ``card`` ("ace", "joker" or "wild") counts left in hand; with no default it may
+    be left blank. ``label`` where the family calls it otherwise."""
+    usual_label, words = CARD_COUNTS[card]
+    return OptionSpec(
+        name,
+        "int",
+        default,
+        nullable=default is None,
+        minimum=minimum,
+        maximum=maximum,
+        step=step,
+        help=help,
+        label=label or usual_label,
+        words=words,
     )

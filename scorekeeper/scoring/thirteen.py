@@ -14,7 +14,7 @@ from .entries import EntryField
 from .errors import ScoringError
 from .messages import message
 from .options import MINUS, OptionSpec, yes_no
-from .shared_options import face_ranks, face_values_option
+from .shared_options import card_count_option, face_ranks, face_values_option
 from .variant import OutVariant
 
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
@@ -180,26 +180,14 @@ class Thirteen(OutVariant):
             label=message("Cards dealt"),
             words=lambda value, options: message("%(cards)s cards dealt", cards=value),
         ),
-        OptionSpec(
+        card_count_option(
+            "wild",
             "wild_value",
-            "int",
             25,
-            minimum=1,
+            message("A wild card left in hand (15 or 20 in some groups)."),
             maximum=100,
-            help=message("A wild card left in hand (15 or 20 in some groups)."),
-            label=message("A wild card counts"),
-            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
-        OptionSpec(
-            "ace_value",
-            "int",
-            1,
-            minimum=1,
-            maximum=50,
-            help=message("An Ace left in hand (10 in Biddies)."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
+        card_count_option("ace", "ace_value", 1, message("An Ace left in hand (10 in Biddies).")),
         face_values_option(message("ten: J Q K count 10; rank: J 11, Q 12, K 13.")),
         OptionSpec(
             "simple_values",
@@ -220,15 +208,8 @@ class Thirteen(OutVariant):
             label=message("A Joker in the pack"),
             words=yes_no(message("A Joker in the pack, always wild"), message("No Joker")),
         ),
-        OptionSpec(
-            "joker_value",
-            "int",
-            50,
-            minimum=1,
-            maximum=100,
-            help=message("A Joker left in hand."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+        card_count_option(
+            "joker", "joker_value", 50, message("A Joker left in hand."), maximum=100
         ),
         OptionSpec(
             "out_bonus",

@@ -6,8 +6,7 @@ from __future__ import annotations
 from .cards import ValueTable
 from .five_crowns import RisingWild, rising_wild_fields
 from .messages import message
-from .options import OptionSpec
-from .shared_options import face_ranks, face_values_option
+from .shared_options import card_count_option, face_ranks, face_values_option
 
 
 class ThreeThirteen(RisingWild):
@@ -21,19 +20,16 @@ class ThreeThirteen(RisingWild):
     max_players = 8
     options = (
         face_values_option(message("J, Q and K count 10 each, or J 11, Q 12, K 13.")),
-        OptionSpec(
+        card_count_option(
+            "wild",
             "wild_value",
-            "int",
             None,
-            nullable=True,
-            minimum=1,
-            maximum=100,
-            help=message(
+            message(
                 "House rule: a card of the deal's wild rank left in hand counts this "
                 "(e.g. 20); blank: its ordinary value."
             ),
+            maximum=100,
             label=message("A wild card left in hand counts"),
-            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
     )
     entry_fields = rising_wild_fields(
