@@ -7,6 +7,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
 from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
+from .shared_options import card_count_option
 from .surface import OutWords
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
@@ -105,16 +106,14 @@ class Burraco(Partnership):
                 message("Any burraco lets a side close"),
             ),
         ),
-        OptionSpec(
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             30,
+            message("What a Joker counts (20 in Buraco)."),
             minimum=0,
             maximum=100,
             step=5,
-            help=message("What a Joker counts (20 in Buraco)."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "pinella",

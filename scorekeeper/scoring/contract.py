@@ -9,6 +9,7 @@ from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
 from .paper import Lead, PadPaper
+from .shared_options import card_count_option, out_bonus_option
 from .surface import Mark
 from .variant import OutVariant
 
@@ -118,27 +119,12 @@ class Contract(OutVariant):
                 len(value),
             ),
         ),
-        OptionSpec(
-            "ace",
-            "int",
-            15,
-            minimum=1,
-            maximum=50,
-            help=message("What an Ace left in hand counts."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
+        card_count_option("ace", "ace", 15, message("What an Ace left in hand counts.")),
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             15,
-            minimum=1,
-            maximum=50,
-            help=message(
-                "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
-            ),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+            message("What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."),
         ),
         OptionSpec(
             "low_cards",
@@ -169,15 +155,8 @@ class Contract(OutVariant):
                 else message("2 to 10 count %(value)s each", value=value)
             ),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            0,
-            minimum=0,
-            maximum=100,
-            help=message("House rule: the player who goes out scores minus this."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+        out_bonus_option(
+            0, message("House rule: the player who goes out scores minus this."), maximum=100
         ),
         _one_turn_bonus(
             "one_turn_bonus",

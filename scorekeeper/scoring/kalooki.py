@@ -9,6 +9,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
 from .pool import PoolVariant, resolve_pot_stakes
+from .shared_options import card_count_option
 from .surface import Mark
 
 HAND_CARDS = 14  # 13 dealt and the card drawn
@@ -50,25 +51,12 @@ class Kalooki(PoolVariant):
             label=message("A player is out at"),
             words=lambda value, options: message("A total of %(limit)s eliminates", limit=value),
         ),
-        OptionSpec(
-            "ace",
-            "int",
-            11,
-            minimum=1,
-            maximum=50,
-            help=message("What an Ace counts."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
+        card_count_option("ace", "ace", 11, message("What an Ace counts.")),
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             15,
-            minimum=1,
-            maximum=50,
-            help=message("What a Joker counts (25 in some UK rules and in Scala 40)."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+            message("What a Joker counts (25 in some UK rules and in Scala 40)."),
         ),
         OptionSpec(
             "one_turn_double",
