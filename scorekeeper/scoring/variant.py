@@ -419,6 +419,11 @@ class Variant(Surfaces):
             self.finished = True
             self.winners = self.decide_winners(deal)
 
+    def goal(self) -> int | None:
+        """The total the board shows as what the game plays to: the end rule's target;
+        a game ending by a rule of its own (gin's) shows the total that rule plays to."""
+        return self.target
+
     def is_over(self, deal: Deal) -> bool:
         if self.fixed_deals is not None:
             return deal.number >= self.fixed_deals
