@@ -96,9 +96,10 @@ class Deal:
         return described
 
 
-def plain_result(entry: Mapping[str, Any]) -> str | None:
-    """How a deal ended without a winner: void, or the stock ran out with nobody out."""
-    if entry.get("void"):
+def plain_result(entry: Mapping[str, Any], voided: bool) -> str | None:
+    """How a deal ended without a winner: void (``voided``: a flag of the game's that
+    voids a deal is set), or the stock ran out with nobody out."""
+    if voided:
         return "void"
     if "out" in entry and entry["out"] is None:
         return "stock_out"
@@ -398,7 +399,7 @@ class Variant(Surfaces):
     ) -> Deal:
         players = self.players
         if "result" not in figures:
-            figures["result"] = plain_result(entry)
+            figures["result"] = plain_result(entry, self.voided(entry))
         return Deal(
             number,
             self.dealer(number),
