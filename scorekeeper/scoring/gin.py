@@ -261,7 +261,10 @@ class Gin(GinPaper, Variant):
     entry_fields = (
         EntryField("knocker", "player", message("Who knocked or went gin.")),
         EntryField(
-            "void", "bool", message("Nobody knocked before the stock ran down: nobody scores.")
+            "void",
+            "bool",
+            message("Nobody knocked before the stock ran down: nobody scores."),
+            voids_deal=True,
         ),
         EntryField(
             "hands",
@@ -275,6 +278,7 @@ class Gin(GinPaper, Variant):
             message("The knocker went gin with all 11 cards."),
             label=message("Big gin: all 11 cards"),
             said=message("big gin"),
+            empties_hand=True,
         ),
         EntryField(
             "upcard",
@@ -447,6 +451,10 @@ class Gin(GinPaper, Variant):
             return self.games[0].margin
         final = self.standings()
         return abs(final[0] - final[1])
+
+    def goal(self) -> int | None:
+        # A game ends by gin's own rule (target is None); the board still shows the total.
+        return self.rules["target"]
 
     def extras(self) -> dict[str, Any]:
         players = self.players

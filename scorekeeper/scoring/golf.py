@@ -224,7 +224,8 @@ class Golf(Variant):
             "values": values,
             "columns": [list(column) for column in COLUMNS],
             "pairs": {"2": options["pair_of_twos"]},  # a pair scores 0 unless listed
-            "four_of_a_kind": options["four_of_a_kind"],
+            # Two columns paired in one rank score this together (None: as two pairs).
+            "paired_columns": options["four_of_a_kind"],
         }
 
     def prepare(self):
