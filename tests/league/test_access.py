@@ -70,6 +70,7 @@ OPEN = {
     # The venue screen: its derived link is the key (tests/league/test_screen.py).
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token",
     "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/board",
+    "/leagues/{lid}/nights/{nid}/screen/some-invitation-token/events",
     # A table's confirm link is the key (tests/league/test_confirm.py).
     "/leagues/{lid}/nights/{nid}/tables/1/confirm/some-invitation-token",
     # A closed season's certificate: read as the standings are (published, or organizers
