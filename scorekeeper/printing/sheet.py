@@ -217,7 +217,7 @@ def game_sheet(
         closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
         out_heading=_out_heading(variant, paper),
-        heads=None if own_grid else grid_heads(variant),
+        heads=grid_heads(variant) if paper.deal_heads or not own_grid else None,
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,

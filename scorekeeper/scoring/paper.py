@@ -58,6 +58,9 @@ class SheetPaper:
     closing_rows: int = 0  # grid rows' height the closing blocks take on the page
     spans: int = 1  # a family's own grid: the columns each player heads (one a game)
     style: str = ""  # a style the grid takes (a wider out column for long notes)
+    # A family's own grid with the usual deal and dealer columns: their heads, and a
+    # key where a head is shortened (a partnership's rows per side).
+    deal_heads: bool = False
 
 
 @dataclass(frozen=True)
