@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.scoring.messages import Message
-from scorekeeper.scoring.paper import Block, Lead
+from scorekeeper.scoring.paper import Block, Lead, Limit
 from scorekeeper.translate import translate
 
 
@@ -51,6 +51,18 @@ def leads(declared: Sequence[Lead], mark_mm: float) -> tuple[PrintLead, ...]:
     return tuple(
         PrintLead(translate(lead.head), lead.style, lead.width_mm or mark_mm) for lead in declared
     )
+
+
+@dataclass(frozen=True)
+class PrintLimit:
+    """A limit line as printed: its label in words and the total it marks."""
+
+    words: str
+    total: int
+
+
+def limit(declared: Limit | None) -> PrintLimit | None:
+    return None if declared is None else PrintLimit(translate(declared.words), declared.total)
 
 
 def cells(values: Sequence[Any]) -> tuple[str, ...]:

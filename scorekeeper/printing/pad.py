@@ -14,7 +14,7 @@ from typing import Any
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.printing import blocks, words
-from scorekeeper.printing.blocks import PrintBlock, PrintLead
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
 from scorekeeper.printing.columns import Group, groups
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
@@ -127,6 +127,7 @@ class Pad:
     # The players each table of the grid holds: one table, or a few one after the other
     # where the players' boxes would be narrower than a hand writes in (a 20-player pad).
     groups: tuple[Group, ...] = ()
+    limit: PrintLimit | None = None  # a total marked under each player's total head
 
     @property
     def label_mm(self) -> float:
@@ -314,8 +315,7 @@ def _pad(
     two_up: bool = False,
 ) -> Pad:
     variant = get_variant(setup.variant)
-    options = setup.options
-    n = len(players)
+    options, n = setup.options, len(players)
     paper = variant.pad_paper(options)
     if two_up:
         orientation = "portrait"  # each half is a portrait pad
@@ -376,6 +376,7 @@ def _pad(
         else grid_heads(variant, dealer=not side_rows),
         groups=groups,
         total_mm=total_mm,
+        limit=None if two_up else blocks.limit(paper.limit),  # a half sheet has no row to spare
     )
 
 

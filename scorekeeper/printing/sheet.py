@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import blocks, columns, words
-from scorekeeper.printing.blocks import PrintBlock, PrintLead
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
 from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
@@ -158,6 +158,7 @@ class GameSheet:
     # long for the column (pl "rozdanie"); a key under the grid then says which.
     column_names: tuple[str, ...] = ("deal", "total")
     column_heads: tuple[str, ...] = ("deal", "total")
+    limit: PrintLimit | None = None  # a total marked in each running total's column
 
 
 def game_sheet(
@@ -217,7 +218,7 @@ def game_sheet(
         closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
         out_heading=_out_heading(variant, paper),
-        heads=None if own_grid else grid_heads(variant),
+        heads=grid_heads(variant) if paper.deal_heads or not own_grid else None,
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
@@ -234,6 +235,7 @@ def game_sheet(
         running=series,
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
+        limit=blocks.limit(paper.limit),
     )
 
 

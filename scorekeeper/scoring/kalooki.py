@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
+from .paper import Limit, PadPaper, SheetPaper
 from .pool import PoolVariant, resolve_pot_stakes
 from .shared_options import card_count_option
 from .surface import Mark
@@ -158,6 +159,14 @@ class Kalooki(PoolVariant):
         return tuple(marks)
 
     @classmethod
+    def sheet_paper(cls, state, options):
+        return SheetPaper(limit=_limit(options))
+
+    @classmethod
+    def pad_paper(cls, options):
+        return PadPaper(limit=_limit(options))
+
+    @classmethod
     def usual_stake_mode(cls, options):
         return "pot"  # the only stakes Kalooki takes
 
@@ -256,3 +265,9 @@ class Kalooki(PoolVariant):
 
     def decide_winners(self, deal):
         return self.leaders()
+
+
+def _limit(options) -> Limit:
+    """The pool limit as the paper marks it: an Italian Scala 40 sheet's line at 101."""
+    limit = options["pool_limit"]
+    return Limit(message("A total of %(limit)s eliminates", limit=limit), limit)

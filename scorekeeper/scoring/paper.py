@@ -47,6 +47,15 @@ class Lead:
 
 
 @dataclass(frozen=True)
+class Limit:
+    """A total the grid marks in each player's running total column, under the heads:
+    reaching it eliminates (Scala 40's 101, as an Italian sheet prints it)."""
+
+    words: Message  # the line's label, in the lead columns
+    total: int
+
+
+@dataclass(frozen=True)
 class SheetPaper:
     """A family's finished (or running) sheet: the grid of deals and what follows the
     winner line."""
@@ -58,6 +67,10 @@ class SheetPaper:
     closing_rows: int = 0  # grid rows' height the closing blocks take on the page
     spans: int = 1  # a family's own grid: the columns each player heads (one a game)
     style: str = ""  # a style the grid takes (a wider out column for long notes)
+    # A family's own grid with the usual deal and dealer columns: their heads, and a
+    # key where a head is shortened (a partnership's rows per side).
+    deal_heads: bool = False
+    limit: Limit | None = None  # a total the grid marks: its totals at or past it stand out
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class PadPaper:
     # The deals run across and each player is a row, named in the ``label_mm`` column
     # (a golf card): the players' headings fit that column.
     across: bool = False
+    limit: Limit | None = None  # a total the grid marks under each player's total head
 
 
 class Paper:
