@@ -1,6 +1,6 @@
 """Benchmark the printed sheets, each against WeasyPrint's floor for its size.
 
-In one run, alternating so that a busy moment on the machine hits each alike, five
+In one run, alternating so that a busy moment on the machine hits each alike, eight
 documents from data to PDF bytes, each beside its floor: a minimal WeasyPrint
 document of one plain table with as many cells, from HTML string to PDF bytes:
   - the sheet of a finished 13-deal game (Crazy Gin with the Press, four players,
@@ -11,6 +11,8 @@ document of one plain table with as many cells, from HTML string to PDF bytes:
     the header and totals carried on each);
   - a blank 500 Rum pad for four named players;
   - a blank free pad for twenty named players (two tables of ten, on two pages);
+  - a golf card: the blank 18-hole Golf pad of eight named players (two nines);
+  - the sheet of a finished Burraco game (two sides of two, the rows per side);
   - a league print pack of 25 tables (seating chart and 25 named pads with QR codes).
 Each figure is the fastest of its runs, in CPU seconds of this process (rendering
 is single-threaded; CPU time is steadier than wall time on a shared machine).
@@ -112,6 +114,26 @@ def long_500_rum(deals: int = 51) -> GameView:
     return played("500 Rum", eight, entries)
 
 
+def burraco_game(deals: int = 4) -> GameView:
+    """A Burraco game of two sides of two, each deal with its burracos and pozzetti."""
+    seats = ["Nadia Ørsted", "Émile Ångström", "Søren Łukasiewicz", "Wanjiru Müller"]
+    setup = make_setup(variant="burraco", players=["NS", "EW"], seats=seats)
+    entries = [
+        {
+            "out": ("NS", "EW")[number % 2],
+            "melded": {"NS": 300 + 40 * number, "EW": 200 + 25 * number},
+            "hand": {"NS": 15, "EW": 40},
+            "clean": {"NS": 1},
+            "dirty": {"NS": number % 2, "EW": 1},
+            "pozzetto": {"NS": True, "EW": True},
+        }
+        for number in range(1, deals + 1)
+    ]
+    moment = datetime(2024, 11, 8, 20, tzinfo=UTC)
+    return GameView("Tq3xVb8Kp2LmN9sRw4YzAa", None, deals + 1, moment, moment, setup,
+                    tuple(entries), derive(setup, entries))  # fmt: skip
+
+
 def floor_html(html: str, columns: int) -> tuple[str, int]:
     """One plain table with as many cells as ``html`` has (``columns`` wide), and that count."""
     cells = len(re.findall(r"<t[dh][\s>]", html))
@@ -166,6 +188,7 @@ def run(
 ) -> dict:
     """Each document (``only`` those named, if given) beside its floor."""
     thirteen, hollywood, long_game = finished_game(), hollywood_match(), long_500_rum(long_deals)
+    burraco = burraco_game()
     names = ["Maria Fernanda", "Christopher", "Alexander Petrov", "Elisabeth Schmidt"]
     tables = pack_tables(tables_in_pack)
     pack = print_pack(tables, title="Week 6", day=date(2024, 11, 14))
@@ -203,6 +226,22 @@ def run(
                 "pad.html", pads=[blank_pad(variant="free", players=20, names=TWENTY)], pack=None
             ),
             2 * 10 + 2,  # the widest of its two tables
+            repeat,
+        ),
+        "golf card (18 holes, 8 players)": (
+            lambda: blank_pad_pdf(preset="Golf (18 holes)", players=8, names=TWENTY[:8]),
+            render_html(
+                "pad.html",
+                pads=[blank_pad(preset="Golf (18 holes)", players=8, names=TWENTY[:8])],
+                pack=None,
+            ),
+            11 + 1,  # the back nine's holes, In and the total, beside the names
+            repeat,
+        ),
+        "Burraco sheet": (
+            lambda: game_sheet_pdf(burraco, view_url=VIEW_URL),
+            render_html("game_sheet.html", sheet=game_sheet(burraco, view_url=VIEW_URL)),
+            2 * 2 + 3,
             repeat,
         ),
         f"{tables_in_pack}-table pack": (

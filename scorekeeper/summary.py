@@ -246,10 +246,9 @@ def player_notes(state: scoring.GameState, name: str) -> tuple[str, ...]:
     eliminations, rejoins and chips, a partnership side's minimum first meld."""
     figures = state.extras
     notes = []
-    if "phase" in figures:
-        last = len(state.options["phases"])
-        phase = figures["phase"][name]
-        notes.append(_("all phases done") if phase > last else _("phase %(number)s", number=phase))
+    progress = scoring.get_variant(state.variant).progress_note(state.options, figures, name)
+    if progress is not None:
+        notes.append(translate(progress))
     if name in figures.get("eliminated", ()):
         notes.append(_("eliminated"))
     rejoins = figures.get("rejoins", {}).get(name)

@@ -13,7 +13,8 @@ from typing import Any
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
-from scorekeeper.printing import words
+from scorekeeper.printing import blocks, words
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
 from scorekeeper.printing.columns import Group, groups
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
@@ -28,27 +29,25 @@ from scorekeeper.printing.seats import (
 from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.scoring.messages import Message
+from scorekeeper.scoring.paper import Lead, PadPaper
 from scorekeeper.translate import preset_name, translate
 
 NAME_LENGTH = 40
 # Rows for a game played to a target: enough for a long game on one page.
 TARGET_ROWS = {"portrait": 18, "landscape": 12}
-# Hands a game (Hollywood's third game needs the most); landscape has less height.
-GIN_ROWS = {(1, "portrait"): 14, (3, "portrait"): 16, (1, "landscape"): 9, (3, "landscape"): 10}
 # Two pads to a landscape page (2-up half sheets): short games of few players.
-TWO_UP_PLAYERS, TWO_UP_ROWS, TWO_UP_GIN_ROWS = 4, 14, 9
+TWO_UP_PLAYERS, TWO_UP_ROWS = 4, 14
 MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
-SIDE_DEALS = 4
 # The most players a paper pad has columns for (the free pad's 20: in tables of ten).
 PAD_PLAYERS = 20
 # Wider than this many players, the pad (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
-# dealer, a mark (wild, Press); gin's first column holds the box rows' labels.
-NUMBER_MM, DEALER_MM, MARK_MM, GIN_LABEL_MM = 9.0, 17.0, 13.0, 34.0
-CONTRACT_MM = 36.0  # Contract Rummy's contract column
+# dealer, a mark (the wild rank, a family's mark to tick); a family's lead columns
+# say their own width.
+NUMBER_MM, DEALER_MM, MARK_MM = 9.0, 17.0, 13.0
 # A partnership pad's row labels: at least this wide, at most (three sides keep 40 mm).
 SIDE_LABEL_MM, SIDE_LABEL_MOST_MM = 40.0, 60.0
 CELL_PADDING_MM = 2.0
@@ -65,7 +64,7 @@ class PadRow:
     dealer: str  # "" when the names are left to be written in
     wild: str  # "" when the dealer calls it
     multiplier: str  # "x2" for a deal that counts double whatever happens
-    contract: str = ""  # Contract Rummy: what to lay down first, and the cards dealt
+    leads: tuple[str, ...] = ()  # its cells in the family's lead columns (a deal's terms)
     tiebreak: bool = False  # a row kept for a tie-break deal after the last (deals rummy)
 
 
@@ -75,11 +74,10 @@ class CardValue:
     value: int
 
 
-# What a player's columns hold, by what the variant's entries ask for: a meld game
-# writes melds and hand apart; gin writes the hand and ticks who won the box.
+# What a player's columns hold, by what the variant's entries ask for (unless its
+# family declares them): a meld game writes melds and hand apart.
 MELD_COLUMNS = ("melds", "hand", "total")
 DEAL_COLUMNS = ("deal", "total")
-GIN_COLUMNS = ("hand", "total", "box")
 # The columns' heads as printed.
 COLUMN_WORDS = {
     "melds": _l("melds"),
@@ -89,12 +87,6 @@ COLUMN_WORDS = {
     "box": _l("box"),
     "phase": _l("phase"),
 }
-# How a gin hand ended, to circle on each row.
-GIN_MARKS = ("K", "G", "BG", "U")
-GIN_MARKS_RULE = _l(
-    "Circle how each hand ended: K knock, G gin, BG big gin, U undercut; "
-    "tick the box of the player who won it."
-)
 
 
 @dataclass(frozen=True)
@@ -107,7 +99,8 @@ class Pad:
     seats: tuple[Seat, ...]
     tags_in_legend: bool  # the seat list says each player's tag: the grid prints tags
     first_dealer: str | None
-    gin_games: int  # 0, or gin's games side by side (3 for Hollywood)
+    grid: PrintBlock  # the family's grid: a row per deal, rows per side, boxes ...
+    spans: int  # games side by side: a player's columns printed this many times
     columns: tuple[str, ...]  # each player's columns: ("deal", "total"), ("melds", "hand", "total")
     column_names: tuple[str, ...]  # the columns in words, in the pad's language
     column_heads: tuple[str, ...]  # as printed: the names, or their initials on a half sheet
@@ -115,11 +108,7 @@ class Pad:
     row_space: str  # "tall", "roomy" or "normal": how much room to write in a row
     show_dealer: bool
     show_wild: bool
-    show_contract: bool
-    show_press: bool
-    box_bonus: int | None
-    game_bonus: int | None
-    shutout_double: bool
+    leads: tuple[PrintLead, ...]  # the family's columns after the wild rank's
     house_rules: tuple[str, ...]
     key_rules: tuple[str, ...]
     card_values: tuple[CardValue, ...]
@@ -129,6 +118,7 @@ class Pad:
     page: Page
     # A partnership pad's rows per deal, per side: the rows a paper pad of the game has.
     side_rows: tuple[str, ...] = ()
+    label_width_mm: float | None = None  # a first column of row labels (a family's box rows)
     has_cards: bool = True  # False: no card values line (the free pad)
     total_mm: float | None = None  # the running total's width, where it needs more than a share
     piece_word: str = ""  # the value table's head: "Card", Rummikub's "Tile" (the variant's)
@@ -137,6 +127,7 @@ class Pad:
     # The players each table of the grid holds: one table, or a few one after the other
     # where the players' boxes would be narrower than a hand writes in (a 20-player pad).
     groups: tuple[Group, ...] = ()
+    limit: PrintLimit | None = None  # a total marked under each player's total head
 
     @property
     def label_mm(self) -> float:
@@ -144,10 +135,6 @@ class Pad:
         (fr "Fermeture, pozzetto (moins)" ran into the first side's box at 40 mm)."""
         widths = (text_mm(label, CELL_PT) + CELL_PADDING_MM for label in self.side_rows)
         return round(min(max(SIDE_LABEL_MM, *widths), SIDE_LABEL_MOST_MM), 1)
-
-    @property
-    def running_columns(self) -> bool:
-        return not self.gin_games
 
 
 def blank_pad(
@@ -237,9 +224,10 @@ def _check_two_up(
             "two pads to a page fit up to %(players)s players, on landscape paper",
             players=TWO_UP_PLAYERS,
         )
-    elif setup is not None and get_variant(setup.variant).partnership:
-        # Seven rows a deal for each side: a partnership pad needs the whole page.
-        errors["two_up"] = _("a partnership pad (Canasta, Hand and Foot) takes a whole page")
+    elif setup is not None:
+        whole_page = get_variant(setup.variant).pad_paper(setup.options).whole_page
+        if whole_page is not None:
+            errors["two_up"] = translate(whole_page)
 
 
 def _check_two_up_rows(pad: Pad) -> None:
@@ -327,25 +315,24 @@ def _pad(
     two_up: bool = False,
 ) -> Pad:
     variant = get_variant(setup.variant)
-    options = setup.options
-    n = len(players)
-    gin_games = variant.match_games(options)
+    options, n = setup.options, len(players)
+    paper = variant.pad_paper(options)
     if two_up:
         orientation = "portrait"  # each half is a portrait pad
     elif orientation is None:
-        orientation = "landscape" if not gin_games and n > PORTRAIT_PLAYERS else "portrait"
+        orientation = "landscape" if not paper.portrait and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
-    side_rows = tuple(map(translate, variant.pad_side_rows)) if variant.partnership else ()
+    side_rows = tuple(map(translate, paper.row_labels))
     page = _pad_page(page_size, orientation, two_up)
     show_wild = variant.pad_wild
-    show_contract = game.contract(1) is not None
-    show_press = bool(options.get("press") or options.get("auto_press"))
-    column_mm = _player_mm(page, n, gin_games, marks=show_wild + show_press, contract=show_contract)
-    columns = _player_columns(variant, gin_games)
-    groups, column_mm = _split(columns, column_mm, n, not (gin_games or side_rows or two_up))
-    placed = seats(players, column_mm=column_mm - CELL_PADDING_MM, size_pt=NAME_PT)
+    leads = tuple(lead for lead in variant.paper_leads(options) if lead.on_pad)
+    column_mm = _player_mm(page, n, paper, show_wild, leads)
+    columns = _player_columns(variant, paper.columns)
+    groups, column_mm = _split(columns, column_mm, n, paper.running and not two_up)
+    name_mm = paper.label_mm if paper.across and paper.label_mm else column_mm
+    placed = seats(players, column_mm=name_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    count = rows or _row_count(game, gin_games, orientation, sides=bool(side_rows), two_up=two_up)
+    count = rows or _row_count(game, paper, orientation, two_up=two_up)
     pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
     if not rows:  # the variant's tie-break deals, beyond the fixed ones
         tiebreaks = variant.pad_tiebreaks(options)
@@ -361,7 +348,8 @@ def _pad(
         seats=placed,
         tags_in_legend=tags_in_legend(placed, narrow if show_dealer else None),
         first_dealer=first_dealer,
-        gin_games=gin_games,
+        grid=blocks.printed(paper.grid, "pad"),
+        spans=paper.spans,
         columns=columns,
         column_names=names,
         column_heads=column_heads(names, column_mm, two_up=two_up, total_mm=total_mm),
@@ -369,26 +357,26 @@ def _pad(
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
         show_wild=show_wild,
-        show_contract=show_contract,
-        show_press=show_press,
-        box_bonus=options["box_bonus"] if gin_games else None,
-        game_bonus=options["game_bonus"] if gin_games else None,
-        shutout_double=bool(gin_games and options["shutout_double"]),
+        leads=blocks.leads(leads, MARK_MM),
         house_rules=words.house_rules(setup.variant, options, n),
         key_rules=words.key_rules(setup.variant, options)
         + words.listed_rules(setup.variant, options, n)
-        + ((str(GIN_MARKS_RULE),) if gin_games else ()),
+        + tuple(map(translate, paper.keys)),
         card_values=card_values(setup),
         stakes=None if setup.stakes is None else words.stakes_terms(setup.stakes, locale),
         day=day,
         qr_url=qr_url,
         page=page,
         side_rows=side_rows,
+        label_width_mm=paper.label_mm,
         has_cards=variant.has_cards,
         piece_word=translate(variant.piece_word),
-        heads=None if gin_games else grid_heads(variant, dealer=not side_rows),
+        heads=None
+        if paper.label_mm and not paper.across
+        else grid_heads(variant, dealer=not side_rows),
         groups=groups,
         total_mm=total_mm,
+        limit=None if two_up else blocks.limit(paper.limit),  # a half sheet has no row to spare
     )
 
 
@@ -398,24 +386,22 @@ def _pad_page(page_size: str, orientation: str, two_up: bool) -> Page:
     return Page(page.size, page.orientation, halves=2) if two_up else page
 
 
-def _row_count(game: Any, gin_games: int, orientation: str, *, sides: bool, two_up: bool) -> int:
-    """The rows a pad has when not asked for a number: the game's fixed deals, or
-    enough for a game of its kind on the page (a partnership's per side)."""
-    count = (
-        GIN_ROWS[gin_games, orientation]
-        if gin_games
-        else game.fixed_deals or (SIDE_DEALS if sides else TARGET_ROWS[orientation])
-    )
-    if two_up:  # gin's box rows take the room of a few hands
-        count = min(count, TWO_UP_GIN_ROWS if gin_games else TWO_UP_ROWS)
+def _row_count(game: Any, paper: PadPaper, orientation: str, *, two_up: bool) -> int:
+    """The rows a pad has when not asked for a number: the game's fixed deals, or as
+    many as its family gives a page (a match's hands, a side's deals), or enough for
+    a game played to a target."""
+    count = game.fixed_deals or (paper.rows or TARGET_ROWS)[orientation]
+    if two_up:
+        count = min(count, paper.two_up_rows or TWO_UP_ROWS)
     return count
 
 
-def _player_mm(page: Page, n: int, gin_games: int, *, marks: int, contract: bool) -> float:
+def _player_mm(page: Page, n: int, paper: PadPaper, wild: bool, leads: Sequence[Lead]) -> float:
     """A player's share of the page's width, once the grid's fixed columns are set."""
-    if gin_games:
-        return (page.width_mm - GIN_LABEL_MM) / (n * gin_games)
-    fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * marks + CONTRACT_MM * contract
+    if paper.label_mm:  # a column of row labels, then each game's players side by side
+        return (page.width_mm - paper.label_mm) / (n * paper.spans)
+    fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * wild
+    fixed_mm += sum(lead.width_mm or MARK_MM for lead in leads)
     return (page.width_mm - fixed_mm) / n
 
 
@@ -432,9 +418,9 @@ def _split(
     return split, column_mm * n / max(group.stop - group.start for group in split)
 
 
-def _player_columns(variant: Any, gin_games: int) -> tuple[str, ...]:
-    if gin_games:
-        return GIN_COLUMNS if gin_games == 1 else ()
+def _player_columns(variant: Any, declared: tuple[str, ...] | None) -> tuple[str, ...]:
+    if declared is not None:
+        return declared
     entries = {entry.name for entry in variant.entry_fields}
     return variant.pad_columns or (MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS)
 
@@ -458,7 +444,7 @@ def _pad_rows(
                 dealer=dealer,
                 wild=wild or "",
                 multiplier=words.times(game.multiplier(number, wild)),
-                contract=words.contract(game.contract(number)),
+                leads=blocks.cells(game.lead_cells(number, None)),
             )
         )
     return pad_rows

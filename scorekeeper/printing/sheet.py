@@ -4,7 +4,8 @@ Pure: no Flask, no database. Every number is read from the derived game state
 (deal points, running totals, boxes, finals, settlement); nothing is scored here.
 What the sheet shares with the game's pages (totals, winners, the status, each
 deal's figures, the money) comes from the game's summary (``scorekeeper/summary.py``);
-this module lays it out on paper: columns, tags, pages, blank rows, gin's breakdown.
+this module lays it out on paper: columns, tags, pages, blank rows, and the blocks
+the game's family declares (scoring/paper.py), each printed by a fragment of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
-from scorekeeper.printing import columns, words
+from scorekeeper.printing import blocks, columns, words
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
 from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
@@ -25,20 +27,19 @@ from scorekeeper.printing.layout import Page, page_for
 from scorekeeper.printing.pad import column_heads, grid_heads, tags_in_legend
 from scorekeeper.printing.seats import LeadHeads, Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
-from scorekeeper.scoring.gin import final_parts
+from scorekeeper.scoring.paper import ROWS, Lead, SheetPaper
 from scorekeeper.summary import DealSummary, GameSummary, Payment, Settlement, game_summary
 from scorekeeper.translate import translate
 
 if TYPE_CHECKING:
-    from scorekeeper.scoring import Deal, GameState
+    from scorekeeper.scoring import GameState
     from scorekeeper.service_layer.results import GameView
 
 # Wider than this many players, the grid (two columns a player) needs landscape.
 PORTRAIT_PLAYERS = 5
 # The grid's fixed columns (static/print/sheet.css), in mm: deal number, dealer,
-# a mark (wild, x2, Press), who went out (gin's column is wider: its notes are long).
-NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM, GIN_OUT_MM = 9.0, 17.0, 11.0, 26.0, 48.0
-CONTRACT_MM = 36.0  # Contract Rummy's contract column
+# a mark (wild, x2, a family's mark), who went out (a family may widen it).
+NUMBER_MM, DEALER_MM, MARK_MM, OUT_MM = 9.0, 17.0, 11.0, 26.0
 CELL_PADDING_MM = 2.0
 NAME_PT, CELL_PT = 8.5, 9.0  # the players' headings and the grid's cells
 # The figures' type where the players' columns are too narrow for CELL_PT: the least
@@ -50,7 +51,7 @@ HEADING_FIT_PT = 9.4
 TARGET_BLANK_ROWS = 6
 # Rows a page holds (one line each), measured on the shortest paper of each
 # orientation (Letter) with a full header: the first page, the pages after, and
-# how many rows' room the closing (totals, winner, gin games, settlement) takes.
+# how many rows' room the closing (totals, winner, a family's blocks, settlement) takes.
 PAGE_ROWS = {"portrait": (32, 44), "landscape": (19, 28)}
 ONE_PAGE_DEALS = 14  # a sheet of up to this many deals is never split
 # A finished game's score chart: as wide as the page and as high as the rows counted
@@ -65,7 +66,7 @@ ROW_MM = 4.6
 class Cell:
     points: int
     total: int
-    note: str = ""  # what the points include beyond the hand: press points, Auto-Press
+    note: str = ""  # what the points include beyond the hand (a raise the game made)
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,10 @@ class DealRow:
     dealer: str
     wild: str
     multiplier: str  # "x2", or "" for 1
-    press: bool
     out: str  # who went out or knocked, or "nobody"
-    note: str  # rummy, gin, undercut, void, the upcard ...
+    note: str  # how it ended, in the family's words (rummy, void, the upcard ...)
     cells: tuple[Cell, ...]
-    contract: str = ""  # Contract Rummy: the deal's contract and cards
+    leads: tuple[str, ...] = ()  # its cells in the family's lead columns
     # Each player's breakdown, as a paper pad writes it above the deal's points
     # (phases, drops, melds and canastas ...); () when the variant has none.
     lines: tuple[str, ...] = ()
@@ -93,7 +93,7 @@ class BlankRow:
     dealer: str
     wild: str
     multiplier: str
-    contract: str = ""
+    leads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,31 +104,6 @@ class Part:
     rows: tuple[DealRow, ...]
     brought_forward: tuple[int, ...] | None  # the totals before its first row
     carried_forward: tuple[int, ...] | None  # the totals after its last row, if more follow
-
-
-@dataclass(frozen=True)
-class GinGame:
-    """One game of a gin match (Hollywood has three) and how its final scores are
-    reached: per player in seat order, points + boxes x box bonus + the game bonus
-    (the winner's), doubled for a shutout. The finals are the state's own."""
-
-    label: str
-    points: tuple[int, ...]
-    boxes: tuple[int, ...]
-    box_points: tuple[int, ...]  # boxes x the box bonus
-    game_bonus: tuple[int, ...]  # the winner's game bonus, 0 for the loser
-    shutout: tuple[bool, ...]  # whose score is doubled: the loser won no box
-    final: tuple[int, ...] | None
-    winner: str | None
-    margin: int | None
-
-
-@dataclass(frozen=True)
-class HandPoints:
-    """A Hollywood hand's points game by game: per game, per player (None: not scored there)."""
-
-    number: int
-    games: tuple[tuple[int | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -150,20 +125,16 @@ class GameSheet:
     finished: bool
     winners: tuple[str, ...]
     show_wild: bool
-    show_contract: bool
     show_multiplier: bool
-    show_press: bool
-    gin: bool
-    hollywood: bool
+    leads: tuple[PrintLead, ...]  # the family's columns after the multiplier's
+    grid: PrintBlock  # the deals' grid: the usual rows, or the family's own
+    own_grid: bool  # the family draws its grid: no blank rows, keys or chart
+    grid_style: str  # a style the usual grid takes (the family's)
+    closing: tuple[PrintBlock, ...]  # the family's blocks after the winner line
     rows: tuple[DealRow, ...]
     blank_rows: tuple[BlankRow, ...]  # an unfinished game's deals to come
     parts: tuple[Part, ...]
     totals: tuple[int, ...]
-    gin_games: tuple[GinGame, ...]
-    hands: tuple[HandPoints, ...]  # Hollywood: each hand's points where they scored
-    box_bonus: int | None
-    shutout: bool  # some game's winner is doubled for a shutout
-    gin_final: tuple[int, ...] | None
     margin: int | None
     pays: str | None  # what the margin pays: "Bob pays Ann $4.80", when there are stakes
     settlement: Settlement | None  # the summary's, its payments by the grid's labels
@@ -187,6 +158,7 @@ class GameSheet:
     # long for the column (pl "rozdanie"); a key under the grid then says which.
     column_names: tuple[str, ...] = ("deal", "total")
     column_heads: tuple[str, ...] = ("deal", "total")
+    limit: PrintLimit | None = None  # a total marked in each running total's column
 
 
 def game_sheet(
@@ -198,27 +170,26 @@ def game_sheet(
     variant = get_variant(setup.variant)
     options = setup.options
     players = tuple(state.players)
-    gin = variant.knocks
-    hollywood = bool(state.games)
-    gin_games = _gin_games(state, options) if gin else ()
+    paper = variant.sheet_paper(state, options)
+    own_grid = paper.grid.kind != ROWS
     plan = get_variant(setup.variant)(setup)  # a fresh game: who deals and what is wild
-    show_wild, show_multiplier, show_press, show_contract = _marks_shown(state, options, plan, gin)
-    out_mm = GIN_OUT_MM if gin else OUT_MM
-    marks = show_wild + show_multiplier + show_press
-    fixed_mm = _fixed_mm(out_mm, marks, show_contract)
-    page, groups, small = _paper(summary, page_size, fixed_mm, hollywood)
-    # A player's heading spans their two columns, or one of each Hollywood game's.
+    show_wild = _wild_shown(state, plan)
+    show_multiplier = variant.paper_times(options)
+    leads = variant.paper_leads(options)
+    out_mm = paper.out_mm or OUT_MM
+    fixed_mm = _fixed_mm(out_mm, show_wild + show_multiplier, leads)
+    page, groups, small = _paper(summary, page_size, fixed_mm, own_grid)
+    # A player's heading spans their two columns, or one of each game's on a family's grid.
     widest = max(group.stop - group.start for group in groups)
-    headings = widest * (len(gin_games) if hollywood else 1)
-    column_mm = (page.width_mm - fixed_mm) / headings - CELL_PADDING_MM
+    column_mm = (page.width_mm - fixed_mm) / (widest * paper.spans) - CELL_PADDING_MM
     people = tuple(setup.seats or ())
     placed, seated, label = _placed(players, people, column_mm)
     rows = _rows(summary, variant, plan, label, options)
-    blank_rows = () if state.finished or hollywood else _blank_rows(plan, len(rows), label)
-    closing_rows = _closing_rows(state, gin) + len(blank_rows)
+    blank_rows = () if state.finished or own_grid else _blank_rows(plan, len(rows), label)
+    closing_rows = _closing_rows(state, paper) + len(blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
     chart, series = None, ()
-    if state.finished and not hollywood:
+    if state.finished and not own_grid:
         series = summary.running
         chart = _chart(series, players, placed, parts, page, out_mm, closing_rows)
     return GameSheet(
@@ -239,24 +210,20 @@ def game_sheet(
         finished=summary.finished,
         winners=summary.winners,
         show_wild=show_wild,
-        show_contract=show_contract,
         show_multiplier=show_multiplier,
-        show_press=show_press,
-        gin=gin,
-        hollywood=hollywood,
+        leads=blocks.leads(leads, MARK_MM),
+        grid=blocks.printed(paper.grid, "sheet"),
+        own_grid=own_grid,
+        grid_style=paper.style,
+        closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
-        out_heading=_out_heading(variant, gin),
-        heads=None if hollywood else grid_heads(variant),
+        out_heading=_out_heading(variant, paper),
+        heads=grid_heads(variant) if paper.deal_heads or not own_grid else None,
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
-        gin_games=gin_games,
-        hands=tuple(_hand_points(state, deal) for deal in state.deals) if hollywood else (),
-        box_bonus=options["box_bonus"] if gin else None,
-        shutout=any(any(game.shutout) for game in gin_games),
-        gin_final=None if state.final is None else tuple(state.final[p] for p in players),
         margin=summary.margin,
-        pays=_pays(summary) if gin else None,
+        pays=_pays(summary),
         settlement=_labelled(summary.settlement, label),
         view_url=view_url,
         page=page,
@@ -268,6 +235,7 @@ def game_sheet(
         running=series,
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
+        limit=blocks.limit(paper.limit),
     )
 
 
@@ -292,47 +260,40 @@ def _rows(
     label: Mapping[str, str],
     options: Mapping[str, Any],
 ) -> tuple[DealRow, ...]:
-    """A row per deal played, with its contract as the fresh game ``plan`` deals it."""
+    """A row per deal played, with its lead cells as the fresh game ``plan`` says them."""
     return tuple(
         replace(
             _row(played, variant, label, options),
-            contract=words.contract(plan.contract(played.deal.number)),
+            leads=blocks.cells(plan.lead_cells(played.deal.number, played.deal)),
         )
         for played in summary.deals
     )
 
 
-def _marks_shown(
-    state: GameState, options: Mapping[str, Any], plan: Any, gin: bool
-) -> tuple[bool, bool, bool, bool]:
-    """Which of the grid's mark columns the sheet has: wild, times, Press, contract."""
-    wild = any(deal.wild for deal in state.deals) or bool(
+def _wild_shown(state: GameState, plan: Any) -> bool:
+    """Whether the grid has a wild rank's column: some deal had one, or the next has."""
+    return any(deal.wild for deal in state.deals) or bool(
         not state.finished and plan.wild(len(state.deals) + 1)
     )
-    press = bool(options.get("press") or options.get("auto_press"))
-    return wild, _show_multiplier(options, gin), press, plan.contract(1) is not None
 
 
-def _show_multiplier(options: Mapping[str, Any], gin: bool) -> bool:
-    return any(
-        options.get(option) for option in ("press", "auto_press", "double_on_7_or_king")
-    ) or bool(gin and options["knock_card"])
-
-
-def _out_heading(variant: Any, gin: bool) -> str:
+def _out_heading(variant: Any, paper: SheetPaper) -> str:
     # A game whose entries name nobody going out (Golf, the free pad): its column
     # names each deal's winner instead.
+    if paper.out_head is not None:
+        return translate(paper.out_head)
     no_out = not any(f.kind == "player" for f in variant.entry_fields)
-    return _("Knocked") if gin else translate(variant.deal_words.won) if no_out else _("Out")
+    return translate(variant.deal_words.won) if no_out else _("Out")
 
 
-def _fixed_mm(out_mm: float, marks: int, contract: bool) -> float:
+def _fixed_mm(out_mm: float, marks: int, leads: tuple[Lead, ...]) -> float:
     """The grid's fixed columns' width: what the players' columns share the rest of."""
-    return NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks + CONTRACT_MM * contract
+    leads_mm = sum(lead.width_mm or MARK_MM for lead in leads)
+    return NUMBER_MM + DEALER_MM + out_mm + MARK_MM * marks + leads_mm
 
 
 def _paper(
-    summary: GameSummary, page_size: str, fixed_mm: float, hollywood: bool
+    summary: GameSummary, page_size: str, fixed_mm: float, own_grid: bool
 ) -> tuple[Page, tuple[columns.Group, ...], bool]:
     """The page, the players each table holds and whether the figures are in small
     type: portrait for a few players whose figures fit it, else landscape, the figures
@@ -340,7 +301,7 @@ def _paper(
     is too narrow for every player's figures side by side."""
     players = len(summary.players)
     every = (Group(0, players),)
-    if hollywood:  # two players, three games' columns: its own fixed layout
+    if own_grid:  # a family's own grid (a match's games side by side): its own layout
         return page_for(page_size, landscape=False), every, False
     points = [figure.points for deal in summary.deals for figure in deal.figures]
     totals = [
@@ -394,7 +355,7 @@ def _blank_rows(game: Any, played: int, label: Mapping[str, str]) -> tuple[Blank
                 label.get(game.dealer(number), game.dealer(number)),  # a seat, with partners
                 wild or "",
                 words.times(game.multiplier(number, wild)),
-                words.contract(game.contract(number)),
+                blocks.cells(game.lead_cells(number, None)),
             )
         )
     return tuple(rows)
@@ -414,11 +375,9 @@ def _wrapped_lines(
     return lines + max(0, ceil(named / page.width_mm) - len(players) // 2)
 
 
-def _closing_rows(state: GameState, gin: bool) -> int:
+def _closing_rows(state: GameState, paper: SheetPaper) -> int:
     """About how many grid rows' height the lines after the grid take."""
-    rows = 3  # the totals row and the winner line
-    if gin:
-        rows += 4 + 2 * len(state.games or ())
+    rows = 3 + paper.closing_rows  # the totals row and the winner line, the family's blocks
     if state.settlement is not None:
         rows += 7 + len(state.players) // 2
     return rows
@@ -472,12 +431,8 @@ def _row(
     deal = played.deal
     cells = []
     for figures in played.figures:
-        notes = []
-        if figures.press_points:
-            notes.append(_("incl. %(points)s press", points=figures.press_points))
-        if figures.adjustment:
-            notes.append(_("incl. %(points)s Auto-Press", points=figures.adjustment))
-        cells.append(Cell(figures.points, figures.running, "; ".join(notes)))
+        notes = variant.cell_notes(figures)
+        cells.append(Cell(figures.points, figures.running, "; ".join(map(translate, notes))))
     out, notes = variant.deal_outcome(deal, options, label)
     marked = played.lined or any(figures.marks for figures in played.figures)
     return DealRow(
@@ -485,7 +440,6 @@ def _row(
         dealer=label.get(deal.dealer, deal.dealer),  # a seat, with partners
         wild=deal.wild or "",
         multiplier=words.times(deal.multiplier),
-        press=deal.press,
         out=translate(out),
         note="".join(map(translate, notes)),
         cells=tuple(cells),
@@ -495,66 +449,8 @@ def _row(
     )
 
 
-def _gin_games(state: GameState, options: Mapping[str, Any]) -> tuple[GinGame, ...]:
-    players = state.players
-    if not state.games:
-        finals = None if state.final is None else [state.final[p] for p in players]
-        return (
-            _gin_game(
-                _("Game"),
-                [state.totals[p] for p in players],
-                [state.boxes[p] for p in players],
-                finals,
-                state.winners[0] if state.finished and state.winners else None,
-                state.margin,
-                options,
-                players,
-            ),
-        )
-    return tuple(
-        _gin_game(
-            _("Game %(number)s", number=number),
-            [game["totals"][p] for p in players],
-            [game["boxes"][p] for p in players],
-            None if game["final"] is None else [game["final"][p] for p in players],
-            game["winner"],
-            game["margin"],
-            options,
-            players,
-        )
-        for number, game in enumerate(state.games, 1)
-    )
-
-
-def _gin_game(label, points, boxes, final, winner, margin, options, players) -> GinGame:
-    parts = final_parts(points, boxes, None if winner is None else players.index(winner), options)
-    return GinGame(
-        label=label,
-        points=tuple(points),
-        boxes=tuple(boxes),
-        box_points=tuple(part.box_points for part in parts),
-        game_bonus=tuple(part.game_bonus for part in parts),
-        shutout=tuple(part.shutout for part in parts),
-        final=None if final is None else tuple(final),
-        winner=winner,
-        margin=margin,
-    )
-
-
-def _hand_points(state: GameState, deal: Deal) -> HandPoints:
-    games: list[tuple[int | None, ...]] = []
-    scorer = deal.winner
-    for game in range(len(state.games)):
-        if scorer is None or game not in deal.scored_in:
-            games.append((None,) * len(state.players))
-        else:
-            each = deal.points[scorer] // len(deal.scored_in)
-            games.append(tuple(each if name == scorer else None for name in state.players))
-    return HandPoints(deal.number, tuple(games))
-
-
 def _pays(summary: GameSummary) -> str | None:
-    """What the margin (the match's, for Hollywood) pays, from the settlement."""
+    """What the margin pays, from the settlement (a family's block may print it)."""
     settled = summary.settlement
     if settled is None or not summary.finished:
         return None

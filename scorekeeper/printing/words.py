@@ -5,7 +5,7 @@ Pure: the catalogue's option specs and Babel in, plain strings out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from functools import partial
 from typing import Any
@@ -73,20 +73,39 @@ def listed_rules(
     return tuple(words for words in listed if words not in shown)
 
 
+def _as_given(spec: Any, value: Any) -> Any:
+    return value
+
+
+def _items_read(spec: Any, value: Any) -> Any:
+    """A list's items in the reader's language (Phase 10's standard phases)."""
+    return None if value is None else [translate(list_item(spec, item)) for item in value]
+
+
+def _items_said(spec: Any, value: Any) -> str:
+    return str(value) if value is None else and_list([str(item) for item in value])
+
+
+# An option's value as the paper says it, by its kind (``OptionSpec.kind``): the value
+# in the reader's language (what the option's own ``words`` take), then said in a word.
+SAID: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], str]]] = {
+    "bool": (_as_given, lambda spec, value: _("yes") if value else _("no")),
+    "list": (_items_read, _items_said),
+    "choice": (_as_given, lambda spec, value: translate(spec.choice_label(value))),
+    "int": (_as_given, lambda spec, value: str(value)),
+    "text": (_as_given, lambda spec, value: str(value)),
+}
+
+
 def option_words(spec: Any, value: Any, options: Mapping[str, Any]) -> str:
     """An option's value as a house rule, in the reader's language: in the option's own
     words (its spec's ``words``, a list's items already in the reader's language), else
     as its form says it, its label and value ("Buying back in: yes")."""
+    read, say = SAID[spec.kind]
+    value = read(spec, value)
     if spec.words is not None:
-        if spec.type == "list" and value is not None:
-            value = [translate(list_item(spec, item)) for item in value]
         return translate(spec.words(value, options))
-    if spec.type == "bool":
-        said = _("yes") if value else _("no")
-    elif isinstance(value, list | tuple):
-        said = and_list([str(translate(list_item(spec, item))) for item in value])
-    else:
-        said = translate(spec.choice_label(value)) if spec.choices else str(value)
+    said = say(spec, value)
     label = translate(spec.label) if spec.label else spec.name.replace("_", " ")
     return _("%(option)s: %(value)s", option=label, value=said)
 
@@ -121,14 +140,6 @@ def day(moment: date | datetime, locale: str) -> str:
 
 
 card = card_sign  # ``7S`` as ``7♠``
-
-
-def contract(deal: Mapping[str, Any] | None) -> str:
-    """A deal's contract and its cards, as a pad or a sheet prints it ("" for none)."""
-    if deal is None:
-        return ""
-    words = deal["contract"]  # a usual contract is a Message (translated); a house one as typed
-    return _("%(contract)s (%(cards)s cards)", contract=translate(words), cards=deal["cards"])
 
 
 def times(multiplier: int) -> str:

@@ -6,7 +6,9 @@ from .cards import RANKS, ValueTable
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
+from .paper import Block, SheetPaper
 from .partnership import HAND, MELDED, PAD_DEAL_ROWS, Partnership, side_target, too_many
+from .shared_options import card_count_option
 from .surface import OutWords
 
 # A 15, K-8 10, 7-3 5; the 2 (pinella) and the Joker count as the options say.
@@ -17,6 +19,10 @@ BURRACOS_IN_ALL = 15  # 108 cards hold at most 15 melds of seven
 CLEAN, DIRTY = 200, 100
 CLOSING = 100
 POZZETTO_NOT_TAKEN = 100
+# A finished sheet's deals a page, each with its rows per side, as a segnapunti has them:
+# fewer on the first, under the sheet's head, so a game of that many keeps its winner
+# line and settlement on one Letter page.
+SHEET_DEALS, FIRST_PAGE_DEALS = 8, 5
 
 
 # A Burraco side closes: the grid's key, a cell, the form's note, a waiting deal.
@@ -105,16 +111,14 @@ class Burraco(Partnership):
                 message("Any burraco lets a side close"),
             ),
         ),
-        OptionSpec(
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             30,
+            message("What a Joker counts (20 in Buraco)."),
             minimum=0,
             maximum=100,
             step=5,
-            help=message("What a Joker counts (20 in Buraco)."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "pinella",
@@ -238,10 +242,52 @@ class Burraco(Partnership):
             )
 
     def bonus(self, seat, out, melded, counts, values):
-        bonus = CLEAN * counts["clean"][seat] + DIRTY * counts["dirty"][seat]
-        bonus += (self.rules["semi_clean"] or 0) * counts["semi_clean"][seat]
-        if seat == out:
-            bonus += CLOSING
-        if not (values.get("pozzetto") or [False] * self.n)[seat]:
-            bonus -= POZZETTO_NOT_TAKEN
-        return bonus
+        burracos = _burracos(self.rules, *(counts[kind][seat] for kind in self.counts))
+        took = (values.get("pozzetto") or [False] * self.n)[seat]
+        return burracos + _closing(seat == out, took)
+
+    @classmethod
+    def sheet_paper(cls, state, options):
+        # The pad's rows per side for each deal, filled in from the deal's entry: the
+        # sheet reads as the segnapunti the table would have kept.
+        deals = tuple(
+            _side_rows(deal, running, state.players, options)
+            for deal, running in zip(state.deals, state.running_totals, strict=True)
+        )
+        data = {
+            "labels": cls.pad_side_rows,
+            "deals": deals,
+            "per_page": SHEET_DEALS,
+            "first_page": FIRST_PAGE_DEALS,
+        }
+        return SheetPaper(grid=Block("sides", data), style="side-sheet", deal_heads=True)
+
+
+def _burracos(options, clean: int, dirty: int, semi_clean: int) -> int:
+    """A side's bonus for its burracos."""
+    return CLEAN * clean + DIRTY * dirty + (options["semi_clean"] or 0) * semi_clean
+
+
+def _closing(closed: bool, took_pozzetto: bool) -> int:
+    """A side's bonus for closing, less the pozzetto it never took."""
+    return CLOSING * closed - POZZETTO_NOT_TAKEN * (not took_pozzetto)
+
+
+def _side_rows(deal, running, sides, options) -> tuple[tuple[int, ...], ...]:
+    """Deal ``deal``'s figures in the pad's rows (melds, burracos, closing and
+    pozzetto, hand, deal, total), each a figure per side."""
+    entry = deal.entry
+
+    def each(field: str) -> tuple[int, ...]:
+        return tuple((entry.get(field) or {}).get(side) or 0 for side in sides)
+
+    clean, dirty, semi = each("clean"), each("dirty"), each("semi_clean")
+    taken = entry.get("pozzetto") or {}
+    return (
+        each("melded"),
+        tuple(_burracos(options, *counts) for counts in zip(clean, dirty, semi, strict=True)),
+        tuple(_closing(entry.get("out") == side, bool(taken.get(side))) for side in sides),
+        tuple(-hand for hand in each("hand")),
+        tuple(deal.points[side] for side in sides),
+        tuple(running[side] for side in sides),
+    )

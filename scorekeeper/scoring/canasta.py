@@ -6,6 +6,7 @@ from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
 from .partnership import HAND, MELDED, OUT, PAD_DEAL_ROWS, Partnership, side_target, too_many
+from .shared_options import out_bonus_option
 
 PACK_POINTS = 1180  # two packs and four Jokers
 RED_THREES = 4
@@ -70,17 +71,7 @@ class Canasta(Partnership):
     counts = ("natural", "mixed", "red_threes")
     options = (
         side_target(5000),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            100,
-            minimum=0,
-            maximum=1000,
-            step=5,
-            help=message("To the side that goes out."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
-        ),
+        out_bonus_option(100, message("To the side that goes out."), maximum=1000, step=5),
         OptionSpec(
             "concealed_bonus",
             "int",

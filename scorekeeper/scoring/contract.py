@@ -8,6 +8,8 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
+from .paper import Lead, PadPaper
+from .shared_options import card_count_option, out_bonus_option
 from .surface import Mark
 from .variant import OutVariant
 
@@ -37,6 +39,11 @@ SHANGHAI = (
     pgettext("Shanghai", "3 runs of 5"),
 )
 SHANGHAI_CARDS = 11
+WENT_OUT_RULE = message(
+    "One box a player a deal: write the points left in hand; circle the box of the "
+    "player who went out."
+)
+CONTRACT_MM = 36.0  # a sheet's and a pad's contract column: the deal's terms in words
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
 HAND_CARDS = 30
 
@@ -112,27 +119,12 @@ class Contract(OutVariant):
                 len(value),
             ),
         ),
-        OptionSpec(
-            "ace",
-            "int",
-            15,
-            minimum=1,
-            maximum=50,
-            help=message("What an Ace left in hand counts."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
+        card_count_option("ace", "ace", 15, message("What an Ace left in hand counts.")),
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             15,
-            minimum=1,
-            maximum=50,
-            help=message(
-                "What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."
-            ),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+            message("What a Joker (or any other wild card) left in hand counts (25 in Liverpool)."),
         ),
         OptionSpec(
             "low_cards",
@@ -163,15 +155,8 @@ class Contract(OutVariant):
                 else message("2 to 10 count %(value)s each", value=value)
             ),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            0,
-            minimum=0,
-            maximum=100,
-            help=message("House rule: the player who goes out scores minus this."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+        out_bonus_option(
+            0, message("House rule: the player who goes out scores minus this."), maximum=100
         ),
         _one_turn_bonus(
             "one_turn_bonus",
@@ -257,6 +242,25 @@ class Contract(OutVariant):
             return None
         item = listed[number - 1]
         return {**item, "contract": USUAL.get(item["contract"], item["contract"])}
+
+    @classmethod
+    def pad_paper(cls, options):
+        # As a Shanghai or Liverpool score sheet: one wide box a player a deal (not a
+        # deal's and a total's narrow boxes side by side), the totals at the foot.
+        return PadPaper(columns=("deal",), keys=(WENT_OUT_RULE,))
+
+    @classmethod
+    def paper_leads(cls, options):
+        return (Lead(message("Contract"), style="terms", width_mm=CONTRACT_MM),)
+
+    def lead_cells(self, number, deal):
+        planned = self.contract(number)
+        if planned is None:
+            return ("",)
+        words = message(
+            "%(contract)s (%(cards)s cards)", contract=planned["contract"], cards=planned["cards"]
+        )
+        return (words,)
 
     def foreseen(self, number):
         return super().foreseen(number) | (self.contract(number) or {})

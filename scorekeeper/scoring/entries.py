@@ -53,11 +53,19 @@ class EntryField:
     # ("went rummy"), and the note a sheet prints beside whoever went out ("up for 2").
     said: Message | None = None
     noted: Message | None = None
+    # "bool" fields only: set, the deal is void (nobody scores), and the form offers it
+    # as the player field's "nobody" (gin's nobody knocked).
+    voids_deal: bool = False
+    # "bool" fields only: whoever went out with the flag holds nothing, so a reader
+    # hearing it gives them 0 in the first plain value (gin's big gin: no deadwood).
+    empties_hand: bool = False
 
     def __post_init__(self) -> None:
         # A variant's own mistakes, caught at import.
         if self.kind not in KINDS:
             raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
+        if (self.voids_deal or self.empties_hand) and self.kind != "bool":
+            raise ValueError(f"{self.name}: voids_deal and empties_hand go with bool only")
         for attribute in DECLARED:
             if (attribute in KINDS[self.kind].needs) != (getattr(self, attribute) is not None):
                 kinds = ", ".join(k for k, kind in KINDS.items() if attribute in kind.needs)

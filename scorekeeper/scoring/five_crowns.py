@@ -7,7 +7,7 @@ from __future__ import annotations
 from .cards import RANKS, ValueTable, face_values
 from .entries import EntryField, number_message
 from .messages import Message, message
-from .options import OptionSpec
+from .shared_options import out_bonus_option
 from .variant import OutVariant
 
 WILDS = RANKS[2:]  # deal k deals k + 2 cards and that rank is wild: 3, 4 ... 10, J, Q, K
@@ -89,15 +89,8 @@ class FiveCrowns(RisingWild):
     min_players = 2
     max_players = 7
     options = (
-        OptionSpec(
-            "out_bonus",
-            "int",
-            0,
-            minimum=0,
-            maximum=100,
-            help=message("House rule: the first player out scores minus this (e.g. 10)."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
+        out_bonus_option(
+            0, message("House rule: the first player out scores minus this (e.g. 10)."), maximum=100
         ),
     )
     entry_fields = rising_wild_fields(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import RANKS, card_sign
 from .entries import EntryField
+from .gin_final import final_parts
+from .gin_paper import GinPaper
 from .messages import Message, message, ngettext
 from .options import OptionSpec, yes_no
 from .surface import RESULT_WORDS, OutWords
@@ -55,42 +57,6 @@ class GinGame:
         }
 
 
-class FinalPart:
-    """How one player's final score of a gin game is made: points + boxes x the box
-    bonus + the game bonus (the winner's), doubled for a shutout (the loser won no box)."""
-
-    __slots__ = ("box_points", "boxes", "game_bonus", "made", "points", "shutout")
-
-    def __init__(self, points: int, boxes: int, won: bool, shutout: bool, rules: Any) -> None:
-        self.points = points
-        self.boxes = boxes
-        self.box_points = boxes * rules["box_bonus"]
-        self.game_bonus = rules["game_bonus"] if won else 0
-        self.made = points + self.box_points + self.game_bonus  # before any doubling
-        self.shutout = shutout
-
-    @property
-    def final(self) -> int:
-        return 2 * self.made if self.shutout else self.made
-
-
-def final_parts(
-    points: Sequence[int], boxes: Sequence[int], winner: int | None, rules: Any
-) -> tuple[FinalPart, ...]:
-    """Each player's final score of a game ``winner`` won (None: not over), in parts:
-    the one place gin's final arithmetic is done, for the core, the board and the sheet."""
-    return tuple(
-        FinalPart(
-            points[seat],
-            boxes[seat],
-            seat == winner,
-            seat == winner and bool(rules["shutout_double"]) and boxes[1 - seat] == 0,
-            rules,
-        )
-        for seat in (0, 1)
-    )
-
-
 def upcard_value(rank: str) -> int:
     return min(RANKS.index(rank) + 1, 10)
 
@@ -101,7 +67,7 @@ KNOCKED = OutWords(
 )
 
 
-class Gin(Variant):
+class Gin(GinPaper, Variant):
     id = "gin"
     name = message("Gin Rummy")
     description = message(
@@ -295,7 +261,10 @@ class Gin(Variant):
     entry_fields = (
         EntryField("knocker", "player", message("Who knocked or went gin.")),
         EntryField(
-            "void", "bool", message("Nobody knocked before the stock ran down: nobody scores.")
+            "void",
+            "bool",
+            message("Nobody knocked before the stock ran down: nobody scores."),
+            voids_deal=True,
         ),
         EntryField(
             "hands",
@@ -309,6 +278,7 @@ class Gin(Variant):
             message("The knocker went gin with all 11 cards."),
             label=message("Big gin: all 11 cards"),
             said=message("big gin"),
+            empties_hand=True,
         ),
         EntryField(
             "upcard",
@@ -481,6 +451,10 @@ class Gin(Variant):
             return self.games[0].margin
         final = self.standings()
         return abs(final[0] - final[1])
+
+    def goal(self) -> int | None:
+        # A game ends by gin's own rule (target is None); the board still shows the total.
+        return self.rules["target"]
 
     def extras(self) -> dict[str, Any]:
         players = self.players

@@ -7,8 +7,9 @@ from typing import Any
 
 from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
-from .messages import message, ngettext
+from .messages import message, ngettext, pgettext
 from .options import MINUS, OptionSpec, yes_no
+from .paper import Block, PadPaper
 from .surface import DealWords
 from .variant import Deal, Variant
 
@@ -17,6 +18,32 @@ GOLF_VALUES = face_values(**{"2": -2, "K": 0})
 JOKER_VALUE = -2
 COLUMNS = ((0, 3), (1, 4), (2, 5))  # a top card and the card below it
 HIGHEST = 60  # three columns of J and Q
+# A golf card (as the club's and the public card-game pads print it): the holes across in
+# nines, each nine's subtotal (Out, In) after it and the total after the last; a player
+# a row, named in a column this wide (tags where a name is longer).
+NINE = 9
+CARD_NAME_MM = 27.0  # A4 portrait: 11 boxes of 14 mm between the lines beside it
+
+
+def nines(holes: int) -> tuple[dict[str, Any], ...]:
+    """The card's nines: each its holes, the subtotal's head (None: a single nine has
+    only the total) and whether the total follows it."""
+    count = -(-holes // NINE)
+    heads = (pgettext("golf card", "Out"), pgettext("golf card", "In")) if count == 2 else ()
+    parts = []
+    for index in range(count):
+        first, last = index * NINE + 1, min(holes, (index + 1) * NINE)
+        head = None
+        if count > 1:
+            head = (
+                heads[index]
+                if heads
+                else message("Holes %(first)s\u2013%(last)s", first=first, last=last)
+            )
+        parts.append(
+            {"holes": tuple(range(first, last + 1)), "subtotal": head, "total": index == count - 1}
+        )
+    return tuple(parts)
 
 
 def grid_score(grid: Sequence[str], rules: Mapping[str, Any]) -> int:
@@ -174,13 +201,31 @@ class Golf(Variant):
         return tuple(rules)
 
     @classmethod
+    def pad_paper(cls, options):
+        parts = nines(options["holes"])
+        # Every nine's table as wide as the widest, so the holes line up down the card.
+        widest = max(len(part["holes"]) + bool(part["subtotal"]) + part["total"] for part in parts)
+        card = {"nines": parts, "columns": widest, "won": cls.deal_words.won}
+        return PadPaper(
+            grid=Block("card", card),
+            columns=(),  # a player is a row: no columns of their own
+            label_mm=CARD_NAME_MM,
+            across=True,
+            running=False,
+            portrait=True,
+            # Half a page leaves a hole's box under 14 mm: a card is printed whole.
+            whole_page=message("a golf card takes a whole page: its boxes are 14 mm wide"),
+        )
+
+    @classmethod
     def grid_rules(cls, options):
         values = {**GOLF_VALUES, **({JOKER: JOKER_VALUE} if options["jokers"] else {})}
         return {
             "values": values,
             "columns": [list(column) for column in COLUMNS],
             "pairs": {"2": options["pair_of_twos"]},  # a pair scores 0 unless listed
-            "four_of_a_kind": options["four_of_a_kind"],
+            # Two columns paired in one rank score this together (None: as two pairs).
+            "paired_columns": options["four_of_a_kind"],
         }
 
     def prepare(self):

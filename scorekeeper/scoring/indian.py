@@ -13,6 +13,7 @@ from .errors import ScoringError
 from .messages import Message, message
 from .options import OptionSpec, resolve
 from .pool import PoolVariant, resolve_pot_stakes
+from .shared_options import fixed_deals_option
 
 FORMATS = ("points", "pool", "deals")
 POOL_LIMITS = (101, 201, 61)
@@ -133,23 +134,11 @@ class Indian(PoolVariant):
             label=message("Format"),
             choice_labels=(message("Points rummy"), message("Pool rummy"), message("Deals rummy")),
         ),
-        OptionSpec(
-            "deals",
-            "int",
-            None,
-            nullable=True,
-            minimum=1,
-            maximum=200,
-            help=message(
+        fixed_deals_option(
+            message(
                 "Number of deals: optional in points, 2 when not given in deals (3 and 6 are "
                 "usual too), none in pool."
-            ),
-            label=message("Number of deals"),
-            words=lambda value, options: (
-                message("Played to the target")
-                if value is None
-                else message("A fixed %(deals)s deals, no target", deals=value)
-            ),
+            )
         ),
         OptionSpec(
             "pool_limit",

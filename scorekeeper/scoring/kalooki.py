@@ -8,7 +8,9 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
+from .paper import Limit, PadPaper, SheetPaper
 from .pool import PoolVariant, resolve_pot_stakes
+from .shared_options import card_count_option
 from .surface import Mark
 
 HAND_CARDS = 14  # 13 dealt and the card drawn
@@ -50,25 +52,12 @@ class Kalooki(PoolVariant):
             label=message("A player is out at"),
             words=lambda value, options: message("A total of %(limit)s eliminates", limit=value),
         ),
-        OptionSpec(
-            "ace",
-            "int",
-            11,
-            minimum=1,
-            maximum=50,
-            help=message("What an Ace counts."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
+        card_count_option("ace", "ace", 11, message("What an Ace counts.")),
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             15,
-            minimum=1,
-            maximum=50,
-            help=message("What a Joker counts (25 in some UK rules and in Scala 40)."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+            message("What a Joker counts (25 in some UK rules and in Scala 40)."),
         ),
         OptionSpec(
             "one_turn_double",
@@ -170,6 +159,14 @@ class Kalooki(PoolVariant):
         return tuple(marks)
 
     @classmethod
+    def sheet_paper(cls, state, options):
+        return SheetPaper(limit=_limit(options))
+
+    @classmethod
+    def pad_paper(cls, options):
+        return PadPaper(limit=_limit(options))
+
+    @classmethod
     def usual_stake_mode(cls, options):
         return "pot"  # the only stakes Kalooki takes
 
@@ -268,3 +265,9 @@ class Kalooki(PoolVariant):
 
     def decide_winners(self, deal):
         return self.leaders()
+
+
+def _limit(options) -> Limit:
+    """The pool limit as the paper marks it: an Italian Scala 40 sheet's line at 101."""
+    limit = options["pool_limit"]
+    return Limit(message("A total of %(limit)s eliminates", limit=limit), limit)

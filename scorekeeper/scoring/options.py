@@ -51,6 +51,15 @@ class OptionSpec:
     # The option as a house rule in words (Words above); None: its label and value.
     words: Words | None = None
 
+    @property
+    def kind(self) -> str:
+        """What the surfaces show and read the option as: "bool", "list", "choice" (one of
+        its choices, numbers or words), "int" or "text". Each surface keys its one table
+        of option kinds by it rather than testing ``type`` and ``choices`` itself."""
+        if self.choices is not None and self.type not in ("bool", "list"):
+            return "choice"
+        return self.type
+
     def choice_label(self, choice: Any) -> Message | str:
         """The words for one of the choices (the value itself where none are given)."""
         if self.choice_labels is None or choice not in self.choices:

@@ -13,6 +13,7 @@ from .cards import RANKS, ValueTable
 from .entries import EntryField
 from .messages import Message, message
 from .options import OptionSpec
+from .paper import Block, PadPaper
 from .variant import Deal, Variant
 
 # Joker 50, 2 and A 20, K-8 10, 7-4 5, a black 3 5; a red 3 scores only as a bonus.
@@ -52,6 +53,9 @@ def side_target(default: int) -> OptionSpec:
     )
 
 
+SIDE_DEALS = 4  # deals a pad has room for, each with its rows per side
+
+
 class Partnership(Variant):
     """A side's deal: melded card points less those left in hand, plus bonuses."""
 
@@ -64,6 +68,18 @@ class Partnership(Variant):
     @classmethod
     def value_table(cls, options):
         return ValueTable(PACK_VALUES, joker=JOKER_VALUE, special=RED_THREES)
+
+    @classmethod
+    def pad_paper(cls, options):
+        # Per deal, the rows a paper pad of the game has, a column per side.
+        return PadPaper(
+            grid=Block("sides"),
+            row_labels=cls.pad_side_rows,
+            rows={"portrait": SIDE_DEALS, "landscape": SIDE_DEALS},
+            running=False,
+            # Seven rows a deal for each side: a partnership pad needs the whole page.
+            whole_page=message("a partnership pad (Canasta, Hand and Foot) takes a whole page"),
+        )
 
     @classmethod
     def hand_bound(cls, options, players):

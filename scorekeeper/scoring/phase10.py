@@ -130,6 +130,13 @@ class PhaseTen(OutVariant):
     def hand_cards(cls, options, players):
         return 10
 
+    @classmethod
+    def progress_note(cls, options, figures, name):
+        phase = figures["phase"][name]
+        if phase > len(options["phases"]):
+            return message("all phases done")
+        return message("phase %(number)s", number=phase)
+
     def prepare(self):
         self.last = len(self.rules["phases"])
         self.phase = [1] * self.n  # the phase each plays next

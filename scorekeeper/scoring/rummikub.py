@@ -9,6 +9,7 @@ from .cards import ValueTable
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
+from .shared_options import card_count_option
 from .variant import Deal, Variant
 
 TILES = {str(number): number for number in range(1, 14)}
@@ -50,15 +51,14 @@ class Rummikub(Variant):
     piece_word = message("Tile")
     runs_out = "pool"
     options = (
-        OptionSpec(
+        card_count_option(
             "joker",
-            "int",
+            "joker",
             30,
+            message("What a joker left on a rack counts (50 in Mind Sports Olympiad events)."),
             minimum=0,
             maximum=100,
-            help=message("What a joker left on a rack counts (50 in Mind Sports Olympiad events)."),
             label=message("A joker left on a rack counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
         ),
         OptionSpec(
             "rounds",

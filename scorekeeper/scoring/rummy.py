@@ -8,6 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec, yes_no
+from .shared_options import fixed_deals_option
 from .variant import OutVariant
 
 
@@ -142,21 +143,7 @@ class Rummy(OutVariant):
             label=message("Game to"),
             words=lambda value, options: message("Game to %(target)s", target=value),
         ),
-        OptionSpec(
-            "deals",
-            "int",
-            None,
-            nullable=True,
-            minimum=1,
-            maximum=200,
-            help=message("Play this many deals instead of to the target."),
-            label=message("Number of deals"),
-            words=lambda value, options: (
-                message("Played to the target")
-                if value is None
-                else message("A fixed %(deals)s deals, no target", deals=value)
-            ),
-        ),
+        fixed_deals_option(message("Play this many deals instead of to the target.")),
     )
     entry_fields = (
         EntryField("out", "player", message("Who went out, or null when the stock ran out.")),

@@ -6,6 +6,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import message
 from .options import OptionSpec
+from .shared_options import out_bonus_option
 from .variant import MeldVariant
 
 OUT = EntryField("out", "player", message("Who went out, or null when the stock ran out."))
@@ -34,16 +35,7 @@ class Rummy500(MeldVariant):
             label=message("Game to"),
             words=lambda value, options: message("Game to %(target)s", target=value),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
-            0,
-            minimum=0,
-            maximum=1000,
-            help=message("Extra points for the player who goes out."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
-        ),
+        out_bonus_option(0, message("Extra points for the player who goes out."), maximum=1000),
     )
     entry_fields = (OUT, MELDS, HANDS)
 

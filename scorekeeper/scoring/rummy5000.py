@@ -7,6 +7,7 @@ from .messages import message
 from .options import OptionSpec, yes_no
 from .rummy import SCORING_WORDS
 from .rummy500 import HANDS, MELDS, OUT
+from .shared_options import out_bonus_option
 from .variant import OutVariant
 
 HIGHEST = 200  # a wild Ace, or any wild card with wild_always_200
@@ -40,16 +41,11 @@ class Rummy5000(OutVariant):
             ),
             words=lambda value, options: SCORING_WORDS.get(value, value),
         ),
-        OptionSpec(
-            "out_bonus",
-            "int",
+        out_bonus_option(
             0,
-            minimum=0,
+            message("Extra points for the player who goes out (e.g. 200 with subtract)."),
             maximum=1000,
             step=5,
-            help=message("Extra points for the player who goes out (e.g. 200 with subtract)."),
-            label=message("Bonus for going out"),
-            words=lambda value, options: message("Going out scores %(points)s extra", points=value),
         ),
         OptionSpec(
             "target",

@@ -160,6 +160,26 @@ class Surfaces:
         return out, []
 
     @classmethod
+    def void_field(cls) -> str | None:
+        """The flag that voids a deal (``EntryField.voids_deal``), or None: the form
+        offers it as the player field's "nobody", a reader hears "nobody" as it."""
+        return next((f.name for f in cls.entry_fields if f.voids_deal), None)
+
+    @classmethod
+    def voided(cls, entry: Mapping[str, Any]) -> bool:
+        """Whether ``entry`` voids its deal: nobody scores."""
+        name = cls.void_field()
+        return name is not None and bool(entry.get(name))
+
+    @classmethod
+    def progress_note(
+        cls, options: Mapping[str, Any], figures: Mapping[str, Any], name: str
+    ) -> Message | None:
+        """What a player's progress through the game is beside their total, from the
+        game's figures (``extras``), where the game has one (Phase 10's phase)."""
+        return None
+
+    @classmethod
     def flag_words(cls, entry: Mapping[str, Any]) -> list[Message]:
         """The flags ``entry`` sets, as the board's grid and the history say them."""
         return [f.said for f in cls.entry_fields if f.said is not None and entry.get(f.name)]

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import JOKER, RANKS, ValueTable, face_values
+from .cards import JOKER, RANKS, ValueTable
 from .entries import EntryField
 from .errors import ScoringError
 from .messages import message
 from .options import MINUS, OptionSpec, yes_no
+from .paper import Lead
+from .shared_options import card_count_option, face_ranks, face_values_option
 from .variant import OutVariant
 
 SEQUENCES: dict[str, tuple[str | None, ...]] = {
@@ -179,43 +181,15 @@ class Thirteen(OutVariant):
             label=message("Cards dealt"),
             words=lambda value, options: message("%(cards)s cards dealt", cards=value),
         ),
-        OptionSpec(
+        card_count_option(
+            "wild",
             "wild_value",
-            "int",
             25,
-            minimum=1,
+            message("A wild card left in hand (15 or 20 in some groups)."),
             maximum=100,
-            help=message("A wild card left in hand (15 or 20 in some groups)."),
-            label=message("A wild card counts"),
-            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
-        OptionSpec(
-            "ace_value",
-            "int",
-            1,
-            minimum=1,
-            maximum=50,
-            help=message("An Ace left in hand (10 in Biddies)."),
-            label=message("An Ace counts"),
-            words=lambda value, options: message("An Ace counts %(value)s", value=value),
-        ),
-        OptionSpec(
-            "face_values",
-            "choice",
-            "ten",
-            ("ten", "rank"),
-            message("ten: J Q K count 10; rank: J 11, Q 12, K 13."),
-            label=message("Jack, Queen, King count"),
-            choice_labels=(
-                message("10 each"),
-                message("11, 12 and 13"),
-            ),
-            words=lambda value, options: (
-                message("J, Q, K count 11, 12, 13")
-                if value == "rank"
-                else message("J, Q, K count 10")
-            ),
-        ),
+        card_count_option("ace", "ace_value", 1, message("An Ace left in hand (10 in Biddies).")),
+        face_values_option(message("ten: J Q K count 10; rank: J 11, Q 12, K 13.")),
         OptionSpec(
             "simple_values",
             "bool",
@@ -235,15 +209,8 @@ class Thirteen(OutVariant):
             label=message("A Joker in the pack"),
             words=yes_no(message("A Joker in the pack, always wild"), message("No Joker")),
         ),
-        OptionSpec(
-            "joker_value",
-            "int",
-            50,
-            minimum=1,
-            maximum=100,
-            help=message("A Joker left in hand."),
-            label=message("A Joker counts"),
-            words=lambda value, options: message("A Joker counts %(value)s", value=value),
+        card_count_option(
+            "joker", "joker_value", 50, message("A Joker left in hand."), maximum=100
         ),
         OptionSpec(
             "out_bonus",
@@ -354,10 +321,8 @@ class Thirteen(OutVariant):
     def value_table(cls, options):
         if options["simple_values"]:
             ranks = {rank: 5 if index < 8 else 10 for index, rank in enumerate(RANKS)}
-        elif options["face_values"] == "rank":
-            ranks = face_values(A=options["ace_value"], J=11, Q=12, K=13)
         else:
-            ranks = face_values(A=options["ace_value"])
+            ranks = face_ranks(options, A=options["ace_value"])
         has_joker = options["joker"] or options["joker_deal"]
         return ValueTable(
             ranks, wild=options["wild_value"], joker=options["joker_value"] if has_joker else None
@@ -397,6 +362,29 @@ class Thirteen(OutVariant):
         if o["up_for_two"]:
             rules.append(message("Going up for 2 (out holding a single natural 2) scores 2."))
         return tuple(rules)
+
+    @classmethod
+    def paper_leads(cls, options):
+        # The Press: a column to tick (pad) or marked P (sheet) on each pressed deal.
+        return (Lead(message("Press")),) if options["press"] or options["auto_press"] else ()
+
+    @classmethod
+    def paper_times(cls, options):
+        return bool(options["press"] or options["auto_press"] or options["double_on_7_or_king"])
+
+    @classmethod
+    def cell_notes(cls, figures):
+        notes = []
+        if figures.press_points:
+            notes.append(message("incl. %(points)s press", points=figures.press_points))
+        if figures.adjustment:
+            notes.append(message("incl. %(points)s Auto-Press", points=figures.adjustment))
+        return tuple(notes)
+
+    def lead_cells(self, number, deal):
+        if not (self.rules["press"] or self.rules["auto_press"]):
+            return ()
+        return (message("P") if deal is not None and deal.press else "",)
 
     def prepare(self):
         rules = self.rules

@@ -3,10 +3,10 @@ ordinary pack; the rising wild is Five Crowns' (docs/rules.md section 18)."""
 
 from __future__ import annotations
 
-from .cards import ValueTable, face_values
+from .cards import ValueTable
 from .five_crowns import RisingWild, rising_wild_fields
 from .messages import message
-from .options import OptionSpec
+from .shared_options import card_count_option, face_ranks, face_values_option
 
 
 class ThreeThirteen(RisingWild):
@@ -19,36 +19,17 @@ class ThreeThirteen(RisingWild):
     min_players = 2
     max_players = 8
     options = (
-        OptionSpec(
-            "face_values",
-            "choice",
-            "ten",
-            ("ten", "rank"),
-            message("J, Q and K count 10 each, or J 11, Q 12, K 13."),
-            label=message("Jack, Queen, King count"),
-            choice_labels=(
-                message("10 each"),
-                message("11, 12 and 13"),
-            ),
-            words=lambda value, options: (
-                message("J, Q, K count 11, 12, 13")
-                if value == "rank"
-                else message("J, Q, K count 10")
-            ),
-        ),
-        OptionSpec(
+        face_values_option(message("J, Q and K count 10 each, or J 11, Q 12, K 13.")),
+        card_count_option(
+            "wild",
             "wild_value",
-            "int",
             None,
-            nullable=True,
-            minimum=1,
-            maximum=100,
-            help=message(
+            message(
                 "House rule: a card of the deal's wild rank left in hand counts this "
                 "(e.g. 20); blank: its ordinary value."
             ),
+            maximum=100,
             label=message("A wild card left in hand counts"),
-            words=lambda value, options: message("A wild card counts %(value)s", value=value),
         ),
     )
     entry_fields = rising_wild_fields(
@@ -60,6 +41,6 @@ class ThreeThirteen(RisingWild):
 
     @classmethod
     def value_table(cls, options):
-        ranks = face_values(J=11, Q=12, K=13) if options["face_values"] == "rank" else face_values()
+        ranks = face_ranks(options)
         # Without wild_value a wild card counts its ordinary value: no wild value of its own.
         return ValueTable(ranks, wild=options["wild_value"])

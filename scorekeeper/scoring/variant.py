@@ -16,6 +16,7 @@ from .entries import EntryField, EntryReader, Seats
 from .errors import GameOverError, ScoringError
 from .messages import message
 from .options import OptionSpec, resolve, resolve_stakes
+from .paper import Paper
 from .surface import Surfaces
 
 if TYPE_CHECKING:
@@ -96,16 +97,17 @@ class Deal:
         return described
 
 
-def plain_result(entry: Mapping[str, Any]) -> str | None:
-    """How a deal ended without a winner: void, or the stock ran out with nobody out."""
-    if entry.get("void"):
+def plain_result(entry: Mapping[str, Any], voided: bool) -> str | None:
+    """How a deal ended without a winner: void (``voided``: a flag of the game's that
+    voids a deal is set), or the stock ran out with nobody out."""
+    if voided:
         return "void"
     if "out" in entry and entry["out"] is None:
         return "stock_out"
     return None
 
 
-class Variant(Surfaces):
+class Variant(Surfaces, Paper):
     """A variant's catalogue entry (class attributes) and one game of it (an instance)."""
 
     id: ClassVar[str]
@@ -398,7 +400,7 @@ class Variant(Surfaces):
     ) -> Deal:
         players = self.players
         if "result" not in figures:
-            figures["result"] = plain_result(entry)
+            figures["result"] = plain_result(entry, self.voided(entry))
         return Deal(
             number,
             self.dealer(number),
@@ -418,6 +420,11 @@ class Variant(Surfaces):
         if self.is_over(deal):
             self.finished = True
             self.winners = self.decide_winners(deal)
+
+    def goal(self) -> int | None:
+        """The total the board shows as what the game plays to: the end rule's target;
+        a game ending by a rule of its own (gin's) shows the total that rule plays to."""
+        return self.target
 
     def is_over(self, deal: Deal) -> bool:
         if self.fixed_deals is not None:

@@ -57,9 +57,9 @@ document.addEventListener("DOMContentLoaded", () => {
         total += (rules.values[cards[top]] || 0) + (rules.values[cards[bottom]] || 0);
       }
     }
-    if (rules.four_of_a_kind !== null) {
+    if (rules.paired_columns !== null) {
       const rank = Object.keys(paired).find((r) => paired[r] >= 2);
-      if (rank !== undefined) total += rules.four_of_a_kind - 2 * (rules.pairs[rank] || 0);
+      if (rank !== undefined) total += rules.paired_columns - 2 * (rules.pairs[rank] || 0);
     }
     return total;
   };

@@ -441,7 +441,7 @@
       if (!isSet(subject) || subject.size !== 1) return;
       const who = this.names[[...subject][0]];
       if (game.player) this.hear(game.player, who, tok);
-      const gin = meaning === "GIN" || meaning === "big_gin";
+      const gin = meaning === "GIN" || (game.emptiesHand || []).includes(meaning);
       if (gin && "knocker" in game.kinds && game.plain.length) this.hear(`${game.plain[0]}.${who}`, 0, tok);
     }
 
@@ -452,7 +452,7 @@
       const choice = more.join(".");
       const kind = game.kinds[name];
       if (meaning === "NOBODY") {
-        if ("void" in game.kinds) this.hear("void", true, tok);
+        if (game.void) this.hear(game.void, true, tok);
         else if (game.player && game.nobody) this.hear(game.player, null, tok);
         return;
       }
@@ -578,8 +578,8 @@
     const said = new Map(game.players.map((who) => [who, []]));
     const deal = [];
     const bools = Object.keys(game.kinds).filter((name) => game.kinds[name] === "bool");
-    const flags = bools.filter((name) => entry[name] && name !== "void").map((name) => words[name]);
-    if (entry.void) deal.push(words.NOBODY);
+    const flags = bools.filter((name) => entry[name] && name !== game.void).map((name) => words[name]);
+    if (game.void && entry[game.void]) deal.push(words.NOBODY);
     if (game.player && game.player in entry) {
       const out = entry[game.player];
       if (out === null) deal.push(words.NOBODY);

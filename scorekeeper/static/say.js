@@ -21,8 +21,8 @@
         const choice = value === null ? "none" : String(seat(value));
         const radio = deal.querySelector(`input[name=out][value="${choice}"]`);
         if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", { bubbles: true })); }
-      } else if (name === "void" && value) {
-        const radio = deal.querySelector('input[name=out][value="void"]');
+      } else if (name === game.void && value) {
+        const radio = deal.querySelector(`input[name=out][value="${name}"]`);
         if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", { bubbles: true })); }
       } else if (kind === "bool") set(name, value);
       else if (kind === "players") value.forEach((who) => set(`${name}_${seat(who)}`, true));

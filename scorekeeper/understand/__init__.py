@@ -61,6 +61,8 @@ def game_for_phones(
         "plain": fields.plain,
         "bounds": {name: list(bound) for name, bound in fields.bounds.items()},
         "nobody": fields.allows_nobody,
+        "void": fields.void,
+        "emptiesHand": fields.empties_hand,
         "named": {word: list(value) for word, value in fields.named.items()},
         "takingPart": fields.taking_part,
         "includesOut": [name for name, f in fields.by_name.items() if f.includes_out],

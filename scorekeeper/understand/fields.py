@@ -44,6 +44,10 @@ class Fields:
         self.plain = [f.name for f in values if f.name not in self.counts and f.option is None]
         self.per_player = {f.name for f in values}
         self.bools = [f.name for f in taken if f.kind == "bool"]
+        # The flag "nobody" sets where it voids the deal, and the flags whoever went out
+        # has with nothing left in hand (their first plain value is 0).
+        self.void = next((f.name for f in taken if f.voids_deal), None)
+        self.empties_hand = [f.name for f in taken if f.empties_hand]
         self.allows_nobody = game.allows_nobody_out
         # Values the variant names in words (Indian rummy's full count): word -> (field, value).
         self.named = {

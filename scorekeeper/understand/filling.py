@@ -93,8 +93,8 @@ class Filler:
         fields, meaning = self.fields, tok.value
         name, _, choice = meaning.partition(".")
         if meaning == NOBODY:
-            if "void" in fields.by_name:
-                self._hear("void", True, tok)
+            if fields.void is not None:
+                self._hear(fields.void, True, tok)
             elif fields.player is not None and fields.allows_nobody:
                 self._hear(fields.player, None, tok)
             return
@@ -130,7 +130,7 @@ class Filler:
         if fields.player is not None:
             self._hear(fields.player, player, tok)
         # Gin: the knocker's own deadwood is 0.
-        gin = meaning == GIN or meaning == "big_gin"
+        gin = meaning == GIN or meaning in fields.empties_hand
         if gin and "knocker" in fields.by_name and fields.plain:
             self._hear(f"{fields.plain[0]}.{player}", 0, tok)
 

@@ -19,8 +19,8 @@ def read_back(setup: Setup, entry: Mapping[str, Any], language: str) -> str:
     words = WORDS[language if language in WORDS else "en"]
     said: dict[str, list[str]] = {player: [] for player in fields.players}
     deal: list[str] = []
-    flags = [words[name][0] for name in fields.bools if entry.get(name) and name != "void"]
-    if entry.get("void"):
+    flags = [words[name][0] for name in fields.bools if entry.get(name) and name != fields.void]
+    if fields.void is not None and entry.get(fields.void):
         deal.append(words[NOBODY][0])
     if fields.player is not None and fields.player in entry:
         out = entry[fields.player]

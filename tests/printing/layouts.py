@@ -82,10 +82,9 @@ LAYOUTS = [
     ("Shanghai", 8, "ten-contracts-and-four-house-rules-8-landscape"),
     ("3-13", 4, "eleven-wild-ranks-4-portrait"),
     ("3-13", 8, "eleven-wild-ranks-8-landscape"),
-    ("Golf (9 holes)", 4, "nine-holes-4-portrait"),
-    ("Golf (9 holes)", 8, "nine-holes-8-landscape"),
-    ("Golf (18 holes)", 4, "eighteen-holes-4-portrait"),
-    ("Golf (18 holes)", 8, "eighteen-holes-8-landscape"),
+    # A golf card is portrait at any table (the holes across, a player a row).
+    ("Golf (9 holes)", 8, "nine-holes-8-card"),
+    ("Golf (18 holes)", 8, "eighteen-holes-8-card"),
     ("Kalooki", 4, "pool-limit-and-rejoins-4-portrait"),
     ("Kalooki", 6, "pool-limit-and-rejoins-6-landscape"),
     ("Scala 40", 4, "pool-and-four-house-rules-4-portrait"),
@@ -126,7 +125,7 @@ ALL_GAMES = [*PRESETS, *VARIANTS]
 
 # The layouts that stand for the rest in the quick tier (tests/tiers.py), one of each
 # kind: a plain portrait grid, two players' boxes, partnerships' rows, a pot, the widest
-# landscape grid, the most words, and a game that runs on to a second page.
+# landscape grid, the most words, and the golf card (18 holes of 8 players).
 QUICK_LAYOUTS = {
     "deal-and-total-columns-4-portrait",
     "gin-box-column-2",
@@ -134,7 +133,7 @@ QUICK_LAYOUTS = {
     "indian-rummy-6-landscape",
     "melds-columns-and-16-card-values-8-landscape",
     "ten-contracts-and-four-house-rules-8-landscape",
-    "eighteen-holes-8-landscape",
+    "eighteen-holes-8-card",
 }
 
 

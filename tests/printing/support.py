@@ -293,9 +293,11 @@ def link_targets(body: bytes) -> set[str]:
     }
 
 
-def box_widths_mm(html_text: str, css_class: str) -> list[float]:
-    """The width of every table cell of ``css_class`` as WeasyPrint lays the page out
-    (the border box: the lines a hand writes between)."""
+def box_widths_mm(html_text: str, css_class: str | tuple[str, ...]) -> list[float]:
+    """The width of every table cell of ``css_class`` (or of any of several, measured in
+    one layout) as WeasyPrint lays the page out (the border box: the lines a hand writes
+    between)."""
+    wanted = {css_class} if isinstance(css_class, str) else set(css_class)
     from weasyprint import HTML
 
     from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
@@ -307,7 +309,7 @@ def box_widths_mm(html_text: str, css_class: str) -> list[float]:
     while stack:
         box = stack.pop()
         element = getattr(box, "element", None)
-        if box.element_tag == "td" and css_class in (element.get("class") or "").split():
+        if box.element_tag == "td" and wanted & set((element.get("class") or "").split()):
             widths.append(box.border_width() * 25.4 / 96)
         stack.extend(getattr(box, "children", ()))
     return widths

@@ -24,7 +24,7 @@ from scorekeeper.printing import (
 )
 from scorekeeper.printing.pad import TARGET_ROWS
 from scorekeeper.printing.seats import seat_tags
-from scorekeeper.scoring import PRESETS, VARIANTS
+from scorekeeper.scoring import PRESETS, VARIANTS, make_setup
 from tests.printing.cases import LONG_NAMES, ORDINARY_NAMES, SHORT_NAMES, played
 from tests.printing.layouts import (
     ALL_GAMES,
@@ -70,9 +70,11 @@ def test_a_game_in_no_case_is_laid_out_as_the_one_standing_for_it(name):
             assert pad_markup(game, players) == pad_markup(stand_in, players), players
 
 
-def partnership(game: dict[str, str]) -> bool:
-    variant = PRESETS[game["preset"]].variant if "preset" in game else game["variant"]
-    return VARIANTS[variant].partnership
+def prints_two_up(game: dict[str, str]) -> bool:
+    """Whether the game's pad may print two to a page (its family does not refuse it)."""
+    variant = VARIANTS[PRESETS[game["preset"]].variant if "preset" in game else game["variant"]]
+    players = SHORT_NAMES[: max(2, variant.min_players)]
+    return variant.pad_paper(make_setup(players=players, **game).options).whole_page is None
 
 
 def name_pieces(names) -> set[str]:
@@ -213,7 +215,7 @@ TWO_UP = [
         marks=() if next(iter(game.values())) in TWO_UP_QUICK else SLOW,
     )
     for game in (game_of(name) for name in dict.fromkeys(name for name, _, _ in LAYOUTS))
-    if not partnership(game)
+    if prints_two_up(game)  # a partnership pad and a golf card take a whole page
     # Two to a page takes up to 4 players: the widest such table.
     for players in [max(count for count in (2, 4) if seated(game, count))]
 ]

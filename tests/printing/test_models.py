@@ -44,7 +44,7 @@ def test_auto_press_shows_the_raise_on_deal_1_and_the_press_after_it():
     cy = sheet.rows[0].cells[sheet.players.index("Cy")]
     assert adjustment["Cy"] > 0  # Cy leads after deal 1 and is raised
     assert cy.note == f"incl. {adjustment['Cy']} Auto-Press"
-    assert sheet.show_press and sheet.show_multiplier
+    assert [lead.head for lead in sheet.leads] == ["Press"] and sheet.show_multiplier
     assert sheet.status == (
         "In progress after deal 1; deal 2 is dealt by Bob, 2 wild, the Press is on"
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from scorekeeper.scoring import get_variant
+from scorekeeper.translate import translate
 from tests.printing.games import GAMES
 from tests.printing.support import (
     IN_EVERY_LANGUAGE,
@@ -15,11 +17,13 @@ from tests.printing.support import (
     assert_no_overlapping_text,
     game_view,
     numbers,
+    pages,
     picture,
     printed_in,
     row_texts,
 )
 from tests.printing.support import words as read
+from tests.printing.test_sheet_figures import side_rows
 
 PADS = {
     # preset -> players at the pad
@@ -118,6 +122,14 @@ def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
     game = game_view(entries, **setup)
     pdf = game_sheet_pdf(game, view_url=VIEW_URL)
     assert picture(pdf, output_dir, f"sheet-{name}") == 1
+    sides = side_rows(game)
+    if sides is not None:  # a partnership's rows per side: each line's label and figures
+        text = " ".join(" ".join(page.split()) for page in pages(pdf, tmp_path, "-raw"))
+        own = [translate(label) for label in get_variant(game.setup.variant).pad_side_rows]
+        labels = [label for deal in game.state.deals for label in own]
+        for label, figures in zip(labels, sides, strict=False):
+            assert f"{label} {' '.join(map(str, figures))}" in text, (label, figures)
+        return
     rows = row_texts(pdf, tmp_path)
     played = [deal.number for deal in game.state.deals]
     # The deals played, then (the game goes on) blank rows for the deals to come.

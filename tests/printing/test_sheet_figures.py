@@ -162,9 +162,55 @@ def group_on(page: WordPage, players: int) -> tuple[int, int]:
     return int(caption[1]) - 1, int(caption[2])
 
 
+def side_rows(view) -> list[tuple[int, ...]] | None:
+    """A partnership sheet's figure lines, deal by deal, in its pad's rows per side
+    (melds, burracos ...), then the totals; None where the sheet is the usual grid."""
+    state = view.state
+    paper = get_variant(view.setup.variant).sheet_paper(state, view.setup.options)
+    if paper.grid.kind != "sides":
+        return None
+    lines = [figures for deal in paper.grid.data["deals"] for figures in deal]
+    for deal, figures in zip(state.deals, paper.grid.data["deals"], strict=True):
+        parts = [sum(row) for row in zip(*figures[0:4], strict=True)]
+        assert parts == [deal.points[side] for side in state.players], (
+            f"deal {deal.number}: its rows do not add up to its points"
+        )
+    return [*lines, tuple(state.totals[side] for side in state.players)]
+
+
+def read_sides(pages: list[WordPage], expected: list[tuple[int, ...]]) -> list[str]:
+    """What on a partnership sheet differs from its expected figure lines: every number
+    under a table's head and right of the dealer column, line by line, page by page."""
+    problems, read = [], []
+    for number, page in enumerate(pages, 1):
+        problems += [f"page {number}: {a!r} over {b!r}" for a, b in overprinted(page)]
+        problems += [f"page {number}: {w!r} off the margins" for w in outside_margins(page)]
+        heads = [w for w in page.words if w.text == "Dealer"]
+        if not heads:
+            continue
+        figures = [
+            w
+            for w in page.words
+            if w.top > heads[0].bottom
+            and w.left > 39 * MM
+            and NUMBER.fullmatch(w.text)
+            and w.bottom < page.height - 16 * MM  # not the footer's "page 1 of 2"
+        ]
+        lines: dict[int, list[Word]] = {}
+        for word in figures:
+            lines.setdefault(round(word.top), []).append(word)
+        read += [tuple(numeric(words)) for _, words in sorted(lines.items())]
+    if read != expected:
+        problems.append(f"read {read}, state {expected}")
+    return problems
+
+
 def read_back(pages: list[WordPage], view) -> list[str]:
     """What on the sheet differs from the game's state."""
     state = view.state
+    sides = side_rows(view)
+    if sides is not None:
+        return read_sides(pages, sides)
     players = len(state.players)
     expected = expected_rows(view)
     seen: dict[tuple[int, int], int] = {}

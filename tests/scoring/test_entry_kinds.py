@@ -73,3 +73,20 @@ def test_choices_go_with_the_choice_per_player_kind_only():
 def test_the_catalogue_shows_each_fields_choices():
     assert DROPS.describe()["choices"] == ["first", "middle"]
     assert COMPLETED.describe()["choices"] is None
+
+
+@pytest.mark.parametrize("role", ["voids_deal", "empties_hand"])
+def test_a_deal_flags_role_goes_with_a_flag_only(role):
+    EntryField("nobody", "bool", "Nobody knocked.", **{role: True})
+    with pytest.raises(ValueError, match="bool only"):
+        EntryField("hands", "per_player", "Deadwood.", **{role: True})
+
+
+def test_the_flag_that_voids_a_deal_is_asked_of_the_variant_not_named():
+    from scorekeeper.scoring import VARIANTS
+
+    voiding = {vid: cls.void_field() for vid, cls in VARIANTS.items() if cls.void_field()}
+    assert voiding == {"gin": "void"}
+    assert VARIANTS["gin"].voided({"void": True})
+    assert not VARIANTS["gin"].voided({"knocker": "Ann"})
+    assert not VARIANTS["rummy"].voided({"void": True})

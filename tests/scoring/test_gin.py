@@ -307,3 +307,13 @@ def test_the_target_is_an_option():
     setup = game_setup("gin", PAIR, target=50)
     assert play(setup, knock(0, 30)).finished
     assert not play(GIN, knock(0, 30)).finished
+
+
+def test_gin_ends_by_its_own_rule_yet_shows_the_total_it_plays_to():
+    from scorekeeper.scoring import get_variant
+
+    setup = game_setup("gin", PAIR, target=250)
+    game = get_variant("gin")(setup)
+    assert (game.target, game.goal()) == (None, 250)
+    rummy = get_variant("rummy")(game_setup("rummy", target=300))
+    assert rummy.goal() == rummy.target == 300

@@ -193,3 +193,14 @@ def test_a_51_hand_game_of_20_house_phases_for_six_long_accented_names():
     # The second player went out 7 times in the 31 hands, the other four 6 times.
     assert state.extras["phase"] == {names[0]: 21, names[1]: 8, **{n: 7 for n in names[2:]}}
     assert state.totals[names[0]] == 31 * 5
+
+
+def test_a_players_phase_is_the_games_progress_note_beside_their_total():
+    from scorekeeper.scoring import VARIANTS
+
+    phase10 = VARIANTS["phase10"]
+    options = {"phases": ["one", "two"]}
+    figures = {"phase": {"Ann": 2, "Bob": 3}}
+    assert phase10.progress_note(options, figures, "Ann").msgid == "phase %(number)s"
+    assert phase10.progress_note(options, figures, "Bob").msgid == "all phases done"
+    assert VARIANTS["rummy"].progress_note({}, figures, "Ann") is None

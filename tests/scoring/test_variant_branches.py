@@ -137,22 +137,9 @@ FLAGS = frozenset(f.name for cls in VARIANTS.values() for f in cls.entry_fields 
 NAMED = OPTIONS | FLAGS
 # What holds a game's options or a deal's entry where it is read by name.
 HOLDERS = frozenset({"options", "entry", "o", "rules", "values", "opts"})
-# Where a name is still read outside its family, each to move into it: the paper's
-# blocks (printing/sheet.py, printing/pad.py) and a game's notes beside a total; gin's
-# void deal (the form's "nobody knocked", the voice reader's "nobody"); gin's target
-# on the board (gin's game ends by its own rule, so its target is only an option).
-STILL_NAMED = {
-    "printing/pad.py": {"press", "auto_press", "box_bonus", "game_bonus", "shutout_double"},
-    "printing/sheet.py": {"press", "auto_press", "box_bonus", "knock_card"},
-    "summary.py": {"phases"},
-    "understand/readback.py": {"void"},
-    "web/table/entry_text.py": {"void"},
-    "web/table/fields.py": {"void"},
-    "web/table/presenters.py": {"void", "target"},
-    "static/reader.js": {"big_gin", "void"},
-    "static/say.js": {"void"},
-    "static/entry_kinds.js": {"four_of_a_kind"},
-}
+# Where a name is still read outside its family, each to move into it: none is left
+# (the paper's blocks, gin's void deal and target, Phase 10's phase moved in).
+STILL_NAMED: dict[str, set[str]] = {}
 
 
 def _holds(node: ast.AST) -> bool:

@@ -14,6 +14,7 @@ from scorekeeper.league.views import LeagueHead
 from scorekeeper.printing import words
 from scorekeeper.printing.layout import page_for
 from scorekeeper.printing.render import About, html_to_pdf
+from scorekeeper.scoring.options import MINUS
 
 # The most players a printed table lists (about 12 pages): a club's whole league fits; a
 # bigger one prints its top players and says how many more are on the standings page.
@@ -42,7 +43,7 @@ def standings_pdf(
 
 def signed_figure(value: float) -> str:
     """A rating change as printed: one decimal, a plus for a gain, a true minus sign."""
-    return f"{value:+.1f}".replace("-", words.MINUS)
+    return f"{value:+.1f}".replace("-", MINUS)
 
 
 def certificate_pdf(

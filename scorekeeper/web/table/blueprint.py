@@ -27,6 +27,7 @@ from scorekeeper.service_layer.results import GameView, OpenedGame
 from scorekeeper.translate import translate
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.table.entry_text import entry_text
+from scorekeeper.web.table.option_kinds import option_kind
 from scorekeeper.web.table.presenters import (
     chart,
     deal_script_words,
@@ -45,6 +46,7 @@ REMEMBERED_GAMES = 30
 
 bp.add_app_template_filter(entry_text)
 bp.add_app_template_filter(when)
+bp.add_app_template_filter(option_kind)  # _forms.html's house rules: spec|option_kind
 bp.add_app_template_global(game_name)
 bp.add_app_template_global(chart)
 bp.add_app_template_global(deal_script_words)

@@ -48,7 +48,7 @@ def entry_text(entry: dict[str, Any], setup: scoring.Setup | None = None) -> str
     parts = []
     own = [f for f in enabled_fields(setup) if f.label] if setup is not None else []
     labelled = {f.name for f in own if f.kind != "player"}
-    if entry.get("void"):
+    if setup is not None and scoring.get_variant(setup.variant).voided(entry):
         parts.append(_("void deal: nobody knocked"))
     elif "knocker" in entry:
         parts.append(_("%(name)s knocked", name=entry["knocker"]))

@@ -89,9 +89,6 @@ class Building:
     bounds: Mapping[str, tuple[int, int]]
     taking_part: Sequence[str] | None  # None: everyone
 
-    def has(self, name: str) -> bool:
-        return any(f.name == name for f in self.fields)
-
     def lets_back_in(self) -> bool:
         """Whether a player sitting out may come back (a field they mark: a rejoin)."""
         return any(f.for_sitting_out for f in self.fields)
@@ -103,8 +100,6 @@ class Building:
 SECTIONS = ("out", "points", "scores", "counts", "grid", "taps", "flags")
 # Those given with steppers, marks or helpers: the page then links their stylesheet.
 MARKED = ("scores", "counts", "grid", "taps")
-# Fields another control gives: gin's void deal is the knocker's "Nobody knocked".
-FOLDED = ("void",)
 # The form's fields a control makes, by the kind's ``control``.
 MAKERS = {"text": StringField, "checkbox": BooleanField, "select": SelectField}
 
@@ -263,8 +258,9 @@ def not_for_out(f: scoring.EntryField) -> dict[str, str]:
     return {"data-not-out": ""} if f.excludes_out or f.includes_out else {}
 
 
-class Folded(Widget):
-    """A field another control gives (FOLDED): no input of its own."""
+class Voiding(Widget):
+    """The flag that voids a deal (``voids_deal``, gin's nobody knocked): no input of its
+    own, the player field's "nobody" choice, whose value is the flag's name."""
 
     def section(self, f: scoring.EntryField) -> str | None:
         return None
@@ -276,15 +272,16 @@ class Folded(Widget):
         return {}
 
     def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
-        return None
+        if form["out"].data == f.name:
+            entry[f.name] = True
 
     def prefill(
         self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
     ) -> dict[str, Any]:
-        return {}
+        return {"out": f.name} if entry.get(f.name) else {}
 
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        return {}
+        return {f.name: form["out"]}
 
 
 class Player(Widget):
@@ -299,17 +296,16 @@ class Player(Widget):
             for seat, name in enumerate(b.players)
             if anyone or name in b.taking_part
         ]
-        if f.name == "knocker" and b.has("void"):
-            choices.append(SelectChoice("void", NOBODY["knocker"]))
+        void = next((g for g in b.fields if g.voids_deal), None)
+        if void is not None:
+            choices.append(SelectChoice(void.name, NOBODY["knocker"]))
         elif b.variant.allows_nobody_out:
             choices.append(SelectChoice("none", NOBODY_OUT[b.variant.runs_out]))
         return {"out": RadioField(HEADINGS[f.name], choices=choices)}
 
     def read(self, form: DealForm, f: scoring.EntryField, entry: dict[str, Any]) -> None:
         choice = form["out"].data
-        if choice == "void":
-            entry["void"] = True
-        elif choice == "none":
+        if choice == "none":
             entry[f.name] = None
         elif choice is not None and choice.isdigit() and int(choice) < len(form.players):
             entry[f.name] = form.players[int(choice)]
@@ -318,14 +314,12 @@ class Player(Widget):
         self, f: scoring.EntryField, entry: Mapping[str, Any], players: Sequence[str]
     ) -> dict[str, Any]:
         value = entry.get(f.name)
-        if entry.get("void"):
-            return {"out": "void"}
         if value in players:
             return {"out": str(players.index(value))}
         return {"out": "none"} if f.name in entry else {}
 
     def error_fields(self, form: DealForm, f: scoring.EntryField) -> dict[str, Field]:
-        return {f.name: form["out"], "void": form["out"]}
+        return {f.name: form["out"]}
 
 
 class Card(Widget):
@@ -366,6 +360,6 @@ def widget_for(f: scoring.EntryField) -> Widget:
     """The widget of a field: the one Widget, made from its kind's declarations, or
     the control of its own the kind names."""
     declared = KINDS[f.kind]
-    if f.name in FOLDED:
-        return Folded(declared)
+    if f.voids_deal:
+        return Voiding(declared)
     return CONTROLS.get(declared.control, Widget)(declared)

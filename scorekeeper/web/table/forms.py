@@ -10,7 +10,6 @@ each message shows beside the field it is about.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,17 +23,23 @@ from wtforms import (
     HiddenField,
     SelectField,
     StringField,
-    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import scoring
 from scorekeeper.scoring.messages import message
 from scorekeeper.scoring.options import POT_STAKES
-from scorekeeper.translate import lazy_translation, list_item, list_item_typed
+from scorekeeper.translate import lazy_translation
 from scorekeeper.web.common.i18n import LANGUAGES, chosen_language
 from scorekeeper.web.table.deal_forms import DealForm, deal_form  # noqa: F401 (re-exported)
 from scorekeeper.web.table.fields import NUMERIC, attach_errors, clean_key, new_key, number_or_text  # noqa: F401 (re-exported)
+from scorekeeper.web.table.option_kinds import (  # noqa: F401 (re-exported)
+    BLANK,
+    list_field,
+    list_text,
+    option_kind,
+    option_value,
+)
 
 # The most players any variant takes (the free pad's 20); each game's own most is
 # its variant's max_players. Seats stay at the partnership tables' 8 on this page.
@@ -95,62 +100,13 @@ MODE_LABELS = {
 }
 
 
-def list_text(value: Any) -> str:
-    if value is None:
-        return ""
-    # Contract Rummy's contracts: "cards: contract" a line, such as "10: 2 groups of 3".
-    return "\n".join(
-        f"{item['cards']}: {item['contract']}" if isinstance(item, Mapping) else str(item)
-        for item in value
-    )
-
-
-def _contract_item(line: str) -> Any:
-    """A line "10: 2 groups of 3" as a contract; anything else as typed, for the core to
-    refuse naming the item."""
-    cards, colon, text = line.partition(":")
-    if colon and cards.strip().isdigit():
-        return {"contract": text.strip(), "cards": int(cards)}
-    return line
-
-
-def list_items(spec: scoring.OptionSpec, text: str | None) -> list[Any] | None:
-    """A list option as typed: one item a line (numbers and cards may also be
-    separated by commas or spaces); nothing typed is null where the option may be."""
-    if spec.items in ("text", "contract"):
-        items = [line.strip() for line in (text or "").splitlines() if line.strip()]
-        if spec.items == "contract":
-            items = [_contract_item(line) for line in items]
-    else:
-        items = [item for item in re.split(r"[\s,]+", text or "") if item]
-    if not items and spec.nullable:
-        return None
-    return [number_or_text(item) for item in items] if spec.items == "int" else items
-
-
 def option_field_name(variant_id: str, option: str) -> str:
     return f"o_{variant_id}_{option}"
 
 
-def list_field(label: Any, default: str, description: Any) -> TextAreaField:
-    """A list option's field, one item a line (Phase 10's house phases are sentences)."""
-    return TextAreaField(label, default=default, description=description)
-
-
 def _option_field(spec: scoring.OptionSpec) -> Field:
     label = lazy_translation(spec.label) if spec.label else spec.name
-    kw: dict[str, Any] = {"description": lazy_translation(spec.help)}
-    if spec.type == "bool":
-        return BooleanField(label, default=spec.default, **kw)
-    if spec.type == "list":
-        return list_field(label, list_text(spec.default), kw["description"])
-    if spec.choices is not None:
-        words = spec.choice_label
-        choices = [SelectChoice(str(c), lazy_translation(words(c))) for c in spec.choices]
-        return SelectField(label, choices=choices, default=str(spec.default), **kw)
-    default = "" if spec.default is None else str(spec.default)
-    render = dict(NUMERIC) if spec.type == "int" else {"autocomplete": "off"}
-    return StringField(label, default=default, render_kw=render, **kw)
+    return option_kind(spec).field(spec, label, lazy_translation(spec.help))
 
 
 def _stake_number(name: str, label: str, default: str) -> Field:
@@ -272,13 +228,7 @@ def option_defaults(game: str, given: Mapping[str, Any] | None = None) -> dict[s
     shown: dict[str, Any] = {}
     for spec in variant.options:
         value = given.get(spec.name, starting[spec.name])
-        if spec.type == "list":
-            items = None if value is None else [list_item(spec, item) for item in value]
-            shown[spec.name] = list_text(items)
-        elif value is None and spec.name in given and spec.type == "int" and spec.nullable:
-            shown[spec.name] = "none"  # a null given, where blank is the usual
-        else:
-            shown[spec.name] = value if spec.type == "bool" else "" if value is None else str(value)
+        shown[spec.name] = option_kind(spec).shown(spec, value, spec.name in given)
     return shown
 
 
@@ -386,31 +336,6 @@ def options_given(form: OptionsForm, game: str) -> dict[str, Any]:
         if value is not BLANK and value != option_value(spec, shown[spec.name]):
             given[spec.name] = value
     return given
-
-
-BLANK = object()  # a number field left blank: the option keeps its default
-
-
-def option_value(spec: scoring.OptionSpec, data: Any) -> Any:
-    """One house-rule field's data as the option's value (or as typed, to be refused):
-    the one reader of every form that takes house rules (the new-game page, a league's
-    rules, the blank-pad form), so a list typed one item a line reads the same on each."""
-    if spec.type == "bool":
-        return bool(data)
-    if spec.type == "list":
-        items = list_items(spec, data)
-        return None if items is None else [list_item_typed(spec, item) for item in items]
-    if spec.choices is not None:
-        by_text = {str(choice): choice for choice in spec.choices}
-        return by_text.get(data, data)
-    if spec.type == "int":
-        # Blank leaves the option to its default, which may hang on the others
-        # (Indian rummy's penalties on the format); "none" is null where allowed.
-        value = number_or_text(data)
-        if isinstance(value, str) and value.casefold() == "none" and spec.nullable:
-            return None
-        return BLANK if value is None else value
-    return (data or "").strip()
 
 
 def new_game_error_fields(form: NewGameForm, slots: list[int]) -> dict[str, Field]:

@@ -75,8 +75,7 @@ def game_name(view: GameView) -> str:
 def end_rule(setup: scoring.Setup) -> tuple[int | None, int | None]:
     """(fixed number of deals, target): how this game ends."""
     game = scoring.get_variant(setup.variant)(setup)
-    target = game.target if game.target is not None else setup.options.get("target")
-    return game.fixed_deals, target
+    return game.fixed_deals, game.goal()
 
 
 def enabled_fields(setup: scoring.Setup) -> tuple[scoring.EntryField, ...]:
@@ -302,7 +301,7 @@ def _deal_row(variant: type[scoring.Variant], played: DealSummary) -> DealRow:
         deal.wild,
         deal.multiplier,
         deal.press,
-        bool(deal.entry.get("void")),
+        variant.voided(deal.entry),
         played.figures,
         what_happened(variant, deal),
     )

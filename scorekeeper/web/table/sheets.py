@@ -41,8 +41,8 @@ from scorekeeper.web.table.fields import form_words
 from scorekeeper.web.table.forms import (
     BLANK,
     EveryGameOptions,
-    list_field,
     option_field_name,
+    option_kind,
     option_value,
 )
 from scorekeeper.web.table.presenters import page_locale, printed_locale
@@ -174,7 +174,7 @@ class PadForm(FlaskForm, metaclass=EveryGameOptions):
             given = (field.data or "").strip()
             if not given:
                 continue
-            value = option_value(spec, given == "yes" if spec.type == "bool" else given)
+            value = option_value(spec, option_kind(spec).pad_data(given))
             if value is not BLANK:
                 options[spec.name] = value
         return options
@@ -239,20 +239,7 @@ def _house_rule_field(spec) -> Field:
     label, help and choices in the reader's language, as the new-game page says them."""
     label = lazy_translation(spec.label) if spec.label else spec.name
     help_text = lazy_translation(spec.help)
-    keep = SelectChoice("", _l("As the game plays it"))
-    if spec.type == "bool":
-        choices = [keep, SelectChoice("yes", _l("Yes")), SelectChoice("no", _l("No"))]
-        return SelectField(label, choices=choices, default="", description=help_text)
-    if spec.choices is not None:
-        said = spec.choice_label
-        choices = [
-            keep,
-            *(SelectChoice(str(choice), lazy_translation(said(choice))) for choice in spec.choices),
-        ]
-        return SelectField(label, choices=choices, default="", description=help_text)
-    if spec.type == "list":
-        return list_field(label, "", help_text)
-    return StringField(label, default="", description=help_text)
+    return option_kind(spec).pad_field(spec, label, help_text)
 
 
 PadForm.option_field = staticmethod(_house_rule_field)

@@ -4,10 +4,12 @@ Each case is the heaviest input its route allows (docs/security.md, "What one re
 may cost"), made once, cold (nothing kept), in this process: CPU time
 (``time.process_time``), not wall-clock, so a loaded machine reads the same figure.
 ``BOUNDS`` are what tests/security/test_route_costs.py holds every figure under: about
-twice what the 2-core development machine measured, for a slower or busier one.
+twice what the 2-core development machine measured, for a slower or busier one. Not
+one of the side-by-side benchmarks (``bench_*.py``, bench/run_all.py): a cost table,
+not a figure beside its floor.
 
-    .venv/bin/python bench/bench_costs.py           # print the figures
-    .venv/bin/python bench/bench_costs.py --write   # and write them into docs/security.md
+    .venv/bin/python bench/route_costs.py           # print the figures
+    .venv/bin/python bench/route_costs.py --write   # and write them into docs/security.md
 """
 
 from __future__ import annotations
@@ -156,7 +158,7 @@ def table(figures: dict[str, float]) -> str:
     return "\n".join(lines)
 
 
-BEGIN, END = "<!-- route costs: bench/bench_costs.py --write -->", "<!-- end of route costs -->"
+BEGIN, END = "<!-- route costs: bench/route_costs.py --write -->", "<!-- end of route costs -->"
 
 
 def write(figures: dict[str, float], docs: Path = ROOT / "docs" / "security.md") -> None:
