@@ -293,6 +293,10 @@ def link_targets(body: bytes) -> set[str]:
     }
 
 
+# The narrowest a writing box may be: 14 mm, its border box as box_widths_mm measures it.
+LEAST_MM = 14 - 0.05
+
+
 def box_widths_mm(html_text: str, css_class: str | tuple[str, ...]) -> list[float]:
     """The width of every table cell of ``css_class`` (or of any of several, measured in
     one layout) as WeasyPrint lays the page out (the border box: the lines a hand writes

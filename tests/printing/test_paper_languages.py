@@ -48,6 +48,7 @@ from tests.printing.layouts import (
 )
 from tests.printing.support import (
     LANGUAGES,
+    LEAST_MM,
     VIEW_URL,
     WordPage,
     box_widths_mm,
@@ -57,7 +58,6 @@ from tests.printing.support import (
     pages,
     word_boxes,
 )
-from tests.printing.test_writing_boxes import LEAST_MM
 from tests.tiers import sampled
 
 # No database here: the SQLite stage renders these once; the PostgreSQL stage

@@ -11,6 +11,7 @@ from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import translate
 from tests.printing.games import GAMES
+from tests.printing.sheet_reading import side_rows
 from tests.printing.support import (
     IN_EVERY_LANGUAGE,
     VIEW_URL,
@@ -23,7 +24,6 @@ from tests.printing.support import (
     row_texts,
 )
 from tests.printing.support import words as read
-from tests.printing.test_sheet_figures import side_rows
 
 PADS = {
     # preset -> players at the pad

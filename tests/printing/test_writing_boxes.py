@@ -11,9 +11,7 @@ from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
 from tests.printing.cases import LONG_NAMES
-from tests.printing.support import box_widths_mm
-
-LEAST_MM = 14 - 0.05  # the border box, as tests/printing/test_pad_tables.py measures it
+from tests.printing.support import LEAST_MM, box_widths_mm
 
 
 def _most(preset: str) -> int:

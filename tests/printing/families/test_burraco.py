@@ -9,10 +9,10 @@ import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
 from tests.printing.cases import played
+from tests.printing.sheet_reading import NAMES, NUMBER, SIDES
 from tests.printing.support import MM, VIEW_URL, overprinted, printed_in, word_boxes
 from tests.printing.support import pages as pages_of
 from tests.printing.support import words as read
-from tests.printing.test_sheet_figures import NAMES, NUMBER, SIDES
 
 
 def read_pages(pdf: bytes, tmp_path) -> list[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from tests.printing.sheet_reading import finished_sheet
 from tests.printing.support import VIEW_URL, WordPage, word_boxes
-from tests.printing.test_sheet_figures import finished_sheet
 
 
 def marked(page: WordPage, limit: int) -> int:
