@@ -167,3 +167,9 @@ def run_the_waiting_job(app) -> None:
             queue.huey.execute(task)
         finally:
             jobs.deactivate(token)
+
+
+def wrong_by_one(token: str) -> str:
+    """``token`` one character off: its last one changed, never to itself (a token may
+    end in any character, "x" included)."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")

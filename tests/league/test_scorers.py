@@ -30,6 +30,9 @@ NOT_ORGANIZERS = (
     "/screen/",
     "/confirm/",
     "/certificates/",
+    # The night page's stream: the signed pass the page carries is its key, not the
+    # login (tests/league/test_night_stream_pass.py).
+    "/nights/<row_id:night_id>/events",
 )
 
 

@@ -13,7 +13,7 @@ from scorekeeper.league import screen
 from scorekeeper.league import services as league
 from tests.printing.support import link_targets
 
-from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
+from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, wrong_by_one
 from .support import started_night as start
 
 
@@ -118,7 +118,7 @@ def test_without_the_stream_process_the_app_streams_the_screen_itself(client, uo
     night = start(uow, lid, olga, [ids[name] for name in NAMES[:4]])
     token = league.open_screen(uow, lid, olga, night.id)
     base = f"/leagues/{lid}/nights/{night.id}/screen"
-    assert client.get(f"{base}/{token[:-1]}x/events").status_code == 404
+    assert client.get(f"{base}/{wrong_by_one(token)}/events").status_code == 404
 
     answer = client.get(f"{base}/{token}/events?since=older")
     try:

@@ -85,6 +85,7 @@ def route_arguments(client, uow) -> dict[str, dict[str, str]]:
             "job_id": "0f8e6d4c",  # no such import: the page answers 404 to GET and HEAD alike
         },
         "static": {"filename": "app.js"},
+        "jobs": {"job_id": "0f8e6d4c"},  # no such job: its stream answers 404 to GET and HEAD
         "language": {"language": "fr"},
         "account": {"token": invited.token, "passkey_id": "1", "organizer": "1", "expires": "2"},
     }

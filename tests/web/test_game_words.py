@@ -126,10 +126,10 @@ def test_a_pad_names_its_game_once(app, language):
     pad, html = pad_html(app, language, preset="Golf (9 holes)")
     golf, nine = translated(language, "Golf"), translated(language, "Golf (9 holes)")
     assert f"{golf} ({nine})" not in html and nine in html
-    # The grid's first head says Hole, shortened with a key where the column is narrow
-    # (Polish "Doł.: Dołek").
+    # The golf card's first head says Hole (the holes run across), shortened with a key
+    # where the column is narrow (Polish "Doł.: Dołek").
     hole, head = translated(language, "Hole"), pad.heads.deal
-    assert f'<th rowspan="2" class="num">{head}</th>' in html
+    assert f'<th class="label">{head}</th>' in html
     assert head == hole or f"{head}: {hole}" in html
     free, _html = pad_html(app, language, preset="Free score pad")
     assert free.title == translated(language, "Free score pad")
