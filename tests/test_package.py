@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.catalogs import translated
+from tests.commands import run
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a build reads; compiled catalogs are left behind, so the build must make its own.
@@ -57,19 +58,6 @@ print(json.dumps({
     "page": page.get_data(as_text=True),
 }))
 """
-
-
-def run(*command: str | Path, cwd: Path) -> str:
-    done = subprocess.run(
-        [str(part) for part in command],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "PYTHONPATH": "", "PIP_NO_INPUT": "1"},
-    )
-    assert done.returncode == 0, f"{command[:4]} failed:\n{done.stdout}\n{done.stderr}"
-    return done.stdout
 
 
 def built_wheel(tmp_path: Path) -> Path:

@@ -9,10 +9,8 @@ without pip, so nothing is downloaded.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tomllib
 import zipfile
@@ -20,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import run
 from tests.tiers import SLOW
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -32,19 +31,6 @@ EXAMPLE = re.compile(r"```python\n(.*?)```\s*```text\n(.*?)```", re.DOTALL)
 
 def examples() -> list[tuple[str, str]]:
     return EXAMPLE.findall(README.read_text(encoding="utf-8"))
-
-
-def run(*command: str | Path, cwd: Path) -> str:
-    done = subprocess.run(
-        [str(part) for part in command],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "PYTHONPATH": "", "PIP_NO_INPUT": "1", "PYTHONIOENCODING": "utf-8"},
-    )
-    assert done.returncode == 0, f"{command[:4]} failed:\n{done.stdout}\n{done.stderr}"
-    return done.stdout
 
 
 def version(pyproject: Path) -> str:
