@@ -40,6 +40,20 @@ def serve(database_url, tmp_path) -> Iterator[Callable[..., Server]]:
 
 
 @pytest.fixture(scope="module")
+def module_database_url(migrated_template, emptier, tmp_path_factory) -> Iterator[str]:
+    """One database for a module's tests, whose servers cost more to start than the checks:
+    the suite's PostgreSQL one (emptied after the module), or one SQLite file that every
+    process the module starts shares."""
+    if emptier is not None:
+        yield migrated_template
+        emptier()
+        return
+    target = tmp_path_factory.mktemp("database") / "scorekeeper.sqlite3"
+    shutil.copyfile(migrated_template, target)
+    yield f"sqlite:///{target}"
+
+
+@pytest.fixture(scope="module")
 def redis_url(tmp_path_factory) -> Iterator[str]:
     """A Redis server of the module's own (Debian's redis-server), as several app servers
     share one: its URL as the rate limits' storage spells it (support.queue_url: the job

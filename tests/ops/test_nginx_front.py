@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import re
 import secrets
-import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -32,25 +31,12 @@ from scorekeeper.web import CONTENT_SECURITY_POLICY
 from tests.waiting import wait_until
 
 from .front import HOST, SITE, Front, Nginx, start_nginx
-from .support import queue_url, start_game, start_worker, stop_worker
+from .support import queue_url, read_until, start_game, start_worker, stop_worker
 
 SITE_TEXT = SITE.read_text()
 
 # One topology for the module, on one xdist worker (make test's --dist loadgroup).
 pytestmark = [pytest.mark.servers, pytest.mark.xdist_group("nginx_front")]
-
-
-@pytest.fixture(scope="module")
-def topology_database(migrated_template, emptier, tmp_path_factory) -> Iterator[str]:
-    """The run's database for the module: the suite's PostgreSQL one (emptied after), or
-    one SQLite file every process of this one machine shares."""
-    if emptier is not None:
-        yield migrated_template
-        emptier()
-        return
-    target = tmp_path_factory.mktemp("database") / "scorekeeper.sqlite3"
-    shutil.copyfile(migrated_template, target)
-    yield f"sqlite:///{target}"
 
 
 @dataclass
@@ -63,10 +49,10 @@ class Topology:
 
 
 @pytest.fixture(scope="module")
-def topology(topology_database, redis_url, tmp_path_factory) -> Iterator[Topology]:
+def topology(module_database_url, redis_url, tmp_path_factory) -> Iterator[Topology]:
     tmp_path = tmp_path_factory.mktemp("topology")
     env = {
-        "SCOREKEEPER_DATABASE_URL": topology_database,
+        "SCOREKEEPER_DATABASE_URL": module_database_url,
         "SCOREKEEPER_REDIS_URL": queue_url(redis_url),
         "SCOREKEEPER_SECRET_KEY": secrets.token_hex(32),
         "SCOREKEEPER_RATELIMIT_ENABLED": "true",
@@ -149,13 +135,7 @@ def test_a_deal_posted_through_nginx_reaches_a_watcher_through_nginx(topology):
         entry = thirteen_entry(random.Random(1), 1)
         path = f"/api/v1/games/{game_id}/deals"
         assert topology.phone().request("POST", path, entry, authorization).status == 201
-        # Waits on the event itself; the socket's timeout only stops a hang.
-        lines = []
-        while b"data: 2\n" not in lines:
-            line = stream.readline()
-            assert line, f"the stream ended: {lines}"
-            lines.append(line)
-        assert b"event: version\n" in lines
+        assert b"event: version\n" in read_until(stream, b"data: 2\n")
     finally:
         connection.close()
 

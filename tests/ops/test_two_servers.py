@@ -39,7 +39,7 @@ from bench.bench_streams import start_streams
 from scorekeeper.db import normalise_url
 from tests.waiting import wait_until
 
-from .support import queue_url, start_game, start_worker, stop_worker
+from .support import queue_url, read_until, start_game, start_worker, stop_worker
 
 # One pair of servers for the module, on one xdist worker (make test's --dist loadgroup):
 # starting gunicorn twice costs more than all the checks. The kill comes last.
@@ -51,10 +51,9 @@ KILL_AFTER = 12  # acknowledged deals: well into the stream, well before its end
 
 
 @pytest.fixture(scope="module")
-def database_url(migrated_template, emptier) -> Iterator[str]:
+def database_url(module_database_url) -> str:
     """The suite's PostgreSQL database, shared by this module's tests, emptied after them."""
-    yield migrated_template
-    emptier()
+    return module_database_url
 
 
 @pytest.fixture(scope="module")
@@ -207,14 +206,8 @@ def test_a_deal_recorded_on_one_server_reaches_a_watcher_on_the_other(servers):
         entry = thirteen_entry(random.Random(2), 1)
         posted = phone.request("a", "POST", f"/api/v1/games/{game_id}/deals", entry, authorization)
         assert posted.status == 201
-        # The next event on B's stream is the new version (waits on the event itself;
-        # the socket's timeout only stops a test that would hang).
-        lines = []
-        while b"data: 2\n" not in lines:
-            line = stream.readline()
-            assert line, f"B's stream ended: {lines}"
-            lines.append(line)
-        assert b"event: version\n" in lines
+        # The next event on B's stream is the new version.
+        assert b"event: version\n" in read_until(stream, b"data: 2\n")
     finally:
         watcher.close()
         phone.close()
