@@ -44,6 +44,7 @@ events {{
     worker_connections 256;
 }}
 http {{
+    access_log off;  # nginx's default log; the site's servers name their own
     client_body_temp_path {folder}/temp/body;
     proxy_temp_path {folder}/temp/proxy;
     fastcgi_temp_path {folder}/temp/fastcgi;

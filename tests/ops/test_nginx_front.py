@@ -30,7 +30,7 @@ from bench.bench_streams import start_streams
 from scorekeeper.web import CONTENT_SECURITY_POLICY
 from tests.waiting import wait_until
 
-from .front import HOST, SITE, Front, Nginx, start_nginx
+from .front import HOST, SITE, Front, Nginx, nginx_binary, start_nginx
 from .support import queue_url, read_until, start_game, start_worker, stop_worker
 
 SITE_TEXT = SITE.read_text()
@@ -50,6 +50,7 @@ class Topology:
 
 @pytest.fixture(scope="module")
 def topology(module_database_url, redis_url, tmp_path_factory) -> Iterator[Topology]:
+    nginx_binary()  # missing: say so before starting anything
     tmp_path = tmp_path_factory.mktemp("topology")
     env = {
         "SCOREKEEPER_DATABASE_URL": module_database_url,
