@@ -106,6 +106,9 @@ def pytest_collection_modifyitems(config, items):
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if runs_on_this_database(item)]
+    # xdist hands tests out in this order: a long one last would leave one worker running it
+    # while the others wait (the order is the same in every worker, as xdist requires).
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
     if any("browser" in item.keywords for item in items) and not find_chromium():
         raise pytest.UsageError(missing_chromium())
 

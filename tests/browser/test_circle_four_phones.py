@@ -316,6 +316,7 @@ def play_golf(third: Phone, fourth: Phone, circle_id: str, uow) -> None:
     showing_the_current_version(offline, uow, game)
 
 
+@pytest.mark.long
 def test_four_phones_play_three_families_and_read_back_the_records(new_phone, shots, uow):
     made = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY[:5], currency="EUR")
     circle_id = made.circle.public_id

@@ -45,6 +45,7 @@ def shoot(screen: Page, output_dir, name: str) -> None:
 
 
 # Slow tier (tests/tiers.py): the confirm, rounds and venue-screen phone tests stand for it.
+@pytest.mark.long
 @SLOW
 def test_a_three_round_swiss_night_for_24_players(new_phone, output_dir, uow):
     olga = make_organizer(uow)

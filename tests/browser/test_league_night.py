@@ -220,6 +220,7 @@ SEASON_NAMES = [
 
 
 # Slow tier (tests/tiers.py): the night from sign-up to standings stands for it.
+@pytest.mark.long
 @SLOW
 def test_a_gin_season_night_run_by_an_organizer_on_a_laptop(new_phone, shots, uow):
     """The issue's season flow: from the home page to a bye, phones, paper, a correction,

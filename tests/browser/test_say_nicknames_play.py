@@ -157,6 +157,7 @@ def golf_line(hole: int) -> str:
     return ", ".join(f"{who} {'minus ' + str(-n) if n < 0 else n}" for who, n in scores.items())
 
 
+@pytest.mark.long
 def test_an_eighteen_hole_golf_round_said_then_typed(phone, uow):
     started = services.start_game(uow, preset="Golf (18 holes)", players=GOLFERS)
     page = phone.page

@@ -69,6 +69,7 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 
 
 # Slow tier (tests/tiers.py): the 500 Rum game said in French stands for it.
+@pytest.mark.long
 @SLOW
 def test_a_thirteen_deal_game_said_deal_by_deal(phone, uow):
     game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)

@@ -37,6 +37,7 @@ def ordered(lines):
     return figures
 
 
+@pytest.mark.long
 def test_a_31_player_swiss_night_shows_its_tie_breaks_on_the_screen(new_phone, uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=CLUB)

@@ -60,6 +60,7 @@ def undo_last(phone: Phone, number: int) -> None:
 
 
 # Slow tier (tests/tiers.py): the press offer in test_entry.py stands for it.
+@pytest.mark.long
 @SLOW
 def test_a_thirteen_game_with_the_press_is_played_to_the_end(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)

@@ -207,6 +207,7 @@ def test_each_benchmark_at_its_smallest_measures_what_it_names(name, capsys):
         for name in COSTLY
     ],
 )
+@pytest.mark.long
 def test_each_costly_benchmark_at_its_smallest_measures_what_it_names(name):
     # In a process of its own: bench_taps drives a browser with Playwright's sync API,
     # which refuses to start where a browser test's session already runs one.

@@ -109,6 +109,7 @@ def audited(urls: dict[str, str], folder: Path) -> dict[str, dict]:
 @pytest.mark.slow  # Lighthouse's runs: CI's, not every make test's
 # The scores weigh the pages as the phone gets them, which no database changes: the SQLite
 # run's are enough, and the PostgreSQL run keeps its time.
+@pytest.mark.long
 @pytest.mark.sqlite
 def test_lighthouse_scores_100_on_a_phone(serve, pages, output_dir):
     server = serve(SCOREKEEPER_SESSION_COOKIE_SECURE="false")

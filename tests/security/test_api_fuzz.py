@@ -26,6 +26,7 @@ SCENARIOS = 60
 STEPS = 12
 
 
+@pytest.mark.long
 @pytest.mark.slow  # schemathesis's stateful search: the slow tier's (the per-operation fuzz is not)
 def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, database):
     # Circles and reading words (understandDeal, which stores nothing) have their own

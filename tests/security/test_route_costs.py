@@ -14,6 +14,7 @@ from bench import route_costs
 pytestmark = pytest.mark.slow  # about 40 s of CPU: the slow tier (CI runs it)
 
 
+@pytest.mark.long
 def test_each_route_stays_within_its_cpu_bound(app):
     figures = route_costs.measure(app)
     assert set(figures) == set(route_costs.BOUNDS) == set(route_costs.CASES)

@@ -35,6 +35,7 @@ GRIDS = [
 
 # Slow tier (tests/tiers.py): the free pad's and Burraco's plays (test_free.py,
 # test_burraco.py), the sign flip among them, stand for it.
+@pytest.mark.long
 @SLOW
 def test_eighteen_holes_of_golf_with_the_grid_helper(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
