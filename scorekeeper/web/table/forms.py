@@ -60,7 +60,18 @@ class RegistryGames(Mapping[str, Game]):
     test's toy game, is offered too); the label and the description are the core's
     Messages in English (the preset's name is its id)."""
 
+    _kept: tuple[tuple, dict[str, Game]] = ((), {})
+
     def _games(self) -> dict[str, Game]:
+        # The new game page asks thousands of times a render; the registry rarely changes.
+        names = (tuple(scoring.PRESETS), tuple(scoring.VARIANTS))
+        kept_names, games = self._kept
+        if kept_names != names:
+            games = self._made()
+            self._kept = (names, games)
+        return games
+
+    def _made(self) -> dict[str, Game]:
         presets = {
             f"preset:{p.name}": (p.name, p.description, p.variant, p.options, p.stakes)
             for p in scoring.PRESETS.values()
