@@ -49,8 +49,8 @@ def rule_key(rule: Rule) -> tuple:
         rule.host,
         url_map.host_matching,
         rule.merge_slashes,
-        repr(sorted((rule.defaults or {}).items())),
-        tuple(sorted(url_map.converters.items())),
+        repr(rule.defaults) if rule.defaults else "",
+        tuple(url_map.converters.items()),
     )
 
 
