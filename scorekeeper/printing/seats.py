@@ -133,6 +133,9 @@ class LeadHeads:
     deal: str
     dealer: str
     key: tuple[str, ...] = ()  # "Roz.: Rozdanie", one a shortened head
+    # The narrow columns' heads after them (the wild rank's, a family's lead columns'),
+    # shortened alike: es "Comodín" broke "Comod-|ín" over a wild rank's 13 mm.
+    marks: tuple[str, ...] = ()
 
 
 def abbreviated(head: str, width_mm: float, size_pt: float) -> str:
@@ -148,15 +151,31 @@ def abbreviated(head: str, width_mm: float, size_pt: float) -> str:
     return word[:letters] + "."
 
 
+# A column's head is bold: DejaVu Sans Bold's letters run wider than the names' 0.62
+# em (es "Comodín" 0.70 em, "mano" 0.78): a mark's head is measured at this.
+BOLD_EM = 0.74
+
+
 def lead_heads(
-    deal: str, dealer: str, *, deal_mm: float, dealer_mm: float, size_pt: float
+    deal: str,
+    dealer: str,
+    *,
+    deal_mm: float,
+    dealer_mm: float,
+    size_pt: float,
+    marks: Sequence[tuple[str, float]] = (),
 ) -> LeadHeads:
     """The two leading columns' heads for widths ``deal_mm`` and ``dealer_mm`` (inside
-    the cell's padding), with a key to each one shortened."""
-    printed = (abbreviated(deal, deal_mm, size_pt), abbreviated(dealer, dealer_mm, size_pt))
-    key = tuple(
-        f"{short}: {full}"
-        for short, full in zip(printed, (deal, dealer), strict=True)
-        if short != full
+    the cell's padding), and each of ``marks``' heads for its width (head, mm), with a
+    key to each one shortened."""
+    full = (deal, dealer, *(head for head, _ in marks))
+    bold_pt = size_pt * BOLD_EM / CHAR_EM
+    printed = (
+        abbreviated(deal, deal_mm, size_pt),
+        abbreviated(dealer, dealer_mm, size_pt),
+        *(abbreviated(head, width_mm, bold_pt) for head, width_mm in marks),
     )
-    return LeadHeads(*printed, key=key)
+    key = tuple(
+        f"{short}: {whole}" for short, whole in zip(printed, full, strict=True) if short != whole
+    )
+    return LeadHeads(printed[0], printed[1], key=key, marks=printed[2:])

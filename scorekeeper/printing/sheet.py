@@ -24,7 +24,7 @@ from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.columns import Group
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.pad import column_heads, grid_heads, tags_in_legend
+from scorekeeper.printing.pad import column_heads, grid_heads, mark_heads, tags_in_legend
 from scorekeeper.printing.seats import LeadHeads, Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.paper import ROWS, Lead, SheetPaper
@@ -188,6 +188,7 @@ def game_sheet(
     blank_rows = () if state.finished or own_grid else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, paper) + len(blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
+    printed_leads = blocks.leads(leads, MARK_MM)
     chart, series = None, ()
     if state.finished and not own_grid:
         series = summary.running
@@ -211,14 +212,16 @@ def game_sheet(
         winners=summary.winners,
         show_wild=show_wild,
         show_multiplier=show_multiplier,
-        leads=blocks.leads(leads, MARK_MM),
+        leads=printed_leads,
         grid=blocks.printed(paper.grid, "sheet"),
         own_grid=own_grid,
         grid_style=paper.style,
         closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
         out_heading=_out_heading(variant, paper),
-        heads=grid_heads(variant) if paper.deal_heads or not own_grid else None,
+        heads=grid_heads(variant, marks=mark_heads(show_wild, printed_leads, MARK_MM))
+        if paper.deal_heads or not own_grid
+        else None,
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
