@@ -21,6 +21,7 @@ from scorekeeper.printing.layout import Page, check_orientation, page_for
 from scorekeeper.printing.seats import (
     LeadHeads,
     Seat,
+    head_mm,
     lead_heads,
     narrow_labels,
     seats,
@@ -538,7 +539,7 @@ def column_heads(
         share = (player_mm - total_mm) / max(len(names) - 1, 1)
     width_mm = share - CELL_PADDING_MM
     if (two_up and len(names) > 2) or any(
-        text_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
+        head_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
     ):
         return tuple(name[0].upper() for name in names)
     return names
