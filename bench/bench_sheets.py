@@ -1,6 +1,6 @@
 """Benchmark the printed sheets, each against WeasyPrint's floor for its size.
 
-In one run, alternating so that a busy moment on the machine hits each alike, eight
+In one run, alternating so that a busy moment on the machine hits each alike, nine
 documents from data to PDF bytes, each beside its floor: a minimal WeasyPrint
 document of one plain table with as many cells, from HTML string to PDF bytes:
   - the sheet of a finished 13-deal game (Crazy Gin with the Press, four players,
@@ -12,6 +12,8 @@ document of one plain table with as many cells, from HTML string to PDF bytes:
   - a blank 500 Rum pad for four named players;
   - a blank free pad for twenty named players (three sheets of 7, 7 and 6 players);
   - a golf card: the blank 18-hole Golf pad of eight named players (two nines);
+  - a finished golf card: the sheet of that 18-hole game played, its card filled in
+    (strokes, Out, In and the total, who won each hole and what it paid);
   - the sheet of a finished Burraco game (two sides of two, the rows per side);
   - a league print pack of 25 tables (seating chart and 25 named pads with QR codes).
 Each figure is the fastest of its runs, in CPU seconds of this process (rendering
@@ -134,6 +136,21 @@ def burraco_game(deals: int = 4) -> GameView:
                     tuple(entries), derive(setup, entries))  # fmt: skip
 
 
+def golf_game(names: list[str]) -> GameView:
+    """An 18-hole Golf game played to its end, a quarter a hole to each hole's winner."""
+    entries = [
+        {"scores": {name: (7 * hole + 5 * seat) % 40 - 2 for seat, name in enumerate(names)}}
+        for hole in range(18)
+    ]
+    setup = make_setup(preset="Golf (18 holes)", players=names,
+                       stakes={"cents_per_point": 1, "deal_winner_cents": 25})  # fmt: skip
+    state = derive(setup, entries)
+    assert state.finished
+    moment = datetime(2024, 11, 8, 20, tzinfo=UTC)
+    return GameView("Tq3xVb8Kp2LmN9sRw4YzAa", None, 19, moment, moment, setup,
+                    tuple(entries), state)  # fmt: skip
+
+
 def floor_html(html: str, columns: int) -> tuple[str, int]:
     """One plain table with as many cells as ``html`` has (``columns`` wide), and that count."""
     cells = len(re.findall(r"<t[dh][\s>]", html))
@@ -188,7 +205,7 @@ def run(
 ) -> dict:
     """Each document (``only`` those named, if given) beside its floor."""
     thirteen, hollywood, long_game = finished_game(), hollywood_match(), long_500_rum(long_deals)
-    burraco = burraco_game()
+    burraco, golf = burraco_game(), golf_game(TWENTY[:8])
     names = ["Maria Fernanda", "Christopher", "Alexander Petrov", "Elisabeth Schmidt"]
     tables = pack_tables(tables_in_pack)
     pack = print_pack(tables, title="Week 6", day=date(2024, 11, 14))
@@ -236,6 +253,12 @@ def run(
                 pack=None,
             ),
             11 + 1,  # the back nine's holes, In and the total, beside the names
+            repeat,
+        ),
+        "finished golf card (18 holes, 8 players)": (
+            lambda: game_sheet_pdf(golf, view_url=VIEW_URL),
+            render_html("game_sheet.html", sheet=game_sheet(golf, view_url=VIEW_URL)),
+            11 + 1,  # as the blank card's
             repeat,
         ),
         "Burraco sheet": (

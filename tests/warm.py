@@ -4,14 +4,14 @@ Each test gets an app of its own, as a fresh server would; but two parts of maki
 and serving its first pages are the same work every time, and were half the CPU the
 page tests spent (profiled on tests/web/test_table_pages.py and tests/league/test_access.py):
 
-- Werkzeug compiles two URL builder functions for each of the app's ~130 rules, from an
-  AST, in every ``create_app``: about 40 ms an app.
+- Werkzeug parses each of the app's ~165 rules and compiles two URL builder functions for
+  each from an AST, in every ``create_app``: about 60 of an app's 70 ms.
 - Jinja parses and compiles each template again in every app's environment: 30-70 ms for
   a page's first render.
 
 Both results depend only on their input (a rule's parsed parts, a template's source), so
 the suite keeps them for the process: Jinja's own bytecode cache hook, in memory, and a
-memo in front of ``Rule._compile_builder``. The apps are otherwise untouched; production,
+memo in front of ``Rule.compile``. The apps are otherwise untouched; production,
 one app a process, gains nothing from either and has neither.
 """
 
@@ -39,35 +39,53 @@ class TemplatesInMemory(BytecodeCache):
         self.code[(bucket.key, bucket.checksum)] = bucket.bytecode_to_string()
 
 
-def builder_key(rule: Rule, append_unknown: bool) -> tuple | None:
-    """What a rule's builder is made from: its parsed parts and the names of its defaults
-    (their values only matter where a default fills a part of the path, which the builder
-    bakes in through the rule's converter: such a rule gets None, and a builder of its own)."""
-    defaults = rule.defaults or {}
-    if any(dynamic and part in defaults for dynamic, part in rule._trace):
-        return None
-    return (tuple(rule._trace), tuple(defaults), append_unknown)
+def rule_key(rule: Rule) -> tuple:
+    """What compiling a rule reads: its text, where it is bound, its defaults, and which
+    converter class each converter name of its map stands for."""
+    url_map = rule.map
+    return (
+        rule.rule,
+        rule.subdomain,
+        rule.host,
+        url_map.host_matching,
+        rule.merge_slashes,
+        repr(sorted((rule.defaults or {}).items())),
+        tuple(sorted(url_map.converters.items())),
+    )
 
 
 # Werkzeug's own, kept before install() puts the memo in front of it.
-COMPILE_BUILDER = Rule._compile_builder
+COMPILE = Rule.compile
 
 
-def remember_url_builders() -> None:
-    builders: dict[tuple, object] = {}
+def remember_compiled_rules() -> None:
+    """A rule compiled once gives every later rule with the same key its parsed parts,
+    converters and URL builders. Converters keep their map only as an attribute, and the
+    builders are plain functions bound to each rule, so sharing them changes nothing."""
+    compiled: dict[tuple, tuple] = {}
 
-    def remembered(rule: Rule, append_unknown: bool = True):
-        key = builder_key(rule, append_unknown)
-        if key is None:
-            return COMPILE_BUILDER(rule, append_unknown)
-        if key not in builders:
-            builders[key] = COMPILE_BUILDER(rule, append_unknown)
-        return builders[key]
+    def remembered(rule: Rule) -> None:
+        key = rule_key(rule)
+        if key not in compiled:
+            COMPILE(rule)
+            compiled[key] = (
+                rule._parts,
+                rule._trace,
+                rule._converters,
+                rule._build.__func__,
+                rule._build_unknown.__func__,
+            )
+            return
+        parts, trace, converters, build, build_unknown = compiled[key]
+        rule._parts, rule._trace, rule._converters = list(parts), list(trace), dict(converters)
+        rule.arguments.update(converters)
+        rule._build = build.__get__(rule, None)
+        rule._build_unknown = build_unknown.__get__(rule, None)
 
-    Rule._compile_builder = remembered
+    Rule.compile = remembered
 
 
 def install() -> None:
     """Keep compiled URL builders and templates for the life of this test process."""
-    remember_url_builders()
+    remember_compiled_rules()
     Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesInMemory()}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.scoring.messages import Message
-from scorekeeper.scoring.paper import Block, Lead, Limit
+from scorekeeper.scoring.paper import Block, Lead, Limit, OutMark
 from scorekeeper.translate import translate
 
 
@@ -63,6 +63,21 @@ class PrintLimit:
 
 def limit(declared: Limit | None) -> PrintLimit | None:
     return None if declared is None else PrintLimit(translate(declared.words), declared.total)
+
+
+@dataclass(frozen=True)
+class PrintOutMark:
+    """Who went out, as printed: the sheet's sign, the pad's circle, the key's words."""
+
+    sign: str
+    box: str
+    words: str
+
+
+def out_mark(declared: OutMark | None) -> PrintOutMark | None:
+    if declared is None:
+        return None
+    return PrintOutMark(declared.sign, declared.box, translate(declared.words))
 
 
 def cells(values: Sequence[Any]) -> tuple[str, ...]:

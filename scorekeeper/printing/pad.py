@@ -14,7 +14,7 @@ from typing import Any
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.printing import blocks, words
-from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit, PrintOutMark
 from scorekeeper.printing.columns import Group, groups
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.layout import Page, check_orientation, page_for
@@ -133,6 +133,7 @@ class Pad:
     # where the players' boxes would be narrower than a hand writes in (a 20-player pad).
     groups: tuple[Group, ...] = ()
     limit: PrintLimit | None = None  # a total marked under each player's total head
+    out_mark: PrintOutMark | None = None  # a circle in each writing box, to tick who went out
 
     @property
     def label_mm(self) -> float:
@@ -335,8 +336,7 @@ def _pad(
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
     count = rows or _row_count(game, paper, orientation, two_up=two_up)
     pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
-    if not rows:  # the variant's tie-break deals, beyond the fixed ones
-        tiebreaks = variant.pad_tiebreaks(options)
+    if not rows and (tiebreaks := variant.pad_tiebreaks(options)):  # beyond the fixed deals
         pad_rows += [PadRow(count + k, "", "", "", tiebreak=True) for k in range(1, tiebreaks + 1)]
     total_mm = _total_mm(columns, column_mm)
     printed_leads = blocks.leads(leads, MARK_MM)
@@ -381,6 +381,7 @@ def _pad(
         groups=groups,
         total_mm=total_mm,
         limit=None if two_up else blocks.limit(paper.limit),  # a half sheet has no row to spare
+        out_mark=blocks.out_mark(paper.out_mark),
     )
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.chart import Chart
 from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import blocks, columns, words
-from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit
+from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit, PrintOutMark
 from scorekeeper.printing.charts import LEAST_MM as CHART_LEAST_MM
 from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
@@ -28,7 +28,15 @@ from scorekeeper.printing.pad import column_heads, grid_heads, mark_heads, tags_
 from scorekeeper.printing.seats import LeadHeads, Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.paper import ROWS, Lead, SheetPaper
-from scorekeeper.summary import DealSummary, GameSummary, Payment, Settlement, game_summary
+from scorekeeper.scoring.settlement import deal_winnings
+from scorekeeper.summary import (
+    DealSummary,
+    GameSummary,
+    Payment,
+    Settlement,
+    game_summary,
+    money,
+)
 from scorekeeper.translate import translate
 
 if TYPE_CHECKING:
@@ -67,6 +75,7 @@ class Cell:
     points: int
     total: int
     note: str = ""  # what the points include beyond the hand (a raise the game made)
+    out: bool = False  # the player went out (or knocked) in the deal
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,7 @@ class DealRow:
     # Each player's breakdown, as a paper pad writes it above the deal's points
     # (phases, drops, melds and canastas ...); () when the variant has none.
     lines: tuple[str, ...] = ()
+    stake: str = ""  # what the deal's winner received by the stakes' deal bonus ("+$1.75")
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,7 @@ class GameSheet:
     show_multiplier: bool
     leads: tuple[PrintLead, ...]  # the family's columns after the multiplier's
     grid: PrintBlock  # the deals' grid: the usual rows, or the family's own
-    own_grid: bool  # the family draws its grid: no blank rows, keys or chart
+    own_grid: bool  # the family draws its grid: no column keys or chart
     grid_style: str  # a style the usual grid takes (the family's)
     closing: tuple[PrintBlock, ...]  # the family's blocks after the winner line
     rows: tuple[DealRow, ...]
@@ -159,6 +169,8 @@ class GameSheet:
     column_names: tuple[str, ...] = ("deal", "total")
     column_heads: tuple[str, ...] = ("deal", "total")
     limit: PrintLimit | None = None  # a total marked in each running total's column
+    out_mark: PrintOutMark | None = None  # the mark in the deal cell of who went out
+    label_mm: float | None = None  # a family's grid of a player a row: its names' column
 
 
 def game_sheet(
@@ -183,10 +195,12 @@ def game_sheet(
     widest = max(group.stop - group.start for group in groups)
     column_mm = (page.width_mm - fixed_mm) / (widest * paper.spans) - CELL_PADDING_MM
     people = tuple(setup.seats or ())
-    placed, seated, label = _placed(players, people, column_mm)
-    rows = _rows(summary, variant, plan, label, options)
-    blank_rows = () if state.finished or own_grid else _blank_rows(plan, len(rows), label)
-    closing_rows = _closing_rows(state, paper) + len(blank_rows)
+    # A player a row (a golf card): the headings fit the names' column.
+    name_mm = paper.label_mm - CELL_PADDING_MM if paper.label_mm else column_mm
+    placed, seated, label = _placed(players, people, name_mm)
+    rows = _rows(summary, variant, plan, label, options, _stake(summary, setup.stakes, locale))
+    blank_rows = () if state.finished else _blank_rows(plan, len(rows), label)
+    closing_rows = _closing_rows(state, paper, () if own_grid else blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
     printed_leads = blocks.leads(leads, MARK_MM)
     chart, series = None, ()
@@ -239,6 +253,8 @@ def game_sheet(
         column_names=(_("deal"), _("total")),
         column_heads=column_heads((_("deal"), _("total")), column_mm, two_up=False),
         limit=blocks.limit(paper.limit),
+        out_mark=blocks.out_mark(paper.out_mark),
+        label_mm=paper.label_mm,
     )
 
 
@@ -262,15 +278,27 @@ def _rows(
     plan: Any,
     label: Mapping[str, str],
     options: Mapping[str, Any],
+    stake: str,
 ) -> tuple[DealRow, ...]:
-    """A row per deal played, with its lead cells as the fresh game ``plan`` says them."""
+    """A row per deal played, with its lead cells as the fresh game ``plan`` says them
+    and ``stake``, what its winner received, where somebody went out."""
     return tuple(
         replace(
             _row(played, variant, label, options),
             leads=blocks.cells(plan.lead_cells(played.deal.number, played.deal)),
+            stake=stake if played.deal.went_out is not None else "",
         )
         for played in summary.deals
     )
+
+
+def _stake(summary: GameSummary, stakes: Mapping[str, Any] | None, locale: str) -> str:
+    """What a deal's winner receives from the others by the stakes' deal bonus, in
+    words ("+$1.75"); "" where the stakes have none."""
+    cents = deal_winnings(stakes, len(summary.players))
+    if not cents or summary.settlement is None:
+        return ""
+    return money(cents, summary.settlement.currency, locale, signed=True, printed=True)
 
 
 def _wild_shown(state: GameState, plan: Any) -> bool:
@@ -378,9 +406,11 @@ def _wrapped_lines(
     return lines + max(0, ceil(named / page.width_mm) - len(players) // 2)
 
 
-def _closing_rows(state: GameState, paper: SheetPaper) -> int:
-    """About how many grid rows' height the lines after the grid take."""
-    rows = 3 + paper.closing_rows  # the totals row and the winner line, the family's blocks
+def _closing_rows(state: GameState, paper: SheetPaper, blank_rows: tuple) -> int:
+    """About how many grid rows' height the lines after the grid take, with the usual
+    grid's ``blank_rows`` (a family's own grid prints the deals to come its own way, as
+    a card's blank holes)."""
+    rows = 3 + paper.closing_rows + len(blank_rows)  # totals, winner line, family's blocks
     if state.settlement is not None:
         rows += 7 + len(state.players) // 2
     return rows
@@ -435,7 +465,8 @@ def _row(
     cells = []
     for figures in played.figures:
         notes = variant.cell_notes(figures)
-        cells.append(Cell(figures.points, figures.running, "; ".join(map(translate, notes))))
+        note = "; ".join(map(translate, notes))
+        cells.append(Cell(figures.points, figures.running, note, figures.out))
     out, notes = variant.deal_outcome(deal, options, label)
     marked = played.lined or any(figures.marks for figures in played.figures)
     return DealRow(

@@ -8,7 +8,7 @@ from .cards import ValueTable, face_values
 from .entries import EntryField
 from .messages import Message, message, ngettext, pgettext
 from .options import MINUS, OptionSpec, Words
-from .paper import Lead, PadPaper
+from .paper import Lead, OutMark, PadPaper, SheetPaper
 from .shared_options import card_count_option, out_bonus_option
 from .surface import Mark
 from .variant import OutVariant
@@ -40,9 +40,12 @@ SHANGHAI = (
 )
 SHANGHAI_CARDS = 11
 WENT_OUT_RULE = message(
-    "One box a player a deal: write the points left in hand; circle the box of the "
-    "player who went out."
+    "One box a player a deal: write the points left in hand; tick the \u25cb in the box "
+    "of the player who went out."
 )
+# Who went out in each deal, as a mark and not a colour: a tick beside their points on
+# the sheet, a circle in every box of the pad to tick (its key, WENT_OUT_RULE).
+WENT_OUT = OutMark("\u2713", "\u25cb", message("went out"))
 CONTRACT_MM = 36.0  # a sheet's and a pad's contract column: the deal's terms in words
 # Buying discards adds cards: a hand is bounded by 30 cards, not by the deal's.
 HAND_CARDS = 30
@@ -247,7 +250,11 @@ class Contract(OutVariant):
     def pad_paper(cls, options):
         # As a Shanghai or Liverpool score sheet: one wide box a player a deal (not a
         # deal's and a total's narrow boxes side by side), the totals at the foot.
-        return PadPaper(columns=("deal",), keys=(WENT_OUT_RULE,))
+        return PadPaper(columns=("deal",), keys=(WENT_OUT_RULE,), out_mark=WENT_OUT)
+
+    @classmethod
+    def sheet_paper(cls, state, options):
+        return SheetPaper(out_mark=WENT_OUT)
 
     @classmethod
     def paper_leads(cls, options):

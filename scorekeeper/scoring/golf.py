@@ -9,7 +9,7 @@ from .cards import JOKER, ValueTable, face_values
 from .entries import EntryField
 from .messages import message, ngettext, pgettext
 from .options import MINUS, OptionSpec, yes_no
-from .paper import Block, PadPaper
+from .paper import Block, PadPaper, SheetPaper
 from .surface import DealWords
 from .variant import Deal, Variant
 
@@ -201,13 +201,18 @@ class Golf(Variant):
         return tuple(rules)
 
     @classmethod
-    def pad_paper(cls, options):
+    def card(cls, options) -> dict[str, Any]:
+        """The card's layout, the pad's and the sheet's: its nines, the columns of the
+        widest (every nine's table as wide, so the holes line up down the card) and the
+        head of the row that says who won each hole."""
         parts = nines(options["holes"])
-        # Every nine's table as wide as the widest, so the holes line up down the card.
         widest = max(len(part["holes"]) + bool(part["subtotal"]) + part["total"] for part in parts)
-        card = {"nines": parts, "columns": widest, "won": cls.deal_words.won}
+        return {"nines": parts, "columns": widest, "won": cls.deal_words.won}
+
+    @classmethod
+    def pad_paper(cls, options):
         return PadPaper(
-            grid=Block("card", card),
+            grid=Block("card", cls.card(options)),
             columns=(),  # a player is a row: no columns of their own
             label_mm=CARD_NAME_MM,
             across=True,
@@ -215,6 +220,34 @@ class Golf(Variant):
             portrait=True,
             # Half a page leaves a hole's box under 14 mm: a card is printed whole.
             whole_page=message("a golf card takes a whole page: its boxes are 14 mm wide"),
+        )
+
+    @classmethod
+    def sheet_paper(cls, state, options):
+        # The pad's card filled in from the state, so a table that kept the card can
+        # check the app hole by hole: each player's strokes, a nine's subtotal once its
+        # holes are played, the total so far.
+        card = cls.card(options)
+        played = {deal.number: deal.points for deal in state.deals}
+        strokes, subtotals = [], []
+        for player in state.players:
+            holes = {hole: points[player] for hole, points in played.items()}
+            strokes.append(holes)
+            subtotals.append(
+                tuple(
+                    sum(holes[hole] for hole in part["holes"])
+                    if all(hole in holes for hole in part["holes"])
+                    else None
+                    for part in card["nines"]
+                )
+            )
+        figures = {
+            "strokes": tuple(strokes),
+            "subtotals": tuple(subtotals),
+            "totals": tuple(state.totals[player] for player in state.players),
+        }
+        return SheetPaper(
+            grid=Block("card", {**card, **figures}), deal_heads=True, label_mm=CARD_NAME_MM
         )
 
     @classmethod

@@ -56,6 +56,17 @@ class Limit:
 
 
 @dataclass(frozen=True)
+class OutMark:
+    """Who went out in a deal, as a mark and not a colour: the sheet prints ``sign`` in
+    that player's deal cell and the pad ``box``, a circle to tick, in every player's
+    writing box; ``words`` is the key's ("✓ went out")."""
+
+    sign: str
+    box: str
+    words: Message
+
+
+@dataclass(frozen=True)
 class SheetPaper:
     """A family's finished (or running) sheet: the grid of deals and what follows the
     winner line."""
@@ -71,6 +82,10 @@ class SheetPaper:
     # key where a head is shortened (a partnership's rows per side).
     deal_heads: bool = False
     limit: Limit | None = None  # a total the grid marks: its totals at or past it stand out
+    out_mark: OutMark | None = None  # a mark in the deal cell of the player who went out
+    # A family's own grid whose players are rows, named in a first column this wide (a
+    # golf card, as its pad): the players' headings fit that column.
+    label_mm: float | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,7 @@ class PadPaper:
     # (a golf card): the players' headings fit that column.
     across: bool = False
     limit: Limit | None = None  # a total the grid marks under each player's total head
+    out_mark: OutMark | None = None  # a circle in each writing box, to tick who went out
 
 
 class Paper:

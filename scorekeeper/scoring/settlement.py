@@ -20,6 +20,15 @@ def amount(points: int | Fraction, cents_per_point: int, round_to: int) -> int:
     return (2 * num + den * round_to) // (2 * den * round_to) * round_to
 
 
+def deal_winnings(stakes: dict[str, Any] | None, players: int) -> int:
+    """The cents the player who went out in a deal (a hole's winner) receives by
+    ``deal_winner_cents``: that many from each other player; 0 without stakes or in a
+    pot, which settles on entries alone."""
+    if stakes is None or stakes.get("mode") == "pot":
+        return 0
+    return (stakes.get("deal_winner_cents") or 0) * (players - 1)
+
+
 def settle(game: Variant) -> dict[str, Any] | None:
     stakes = game.setup.stakes
     if stakes is None:

@@ -20,6 +20,22 @@ def start_game(phone: Phone) -> tuple[str, dict[str, str]]:
     return created["game"]["id"], {"Authorization": f"Bearer {created['edit_token']}"}
 
 
+def queue_url(redis_url: str) -> str:
+    """conftest's ``redis_url`` as the job queue's client (redis-py) spells it."""
+    return redis_url.replace("redis+unix://", "unix://")
+
+
+def read_until(stream, wanted: bytes) -> list[bytes]:
+    """An open event stream's lines (an http.client response), up to ``wanted``, a line of
+    its own: waits on the event itself; the socket's timeout only stops a hang."""
+    lines: list[bytes] = []
+    while wanted not in lines:
+        line = stream.readline()
+        assert line, f"the stream ended before {wanted!r}: {lines}"
+        lines.append(line)
+    return lines
+
+
 def init_db(instance: Path, *, env: dict[str, str] | None = None, **limits):
     app = f"scorekeeper:create_app(instance_path={str(instance)!r})"
     return run([sys.executable, "-m", "flask", "--app", app, "init-db"], env=env or {}, **limits)

@@ -9,7 +9,6 @@ import html
 import http.client
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -40,16 +39,10 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 
 @pytest.fixture(scope="module")
-def database_url(migrated_template, emptier, tmp_path_factory) -> Iterator[str]:
+def database_url(module_database_url) -> str:
     """One database for the module's tests, so one stream process serves them all
     (starting it costs more than the checks)."""
-    if emptier is not None:
-        yield migrated_template
-        emptier()
-        return
-    target = tmp_path_factory.mktemp("streams") / "scorekeeper.sqlite3"
-    shutil.copyfile(migrated_template, target)
-    yield f"sqlite:///{target}"
+    return module_database_url
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,6 @@ import http.client
 import random
 import re
 import secrets
-import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
 from urllib.parse import urlencode
@@ -41,7 +39,7 @@ from bench.bench_streams import start_streams
 from scorekeeper.db import normalise_url
 from tests.waiting import wait_until
 
-from .support import start_game, start_worker, stop_worker
+from .support import queue_url, read_until, start_game, start_worker, stop_worker
 
 # One pair of servers for the module, on one xdist worker (make test's --dist loadgroup):
 # starting gunicorn twice costs more than all the checks. The kill comes last.
@@ -53,47 +51,9 @@ KILL_AFTER = 12  # acknowledged deals: well into the stream, well before its end
 
 
 @pytest.fixture(scope="module")
-def redis_url(tmp_path_factory) -> Iterator[str]:
-    tmp_path = tmp_path_factory.mktemp("redis")
-    binary = shutil.which("redis-server")
-    assert binary, "redis-server is missing: run scripts/install-system-packages test"
-    # A socket file of its own, no TCP port: a port found free may be another Redis's by
-    # the time this one binds it, and the checks would then read that one's counts.
-    socket = tmp_path / "redis.sock"
-    process = subprocess.Popen(
-        [binary, "--port", "0", "--unixsocket", str(socket), "--save", "", "--appendonly", "no"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    client = redis.Redis(unix_socket_path=str(socket))
-
-    def answers() -> bool:
-        assert process.poll() is None, f"redis-server exited with {process.returncode}"
-        try:
-            return bool(client.ping())
-        except redis.ConnectionError:
-            return False
-
-    try:
-        wait_until(answers, "redis-server answering")
-        yield f"redis+unix://{socket}"  # as limits (the rate limits' storage) spells it
-    finally:
-        client.close()
-        process.kill()
-        process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def database_url(migrated_template, emptier) -> Iterator[str]:
+def database_url(module_database_url) -> str:
     """The suite's PostgreSQL database, shared by this module's tests, emptied after them."""
-    yield migrated_template
-    emptier()
-
-
-def queue_url(redis_url: str) -> str:
-    """The same Redis as the job queue's client (redis-py) spells it."""
-    return redis_url.replace("redis+unix://", "unix://")
+    return module_database_url
 
 
 @pytest.fixture(scope="module")
@@ -246,14 +206,8 @@ def test_a_deal_recorded_on_one_server_reaches_a_watcher_on_the_other(servers):
         entry = thirteen_entry(random.Random(2), 1)
         posted = phone.request("a", "POST", f"/api/v1/games/{game_id}/deals", entry, authorization)
         assert posted.status == 201
-        # The next event on B's stream is the new version (waits on the event itself;
-        # the socket's timeout only stops a test that would hang).
-        lines = []
-        while b"data: 2\n" not in lines:
-            line = stream.readline()
-            assert line, f"B's stream ended: {lines}"
-            lines.append(line)
-        assert b"event: version\n" in lines
+        # The next event on B's stream is the new version.
+        assert b"event: version\n" in read_until(stream, b"data: 2\n")
     finally:
         watcher.close()
         phone.close()

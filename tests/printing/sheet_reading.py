@@ -188,12 +188,89 @@ def read_sides(pages: list[WordPage], expected: list[tuple[int, ...]]) -> list[s
     return problems
 
 
+def card_lines(view) -> list[tuple[int, ...]] | None:
+    """A golf card's figure lines from the state, nine by nine and player by player:
+    the strokes of each hole played, the nine's subtotal once its holes are all played
+    (a card of one nine has none), the total on the last; None where the sheet is not
+    a card."""
+    state = view.state
+    variant = get_variant(view.setup.variant)
+    if variant.sheet_paper(state, view.setup.options).grid.kind != "card":
+        return None
+    points = {deal.number: deal.points for deal in state.deals}
+    parts = variant.card(view.setup.options)["nines"]
+    lines = []
+    for part in parts:
+        for player in state.players:
+            line = [points[hole][player] for hole in part["holes"] if hole in points]
+            if part["subtotal"] and all(hole in points for hole in part["holes"]):
+                line.append(sum(line))
+            if part["total"]:
+                line.append(state.totals[player])
+            lines.append(tuple(line))
+    return lines
+
+
+def card_winners(view, tags: dict[str, str], tie: str = "tie") -> list[str]:
+    """Who won each hole played, as the card's last row prints it: a tag, or a tie."""
+    return [tags[deal.winner] if deal.winner else tie for deal in view.state.deals]
+
+
+def read_card(
+    pages: list[WordPage], headings: list[str], label_mm: float, nines: int, hole: str = "Hole"
+) -> tuple[list[tuple[int, ...]], list[str]]:
+    """A golf card's figure lines as printed, nine by nine and player by player (each
+    ``headings``' row, found by its first word in the names' column under the card's
+    first head, ``hole`` in the sheet's language), and the words of the rows of who
+    won each hole (each the row under a nine's last player: the tag, what it paid), of
+    its ``nines`` tables (not the settlement's names under it)."""
+    label_right = 13 * MM + label_mm * MM
+    firsts = {heading.split()[0] for heading in headings}
+    lines, won = [], []
+    for page in pages:
+        top = [w for w in page.words if w.text == hole and w.right <= label_right]
+        if not top:
+            continue
+        labels = sorted(
+            (w for w in page.words if w.right <= label_right and w.top > top[0].bottom),
+            key=lambda word: word.top,
+        )
+        players = 0
+        for start in labels:
+            if nines == 0:
+                break
+            if start.text in firsts and players < len(headings):
+                players += 1
+                lines.append(tuple(numeric(_band(page, start, label_right, 0.5))))
+            elif players == len(headings):  # the row under a nine's last player
+                won += [w.text for w in _band(page, start, label_right, 1.5)]
+                players, nines = 0, nines - 1
+    return lines, won
+
+
+def _band(page: WordPage, start: Word, left: float, below: float) -> list[Word]:
+    """The words right of ``left`` on ``start``'s line, and down to ``below`` lines
+    under it (the row of who won has what each hole paid under the tag), left to right."""
+    height = start.bottom - start.top
+    return sorted(
+        (
+            w
+            for w in page.words
+            if w.left >= left and -0.5 * height < w.top - start.top < below * height
+        ),
+        key=lambda word: word.left,
+    )
+
+
 def read_back(pages: list[WordPage], view) -> list[str]:
     """What on the sheet differs from the game's state."""
     state = view.state
     sides = side_rows(view)
     if sides is not None:
         return read_sides(pages, sides)
+    card = card_lines(view)
+    if card is not None:
+        return _card_problems(pages, view, card)
     players = len(state.players)
     expected = expected_rows(view)
     seen: dict[tuple[int, int], int] = {}
@@ -228,4 +305,36 @@ def read_back(pages: list[WordPage], view) -> list[str]:
                 )
     if not state.games and totals_seen != set(range(players)):
         problems.append(f"totals printed for seats {sorted(totals_seen)}")
+    return problems
+
+
+def _card_problems(pages: list[WordPage], view, expected: list[tuple[int, ...]]) -> list[str]:
+    """What on a golf card differs from the state: every player's line in every nine,
+    who won each hole (by the tag the grid's narrow columns print) and, where the
+    stakes pay a hole's winner, what each hole won paid."""
+    from scorekeeper.printing.seats import narrow_labels
+    from scorekeeper.printing.sheet import CELL_PADDING_MM, CELL_PT, DEALER_MM, game_sheet
+    from scorekeeper.scoring.settlement import deal_winnings
+    from tests.printing.support import VIEW_URL
+
+    problems = []
+    for number, page in enumerate(pages, 1):
+        problems += [f"page {number}: {a!r} over {b!r}" for a, b in overprinted(page)]
+        problems += [f"page {number}: {w!r} off the margins" for w in outside_margins(page)]
+    sheet = game_sheet(view, view_url=VIEW_URL)
+    headings = [seat.heading for seat in sheet.seats]
+    nines = len(sheet.grid.data["nines"])
+    lines, won = read_card(pages, headings, sheet.label_mm, nines)
+    if lines != expected:
+        problems.append(f"card: read {lines}, state {expected}")
+    tags = narrow_labels(sheet.seats, DEALER_MM - CELL_PADDING_MM, CELL_PT)
+    winners = card_winners(view, tags)
+    read_winners = [word for word in won if not any(c.isdigit() for c in word)]
+    if read_winners != winners:
+        problems.append(f"card: holes won by {read_winners}, state {winners}")
+    paid = [word for word in won if any(c.isdigit() for c in word)]
+    won_holes = sum(deal.winner is not None for deal in view.state.deals)
+    cents = deal_winnings(view.setup.stakes, len(view.state.players))
+    if len(paid) != (won_holes if cents else 0):
+        problems.append(f"card: {len(paid)} holes' stakes printed, {won_holes} holes won")
     return problems

@@ -319,7 +319,9 @@ def box_widths_mm(html_text: Any, css_class: str | tuple[str, ...]) -> list[floa
     while stack:
         box = stack.pop()
         element = getattr(box, "element", None)
-        if box.element_tag == "td" and wanted & set((element.get("class") or "").split()):
+        # The cell's own box, not the lines and text inside it (a filled cell's).
+        is_cell = box.element_tag == "td" and type(box).__name__ == "TableCellBox"
+        if is_cell and wanted & set((element.get("class") or "").split()):
             widths.append(box.border_width() * 25.4 / 96)
         stack.extend(getattr(box, "children", ()))
     return widths
