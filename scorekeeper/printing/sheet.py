@@ -202,7 +202,6 @@ def game_sheet(
     blank_rows = () if state.finished else _blank_rows(plan, len(rows), label)
     closing_rows = _closing_rows(state, paper, () if own_grid else blank_rows)
     parts = _parts(rows, players, state, page, closing_rows=closing_rows)
-    printed_leads = blocks.leads(leads, MARK_MM)
     chart, series = None, ()
     if state.finished and not own_grid:
         series = summary.running
@@ -226,16 +225,14 @@ def game_sheet(
         winners=summary.winners,
         show_wild=show_wild,
         show_multiplier=show_multiplier,
-        leads=printed_leads,
+        leads=blocks.leads(leads, MARK_MM),
         grid=blocks.printed(paper.grid, "sheet"),
         own_grid=own_grid,
         grid_style=paper.style,
         closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
         out_heading=_out_heading(variant, paper),
-        heads=grid_heads(variant, marks=mark_heads(show_wild, printed_leads, MARK_MM))
-        if paper.deal_heads or not own_grid
-        else None,
+        heads=_heads(variant, paper, show_wild, leads, own_grid=own_grid),
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
@@ -315,6 +312,16 @@ def _out_heading(variant: Any, paper: SheetPaper) -> str:
         return translate(paper.out_head)
     no_out = not any(f.kind == "player" for f in variant.entry_fields)
     return translate(variant.deal_words.won) if no_out else _("Out")
+
+
+def _heads(
+    variant: Any, paper: SheetPaper, wild: bool, leads: tuple[Lead, ...], *, own_grid: bool
+) -> LeadHeads | None:
+    """The grid's lead columns' heads (the deal's, the dealer's, the wild rank's, the
+    family's), each shortened with a key where a word is wider than its column."""
+    if own_grid and not paper.deal_heads:
+        return None
+    return grid_heads(variant, marks=mark_heads(wild, blocks.leads(leads, MARK_MM), MARK_MM))
 
 
 def _fixed_mm(out_mm: float, marks: int, leads: tuple[Lead, ...]) -> float:
