@@ -10,7 +10,7 @@ document of one plain table with as many cells, from HTML string to PDF bytes:
   - the sheet of a 51-deal 500 Rum game of eight players (three or four pages,
     the header and totals carried on each);
   - a blank 500 Rum pad for four named players;
-  - a blank free pad for twenty named players (two tables of ten, on two pages);
+  - a blank free pad for twenty named players (three sheets of 7, 7 and 6 players);
   - a golf card: the blank 18-hole Golf pad of eight named players (two nines);
   - a finished golf card: the sheet of that 18-hole game played, its card filled in
     (strokes, Out, In and the total, who won each hole and what it paid);
@@ -242,7 +242,7 @@ def run(
             render_html(
                 "pad.html", pads=[blank_pad(variant="free", players=20, names=TWENTY)], pack=None
             ),
-            2 * 10 + 2,  # the widest of its two tables
+            2 * 7 + 2,  # the widest of its three sheets
             repeat,
         ),
         "golf card (18 holes, 8 players)": (

@@ -52,18 +52,22 @@ def groups(players: int, room_mm: float, player_mm: float) -> tuple[Group, ...]:
     if count == 1:
         return (Group(0, players),)
     size = ceil(players / count)
+    starts = range(0, players, size)
     return tuple(
         Group(
             start,
             min(start + size, players),
+            # Each table starts a page: it is a sheet of its own, and says which.
             _(
-                "Players %(first)s to %(last)s of %(players)s. Too many players for the "
-                "page's width: they are split into %(tables)s tables, each with every deal.",
+                "Players %(first)s to %(last)s of %(players)s, sheet %(sheet)s of "
+                "%(sheets)s. Too many players for one page's width: each sheet has "
+                "every deal.",
                 first=start + 1,
                 last=min(start + size, players),
                 players=players,
-                tables=count,
+                sheet=sheet,
+                sheets=len(starts),
             ),
         )
-        for start in range(0, players, size)
+        for sheet, start in enumerate(starts, 1)
     )

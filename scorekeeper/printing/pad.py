@@ -21,6 +21,7 @@ from scorekeeper.printing.layout import Page, check_orientation, page_for
 from scorekeeper.printing.seats import (
     LeadHeads,
     Seat,
+    head_mm,
     lead_heads,
     narrow_labels,
     seats,
@@ -46,15 +47,19 @@ PAD_PLAYERS = 20
 PORTRAIT_PLAYERS = 5
 # The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
 # dealer, a mark (the wild rank, a family's mark to tick); a family's lead columns
-# say their own width.
+# say their own width. Each is that wide inside its padding and its line.
 NUMBER_MM, DEALER_MM, MARK_MM = 9.0, 17.0, 13.0
 # A partnership pad's row labels: at least this wide, at most (three sides keep 40 mm).
 SIDE_LABEL_MM, SIDE_LABEL_MOST_MM = 40.0, 60.0
 CELL_PADDING_MM = 2.0
-# A running total's box takes five handwritten digits (about 2.5 mm each, and room
-# either side): narrower, the player's other columns give it room.
+LINE_MM = 0.25  # a cell's rule (static/print/sheet.css: .grid th, .grid td)
+# Every box a hand writes a figure in takes five handwritten digits (about 2.5 mm
+# each, and room either side): a running total, a deal's points, melds, a phase.
 TOTAL_MM = 14.2  # 14 mm between the lines (each 0.25 mm)
-OTHER_LEAST_MM = 7.0  # ... as long as they keep this much (not so on a 2-up half sheet)
+BOX_MM = TOTAL_MM
+# On a 2-up half sheet (few players, asked for) the total keeps TOTAL_MM while the
+# player's other columns keep this much.
+OTHER_LEAST_MM = 7.0
 NAME_PT, CELL_PT = 8.5, 9.0
 
 
@@ -318,18 +323,14 @@ def _pad(
     variant = get_variant(setup.variant)
     options, n = setup.options, len(players)
     paper = variant.pad_paper(options)
-    if two_up:
-        orientation = "portrait"  # each half is a portrait pad
-    elif orientation is None:
-        orientation = "landscape" if not paper.portrait and n > PORTRAIT_PLAYERS else "portrait"
     game = variant(setup)
     side_rows = tuple(map(translate, paper.row_labels))
-    page = _pad_page(page_size, orientation, two_up)
     show_wild = variant.pad_wild
     leads = tuple(lead for lead in variant.paper_leads(options) if lead.on_pad)
-    column_mm = _player_mm(page, n, paper, show_wild, leads)
     columns = _player_columns(variant, paper.columns)
-    groups, column_mm = _split(columns, column_mm, n, paper.running and not two_up)
+    grid = _Grid(paper, show_wild, leads, len(columns) * BOX_MM)
+    page, groups, column_mm = _arrange(grid, page_size, orientation, n, two_up)
+    orientation = "portrait" if two_up else page.orientation  # each half is a portrait pad
     name_mm = paper.label_mm if paper.across and paper.label_mm else column_mm
     placed = seats(players, column_mm=name_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
@@ -338,6 +339,7 @@ def _pad(
     if not rows and (tiebreaks := variant.pad_tiebreaks(options)):  # beyond the fixed deals
         pad_rows += [PadRow(count + k, "", "", "", tiebreak=True) for k in range(1, tiebreaks + 1)]
     total_mm = _total_mm(columns, column_mm)
+    printed_leads = blocks.leads(leads, MARK_MM)
     names = tuple(str(COLUMN_WORDS[column]) for column in columns)
     return Pad(
         title=title or _pad_title(variant, setup.preset),
@@ -357,7 +359,7 @@ def _pad(
         row_space=_row_space(len(pad_rows), orientation),
         show_dealer=show_dealer,
         show_wild=show_wild,
-        leads=blocks.leads(leads, MARK_MM),
+        leads=printed_leads,
         house_rules=words.house_rules(setup.variant, options, n),
         key_rules=words.key_rules(setup.variant, options)
         + words.listed_rules(setup.variant, options, n)
@@ -373,7 +375,9 @@ def _pad(
         piece_word=translate(variant.piece_word),
         heads=None
         if paper.label_mm and not paper.across
-        else grid_heads(variant, dealer=not side_rows),
+        else grid_heads(
+            variant, dealer=not side_rows, marks=mark_heads(show_wild, printed_leads, MARK_MM)
+        ),
         groups=groups,
         total_mm=total_mm,
         limit=None if two_up else blocks.limit(paper.limit),  # a half sheet has no row to spare
@@ -381,7 +385,7 @@ def _pad(
     )
 
 
-def _pad_page(page_size: str, orientation: str, two_up: bool) -> Page:
+def _pad_page(page_size: str, orientation: str, *, two_up: bool) -> Page:
     page = page_for(page_size, landscape=two_up or orientation == "landscape")
     # Two portrait pads side by side on a landscape page.
     return Page(page.size, page.orientation, halves=2) if two_up else page
@@ -397,26 +401,51 @@ def _row_count(game: Any, paper: PadPaper, orientation: str, *, two_up: bool) ->
     return count
 
 
-def _player_mm(page: Page, n: int, paper: PadPaper, wild: bool, leads: Sequence[Lead]) -> float:
+@dataclass(frozen=True)
+class _Grid:
+    """What a pad's grid lays out across the page: its fixed columns and the least a
+    player's columns take (each a box a hand writes in)."""
+
+    paper: PadPaper
+    wild: bool
+    leads: tuple[Lead, ...]
+    least_mm: float  # a player's columns at BOX_MM each
+
+
+def _arrange(
+    grid: _Grid, page_size: str, orientation: str | None, n: int, two_up: bool
+) -> tuple[Page, tuple[Group, ...], float]:
+    """The pad's page, the players each of its sheets holds, and a player's width in
+    the widest: measured, every player's boxes at least BOX_MM wide. Portrait where the
+    table fits it (up to PORTRAIT_PLAYERS), else landscape; a table too wide for that
+    too is split over as few sheets as keep the boxes that wide, each sheet a table
+    with every deal."""
+    if two_up:  # a half sheet's few players, asked for: no sheets to split over
+        page = _pad_page(page_size, "portrait", two_up=True)
+        return page, (Group(0, n),), _player_mm(page, n, grid)
+    if orientation is None:
+        portrait = _pad_page(page_size, "portrait", two_up=False)
+        fits = _player_mm(portrait, n, grid) >= grid.least_mm or not grid.paper.running
+        narrow = n <= PORTRAIT_PLAYERS and fits
+        orientation = "portrait" if grid.paper.portrait or narrow else "landscape"
+    page = _pad_page(page_size, orientation, two_up=False)
+    room_mm = _player_mm(page, n, grid) * n
+    if not grid.paper.running or room_mm >= n * grid.least_mm:
+        return page, (Group(0, n),), room_mm / n
+    split = groups(n, room_mm, grid.least_mm)
+    return page, split, room_mm / max(group.stop - group.start for group in split)
+
+
+def _player_mm(page: Page, n: int, grid: _Grid) -> float:
     """A player's share of the page's width, once the grid's fixed columns are set."""
+    paper = grid.paper
     if paper.label_mm:  # a column of row labels, then each game's players side by side
         return (page.width_mm - paper.label_mm) / (n * paper.spans)
-    fixed_mm = NUMBER_MM + DEALER_MM + MARK_MM * wild
-    fixed_mm += sum(lead.width_mm or MARK_MM for lead in leads)
+    widths = [NUMBER_MM, DEALER_MM, *([MARK_MM] * grid.wild)]
+    widths += [lead.width_mm or MARK_MM for lead in grid.leads]
+    # Each fixed column takes its width, its padding and its line.
+    fixed_mm = sum(widths) + len(widths) * (CELL_PADDING_MM + LINE_MM)
     return (page.width_mm - fixed_mm) / n
-
-
-def _split(
-    columns: tuple[str, ...], column_mm: float, n: int, running: bool
-) -> tuple[tuple[Group, ...], float]:
-    """The players in as few tables as keep each running total TOTAL_MM wide and the
-    player's other boxes OTHER_LEAST_MM, and a player's width in the widest table."""
-    # As _total_mm shares them out: an even share, or the total's and the others' least.
-    least_mm = min(len(columns) * (TOTAL_MM + 0.5), TOTAL_MM + OTHER_LEAST_MM * (len(columns) - 1))
-    if not running or column_mm >= least_mm:
-        return (Group(0, n),), column_mm
-    split = groups(n, column_mm * n, least_mm)
-    return split, column_mm * n / max(group.stop - group.start for group in split)
 
 
 def _player_columns(variant: Any, declared: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -464,11 +493,14 @@ def tags_in_legend(placed: Sequence[Seat], narrow: Mapping[str, str] | None) -> 
 HEAD_PT = 8.0  # a column's head (static/print/sheet.css: .grid thead th)
 
 
-def grid_heads(variant: Any, *, dealer: bool = True) -> LeadHeads:
+def grid_heads(
+    variant: Any, *, dealer: bool = True, marks: Sequence[tuple[str, float]] = ()
+) -> LeadHeads:
     """The deal number's and dealer's heads in their columns' widths, as the variant
-    words them (Golf's "Hole", Rummikub's "Plays first"), shortened with a key where a
-    word is wider than its column (pl "Rozdanie" over 9 mm); ``dealer`` False: a grid
-    without the dealer's head (a partnership pad's)."""
+    words them (Golf's "Hole", Rummikub's "Plays first"), and the narrow columns'
+    after them (``marks``: each head and its column's width), shortened with a key
+    where a word is wider than its column (pl "Rozdanie" over 9 mm, es "Comodín" over
+    13 mm); ``dealer`` False: a grid without the dealer's head (a partnership pad's)."""
     who = _("Plays first") if variant.dealer_plays_first else _("Dealer")
     return lead_heads(
         translate(variant.deal_words.head) or str(_("Deal")),
@@ -476,7 +508,15 @@ def grid_heads(variant: Any, *, dealer: bool = True) -> LeadHeads:
         deal_mm=NUMBER_MM - CELL_PADDING_MM,
         dealer_mm=DEALER_MM - CELL_PADDING_MM,
         size_pt=HEAD_PT,
+        marks=marks,
     )
+
+
+def mark_heads(wild: bool, leads: Sequence[PrintLead], mark_mm: float) -> list[tuple[str, float]]:
+    """The wild rank's head (if shown, ``mark_mm`` wide) and each lead column's, with
+    their widths: the ``marks`` of grid_heads."""
+    heads = [(str(_("Wild")), mark_mm)] if wild else []
+    return heads + [(lead.head, lead.width_mm) for lead in leads]
 
 
 def _total_mm(columns: tuple[str, ...], player_mm: float) -> float | None:
@@ -500,7 +540,7 @@ def column_heads(
         share = (player_mm - total_mm) / max(len(names) - 1, 1)
     width_mm = share - CELL_PADDING_MM
     if (two_up and len(names) > 2) or any(
-        text_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
+        head_mm(word, HEAD_PT) > width_mm for name in names for word in name.split()
     ):
         return tuple(name[0].upper() for name in names)
     return names

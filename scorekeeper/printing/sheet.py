@@ -24,7 +24,7 @@ from scorekeeper.printing.charts import MOST_MM as CHART_MOST_MM
 from scorekeeper.printing.charts import sheet_chart
 from scorekeeper.printing.columns import Group
 from scorekeeper.printing.layout import Page, page_for
-from scorekeeper.printing.pad import column_heads, grid_heads, tags_in_legend
+from scorekeeper.printing.pad import column_heads, grid_heads, mark_heads, tags_in_legend
 from scorekeeper.printing.seats import LeadHeads, Seat, narrow_labels, seat_tags, seats, text_mm
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.paper import ROWS, Lead, SheetPaper
@@ -232,7 +232,7 @@ def game_sheet(
         closing=blocks.printed_blocks(paper.closing, "sheet"),
         rows=rows,
         out_heading=_out_heading(variant, paper),
-        heads=grid_heads(variant) if paper.deal_heads or not own_grid else None,
+        heads=_heads(variant, paper, show_wild, leads, own_grid=own_grid),
         blank_rows=blank_rows,
         parts=parts,
         totals=summary.totals,
@@ -312,6 +312,16 @@ def _out_heading(variant: Any, paper: SheetPaper) -> str:
         return translate(paper.out_head)
     no_out = not any(f.kind == "player" for f in variant.entry_fields)
     return translate(variant.deal_words.won) if no_out else _("Out")
+
+
+def _heads(
+    variant: Any, paper: SheetPaper, wild: bool, leads: tuple[Lead, ...], *, own_grid: bool
+) -> LeadHeads | None:
+    """The grid's lead columns' heads (the deal's, the dealer's, the wild rank's, the
+    family's), each shortened with a key where a word is wider than its column."""
+    if own_grid and not paper.deal_heads:
+        return None
+    return grid_heads(variant, marks=mark_heads(wild, blocks.leads(leads, MARK_MM), MARK_MM))
 
 
 def _fixed_mm(out_mm: float, marks: int, leads: tuple[Lead, ...]) -> float:

@@ -138,7 +138,7 @@ def grid_rows(page: WordPage) -> dict[int, list[Word]]:
 
 def group_on(page: WordPage, players: int) -> tuple[int, int]:
     """The players (first, stop) the page's table holds, from its caption if split."""
-    caption = re.search(r"Players (\d+) to (\d+) of (\d+)\.", page.text)
+    caption = re.search(r"Players (\d+) to (\d+) of (\d+),", page.text)
     if caption is None:
         return 0, players
     assert int(caption[3]) == players

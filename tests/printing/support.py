@@ -9,6 +9,7 @@ import subprocess
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 
@@ -297,18 +298,23 @@ def link_targets(body: bytes) -> set[str]:
 LEAST_MM = 14 - 0.05
 
 
-def box_widths_mm(html_text: str, css_class: str | tuple[str, ...]) -> list[float]:
-    """The width of every table cell of ``css_class`` (or of any of several, measured in
-    one layout) as WeasyPrint lays the page out (the border box: the lines a hand writes
-    between)."""
-    wanted = {css_class} if isinstance(css_class, str) else set(css_class)
+def laid_out(html_text: str) -> Any:
+    """The page as WeasyPrint lays it out (a Document): measured once, read many ways."""
     from weasyprint import HTML
 
     from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
 
-    document = HTML(
+    return HTML(
         string=html_text, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
     ).render(stylesheets=[stylesheet()])
+
+
+def box_widths_mm(html_text: Any, css_class: str | tuple[str, ...]) -> list[float]:
+    """The width of every table cell of ``css_class`` (or of any of several, measured in
+    one layout) as WeasyPrint lays the page out (the border box: the lines a hand writes
+    between); ``html_text`` the HTML, or its layout (laid_out)."""
+    wanted = {css_class} if isinstance(css_class, str) else set(css_class)
+    document = laid_out(html_text) if isinstance(html_text, str) else html_text
     widths, stack = [], [page._page_box for page in document.pages]
     while stack:
         box = stack.pop()
@@ -319,3 +325,35 @@ def box_widths_mm(html_text: str, css_class: str | tuple[str, ...]) -> list[floa
             widths.append(box.border_width() * 25.4 / 96)
         stack.extend(getattr(box, "children", ()))
     return widths
+
+
+def _lines(box: Any) -> list[str]:
+    """The text of each line a box's words were laid out in."""
+    if type(box).__name__ == "LineBox":
+        texts, stack = [], [box]
+        while stack:
+            part = stack.pop(0)
+            texts += [part.text] if hasattr(part, "text") else []
+            stack[:0] = getattr(part, "children", ())
+        return ["".join(texts)]
+    return [line for child in getattr(box, "children", ()) for line in _lines(child)]
+
+
+def broken_heads(document: Any) -> list[str]:
+    """Each grid column's head (a players' name aside: tags stand for those) that the
+    layout broke inside a word ("Comod-|ín", "Runde" as "Run|de"): a line holding a
+    piece that is none of the head's words."""
+    found, stack = [], [(page._page_box, False) for page in document.pages]
+    while stack:
+        box, in_head = stack.pop()
+        in_head = in_head or box.element_tag == "thead"
+        element = getattr(box, "element", None)
+        if in_head and box.element_tag == "th":
+            head = " ".join("".join(element.itertext()).split())
+            if "player" not in (element.get("class") or "").split():
+                pieces = [piece for line in _lines(box) for piece in line.split()]
+                if any(piece not in head.split() for piece in pieces):
+                    found.append(f"{head!r} printed as {pieces}")
+            continue
+        stack.extend((child, in_head) for child in getattr(box, "children", ()))
+    return found

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.render import render_html
 from scorekeeper.printing.seats import lead_heads
 from tests.printing.cases import LONG_NAMES, played
-from tests.printing.support import VIEW_URL, flat, printed_in, words
+from tests.printing.support import VIEW_URL, broken_heads, flat, laid_out, printed_in, words
 
 # language -> the deal word, its printed head, and a piece of the word a break leaves
 HEADS = {
@@ -57,3 +59,28 @@ def test_a_sheets_heads_are_whole_words_or_keyed(app, language, tmp_path):
         app, language, lambda locale: game_sheet_pdf(game, view_url=VIEW_URL, locale=locale)
     )
     assert_whole_heads(words(pdf, tmp_path), language)
+
+
+def test_a_narrow_columns_head_wider_than_its_column_is_shortened_with_a_key():
+    # Bold "Comodín" is 13.9 mm at 8 pt: it broke "Comod-|ín" over a wild rank's 13 mm.
+    heads = lead_heads(
+        "Mano",
+        "Reparte",
+        deal_mm=7.0,
+        dealer_mm=15.0,
+        size_pt=8.0,
+        marks=[("Comodín", 13.0), ("Press", 13.0)],
+    )
+    assert heads.marks == ("Como.", "Press")
+    assert heads.key == ("Como.: Comodín",)
+
+
+@pytest.mark.sqlite
+def test_a_pads_wild_rank_head_is_a_whole_word_or_keyed(app, tmp_path):
+    def pad(locale):
+        model = blank_pad(preset="3-13", players=8, names=LONG_NAMES[:8], locale=locale)
+        return render_html("pad.html", pads=[model], pack=None, about=None)
+
+    html = printed_in(app, "es", pad)
+    assert broken_heads(laid_out(html)) == []
+    assert "Como.: Comodín" in html

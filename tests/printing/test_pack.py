@@ -44,7 +44,9 @@ def test_a_pack_is_one_document_seating_list_name_index_a_page_a_table_then_slip
     pdf = print_pack_pdf(TABLES, title="Thursday league, week 6", day=date(2024, 11, 14))
     picture(pdf, output_dir, "pack-three-tables")
     texts = pages(pdf, tmp_path, "-raw")
-    index, pads, slips = texts[1], texts[2:5], texts[5:]
+    # Table 3's eight players, three 14 mm boxes each, take two sheets: a page each.
+    index, pads, slips = texts[1], [*texts[2:4], texts[4] + texts[5]], texts[6:]
+    assert "Players 5 to 8 of 8, sheet 2 of 2." in " ".join(texts[5].split())
     seating = " ".join(texts[0].split())
     assert "Thursday league, week 6" in seating
     assert "November 14, 2024" in seating
@@ -56,7 +58,7 @@ def test_a_pack_is_one_document_seating_list_name_index_a_page_a_table_then_slip
         read = " ".join(text.split())
         assert table.label in read and "Thursday league, week 6" in read
         assert "Date: November 14, 2024" in read
-        assert " ".join(table.players) in read
+        assert " ".join(table.players[:4]) in read and " ".join(table.players[4:]) in read
     assert "\n1 Cy " in pads[0]  # Table 1's first deal is dealt by Cy
     slips_read = " ".join(" ".join(slips).split())
     for table in TABLES:
@@ -77,9 +79,10 @@ def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
 def test_a_wide_table_turns_its_own_page_to_landscape(tmp_path):
     pdf = print_pack_pdf(TABLES, title="Week 6", day=date(2024, 11, 14), page_size="Letter")
     sizes = paper(pdf, tmp_path)
-    # Seating list, index, two portrait pads, the 8-player pad in landscape, the slips.
-    assert sizes[:5] == [(215.9, 279.4)] * 4 + [(279.4, 215.9)]
-    assert set(sizes[5:]) == {(215.9, 279.4)}
+    # Seating list, index, two portrait pads, the 8-player pad's two landscape sheets
+    # (three 14 mm boxes a player), the slips.
+    assert sizes[:6] == [(215.9, 279.4)] * 4 + [(279.4, 215.9)] * 2
+    assert set(sizes[6:]) == {(215.9, 279.4)}
 
 
 def test_every_bad_table_is_named_in_the_error():
@@ -118,8 +121,10 @@ def test_the_tallest_landscape_pad_still_fits_its_page(tmp_path, output_dir):
     )
     pdf = print_pack_pdf([table], title="Week 6", day=date(2024, 11, 14), page_size="A4")
     picture(pdf, output_dir, "pack-thirteen-eight-players-landscape")
-    # The seating list and its index, the pad in landscape, the result slip.
-    assert paper(pdf, tmp_path) == [(210.0, 297.0)] * 2 + [(297.0, 210.0)] + [(210.0, 297.0)]
+    # The seating list and its index, the pad on two landscape sheets of four (eight
+    # players' 14 mm boxes beside the wild rank's and the Press's columns), the slip.
+    portrait, landscape = (210.0, 297.0), (297.0, 210.0)
+    assert paper(pdf, tmp_path) == [portrait] * 2 + [landscape] * 2 + [portrait]
 
 
 def test_each_table_pad_carries_the_leagues_stakes(tmp_path):

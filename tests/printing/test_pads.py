@@ -13,9 +13,11 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
-def pad_rows(pdf: bytes, tmp_path) -> list[str]:
-    """The grid's rows as read, one string each: "number [dealer] [wild [x2]]"."""
-    [text] = pages(pdf, tmp_path, "-raw")
+def pad_rows(pdf: bytes, tmp_path, sheet: int | None = None) -> list[str]:
+    """The grid's rows as read, one string each: "number [dealer] [wild [x2]]"; the
+    pad's one page, or its ``sheet`` (0-based) where its players are split."""
+    texts = pages(pdf, tmp_path, "-raw")
+    [text] = texts if sheet is None else [texts[sheet]]
     grid = text.split("\nCard ")[0]  # the card-value table starts the foot
     rows: list[str] = []
     for line in grid.splitlines():
@@ -96,8 +98,9 @@ def test_a_hollywood_pad_puts_three_games_side_by_side_on_one_page(size, tmp_pat
 def test_a_5000_rummy_pad_has_rows_for_a_long_game_and_the_big_card_values(tmp_path, output_dir):
     pdf = blank_pad_pdf(preset="5000 Rummy", players=5, page_size="Letter")
     picture(pdf, output_dir, "pad-rummy5000-letter")
-    assert_paper(pdf, tmp_path, "Letter", "portrait")
-    assert len(pad_rows(pdf, tmp_path)) == TARGET_ROWS["portrait"]
+    # Five players' melds, hand and total, 14 mm each, are wider than portrait Letter.
+    assert_paper(pdf, tmp_path, "Letter", "landscape")
+    assert len(pad_rows(pdf, tmp_path)) == TARGET_ROWS["landscape"]
     text = words(pdf, tmp_path)
     assert "Counts 100 5 5 5 5 5 5 5 5 10 10 10 10 100 200 100" in text  # A..K, wild, wild A, Joker
     assert "Every value is a multiple of 5." in text
@@ -110,11 +113,13 @@ def test_eight_named_players_get_a_landscape_pad_with_every_name_and_dealer(
     pdf = blank_pad_pdf(preset="500 Rum", players=8, names=EIGHT, first_dealer="cy", page_size=size)
     picture(pdf, output_dir, f"pad-500-rum-8-players-{size.lower()}")
     assert_paper(pdf, tmp_path, size, "landscape")
-    rows = pad_rows(pdf, tmp_path)
+    # Eight players' three 14 mm boxes: two sheets of four, each with every deal's dealer.
     count = TARGET_ROWS["landscape"]
-    assert rows == [f"{number} {EIGHT[(number + 1) % 8]}" for number in range(1, count + 1)]
+    for sheet in (0, 1):
+        rows = pad_rows(pdf, tmp_path, sheet)
+        assert rows == [f"{number} {EIGHT[(number + 1) % 8]}" for number in range(1, count + 1)]
     text = words(pdf, tmp_path)
-    assert " ".join(EIGHT) in text
+    assert " ".join(EIGHT[:4]) in text and " ".join(EIGHT[4:]) in text  # each sheet's heads
     assert "Cy (deals first)" in text
 
 

@@ -6,7 +6,8 @@ word's box is read back from the PDF (poppler's ``pdftotext -bbox``) and the tes
 on two words printed over each other, a word in the side margins or off the page (a
 head or a total run out of the grid's last column) and a page 2 that holds no grid
 (the card values or a warning spilled off a page of their own), a game that fits one
-page printed on two, and a pad's writing box under 14 mm (tests/printing/
+page printed on two (a pad split over sheets takes a page a sheet), a pad's head
+broken inside a word, and a pad's writing box under 14 mm (tests/printing/
 test_writing_boxes.py's measure, on the pad's HTML the PDF is made of: the one layout
 this adds a pad, about 0.2 s, is the only render the box check costs: 444 layouts,
 about 47 s of one core for the whole matrix).
@@ -52,7 +53,9 @@ from tests.printing.support import (
     VIEW_URL,
     WordPage,
     box_widths_mm,
+    broken_heads,
     flat,
+    laid_out,
     outside_margins,
     overprinted,
     pages,
@@ -86,42 +89,26 @@ def catalogs(tmp_path_factory):
     )
 
 
-# The pads whose boxes are still under 14 mm at their most players (issue 41 leaves
-# them to do: three columns a player at 8 players, a Press or phase column beside
-# them), each at its narrowest box today, on A4 or Letter in any language: the matrix
-# holds them there until their family widens them, and every other pad at 14 mm.
-NARROWER_TODAY = {
-    "500 Rum": 6.8,
-    "2500 Rummy": 6.8,
-    "5000 Rummy": 6.8,
-    "Crazy Gin with the Press": 9.8,
-    "Ace to Ace": 10.2,
-    "Phase 10": 11.5,
-    "Crazy Gin (13 deals)": 11.7,
-    "Beanie": 11.7,
-    "Biddies": 11.7,
-    "Treize Brasses": 11.7,
-    "3-13": 11.7,
-    "Free score pad": 13.6,
-}
-
-
-def narrow_boxes(what: str, html: str, preset: str) -> list[str]:
-    """A pad's writing boxes (its deal figures' and running totals') under 14 mm, or
-    under what the pad has today where that is less (NARROWER_TODAY)."""
-    least = min(LEAST_MM, NARROWER_TODAY.get(preset, LEAST_MM) - 0.05)
-    boxes = box_widths_mm(html, ("w", "t"))
-    return [f"{what}: a writing box {width:.1f} mm wide" for width in boxes if width < least]
+def pad_layout(what: str, html: str) -> list[str]:
+    """A pad's writing boxes (its deal figures' and running totals') under 14 mm, and
+    its heads broken inside a word, from one layout of its HTML."""
+    document = laid_out(html)
+    boxes = box_widths_mm(document, ("w", "t"))
+    found = [f"{what}: a writing box {width:.1f} mm wide" for width in boxes if width < LEAST_MM]
+    return found + [f"{what}: the head {head}" for head in broken_heads(document)]
 
 
 def most_players(game: dict[str, str]) -> int:
     return max(count for count in PLAYER_COUNTS if seated(game, count))
 
 
-def problems(what: str, pages: list[WordPage], *, runs_on_pages: bool, holds: set[str]) -> list:
+def problems(
+    what: str, pages: list[WordPage], *, runs_on_pages: bool, holds: set[str], sheets: int = 1
+) -> list:
     """What is wrong with a PDF's pages. A page after the first must hold grid rows (a
     player's tag: the dealer column, the heads) or a sheet's settlement (a long game's
-    blank rows can fill a page): not only the foot's card values or a warning."""
+    blank rows can fill a page): not only the foot's card values or a warning. A pad
+    whose players are split over ``sheets`` (a table each) takes a page a sheet."""
     found = []
     for number, page in enumerate(pages, 1):
         where = f"{what}, page {number}"
@@ -131,8 +118,8 @@ def problems(what: str, pages: list[WordPage], *, runs_on_pages: bool, holds: se
         found += [f"{where}: an amount's sign alone" for w in page.words if w.text in SIGNS]
         if number > 1 and not any(words in f" {page.text} " for words in holds):
             found.append(f"{where} holds no grid, only: {page.text[:80]!r}")
-    if len(pages) > 1 and not runs_on_pages:
-        found.append(f"{what}: {len(pages)} pages, not one")
+    if len(pages) > sheets and not runs_on_pages:
+        found.append(f"{what}: {len(pages)} pages, not {sheets}")
     return found
 
 
@@ -158,15 +145,16 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
             with force_locale(locale):
                 model = blank_pad(locale=locale, **how, **game)
                 html = render_html("pad.html", pads=[model], pack=None, about=None)
-            found += narrow_boxes(f"pad {size}", html, preset)
+            found += pad_layout(f"pad {size}", html)
             pad = blank_pad_pdf(locale=locale, **how, **game)
             sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
-            for kind, pdf in (("pad", pad), ("sheet", sheet)):
+            for kind, pdf, sheets in (("pad", pad, len(model.groups)), ("sheet", sheet, 1)):
                 found += problems(
                     f"{kind} {size}",
                     word_boxes(pdf, tmp_path),
                     runs_on_pages=runs_on(game, players),
                     holds=holds,
+                    sheets=sheets,
                 )
     assert not found, "\n".join(found)
 

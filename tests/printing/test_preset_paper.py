@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import blank_pad_pdf, game_sheet_pdf
+from scorekeeper.printing.pad import blank_pad
 from scorekeeper.scoring import get_variant
 from scorekeeper.translate import translate
 from tests.printing.games import GAMES
@@ -104,10 +105,16 @@ def slug(preset: str) -> str:
     return preset.lower().replace(" ", "-").replace("(", "").replace(")", "")
 
 
+def sheets(preset: str) -> int:
+    """The pages a pad takes: one, or one a sheet where its players are split (3-13's
+    8 players and a wild rank's column, Phase 10's 6 of three columns each)."""
+    return len(blank_pad(preset=preset, players=PADS[preset]).groups)
+
+
 @pytest.mark.parametrize(("preset", "players"), PADS.items())
-def test_every_preset_prints_a_one_page_blank_pad(preset, players, tmp_path, output_dir):
+def test_every_preset_prints_a_blank_pad_a_page_a_sheet(preset, players, tmp_path, output_dir):
     pdf = blank_pad_pdf(preset=preset, players=players)
-    assert picture(pdf, output_dir, f"pad-{slug(preset)}") == 1
+    assert picture(pdf, output_dir, f"pad-{slug(preset)}") == sheets(preset)
     text = read(pdf, tmp_path)
     # The free pad's name is already a pad's: its title does not say it twice.
     title = preset if preset == "Free score pad" else f"{preset} score pad"
@@ -154,13 +161,13 @@ def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
 @pytest.mark.sqlite
 @pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
 @pytest.mark.parametrize("preset", PADS)
-def test_every_pad_fits_one_page_in_every_language(app, preset, language, tmp_path, output_dir):
+def test_every_pad_fits_its_pages_in_every_language(app, preset, language, tmp_path, output_dir):
     pdf = printed_in(
         app,
         language,
         lambda locale: blank_pad_pdf(preset=preset, players=PADS[preset], locale=locale),
     )
-    assert picture(pdf, output_dir, f"pad-{slug(preset)}-{language}") == 1
+    assert picture(pdf, output_dir, f"pad-{slug(preset)}-{language}") == sheets(preset)
     assert_no_overlapping_text(pdf, tmp_path)
 
 

@@ -62,7 +62,7 @@ def test_a_twenty_player_free_pad_downloads_from_the_form(client, tmp_path):
     pdf = response.get_data()
     assert_paper(pdf, tmp_path, "A4", "landscape")
     text = flat(words(pdf, tmp_path))
-    assert "Players 11 to 20 of 20." in text and "20. Spieler Nummer 20" in text
+    assert "Players 15 to 20 of 20, sheet 3 of 3." in text and "20. Spieler Nummer 20" in text
 
 
 def test_a_wide_pad_can_be_asked_for_in_landscape(client, tmp_path):

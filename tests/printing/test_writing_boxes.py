@@ -1,17 +1,21 @@
 """Every box a hand writes a deal's figure in is at least 14 mm wide at any table size
 the game allows (a running total's five digits and room either side): gin's and
-Hollywood's hands, on a full page and on a half sheet, and the partnership pads' rows
-per side at their most sides."""
+Hollywood's hands, on a full page and on a half sheet, the partnership pads' rows
+per side at their most sides, and every preset's pad at every table it seats (a
+table too wide turns landscape, then splits over sheets: tests/printing/
+test_pad_tables.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.pad import PAD_PLAYERS, blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
-from tests.printing.cases import LONG_NAMES
+from tests.printing.cases import LONG_NAMES, TWENTY_NAMES
+from tests.printing.layouts import seated
 from tests.printing.support import LEAST_MM, box_widths_mm
+from tests.tiers import sampled
 
 
 def _most(preset: str) -> int:
@@ -37,3 +41,23 @@ def test_every_writing_box_is_at_least_14_mm(preset, how, page_size):
     boxes = box_widths_mm(html, "w") + box_widths_mm(html, "t")
     assert boxes, "the pad's writing boxes are found"
     assert min(boxes) >= LEAST_MM, (preset, how, min(boxes))
+
+
+def _tables(preset: str) -> list[int]:
+    """Every table the preset's pad is printed for: its seats, up to the free pad's 20."""
+    variant = VARIANTS[PRESETS[preset].variant]
+    most = min(variant.max_players, PAD_PLAYERS)
+    return [count for count in range(2, most + 1) if seated({"preset": preset}, count)]
+
+
+# 500 Rum stands for the rest in the quick tier: three columns a player, portrait at 2
+# and 3 players, landscape at 4 and 5, two sheets from 6.
+@pytest.mark.parametrize("page_size", ["A4", "Letter"])
+@pytest.mark.parametrize("preset", sampled(PRESETS, quick=["500 Rum"]))
+def test_every_writing_box_is_at_least_14_mm_at_every_table_the_game_seats(preset, page_size):
+    for players in _tables(preset):
+        names = (LONG_NAMES if players <= len(LONG_NAMES) else TWENTY_NAMES)[:players]
+        pad = blank_pad(preset=preset, players=players, names=names, page_size=page_size)
+        html = render_html("pad.html", pads=[pad], pack=None, about=None)
+        boxes = box_widths_mm(html, ("w", "t", "hole"))
+        assert not boxes or min(boxes) >= LEAST_MM, (players, round(min(boxes), 1))
