@@ -32,7 +32,11 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
 # gthread, but a request gets a thread only once it has arrived: clients that send half a
 # request and stop (slowloris) wait in the event loop, not on the threads table play needs.
 worker_class = "scorekeeper.serving.HeadFirstThreadWorker"
-threads = int(os.environ.get("SCOREKEEPER_THREADS", "4"))
+# 8 threads, not 4: on a club night (bench/bench_club_night.py) a process's four threads
+# were all taken at times by print-pack asks and standings readers, and a table's deal post
+# waited for a thread (p95 1.25 s before a handler took it, 0.08 s with 8). A waiting
+# thread costs no CPU; the GIL still runs one at a time.
+threads = int(os.environ.get("SCOREKEEPER_THREADS", "8"))
 # A deal post takes milliseconds; anything near this is stuck, not slow.
 timeout = 30
 graceful_timeout = 20

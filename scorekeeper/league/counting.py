@@ -20,16 +20,25 @@ pages, the venue screen) refresh at once:
 ``refresh`` also proves the count complete: every table of a started night that has
 deals or typed totals but no rows is derived once more, and one that counts after
 all is written (and logged) rather than left "open".
+
+A table in play (its game does not count yet) and without rows is not written at all:
+a reader that wrote its derived pair after every deal took SQLite's write lock from
+the tables' own deal posts, twenty times a second on a club night with its standings
+published. Each process remembers instead which tables it found not counting at which
+game version and row revision (``Undecided``), so the next reader neither writes nor
+derives them again.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
+from cachetools import LRUCache
 from sqlalchemy import delete, exists, insert, or_, select, update
 from sqlalchemy.orm import Session, object_session
 
@@ -82,6 +91,7 @@ class TableSnapshot:
     version: int | None = None
     ending: dict[str, Any] | None = None
     entries: tuple[dict[str, Any], ...] = ()
+    game: str | None = None  # its public id
 
     @property
     def fresh(self) -> bool:
@@ -199,6 +209,7 @@ def snapshots(session: Session, table_ids: Sequence[int]) -> list[TableSnapshot]
             LeagueTable.paper_totals,
             LeagueTable.closed,
             Game.id.label("game_id"),
+            Game.public_id.label("game_public_id"),
             Game.version,
             Game.ending,
             *SETUP_COLUMNS,
@@ -234,15 +245,29 @@ def snapshots(session: Session, table_ids: Sequence[int]) -> list[TableSnapshot]
                 row.version,
                 row.ending,
                 tuple(r.entry for r in table_rows if r.entry is not None),
+                row.game_public_id,
             )
         )
     return found
 
 
-def stale_tables(session: Session, league_id: int) -> list[int]:
-    return list(
-        session.scalars(
-            select(LeagueTable.id)
+# A table as the lists below give it: its id, row revision, game's public id and version
+# (whether it counts is a function of these: ``Undecided``), and whether it has rows.
+Mark = tuple[int, int, str | None, int | None, bool]
+_MARKED = (
+    LeagueTable.id,
+    LeagueTable.revision,
+    Game.public_id,
+    Game.version,
+    exists().where(LeagueResult.table_id == LeagueTable.id),
+)
+
+
+def stale_tables(session: Session, league_id: int) -> list[Mark]:
+    return [
+        tuple(row)
+        for row in session.execute(
+            select(*_MARKED)
             .join(Night, Night.id == LeagueTable.night_id)
             .outerjoin(Game, Game.id == LeagueTable.game_id)
             .where(Night.league_id == league_id, Night.started)
@@ -253,18 +278,19 @@ def stale_tables(session: Session, league_id: int) -> list[int]:
             )
             .order_by(LeagueTable.id)
         )
-    )
+    ]
 
 
-def uncounted_tables(session: Session, league_id: int) -> list[int]:
+def uncounted_tables(session: Session, league_id: int) -> list[Mark]:
     """Tables of started nights with deals or typed totals but no result rows: each
     is open (in play, or reopened by a correction), or a count that went missing."""
-    return list(
-        session.scalars(
-            select(LeagueTable.id)
+    return [
+        tuple(row)
+        for row in session.execute(
+            select(*_MARKED)
             .join(Night, Night.id == LeagueTable.night_id)
+            .join(Game, Game.id == LeagueTable.game_id)
             .where(Night.league_id == league_id, Night.started)
-            .where(LeagueTable.game_id.is_not(None))
             .where(
                 or_(
                     has_deals(LeagueTable.game_id),
@@ -274,7 +300,34 @@ def uncounted_tables(session: Session, league_id: int) -> list[int]:
             .where(~exists().where(LeagueResult.table_id == LeagueTable.id))
             .order_by(LeagueTable.id)
         )
-    )
+    ]
+
+
+class Undecided:
+    """The tables this process found not counting, without rows, by database and
+    ``Mark``: a deal (the game's version), a closing or typed totals (the row's
+    revision) or another game gives another mark, so a mark found here is still true.
+    The game's public id is random: a mark of one database's table is never another's."""
+
+    def __init__(self, size: int = 20000):
+        self.marks: LRUCache[tuple, bool] = LRUCache(maxsize=size)
+        self.lock = threading.Lock()
+
+    def unknown(self, session: Session, marks: Sequence[Mark]) -> list[int]:
+        """The ids of ``marks`` not known here to be undecided."""
+        url = session.get_bind().url
+        with self.lock:
+            return [mark[0] for mark in marks if (url, *mark) not in self.marks]
+
+    def remember(self, session: Session, tables: Iterable[TableSnapshot]) -> None:
+        """``tables`` (snapshots) found not counting and without rows."""
+        url = session.get_bind().url
+        with self.lock:
+            for t in tables:
+                self.marks[(url, t.table_id, t.revision, t.game, t.version, False)] = True
+
+
+undecided = Undecided()
 
 
 # ---------------------------------------------------------------- writing rows
@@ -332,9 +385,13 @@ def write(session: Session, league_id: int, tables: Iterable[TableSnapshot]) -> 
         )
     ):
         members.setdefault(table_id, {})[position] = member_id
-    derived = [
-        (table, rows_of(league_id, table, members.get(table.table_id, {}))) for table in tables
-    ]
+    derived = _without_undecided(
+        session,
+        [(table, rows_of(league_id, table, members.get(table.table_id, {}))) for table in tables],
+    )
+    if not derived:
+        session.commit()
+        return []
     mine = [(table, rows) for table, rows in derived if claim(session, table)]
     ids = [table.table_id for table, _ in mine]
     before = placings_of(session, ids)
@@ -351,6 +408,24 @@ def write(session: Session, league_id: int, tables: Iterable[TableSnapshot]) -> 
     return ids
 
 
+def _without_undecided(
+    session: Session, derived: list[tuple[TableSnapshot, list[dict]]]
+) -> list[tuple[TableSnapshot, list[dict]]]:
+    """``derived`` but the tables that do not count and have no rows: nothing to write
+    (their derived pair is not written either: see the module's docstring); each is
+    remembered instead."""
+    empty = [table.table_id for table, rows in derived if not rows]
+    if not empty:
+        return derived
+    rowed = set(
+        session.scalars(
+            select(LeagueResult.table_id).where(LeagueResult.table_id.in_(empty)).distinct()
+        )
+    )
+    undecided.remember(session, [t for t, rows in derived if not rows and t.table_id not in rowed])
+    return [(table, rows) for table, rows in derived if rows or table.table_id in rowed]
+
+
 def placings_of(session: Session, table_ids: Sequence[int]) -> set[tuple[int, int, int]]:
     rows = session.execute(
         select(LeagueResult.table_id, LeagueResult.member_id, LeagueResult.place).where(
@@ -363,8 +438,8 @@ def placings_of(session: Session, table_ids: Sequence[int]) -> set[tuple[int, in
 def refresh(session: Session, league_id: int, *, batch: int = 500) -> int:
     """Re-derive the result rows of every table whose game or row moved, then check
     that no table counts without its rows (and write any that does); commits.
-    Returns how many tables were stale."""
-    stale = stale_tables(session, league_id)
+    Returns how many tables were stale (those remembered undecided left out)."""
+    stale = undecided.unknown(session, stale_tables(session, league_id))
     for start in range(0, len(stale), batch):
         # A table another reader refreshed since the list was read is fresh by now.
         moved = [t for t in snapshots(session, stale[start : start + batch]) if not t.fresh]
@@ -378,13 +453,13 @@ def complete(session: Session, league_id: int, *, batch: int = 500) -> int:
     result rows or does not count (yet): one that counts without rows is written (a
     stale one another reader claimed meanwhile, or rows lost). Returns how many."""
     written = 0
-    missing = uncounted_tables(session, league_id)
+    missing = undecided.unknown(session, uncounted_tables(session, league_id))
     for start in range(0, len(missing), batch):
-        counts = [
-            table
-            for table in snapshots(session, missing[start : start + batch])
-            if outcome(table) is not None
-        ]
+        found = snapshots(session, missing[start : start + batch])
+        counts = [table for table in found if outcome(table) is not None]
+        # Listed without rows: the rest is undecided (a game in play), remembered.
+        counted = {table.table_id for table in counts}
+        undecided.remember(session, [table for table in found if table.table_id not in counted])
         lost = [table.table_id for table in counts if table.fresh]
         if lost:
             # Rows said to be derived at this version and missing: never a reader's

@@ -150,7 +150,7 @@ def import_document(uow: UnitOfWork, organizer_id: int, document: Any) -> Import
         raise
     with uow:
         # Derive every game's result now, so the first standings page is quick.
-        counting.refresh(uow.session, league.id, batch=chunks.CHUNK_ROWS)
+        counting.refresh(uow.session, league.id, batch=chunks.REFRESH_TABLES)
     return Imported(league_id=league.public_id, invited=invited)
 
 

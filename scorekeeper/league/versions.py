@@ -5,8 +5,14 @@ It is read with a few small queries (milliseconds) where the standings take a se
 two of CPU on a large league: the league's own row (its settings, its revision), every
 row of its members, nights, planned nights and their answers, adjustments and closed
 seasons, the count and last entry of its log, and,
-for its tables, how many there are and the sums of their revisions and their games'
-versions (a deal anywhere, a correction, a confirmation moves one of them).
+for its tables, how many there are, how many have deals, and the sums of their
+revisions and of the game versions their result rows were derived at (a finished
+game, a correction, a confirmation moves one of them).
+
+A deal of a game still in play moves none of these: the pages show counted games, and
+which tables are in play, not the deals of a game in play. So a club night's twenty
+readers a second get the kept page while its fifty tables post their deals, and a
+finished game shows at once (``refresh`` writes its rows first, moving its sum).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from scorekeeper.league.models import (
     PlannedNight,
     SeasonArchive,
 )
-from scorekeeper.models import Game
+from scorekeeper.service_layer.repository import has_deals
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 # Rows whose every column a public page may show (all of them small, per league).
@@ -75,12 +81,12 @@ def _tables(session: Session, league_id: int) -> tuple:
             select(
                 func.count(LeagueTable.id),
                 func.coalesce(func.sum(LeagueTable.revision), 0),
-                func.coalesce(func.sum(Game.version), 0),
+                func.coalesce(func.sum(LeagueTable.cached_version), 0),
                 func.coalesce(func.max(LeagueTable.id), 0),
+                func.count(LeagueTable.id).filter(has_deals(LeagueTable.game_id)),
             )
             .select_from(LeagueTable)
             .join(Night, Night.id == LeagueTable.night_id)
-            .outerjoin(Game, Game.id == LeagueTable.game_id)
             .where(Night.league_id == league_id)
         ).one()
     )

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
@@ -128,11 +128,18 @@ QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
 def qr_svg(url: str) -> Markup:
     """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet).
     Its <title> is the PDF's alternative text for it (a tagged Figure's /Alt)."""
-    code = segno.make(url, error="m")
+    code = _qr_code(url)
     title = gettext("QR code of the address %(address)s", address=_typed_url(url))
     return Markup(
         code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr", title=title)
     )
+
+
+@lru_cache(maxsize=512)
+def _qr_code(url: str) -> segno.QRCode:
+    """Encoded once per process: a 50-table pack's codes were 70% of the web request that
+    keys it (its HTML is hashed there), asked again in each language and paper size."""
+    return segno.make(url, error="m")
 
 
 def _typed_url(url: str) -> str:

@@ -14,11 +14,12 @@ from itertools import combinations_with_replacement
 
 from sqlalchemy import event, func, select
 
-from scorekeeper.league import counting
+from scorekeeper.league import counting, standings
 from scorekeeper.league import services as league
 from scorekeeper.league.models import League, LeagueResult, LeagueTable, Night
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from tests.databases import statements
 
 from .support import PASSWORD, make_league, make_organizer, member_ids
 from .support import started_night as start
@@ -132,7 +133,9 @@ def setting(uow, database, organizer: int):
     return lid, post_last_deal, read_standings, read_screen
 
 
-def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counted(uow, database):
+def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counted(
+    uow, database, monkeypatch
+):
     """A screen's read before statement i of a standings read, and the game's last deal
     with one more screen read before statement j: after the standings read, no table
     claims rows derived at its version that it does not have (before the fix: the
@@ -141,8 +144,18 @@ def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counte
     organizer = make_organizer(uow)
     lid, post, read_standings, read_screen = setting(uow, database, organizer)
     with Interleaver(database.engine, {}) as counter:
+        refreshed = []
+        real = standings.refresh
+        monkeypatch.setattr(
+            standings,
+            "refresh",
+            lambda *a, **k: (real(*a, **k), refreshed.append(counter.points))[0],
+        )
         read_standings()
-    points = counter.reading
+        monkeypatch.undo()
+    # A game in play is not written (counting.Undecided): then the points are those of
+    # the reader's counting, up to the end of its refresh.
+    points = refreshed[0] if counter.reading is None else counter.reading
     assert points > 5
     for i, j in combinations_with_replacement(range(points + 1), 2):
         lid, post, read_standings, read_screen = setting(uow, database, organizer)
@@ -237,3 +250,31 @@ def test_deals_posted_at_every_table_while_standings_and_the_screen_are_read_all
     assert table.open_games == ()
     assert sorted(line.games for line in table.lines) == [1] * 32
     assert sum(line.wins for line in table.lines) == 8
+
+
+def test_a_reader_writes_nothing_while_the_games_are_in_play_and_a_finished_one_once(uow, database):
+    """Eight tables in play, a deal each: reading the standings takes no write lock from
+    the tables' deal posts (nor does the next reader); the deal that finishes a game has
+    its rows written by the next reader, once."""
+    organizer = make_organizer(uow)
+    lid = make_league(uow, organizer, names=CLUB)
+    ids = member_ids(uow, lid, organizer)
+    night = start(uow, lid, organizer, [ids[name] for name in CLUB])
+    for table in night.tables:
+        winner, names = table.names[0], list(table.names)
+        entry = {"out": winner, "hands": {n: 25 for n in names if n != winner}}
+        services.record_deal(uow, table.game_id, table.edit_token, entry)
+    writes = []
+    for _ in range(2):
+        with statements(database.engine) as seen:
+            league.league_standings(UnitOfWork(database.session_factory), lid, organizer, None)
+        writes.append([s for s in seen if s.lstrip().startswith(("INSERT", "UPDATE", "DELETE"))])
+    assert writes == [[], []]
+    table = night.tables[0]
+    winner, names = table.names[0], list(table.names)
+    entry = {"out": winner, "hands": {n: 25 for n in names if n != winner}}
+    services.record_deal(uow, table.game_id, table.edit_token, entry)
+    with statements(database.engine) as seen:
+        _, standings_now = league.league_standings(uow, lid, organizer, None)
+    assert sum(s.lstrip().startswith("INSERT INTO league_results") for s in seen) == 1
+    assert sorted(line.games for line in standings_now.lines) == [1] * 4  # those who played

@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
+from bench.bench_standings import league_document
 from scorekeeper.league import chunks, transfer
 from scorekeeper.league import services as league
 from scorekeeper.league.models import League
@@ -41,7 +42,7 @@ def test_an_import_commits_in_steps_and_another_table_writes_between_them(
     uow, database, exported, monkeypatch
 ):
     olga, _lid, document = exported
-    monkeypatch.setattr(chunks, "CHUNK_DEALS", 4)  # two games a step
+    monkeypatch.setattr(chunks, "STEP_ROWS", 16)  # two games a step (a game and 4 seats, 2 deals)
     table_play = services.start_game(UnitOfWork(database.session_factory), **GAME)
     games_before = count(database, Game)
     seen = []
@@ -66,7 +67,7 @@ def test_an_import_commits_in_steps_and_another_table_writes_between_them(
 
 def test_an_import_failing_half_way_leaves_nothing_behind(uow, database, exported, monkeypatch):
     olga, _lid, document = exported
-    monkeypatch.setattr(chunks, "CHUNK_DEALS", 4)
+    monkeypatch.setattr(chunks, "STEP_ROWS", 16)
     leagues, games, deals = count(database, League), count(database, Game), count(database, Deal)
 
     def fail_after_the_games(*args, **kwargs):
@@ -101,3 +102,42 @@ GAME = {"variant": "rummy", "players": ["Ann", "Bob", "Cy"], "options": {"target
 
 def ann_goes_out() -> dict:
     return {"out": "Ann", "hands": {"Bob": 5, "Cy": 7}}
+
+
+def test_each_step_of_a_clubs_season_import_writes_at_most_step_rows(uow, database):
+    """A season of 30 nights of 40 members (10 tables of 4 a night, 12 deals a game), as
+    a club imports it during another night's play: every step, the results derived at
+    the end included, writes at most STEP_ROWS rows (a few milliseconds of SQLite's one
+    write lock), so a table's deal post waits for one short step at most."""
+    olga = make_organizer(uow)
+    document = league_document(players=40, games=300, deals=12)
+    steps: list[int] = []
+    written = [0]
+
+    def rows(_conn, cursor, statement, parameters, _context, executemany):
+        if not statement.lstrip().startswith(("INSERT", "UPDATE", "DELETE")):
+            return
+        if executemany and isinstance(parameters, list):  # a row a set of parameters
+            written[0] += len(parameters)
+        elif statement.lstrip().startswith("INSERT"):  # a row at a time, or many VALUES
+            written[0] += statement.count("), (") + 1
+        else:
+            written[0] += max(cursor.rowcount, 1)
+
+    def committed(_conn):
+        steps.append(written[0])
+        written[0] = 0
+
+    event.listen(database.engine, "after_cursor_execute", rows)
+    event.listen(database.engine, "commit", committed)
+    try:
+        imported = transfer.import_document(uow, olga, document)
+    finally:
+        event.remove(database.engine, "after_cursor_execute", rows)
+        event.remove(database.engine, "commit", committed)
+    stored = count(database, Deal)
+    assert stored >= 300 * 12
+    assert 0 < max(steps) <= chunks.STEP_ROWS, sorted(steps)[-5:]
+    assert sum(steps) > stored  # every deal, game, seat, table and result counted
+    _, standings = league.league_standings(uow, imported.league_id, olga, None)
+    assert sum(line.games for line in standings.lines) == 300 * 4

@@ -7,10 +7,13 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.league import services as league
+from scorekeeper.service_layer import services
 from scorekeeper.web.league import public as league_public
 from tests.league.support import (
     PASSWORD,
+    make_league,
     make_organizer,
+    member_ids,
     play_out,
     published_night_of_eight,
     started_night,
@@ -92,3 +95,46 @@ class TestLimit:
         assert statuses == [200] * 6  # two made, four kept
         player = reader.get(f"/leagues/{lid}/players/{ids['Ann']}")
         assert player.status_code == 429
+
+
+# Eight members with names as long as a member's may be, accented.
+LONG_NAMES = [f"Zoë-Åsa Łukasiewicz-Øvergaard {n} Ñúñez-Ángel"[:40] for n in range(8)]
+THREE_DEALS = league.Rules("rummy", "Rummy", {"deals": 3}, None, 4)
+
+
+def test_a_deal_of_a_game_in_play_keeps_the_page_its_first_and_its_last_make_it_anew(
+    app, uow, made
+):
+    """The standings show which tables are in play and the counted games, not the deals
+    of a game in play: a club night's readers get the kept page while its tables play."""
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=LONG_NAMES, rules=THREE_DEALS)
+    league.set_published(uow, lid, olga, True)
+    night = started_night(uow, lid, olga, list(member_ids(uow, lid, olga).values()))
+    reader = app.test_client()
+    etags, pages = [], []
+
+    def read() -> None:
+        answer = reader.get(f"/leagues/{lid}/standings")
+        assert answer.status_code == 200
+        etags.append(answer.headers["ETag"])
+        pages.append(answer.get_data(as_text=True))
+
+    read()
+    first, other = night.tables
+    for number in (1, 2, 3):
+        deal(uow, first, seat=number % 2)
+        deal(uow, other, seat=0)
+        read()
+    assert etags[2] == etags[1] != etags[0]  # the first deals: both tables in play
+    assert etags[3] != etags[2]  # the last: both games count
+    assert made == ["league_standings"] * 3
+    assert 'class="open-games"' in pages[1] and 'class="open-games"' not in pages[3]
+    assert all(name in pages[3] for name in LONG_NAMES)
+
+
+def deal(uow, table, seat: int) -> None:
+    names = list(table.names)
+    out = names[seat]
+    entry = {"out": out, "hands": {name: 10 for name in names if name != out}}
+    services.record_deal(uow, table.game_id, table.edit_token, entry)

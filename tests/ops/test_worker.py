@@ -5,14 +5,19 @@ web's threads) and served from the shared files to any of the web's processes.""
 from __future__ import annotations
 
 import http.client
+import os
 import subprocess
 from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from huey import SqliteHuey
 
 from bench.bench_load import LOOPBACK, Phone
+from scorekeeper import jobs
+from scorekeeper.printing import budget
 
 from .support import start_worker, stop_worker
 
@@ -82,3 +87,32 @@ def test_a_pdf_is_made_by_the_worker_and_served_by_every_web_process(serve, work
     }
     assert all(answer.body.startswith(b"%PDF-") for answer in answers)
     assert len({answer.body for answer in answers}) == 1
+
+
+def test_the_worker_and_its_jobs_run_below_the_webs_cpu_priority(tmp_path, database_url):
+    """A print pack's minutes of CPU must not take the cores from the tables' deal posts:
+    the worker and the processes it forks for its jobs run JOB_NICE steps of nice below
+    the process that started it (10 by default, as make serve starts it; here 7)."""
+    env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_JOB_NICE": "7"}
+    process = start_worker(tmp_path / "instance", tmp_path / "worker.log", env)
+    try:
+        queue = jobs.configure(
+            jobs.Settings(
+                sqlite_path=str(tmp_path / "instance" / "jobs.sqlite3"),
+                renders_folder=str(tmp_path / "instance" / "renders"),
+            )
+        )
+        token = jobs.activate(queue)
+        try:
+            # A job the worker runs (a "PDF" of five bytes): once done, it has forked.
+            job = jobs.enqueue(budget.make_pdf, "niceness", partial(bytes, b"%PDF-"))
+            assert queue.huey.result(job, blocking=True, timeout=60) == "niceness"
+        finally:
+            jobs.deactivate(token)
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        assert children, (tmp_path / "worker.log").read_text()
+        for pid in [process.pid, *map(int, children)]:
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + 7)
+    finally:
+        stop_worker(process)

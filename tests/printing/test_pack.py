@@ -7,8 +7,10 @@ import re
 from datetime import date
 
 import pytest
+import segno
 from pypdf import PdfReader
 
+from scorekeeper.i18n import force_locale
 from scorekeeper.printing import PackTable, PrintError, night_sheets_pdf, print_pack_pdf
 from scorekeeper.printing.pack import print_pack
 from scorekeeper.printing.render import qr_svg, render_html
@@ -74,6 +76,34 @@ def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
     for table in TABLES:
         assert str(qr_svg(table.edit_url)) in html
     assert html.count("<svg") == len(TABLES)
+
+
+def test_a_pack_asked_for_in_another_language_encodes_no_qr_code_again(monkeypatch):
+    """The web hashes a pack's HTML to find its PDF at every ask (a 50-table pack in
+    each language and paper size): each link's code is encoded once per process, and
+    only its caption is said again in the reader's language."""
+    tables = [
+        PackTable(
+            f"Table {n}",
+            [f"Zoë-Åsa Łukasiewicz-Øvergaard {n}{seat} Ñúñez"[:40] for seat in range(4)],
+            preset="Crazy Gin with the Press",
+            edit_url=f"https://scores.example/games/gé{n}/edit/encoded-once-{n:02d}",
+        )
+        for n in range(1, 9)
+    ]
+    encoded: list[str] = []
+    make = segno.make
+    monkeypatch.setattr(segno, "make", lambda data, **kw: encoded.append(data) or make(data, **kw))
+    htmls = {}
+    for locale in ("en_US", "fr_FR"):
+        with force_locale(locale):
+            pack = print_pack(tables, title="Week 6", day=date(2024, 11, 14), locale=locale)
+            htmls[locale] = render_html("pad.html", pads=pack.pads, pack=pack)
+    assert sorted(encoded) == sorted(table.edit_url for table in tables)
+    assert "QR code of the address" in htmls["en_US"] and "QR" in htmls["fr_FR"]
+    for table in tables:
+        with force_locale("fr_FR"):
+            assert str(qr_svg(table.edit_url)) in htmls["fr_FR"]
 
 
 def test_a_wide_table_turns_its_own_page_to_landscape(tmp_path):
