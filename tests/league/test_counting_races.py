@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
+import pytest
 from sqlalchemy import event, func, select
 
 from scorekeeper.league import counting, standings
@@ -133,6 +134,7 @@ def setting(uow, database, organizer: int):
     return lid, post_last_deal, read_standings, read_screen
 
 
+@pytest.mark.long
 def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counted(
     uow, database, monkeypatch
 ):
