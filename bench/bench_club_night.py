@@ -16,8 +16,10 @@ Each engine gets a fresh database with a league night of ``TABLES`` tables (Thir
 - ``push``: the same app plus the stream process (make serve now), where every
   watcher's stream goes.
 
-On PostgreSQL two app servers share the database: tables post to either by turns, and
-with ``threads`` the watchers stream from either by turns too. Each table posts its 13
+On PostgreSQL two app servers share the database, and a Redis of the run's own for the
+job queue and the rate limits (docs/deployment.md, several app servers): tables post to
+either by turns, and with ``threads`` the watchers stream from either by turns too.
+``--engine push`` (or ``threads``) runs only that one. Each table posts its 13
 deals a ``THINK`` apart (0.5 to 1.5 times; a real table takes minutes), on its own
 thread. Measured: each deal post's answer time; for every watcher of that game, the
 time from the post's answer to the watcher's ``version`` event of that version; for
