@@ -16,8 +16,10 @@ Each engine gets a fresh database with a league night of ``TABLES`` tables (Thir
 - ``push``: the same app plus the stream process (make serve now), where every
   watcher's stream goes.
 
-On PostgreSQL two app servers share the database: tables post to either by turns, and
-with ``threads`` the watchers stream from either by turns too. Each table posts its 13
+On PostgreSQL two app servers share the database, and a Redis of the run's own for the
+job queue and the rate limits (docs/deployment.md, several app servers): tables post to
+either by turns, and with ``threads`` the watchers stream from either by turns too.
+``--engine push`` (or ``threads``) runs only that one. Each table posts its 13
 deals a ``THINK`` apart (0.5 to 1.5 times; a real table takes minutes), on its own
 thread. Measured: each deal post's answer time; for every watcher of that game, the
 time from the post's answer to the watcher's ``version`` event of that version; for
@@ -48,6 +50,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -79,6 +83,7 @@ SCREENS = 2
 DEALS = 13
 THINK = 1.0
 EMAIL = "olga@example.org"
+REDIS_IN_MEMORY = ("--save", "", "--appendonly", "no")
 RULES = Rules("thirteen", None, {}, None, 4)
 
 
@@ -262,14 +267,45 @@ def start_worker(instance: Path, log: Path, env: dict[str, str]) -> subprocess.P
         )
 
 
-def run(tables: int, think: float, side: bool = True, page_job_size: int | None = None) -> dict:
+@contextmanager
+def shared_redis(folder: Path) -> Iterator[dict[str, str]]:
+    """A Redis of the run's own, on a socket file (no port another may take), as two app
+    servers share one: the job queue's and the rate limits' settings for it."""
+    socket = folder / "redis.sock"
+    process = subprocess.Popen(
+        ["redis-server", "--port", "0", "--unixsocket", str(socket), *REDIS_IN_MEMORY],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while not socket.exists():  # it answers once its socket file is there
+            if process.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {process.returncode}")
+            time.sleep(0.05)
+        yield {
+            "SCOREKEEPER_REDIS_URL": f"unix://{socket}",
+            "SCOREKEEPER_RATELIMIT_STORAGE_URI": f"redis+unix://{socket}",
+        }
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def run(
+    tables: int,
+    think: float,
+    side: bool = True,
+    page_job_size: int | None = None,
+    engines: tuple[str, ...] = ("threads", "push"),
+) -> dict:
     results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
     secret = secrets.token_hex(32)
     with tempfile.TemporaryDirectory(prefix="bench-club-night-") as work:
-        for engine in ("threads", "push"):
+        for engine in engines:
             folder = Path(work) / engine
             (folder / "instance").mkdir(parents=True)
-            with fresh_databases(folder) as (label, url, _baseline):
+            with fresh_databases(folder) as (label, url, _baseline), ExitStack() as stack:
                 migrate(url)
                 results["database"] = label
                 night = club_night(url, secret, tables)
@@ -279,6 +315,8 @@ def run(tables: int, think: float, side: bool = True, page_job_size: int | None 
                     # The standings' readers and the packs come from addresses of their own.
                     "SCOREKEEPER_PROXY_COUNT": "1",
                 }
+                if label == "postgresql":  # two app servers share the queue and the limits
+                    env.update(stack.enter_context(shared_redis(folder)))
                 if page_job_size is not None:  # the standings made by the worker past it
                     env["SCOREKEEPER_LEAGUE_PAGE_JOB_SIZE"] = str(page_job_size)
                 servers = []
@@ -318,7 +356,9 @@ def measured(results: dict) -> list[dict]:
     """The aims, for bench/run_all.py: today's code's figures beside the stream process's."""
     found = []
     for engine, label in (("push", "stream process"), ("threads", "today's threads")):
-        figures = results["engines"][engine]
+        figures = results["engines"].get(engine)
+        if figures is None:  # left out (--engine)
+            continue
         # Where some poll, theirs: the slower, and today most of the room.
         shown = figures["poll_shown_ms"] or figures["stream_shown_ms"]
         found += [
@@ -342,13 +382,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--page-job-size", type=int, help="LEAGUE_PAGE_JOB_SIZE (0: every standings by a job)"
     )
+    parser.add_argument(
+        "--engine", choices=("threads", "push"), help="only this one (default: both)"
+    )
     options = parser.parse_args(argv)
     tables = QUICK_TABLES if options.quick else TABLES
     think = THINK
     if options.smallest:
         tables, think, DEALS = 2, 0.2, 3
     side = not (options.alone or options.smallest)
-    results = run(tables, think, side, options.page_job_size)
+    engines = (options.engine,) if options.engine else ("threads", "push")
+    results = run(tables, think, side, options.page_job_size, engines)
     results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))

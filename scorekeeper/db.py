@@ -18,6 +18,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from scorekeeper.write_turns import queue_writers
+
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 
@@ -97,6 +99,9 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
+
+    # The process's threads wait their turn to write here, not in SQLite's busy handler.
+    queue_writers(engine, busy_timeout_ms)
 
     @event.listens_for(engine, "checkout")
     def keep_foreign_keys_on(dbapi_connection, _record, _proxy):
