@@ -23,6 +23,7 @@ from sqlalchemy import Engine, event
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 HELD = "scorekeeper_write_turn"  # in a pooled connection's info while it holds the turn
 _TURNS: weakref.WeakKeyDictionary[Engine, WriteTurns] = weakref.WeakKeyDictionary()
+_EVERY: weakref.WeakSet[WriteTurns] = weakref.WeakSet()
 
 
 class WriteTurns:
@@ -37,8 +38,7 @@ class WriteTurns:
         self.owner: int | None = None  # the thread holding the turn
         self.depth = 0  # its connections holding it (a thread's second connection waits not)
         self.waiting = 0  # threads waiting for the turn (tests watch it)
-        # A forked child (gunicorn --preload) starts with a queue of its own.
-        os.register_at_fork(after_in_child=self._forget)
+        _EVERY.add(self)
 
     def _forget(self) -> None:
         self._lock, self._guard = threading.Lock(), threading.Lock()
@@ -95,3 +95,13 @@ def queue_writers(engine: Engine, busy_timeout_ms: int) -> WriteTurns:
 def turns_of(engine: Engine) -> WriteTurns | None:
     """The queue of ``engine``'s writers (None: not SQLite)."""
     return _TURNS.get(engine)
+
+
+def _forget_all_in_child() -> None:
+    for turns in list(_EVERY):
+        turns._forget()
+
+
+# A forked child (gunicorn --preload) starts with queues of its own. Registered once: an
+# engine's queue is let go with its engine (a test run makes thousands).
+os.register_at_fork(after_in_child=_forget_all_in_child)
