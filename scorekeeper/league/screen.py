@@ -27,6 +27,10 @@ LEADERS = 10
 # How long a name may stay on the screen, by the number of tables shown (most first): a
 # 1920-pixel screen holds 3 full names across at 12 tables and 10 short ones at 50.
 NAME_ROOM = ((12, None), (24, 16), (None, 11))
+# The side column's lists (tonight's scores, the season's leaders) keep a name to a line
+# of their width at 1920 pixels, whatever the tables allow: ten names of 40 characters
+# wrapped to three lines each ran the column past the screen's foot.
+SIDE_ROOM = 18
 
 
 def name_room(tables: int) -> int | None:
@@ -75,8 +79,10 @@ class Screen:
     rounds: Rounds | None = None
     # The director's adjustments marking a leader (†1 ...), numbered as the standings number them.
     adjustments: tuple[AdjustmentView, ...] = ()
-    # Each player's name as the tables show it, and the key to those shortened alike.
+    # Each player's name as the tables show it, as the side column's lists show it, and
+    # the key to those shortened alike.
     short: dict[str, str] = field(default_factory=dict)
+    side: dict[str, str] = field(default_factory=dict)
     key: tuple[tuple[str, str], ...] = ()
 
 
@@ -159,4 +165,6 @@ def screen(uow: UnitOfWork, public_id: str, night_id: Any, token: Any) -> Screen
         )
     names = [name for table in now for name in table.names]
     short, key = shortened(names, name_room(len(now)))
-    return replace(shown, tables=glances(uow, seen), short=short, key=key)
+    side, side_key = shortened(names + [line.name for line in leaders], SIDE_ROOM)
+    key = tuple(dict.fromkeys(key + side_key))
+    return replace(shown, tables=glances(uow, seen), short=short, side=side, key=key)

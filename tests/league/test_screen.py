@@ -13,7 +13,16 @@ from scorekeeper.league import screen
 from scorekeeper.league import services as league
 from tests.printing.support import link_targets
 
-from .support import NAMES, login, make_league, make_organizer, member_ids, play_out, wrong_by_one
+from .support import (
+    LONG_NAMES,
+    NAMES,
+    login,
+    make_league,
+    make_organizer,
+    member_ids,
+    play_out,
+    wrong_by_one,
+)
 from .support import started_night as start
 
 
@@ -110,6 +119,24 @@ def test_a_big_nights_names_are_shortened_apart_and_the_alike_ones_keyed():
     assert short["Maria Kowalska"] != short["Maria Kowalski"]
     assert dict(key) == {short[name]: name for name in alike}  # the alike ones, numbered
     assert screen.shortened(names, screen.name_room(12)) == ({name: name for name in names}, ())
+
+
+def test_the_side_columns_leaders_keep_a_long_name_to_a_line_and_its_end(client, uow, olga):
+    """Ten leaders of 40 characters wrapped to three lines each ran the side column past a
+    1080-line screen's foot: the side lists shorten names, keeping their ends apart."""
+    lid = make_league(uow, olga, names=LONG_NAMES[:8])
+    ids = member_ids(uow, lid, olga)
+    night = start(uow, lid, olga, list(ids.values()))
+    for table in night.tables:
+        play_out(uow, table)
+    client.post(f"/leagues/{lid}/nights/{night.id}/screen")
+    page = client.get(screen_path(client, lid, night.id)).text
+
+    (leaders,) = re.findall(r'<table class="screen-leaders">(.*?)</table>', page, re.S)
+    shown = re.findall(r"<tr><td>\d+</td><td>([^<]+)", leaders)
+    assert shown and all(len(name) <= screen.SIDE_ROOM for name in shown)
+    assert len(set(shown)) == len(shown)  # the numbers at the names' ends tell them apart
+    assert all(name[-2:] in {full[-2:] for full in LONG_NAMES} for name in shown)
 
 
 def test_without_the_stream_process_the_app_streams_the_screen_itself(client, uow, olga):
