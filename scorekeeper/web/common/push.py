@@ -29,12 +29,14 @@ import time
 from collections.abc import Callable, Iterator
 
 import psycopg
-from flask import current_app
+from flask import current_app, request
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.repository import CHANGES_CHANNEL
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from scorekeeper.web.common.db import unit_of_work
 
 STREAM_SECONDS = 55
 # Seconds between looks at the version when nothing woke the stream.
@@ -152,6 +154,17 @@ def answer(key: str, version, version_now: Callable[[], object], look_every: flo
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
+
+
+def answer_as_page(key: str, version_in: Callable[[UnitOfWork], object], since_type=str):
+    """The stream of ``key`` let in as its page is: ``version_in`` is the page's own
+    service call, asked now, so a stranger gets the page's 404 before any stream opens.
+    It starts from the page's version (``since``): a change made before the stream
+    opened (the phone was offline, the stream was opening again) is said at once. The
+    stream outlives the request: it reads through units of work of its own."""
+    version = request.args.get("since", version_in(unit_of_work()), type=since_type)
+    session_factory = current_app.extensions["scorekeeper.db"].session_factory
+    return answer(key, version, lambda: version_in(UnitOfWork(session_factory)))
 
 
 def stream(

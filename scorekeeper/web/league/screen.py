@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import abort, current_app, redirect, render_template, request, url_for
 
 from scorekeeper.league import services as league
-from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from scorekeeper.web.common import passes, push
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
@@ -54,14 +53,9 @@ def screen_board(public_id: str, night_id: int, token: str):
 @bp.get("/leagues/<public_id>/nights/<row_id:night_id>/screen/<token>/events")
 def screen_events(public_id: str, night_id: int, token: str):
     """The screen's stream where no stream process serves it (scorekeeper.web.common.push)."""
-    version = league.screen_version(unit_of_work(), public_id, night_id, token)
-    version = request.args.get("since", version)
-    session_factory = current_app.extensions["scorekeeper.db"].session_factory
-
-    def version_now() -> str:
-        return league.screen_version(UnitOfWork(session_factory), public_id, night_id, token)
-
-    return push.answer(f"screen:{night_id}", version, version_now)
+    return push.answer_as_page(
+        f"screen:{night_id}", lambda uow: league.screen_version(uow, public_id, night_id, token)
+    )
 
 
 def night_events_url(public_id: str, night_id: int, version: str) -> str | None:
@@ -88,14 +82,9 @@ def night_events(public_id: str, night_id: int):
     who = passes.night_watcher(current_app.secret_key, public_id, night_id, token)
     if who is None:
         abort(404)
-    version = league.night_version(unit_of_work(), public_id, who, night_id)
-    version = request.args.get("since", version)
-    session_factory = current_app.extensions["scorekeeper.db"].session_factory
-
-    def version_now() -> str:
-        return league.night_version(UnitOfWork(session_factory), public_id, who, night_id)
-
-    return push.answer(f"night:{night_id}:{who}", version, version_now)
+    return push.answer_as_page(
+        f"night:{night_id}:{who}", lambda uow: league.night_version(uow, public_id, who, night_id)
+    )
 
 
 @bp.post("/leagues/<public_id>/nights/<row_id:night_id>/screen")

@@ -8,7 +8,6 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 
 from scorekeeper.service_layer import services
-from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from scorekeeper.web.common import links, push
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import LANGUAGES, speak
@@ -85,17 +84,9 @@ def scoreboard(public_id: str):
 @bp.get("/games/<public_id>/events")
 def events(public_id: str):
     """Server-sent events: a ``version`` event each time the game changes (see push)."""
-    version = services.current_version(unit_of_work(), public_id)
-    # The page's own version: a change made before the stream opened (the phone was
-    # offline, the stream was opening again) is said at once.
-    version = request.args.get("since", version, type=int)
-    session_factory = current_app.extensions["scorekeeper.db"].session_factory
-
-    # The stream outlives the request: it reaches the database without the app context.
-    def version_now() -> int:
-        return services.current_version(UnitOfWork(session_factory), public_id)
-
-    return push.answer(public_id, version, version_now)
+    return push.answer_as_page(
+        public_id, lambda uow: services.current_version(uow, public_id), since_type=int
+    )
 
 
 @bp.get("/games/<public_id>/table")
