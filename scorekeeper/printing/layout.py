@@ -19,21 +19,40 @@ ORIENTATIONS = ("portrait", "landscape")
 @dataclass(frozen=True)
 class Page:
     size: str  # "A4" or "Letter"
-    orientation: str  # "portrait" or "landscape"
-    halves: int = 1  # 2: two half sheets side by side (2-up), each this wide
+    orientation: str  # "portrait" or "landscape": the sheet's
+    # 2: two half sheets (2-up), each this wide and high: side by side on a landscape
+    # sheet (portrait halves), one above the other on a portrait sheet (landscape halves).
+    halves: int = 1
+
+    @property
+    def stacked(self) -> bool:
+        """Two halves one above the other: a portrait sheet cut across."""
+        return self.halves > 1 and self.orientation == "portrait"
+
+    @property
+    def half_orientation(self) -> str:
+        """The shape of what is printed on: a half sheet's (a stacked half is landscape)."""
+        if self.halves == 1:
+            return self.orientation
+        return "landscape" if self.stacked else "portrait"
 
     @property
     def width_mm(self) -> float:
         """The width inside the margins (of one half, for a 2-up page)."""
         width, height = PAPER_MM[self.size]
         full = (height if self.orientation == "landscape" else width) - MARGIN_MM[0]
+        if self.stacked:
+            return full
         return (full - HALF_GUTTER_MM * (self.halves - 1)) / self.halves
 
     @property
     def height_mm(self) -> float:
-        """The height inside the margins."""
+        """The height inside the margins (of one half, for a stacked 2-up page)."""
         width, height = PAPER_MM[self.size]
-        return (width if self.orientation == "landscape" else height) - MARGIN_MM[1]
+        full = (width if self.orientation == "landscape" else height) - MARGIN_MM[1]
+        if self.stacked:
+            return (full - HALF_GUTTER_MM * (self.halves - 1)) / self.halves
+        return full
 
     @property
     def name(self) -> str:

@@ -15,9 +15,24 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import lazy_gettext as _l
 from scorekeeper.printing import blocks, words
 from scorekeeper.printing.blocks import PrintBlock, PrintLead, PrintLimit, PrintOutMark
-from scorekeeper.printing.columns import Group, groups
+from scorekeeper.printing.columns import Group
 from scorekeeper.printing.errors import PrintError
-from scorekeeper.printing.layout import Page, check_orientation, page_for
+from scorekeeper.printing.layout import Page, check_orientation, check_size
+from scorekeeper.printing.pad_layout import (
+    BOX_MM,
+    CELL_PADDING_MM,
+    DEALER_MM,
+    MARK_MM,
+    NUMBER_MM,
+    TOTAL_MM,
+    arrange,
+    half_rows,
+    pad_grid,
+    row_count,
+    two_up_fit,
+    two_up_most,
+    variant_of,
+)
 from scorekeeper.printing.seats import (
     LeadHeads,
     Seat,
@@ -27,39 +42,19 @@ from scorekeeper.printing.seats import (
     seats,
     text_mm,
 )
-from scorekeeper.scoring import ScoringError, Setup, get_preset, get_variant, make_setup
+from scorekeeper.scoring import ScoringError, Setup, get_variant, make_setup
 from scorekeeper.scoring.cards import RANKS
 from scorekeeper.scoring.messages import Message
-from scorekeeper.scoring.paper import Lead, PadPaper
 from scorekeeper.translate import preset_name, translate
 
 NAME_LENGTH = 40
-# Rows for a game played to a target: enough for a long game on one page.
-TARGET_ROWS = {"portrait": 18, "landscape": 12}
-# Two pads to a landscape page (2-up half sheets): short games of few players.
-TWO_UP_PLAYERS, TWO_UP_ROWS = 4, 14
 MAX_ROWS = 60  # more than a page holds: a pad of many rows runs on with its header
 # A pad of this many rows or fewer (a fixed number of deals) gets taller rows.
 FEW_ROWS = 14
 # The most players a paper pad has columns for (the free pad's 20: in tables of ten).
 PAD_PLAYERS = 20
-# Wider than this many players, the pad (two columns a player) needs landscape.
-PORTRAIT_PLAYERS = 5
-# The pad grid's fixed columns (static/print/sheet.css), in mm: deal number,
-# dealer, a mark (the wild rank, a family's mark to tick); a family's lead columns
-# say their own width. Each is that wide inside its padding and its line.
-NUMBER_MM, DEALER_MM, MARK_MM = 9.0, 17.0, 13.0
 # A partnership pad's row labels: at least this wide, at most (three sides keep 40 mm).
 SIDE_LABEL_MM, SIDE_LABEL_MOST_MM = 40.0, 60.0
-CELL_PADDING_MM = 2.0
-LINE_MM = 0.25  # a cell's rule (static/print/sheet.css: .grid th, .grid td)
-# Every box a hand writes a figure in takes five handwritten digits (about 2.5 mm
-# each, and room either side): a running total, a deal's points, melds, a phase.
-TOTAL_MM = 14.2  # 14 mm between the lines (each 0.25 mm)
-BOX_MM = TOTAL_MM
-# On a 2-up half sheet (few players, asked for) the total keeps TOTAL_MM while the
-# player's other columns keep this much.
-OTHER_LEAST_MM = 7.0
 NAME_PT, CELL_PT = 8.5, 9.0
 
 
@@ -79,10 +74,6 @@ class CardValue:
     value: int
 
 
-# What a player's columns hold, by what the variant's entries ask for (unless its
-# family declares them): a meld game writes melds and hand apart.
-MELD_COLUMNS = ("melds", "hand", "total")
-DEAL_COLUMNS = ("deal", "total")
 # The columns' heads as printed.
 COLUMN_WORDS = {
     "melds": _l("melds"),
@@ -168,8 +159,9 @@ def blank_pad(
     ``orientation`` None picks landscape for a wide table. ``stakes`` (as a game's)
     prints in the settlement box; ``rows`` overrides the number of rows (1 to
     MAX_ROWS); ``day`` is printed as the date (a league night's); ``two_up`` prints
-    two copies side by side on a landscape page (up to 4 players, 14 rows), to cut in
-    half. Raises PrintError, whose ``errors`` name the bad arguments.
+    two copies to a page, to cut in half, where a half sheet keeps every box BOX_MM
+    wide (pad_layout.two_up_fit; ``orientation`` is then the sheet's). Raises
+    PrintError, whose ``errors`` name the bad arguments.
     """
     errors: dict[str, str] = {}
     if rows is not None and (
@@ -184,6 +176,10 @@ def blank_pad(
         orientation = check_orientation(orientation)
     except PrintError as error:
         errors.update(error.errors)
+    try:
+        page_size = check_size(page_size)
+    except PrintError as error:
+        errors.update(error.errors)
     setup = None
     try:
         setup = make_setup(
@@ -196,12 +192,13 @@ def blank_pad(
         )
     except ScoringError as error:
         errors.update(error.errors)
-    if two_up:
-        _check_two_up(count, orientation, setup, errors)
+    # Measured on a setup, a paper and rows that are right (a name's error aside).
+    if two_up and setup is not None and not {"rows", "page_size", "orientation"} & set(errors):
+        _check_two_up(setup, page_size, orientation, rows, errors)
     if errors:
         raise PrintError(errors, _("The pad cannot be printed as asked."))
     named = any(written)
-    pad = _pad(
+    return _pad(
         setup,
         players=tuple(written) + ("",) * (count - len(written)),
         first_dealer=(written[dealer_seat] or None) if named else None,
@@ -216,49 +213,54 @@ def blank_pad(
         locale=locale,
         two_up=two_up,
     )
-    if two_up:
-        _check_two_up_rows(pad)
-    return pad
 
 
 def _check_two_up(
-    count: int, orientation: str | None, setup: Setup | None, errors: dict[str, str]
+    setup: Setup, page_size: str, orientation: str | None, rows: int | None, errors: dict
 ) -> None:
-    """Two pads to a page fit few players, side by side on landscape paper."""
-    if count > TWO_UP_PLAYERS or orientation == "portrait":
+    """Two pads to a page where a half sheet keeps every box BOX_MM wide and every row;
+    else the error says up to how many players of this game it does, as measured."""
+    variant = get_variant(setup.variant)
+    whole_page = variant.pad_paper(setup.options).whole_page
+    if whole_page is not None:
+        errors["two_up"] = translate(whole_page)
+        return
+    if two_up_fit(setup, page_size, orientation, rows) is not None:
+        return
+    if rows and (page := two_up_fit(setup, page_size, orientation)) is not None:
         errors["two_up"] = _(
-            "two pads to a page fit up to %(players)s players, on landscape paper",
-            players=TWO_UP_PLAYERS,
+            "two pads to a page fit up to %(most)s rows at this table, not %(rows)s",
+            most=half_rows(variant.pad_paper(setup.options), page),
+            rows=rows,
         )
-    elif setup is not None:
-        whole_page = get_variant(setup.variant).pad_paper(setup.options).whole_page
-        if whole_page is not None:
-            errors["two_up"] = translate(whole_page)
-
-
-def _check_two_up_rows(pad: Pad) -> None:
-    # Checked on the pad made: its rows are the variant's (fixed deals, tie-breaks).
-    if len(pad.rows) > TWO_UP_ROWS:
-        raise PrintError(
-            {
-                "two_up": _(
-                    "two pads to a page fit up to %(most)s rows, not %(rows)s",
-                    most=TWO_UP_ROWS,
-                    rows=len(pad.rows),
-                )
-            },
-            _("The pad cannot be printed as asked."),
+        return
+    game = preset_name(setup.preset) or translate(variant.name)
+    most = two_up_most(
+        variant=setup.variant, options=setup.options, page_size=page_size, orientation=orientation
+    )
+    if most:
+        errors["two_up"] = _(
+            "two pads to a page fit %(game)s for up to %(most)s players on %(paper)s paper "
+            "(every box 14 mm wide), not %(players)s",
+            game=game,
+            most=most,
+            paper=page_size,
+            players=len(setup.players),
+        )
+    else:
+        errors["two_up"] = _(
+            "two pads to a page do not fit %(game)s on %(paper)s paper: a half sheet would "
+            "leave its boxes under 14 mm wide or its deals without a row",
+            game=game,
+            paper=page_size,
         )
 
 
 def _counts(variant: Any, preset: Any) -> tuple[int, int]:
     """The seats a pad may have: 2 to 8 as ever (the variant's own count is make_setup's
     to check), down to 1 and up to PAD_PLAYERS where the variant takes them (the free pad)."""
-    try:
-        cls = (
-            get_variant(variant) if variant is not None else get_variant(get_preset(preset).variant)
-        )
-    except ScoringError:
+    cls = variant_of(variant, preset)
+    if cls is None:
         return 2, 8  # make_setup names what is wrong
     return min(2, cls.min_players), max(8, min(cls.max_players, PAD_PLAYERS))
 
@@ -322,19 +324,17 @@ def _pad(
 ) -> Pad:
     variant = get_variant(setup.variant)
     options, n = setup.options, len(players)
-    paper = variant.pad_paper(options)
+    grid = pad_grid(variant, options)
+    paper, leads, columns = grid.paper, grid.leads, grid.columns
     game = variant(setup)
     side_rows = tuple(map(translate, paper.row_labels))
     show_wild = variant.pad_wild
-    leads = tuple(lead for lead in variant.paper_leads(options) if lead.on_pad)
-    columns = _player_columns(variant, paper.columns)
-    grid = _Grid(paper, show_wild, leads, len(columns) * BOX_MM)
-    page, groups, column_mm = _arrange(grid, page_size, orientation, n, two_up)
-    orientation = "portrait" if two_up else page.orientation  # each half is a portrait pad
+    page, groups, column_mm = arrange(grid, page_size, orientation, n, two_up)
+    orientation = page.half_orientation  # a half sheet's shape, 2-up
     name_mm = paper.label_mm if paper.across and paper.label_mm else column_mm
     placed = seats(players, column_mm=name_mm - CELL_PADDING_MM, size_pt=NAME_PT)
     narrow = narrow_labels(placed, DEALER_MM - CELL_PADDING_MM, CELL_PT)
-    count = rows or _row_count(game, paper, orientation, two_up=two_up)
+    count = rows or row_count(game, paper, page)
     pad_rows = _pad_rows(game, count, players, setup.players, narrow if show_dealer else None)
     if not rows and (tiebreaks := variant.pad_tiebreaks(options)):  # beyond the fixed deals
         pad_rows += [PadRow(count + k, "", "", "", tiebreak=True) for k in range(1, tiebreaks + 1)]
@@ -383,76 +383,6 @@ def _pad(
         limit=None if two_up else blocks.limit(paper.limit),  # a half sheet has no row to spare
         out_mark=blocks.out_mark(paper.out_mark),
     )
-
-
-def _pad_page(page_size: str, orientation: str, *, two_up: bool) -> Page:
-    page = page_for(page_size, landscape=two_up or orientation == "landscape")
-    # Two portrait pads side by side on a landscape page.
-    return Page(page.size, page.orientation, halves=2) if two_up else page
-
-
-def _row_count(game: Any, paper: PadPaper, orientation: str, *, two_up: bool) -> int:
-    """The rows a pad has when not asked for a number: the game's fixed deals, or as
-    many as its family gives a page (a match's hands, a side's deals), or enough for
-    a game played to a target."""
-    count = game.fixed_deals or (paper.rows or TARGET_ROWS)[orientation]
-    if two_up:
-        count = min(count, paper.two_up_rows or TWO_UP_ROWS)
-    return count
-
-
-@dataclass(frozen=True)
-class _Grid:
-    """What a pad's grid lays out across the page: its fixed columns and the least a
-    player's columns take (each a box a hand writes in)."""
-
-    paper: PadPaper
-    wild: bool
-    leads: tuple[Lead, ...]
-    least_mm: float  # a player's columns at BOX_MM each
-
-
-def _arrange(
-    grid: _Grid, page_size: str, orientation: str | None, n: int, two_up: bool
-) -> tuple[Page, tuple[Group, ...], float]:
-    """The pad's page, the players each of its sheets holds, and a player's width in
-    the widest: measured, every player's boxes at least BOX_MM wide. Portrait where the
-    table fits it (up to PORTRAIT_PLAYERS), else landscape; a table too wide for that
-    too is split over as few sheets as keep the boxes that wide, each sheet a table
-    with every deal."""
-    if two_up:  # a half sheet's few players, asked for: no sheets to split over
-        page = _pad_page(page_size, "portrait", two_up=True)
-        return page, (Group(0, n),), _player_mm(page, n, grid)
-    if orientation is None:
-        portrait = _pad_page(page_size, "portrait", two_up=False)
-        fits = _player_mm(portrait, n, grid) >= grid.least_mm or not grid.paper.running
-        narrow = n <= PORTRAIT_PLAYERS and fits
-        orientation = "portrait" if grid.paper.portrait or narrow else "landscape"
-    page = _pad_page(page_size, orientation, two_up=False)
-    room_mm = _player_mm(page, n, grid) * n
-    if not grid.paper.running or room_mm >= n * grid.least_mm:
-        return page, (Group(0, n),), room_mm / n
-    split = groups(n, room_mm, grid.least_mm)
-    return page, split, room_mm / max(group.stop - group.start for group in split)
-
-
-def _player_mm(page: Page, n: int, grid: _Grid) -> float:
-    """A player's share of the page's width, once the grid's fixed columns are set."""
-    paper = grid.paper
-    if paper.label_mm:  # a column of row labels, then each game's players side by side
-        return (page.width_mm - paper.label_mm) / (n * paper.spans)
-    widths = [NUMBER_MM, DEALER_MM, *([MARK_MM] * grid.wild)]
-    widths += [lead.width_mm or MARK_MM for lead in grid.leads]
-    # Each fixed column takes its width, its padding and its line.
-    fixed_mm = sum(widths) + len(widths) * (CELL_PADDING_MM + LINE_MM)
-    return (page.width_mm - fixed_mm) / n
-
-
-def _player_columns(variant: Any, declared: tuple[str, ...] | None) -> tuple[str, ...]:
-    if declared is not None:
-        return declared
-    entries = {entry.name for entry in variant.entry_fields}
-    return variant.pad_columns or (MELD_COLUMNS if "melds" in entries else DEAL_COLUMNS)
 
 
 def _pad_rows(
@@ -521,12 +451,12 @@ def mark_heads(wild: bool, leads: Sequence[PrintLead], mark_mm: float) -> list[t
 
 def _total_mm(columns: tuple[str, ...], player_mm: float) -> float | None:
     """The running total's width where an even share of the player's columns is less
-    than TOTAL_MM and the others keep OTHER_LEAST_MM; None: an even share."""
+    than TOTAL_MM and the others keep BOX_MM; None: an even share."""
     # An even share is a little less than its sum: the grid's lines take their part.
     if "total" not in columns or player_mm / len(columns) >= TOTAL_MM + 0.5:
         return None
     others = (player_mm - TOTAL_MM) / (len(columns) - 1)
-    return TOTAL_MM if others >= OTHER_LEAST_MM else None
+    return TOTAL_MM if others >= BOX_MM else None
 
 
 def column_heads(

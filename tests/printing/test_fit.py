@@ -22,7 +22,8 @@ from scorekeeper.printing import (
     game_sheet_pdf,
     print_pack_pdf,
 )
-from scorekeeper.printing.pad import TARGET_ROWS, blank_pad
+from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.pad_layout import TARGET_ROWS, two_up_most
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import PRESETS, VARIANTS, make_setup
 from tests.printing.cases import LONG_NAMES, ORDINARY_NAMES, SHORT_NAMES, played
@@ -222,8 +223,9 @@ TWO_UP = [
     )
     for game in (game_of(name) for name in dict.fromkeys(name for name, _, _ in LAYOUTS))
     if prints_two_up(game)  # a partnership pad and a golf card take a whole page
-    # Two to a page takes up to 4 players: the widest such table.
-    for players in [max(count for count in (2, 4) if seated(game, count))]
+    # The widest table two to a page takes on both papers (measured: pad_layout).
+    for players in [two_up_most(**game, page_size="Letter")]
+    if players
 ]
 
 
@@ -238,10 +240,11 @@ def test_a_partnership_pad_is_not_printed_two_to_a_page(game):
 
 @pytest.mark.parametrize("size", PAPERS)
 @pytest.mark.parametrize(("game", "players"), TWO_UP)
-def test_two_pads_with_long_names_fit_a_landscape_page_side_by_side(tmp_path, game, players, size):
+def test_two_pads_with_long_names_fit_one_page(tmp_path, game, players, size):
     names = LONG_NAMES[:players]
     pdf = blank_pad_pdf(players=players, names=names, page_size=size, two_up=True, **game)
-    assert_paper(pdf, tmp_path, size, "landscape")
+    sheet = blank_pad(players=players, page_size=size, two_up=True, **game).page.orientation
+    assert_paper(pdf, tmp_path, size, sheet)  # side by side on landscape, else stacked
     [text] = pages(pdf, tmp_path)
     assert flat(text).count("Totals / Final") == 2 or flat(text).count("Final") >= 2
     assert_no_name_broken(pdf, tmp_path, names)

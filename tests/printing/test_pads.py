@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing import PrintError, blank_pad_pdf
-from scorekeeper.printing.pad import TARGET_ROWS
+from scorekeeper.printing.pad_layout import TARGET_ROWS
 from scorekeeper.printing.words import TIMES
 from tests.printing.support import assert_paper, pages, picture, words
 
@@ -209,12 +209,19 @@ def test_a_pad_can_have_as_many_rows_as_asked(tmp_path):
 
 
 def test_two_up_prints_two_copies_and_refuses_what_does_not_fit_half_a_page(tmp_path, output_dir):
-    pdf = blank_pad_pdf(preset="Crazy Gin (13 deals)", players=4, two_up=True)
+    # Two players' 14 mm boxes fit a portrait half: side by side on a landscape sheet.
+    pdf = blank_pad_pdf(preset="Crazy Gin (13 deals)", players=2, two_up=True)
     picture(pdf, output_dir, "pad-thirteen-two-up-a4")
     assert_paper(pdf, tmp_path, "A4", "landscape")
     [text] = pages(pdf, tmp_path, "-raw")
     assert text.count("Crazy Gin (13 deals) score pad") == 2
-    for too_big in ({"players": 6}, {"players": 4, "rows": 20}):
+    # Four players' need a landscape half: one above the other on a portrait sheet.
+    pdf = blank_pad_pdf(preset="Rummy", players=4, two_up=True)
+    picture(pdf, output_dir, "pad-rummy-two-up-stacked-a4")
+    assert_paper(pdf, tmp_path, "A4", "portrait")
+    [text] = pages(pdf, tmp_path, "-raw")
+    assert text.count("Rummy score pad") == 2
+    for too_big in ({"players": 6}, {"players": 4}, {"players": 3, "rows": 20}):
         with pytest.raises(PrintError) as refused:
             blank_pad_pdf(preset="500 Rum", two_up=True, **too_big)
         assert "two_up" in refused.value.errors

@@ -330,12 +330,45 @@ def test_the_pad_form_prints_two_pads_to_a_page_or_says_why_not(client, tmp_path
     response = client.get("/pads/pad.pdf", query_string={**PAD, "two_up": "y"})
     assert response.status_code == 200
     assert_paper(response.get_data(), tmp_path, "A4", "landscape")
-    refused = client.get(
-        "/pads/pad.pdf",
-        query_string={**PAD, "game": "preset:500 Rum", "players": "6", "two_up": "y"},
-    )
+    asked = {
+        **PAD,
+        "game": "preset:500 Rum",
+        "players": "4",
+        "two_up": "y",
+        "names-0": "Zoë Ångström-Bartholomew de la Fuente Rí",
+        "title": "Vendredi",
+        "rows": "6",
+        "page_size": "Letter",
+    }
+    refused = client.get("/pads/pad.pdf", query_string=asked)
     assert refused.status_code == 400
-    assert "up to 4 players" in error_beside(refused.get_data(as_text=True), "two_up")
+    body = refused.get_data(as_text=True)
+    # Three players' 14 mm boxes fit half a Letter sheet; four players' do not.
+    assert error_beside(body, "two_up") == (
+        "two pads to a page fit 500 Rum for up to 3 players on Letter paper "
+        "(every box 14 mm wide), not 4"
+    )
+    for kept in (
+        r'<input [^>]*\bchecked id="two_up"',
+        r'<option selected value="preset:500 Rum">',
+        r'<option selected value="Letter">',
+        r'<input [^>]*id="players"[^>]*value="4">',
+        r'<input [^>]*id="names-0"[^>]*value="Zoë Ångström-Bartholomew de la Fuente Rí">',
+        r'<input [^>]*id="title"[^>]*value="Vendredi">',
+        r'<input [^>]*id="rows"[^>]*value="6">',
+    ):
+        assert re.search(kept, body), kept  # every value as it was asked
+    three = client.get("/pads/pad.pdf", query_string={**asked, "players": "3"})
+    assert three.status_code == 200
+    assert_paper(three.get_data(), tmp_path, "Letter", "portrait")  # halves one above the other
+
+
+def test_the_pad_form_says_up_to_how_many_players_each_game_prints_two_to_a_page(client):
+    body = client.get("/pads/new").get_data(as_text=True)
+    assert "<li>500 Rum: up to 3 players</li>" in body
+    assert "<li>Shanghai: up to 4 players on A4, 3 on Letter</li>" in body
+    assert "<li>Canasta: a whole page only</li>" in body
+    assert "half sheets, for a few players: how many, game by game, below" in body
 
 
 def test_a_pool_rummy_pad_takes_an_entry_fee_and_prints_the_pot(client, tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import date
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
@@ -28,12 +29,13 @@ from scorekeeper.printing import PrintError, blank_pad_pdf, game_sheet_pdf
 from scorekeeper.printing.budget import content_key
 from scorekeeper.printing.layout import PAGE_SIZES, check_size, default_size, requested_size
 from scorekeeper.printing.pad import MAX_ROWS
+from scorekeeper.printing.pad_layout import two_up_most
 from scorekeeper.printing.render import unreachable_from_phones
 from scorekeeper.scoring import PRESETS, VARIANTS, get_variant
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import GameNotFound
 from scorekeeper.service_layer.results import GameView
-from scorekeeper.translate import lazy_translation, translate
+from scorekeeper.translate import lazy_translation, preset_name, translate
 from scorekeeper.web.common import links
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.common.i18n import speak
@@ -101,7 +103,9 @@ class PadForm(FlaskForm, metaclass=EveryGameOptions):
             SelectChoice("landscape", _l("Landscape")),
         ],
     )
-    two_up = BooleanField(_l("Two pads to a page (half sheets, up to 4 players)"))
+    two_up = BooleanField(
+        _l("Two pads to a page (half sheets, for a few players: how many, game by game, below)")
+    )
     title = StringField(
         _l("Title (optional)"), validators=[Length(max=80, message=_l("At most 80 characters."))]
     )
@@ -265,6 +269,39 @@ def link_warning() -> dict:
     return {"links_unreachable": unreachable_from_phones(links.base_url())}
 
 
+@cache
+def two_up_table() -> tuple[tuple[str, str, int, int], ...]:
+    """Each game the form offers (its kind and name) and up to how many players its pad
+    prints two to a page on A4 and on Letter, as measured from the layout
+    (printing.pad_layout.two_up_most): the same for every request, made once."""
+    games = [("preset", name) for name in PRESETS] + [("variant", v) for v in VARIANTS]
+    return tuple(
+        (kind, name, *(two_up_most(**{kind: name}, page_size=size) for size in PAGE_SIZES))
+        for kind, name in games
+    )
+
+
+def two_up_lines() -> list[str]:
+    """The pad form's line for each game: up to how many players fit two to a page."""
+    lines = []
+    for kind, name, a4, letter in two_up_table():
+        game = preset_name(name) if kind == "preset" else translate(VARIANTS[name].name)
+        if not a4 and not letter:
+            lines.append(_("%(game)s: a whole page only", game=game))
+        elif a4 == letter:
+            lines.append(_("%(game)s: up to %(most)s players", game=game, most=a4))
+        else:
+            lines.append(
+                _(
+                    "%(game)s: up to %(a4)s players on A4, %(letter)s on Letter",
+                    game=game,
+                    a4=a4,
+                    letter=letter,
+                )
+            )
+    return lines
+
+
 @bp.get("/pads/new")
 def new_pad():
     form = PadForm(formdata=None, page_size=browser_paper())
@@ -283,6 +320,7 @@ def render_pad_form(form: PadForm) -> str:
         variants=list(VARIANTS.values()),
         house_rules_open=rules_changed,
         few_seats=FEW_SEATS,
+        two_up_lines=two_up_lines(),
         more_seats_open=any(
             (field.data or "").strip() or field.errors for field in form.names[FEW_SEATS:]
         ),
