@@ -151,6 +151,8 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
                 path = f"/api/v1/games/{game_id}/deals"
                 posted = phone.request("POST", path, entry(rng, names, number), auth)
                 record.timed("deal", posted, (201,))
+                # Per server too: one serving only posts beside one serving the side load.
+                record.timed(f"deal@{index % len(ports)}", posted, (201,))
                 record.ack(game_id, number)
                 answered[(game_id, str(number + 1))] = time.monotonic()
         except Exception as error:
@@ -196,6 +198,7 @@ async def watch_night(
     record, answered = Recorder(), {}
     load = Load(app_ports[0], stream_ports[0], night["league"], night["night"], EMAIL)
     before = sum(cpu_seconds(pid) for pid in pids)
+    load_average = [os.getloadavg()[0]]  # the machine's, others' work included
     started = time.monotonic()
     if side:
         await asyncio.to_thread(load.start)
@@ -204,6 +207,7 @@ async def watch_night(
     side_figures = await asyncio.to_thread(load.finish) if side else {}
     minutes = (time.monotonic() - started) / 60
     cpu = sum(cpu_seconds(pid) for pid in pids) - before
+    load_average.append(os.getloadavg()[0])
     done.set()
     await asyncio.gather(*polls, return_exceptions=True)
     await asyncio.gather(*(w.close() for w in watchers))
@@ -212,11 +216,15 @@ async def watch_night(
         **summary([w for w in watchers if w.status != 200], answered, "poll"),
         "deals": record.acknowledged,
         "deal_ms": percentiles(record.seconds.get("deal", [0.0])),
+        "deal_ms_by_server": [
+            percentiles(record.seconds.get(f"deal@{n}", [0.0])) for n in range(len(app_ports))
+        ],
         "errors": len(record.errors),
         "first_errors": record.errors[:3],
         "cpu_s": round(cpu, 1),
         "cpu_ms_per_watcher_minute": round(cpu * 1000 / len(watchers) / minutes, 1),
         "acked": record.acked,
+        "load_average": [round(value, 2) for value in load_average],
         **side_figures,
     }
 

@@ -13,13 +13,23 @@ A deal of a game still in play moves none of these: the pages show counted games
 which tables are in play, not the deals of a game in play. So a club night's twenty
 readers a second get the kept page while its fifty tables post their deals, and a
 finished game shows at once (``refresh`` writes its rows first, moving its sum).
+
+Twenty readers a second are twenty times those queries, each statement a wait for the
+database and then for the process's interpreter lock behind whatever else runs there
+(a table's deal post among them). So a process works a league's version out once at a
+time: a reader that comes while it is being worked out waits, and takes the next one
+worked out, which began after it came (never one begun before: a table counted just
+before the reader came is in it), shared by every reader that waited with it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
+import threading
 from datetime import date
 
+from cachetools import LRUCache
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -42,9 +52,47 @@ from scorekeeper.service_layer.unit_of_work import UnitOfWork
 SHOWN_ROWS = (Member, Night, PlannedNight, Adjustment, SeasonArchive)
 
 
+class Coalesced:
+    """One league version worked out at a time per process and league, each shared by
+    the readers that came before it began (see the module's docstring)."""
+
+    def __init__(self, size: int = 1000):
+        self.tickets = itertools.count()  # orders comings and beginnings
+        self.last: LRUCache[tuple, tuple[int, str]] = LRUCache(maxsize=size)
+        self.locks: LRUCache[tuple, threading.Lock] = LRUCache(maxsize=size)
+        self.guard = threading.Condition()
+        self.waiting = 0  # readers waiting for a version (tests watch it)
+
+    def version(self, key: tuple, work_out) -> str:
+        came = next(self.tickets)
+        with self.guard:
+            lock = self.locks.get(key) or self.locks.setdefault(key, threading.Lock())
+            self.waiting += 1
+            self.guard.notify_all()
+        with lock:
+            with self.guard:
+                self.waiting -= 1
+                found = self.last.get(key)
+            if found is not None and found[0] > came:
+                return found[1]
+            began = next(self.tickets)
+            version = work_out()
+            with self.guard:
+                self.last[key] = (began, version)
+            return version
+
+
+coalesced = Coalesced()
+
+
 def public_version(uow: UnitOfWork, public_id: str) -> str:
     """The published league's version, as an anonymous reader sees it (NotFound where
     the league is not published). Today's date is part of it: "upcoming" moves."""
+    database = str(uow.session_factory.kw.get("bind").url)
+    return coalesced.version((database, public_id), lambda: _worked_out(uow, public_id))
+
+
+def _worked_out(uow: UnitOfWork, public_id: str) -> str:
     with uow:
         session = uow.session
         league, _manage = readable(session, public_id, None)

@@ -167,6 +167,12 @@ _BUMP_VERSION = (
     .where(Game.public_id == bindparam("game_public_id"))
     .values(version=Game.version + 1, updated_at=bindparam("now"))
 )
+# The compare-and-set of a deal post (GameRepository.move): the version read, or nothing.
+_MOVE_VERSION = (
+    update(Game)
+    .where(Game.id == bindparam("game_id"), Game.version == bindparam("read_version"))
+    .values(version=Game.version + 1, updated_at=bindparam("now"))
+)
 _SETUP_AND_SEATS = (
     select(
         Game.id,
@@ -402,3 +408,17 @@ class GameRepository:
             # Heard by every app server's watchers once (and only if) this transaction commits.
             self.connection.execute(_NOTIFY, {"public_id": public_id})
         return self.get(public_id)
+
+    def move(self, game: StoredGame, now: datetime) -> bool:
+        """Raise ``game``'s version by one if it is still the one read (compare and set):
+        a writer that checked and derived everything from that reading beforehand then
+        holds SQLite's write lock (PostgreSQL's row lock) only for its few writes. False
+        if another writer moved it first (nothing written)."""
+        moved = self.connection.execute(
+            _MOVE_VERSION, {"game_id": game.id, "read_version": game.version, "now": now}
+        )
+        if moved.rowcount != 1:
+            return False
+        if self.connection.dialect.name == "postgresql":
+            self.connection.execute(_NOTIFY, {"public_id": game.public_id})
+        return True

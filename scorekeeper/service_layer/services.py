@@ -5,23 +5,30 @@ The pages and the JSON API both call these; they know nothing of HTTP. Each
 write takes the game's row lock first (``uow.games.lock``: an UPDATE of its
 version), so two phones recording the same deal at once are serialised on SQLite
 and PostgreSQL alike, and the unique (game, number) constraint stays the last line
-of defence. What they raise is in ``errors``, who may change a game in ``tokens``,
-what they answer in ``results``, and the games' rows in ``repository``.
+of defence; a new deal, the tables' hot path, checks first and then moves the
+version only if it is still the one it read (``uow.games.move``), taking the lock
+the same way for its writes alone. What they raise is in ``errors``, who may
+change a game in ``tokens``, what they answer in ``results``, the checks a change
+of deals shares in ``deal_checks``, and the games' rows in ``repository``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import delete, insert, update
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import scoring
 from scorekeeper.models import Deal, DealRevision, Game, utcnow
-from scorekeeper.scoring.messages import Message, message
+from scorekeeper.scoring.messages import message
+from scorekeeper.service_layer.deal_checks import (
+    check_claimed_number,
+    commit_or_conflict,
+    fresh_view,
+    scoring_refusals,
+)
 from scorekeeper.service_layer.errors import (
     Conflict,
     DealNotFound,
@@ -212,44 +219,100 @@ def record_deal(
     that deal exists already the answer is a Conflict with the current state.
     With an ``idempotency_key``, a repeat of the same request returns the first
     answer and stores nothing; the same key with another request is refused.
+
+    The game is read, the entry checked and the answer made before anything is
+    written; the writes then go in only if the game's version is still the one read
+    (``GameRepository.move``), so SQLite's one write lock, which every table's post
+    and the worker's jobs wait for, covers two statements and the commit, not the
+    checking and deriving. Another write to the game in between (a second phone at
+    the table) sends the post the locked way, reading the game again under its lock.
     """
     with uow:
+        game = uow.games.get(public_id)
+        checked = _checked_deal(uow, game, token, entry, idempotency_key, lambda: _view_read(game))
+        if isinstance(checked, RecordedDeal):
+            return checked
+        moved = replace(game, version=game.version + 1, updated_at=utcnow())
+        view = view_of(moved, [*game.entries, checked.entry])
+        _ = view.json  # the answer made now, before the write lock, not under it
+        if uow.games.move(game, moved.updated_at):
+            return _write_deal(uow, moved, checked, view, idempotency_key, by)
+        uow.rollback()
         game = uow.games.lock(public_id)
-        authorize(game.edit_token_hash, token, game.circle_token_hash)
-        if callable(entry):
-            entry = entry(_view_before(game))
-        request_fingerprint = fingerprint(entry)
-        if idempotency_key is not None:
-            earlier = earlier_answer(uow, game.id, public_id, idempotency_key, request_fingerprint)
-            if earlier is not None:
-                return earlier
-        entries = game.entries
-        _check_claimed_number(uow, game, entry, len(entries) + 1)
-        setup = game.setup
-        with _scoring_refusals(
-            uow,
-            public_id,
-            over=message("The game is over: no more deals can be recorded."),
-            refused=message("The deal cannot be recorded as given."),
-        ):
-            accepted = scoring.validate_entry(setup, entries, entry, game.ending)
-
-        uow.connection.execute(
-            insert(Deal).values(
-                game_id=game.id,
-                number=len(entries) + 1,
-                entry=accepted,
-                # The moment the game's version moved (the lock): a replay rebuilds
-                # its first answer's updated_at from it.
-                recorded_at=game.updated_at,
-                recorded_by=by,
-            )
+        checked = _checked_deal(
+            uow, game, token, entry, idempotency_key, lambda: _view_before(game)
         )
-        view = view_of(game, [*entries, accepted])
-        if idempotency_key is not None:
-            keep_key(uow, game.id, idempotency_key, request_fingerprint, view)
-        _commit_or_conflict(uow, view)
-        return RecordedDeal(game=view)
+        if isinstance(checked, RecordedDeal):
+            return checked
+        view = view_of(game, [*game.entries, checked.entry])
+        return _write_deal(uow, game, checked, view, idempotency_key, by)
+
+
+@dataclass(frozen=True)
+class _CheckedDeal:
+    entry: Any  # as the scoring core accepted it
+    fingerprint: str
+
+
+def _checked_deal(
+    uow: UnitOfWork,
+    game: StoredGame,
+    token: str | Vouched | None,
+    entry: Any | Callable[[GameView], Any],
+    idempotency_key: str | None,
+    before: Callable[[], GameView],
+) -> _CheckedDeal | RecordedDeal:
+    """The next deal's entry checked against ``game`` (``before``: the game as the
+    caller's entry function reads it), or the first answer to a repeated request."""
+    authorize(game.edit_token_hash, token, game.circle_token_hash)
+    if callable(entry):
+        entry = entry(before())
+    request_fingerprint = fingerprint(entry)
+    if idempotency_key is not None:
+        earlier = earlier_answer(uow, game.id, game.public_id, idempotency_key, request_fingerprint)
+        if earlier is not None:
+            return earlier
+    entries = game.entries
+    check_claimed_number(uow, game, entry, len(entries) + 1)
+    with scoring_refusals(
+        uow,
+        game.public_id,
+        over=message("The game is over: no more deals can be recorded."),
+        refused=message("The deal cannot be recorded as given."),
+    ):
+        accepted = scoring.validate_entry(game.setup, entries, entry, game.ending)
+    return _CheckedDeal(accepted, request_fingerprint)
+
+
+def _write_deal(
+    uow: UnitOfWork,
+    game: StoredGame,
+    checked: _CheckedDeal,
+    view: GameView,
+    idempotency_key: str | None,
+    by: str | None,
+) -> RecordedDeal:
+    """Insert the checked deal of ``game`` (its version already moved) and commit."""
+    uow.connection.execute(
+        insert(Deal).values(
+            game_id=game.id,
+            number=len(game.deals) + 1,
+            entry=checked.entry,
+            # The moment the game's version moved: a replay rebuilds its first
+            # answer's updated_at from it.
+            recorded_at=game.updated_at,
+            recorded_by=by,
+        )
+    )
+    if idempotency_key is not None:
+        keep_key(uow, game.id, idempotency_key, checked.fingerprint, view)
+    commit_or_conflict(uow, view)
+    return RecordedDeal(game=view)
+
+
+def _view_read(game: StoredGame) -> GameView:
+    """The game as read (no lock taken): kept from the page that showed it, as a rule."""
+    return cached_view(game.public_id, game.version) or view_of(game)
 
 
 def _view_before(game: StoredGame) -> GameView:
@@ -287,7 +350,7 @@ def correct_deal(
                 exc.errors,
             ) from None
         if new_entries[number - 1] == deal.entry:
-            return _fresh_view(uow, public_id)
+            return fresh_view(uow, public_id)
         _keep_revision(uow, game, deal, "corrected", by, new_entries[number - 1])
         uow.connection.execute(
             update(Deal)
@@ -317,7 +380,7 @@ def delete_last_deal(
         if number != last:
             raise Conflict(
                 _not_the_last_deal(number, last),
-                _fresh_view(uow, public_id),
+                fresh_view(uow, public_id),
                 {"number": message("deal %(number)s is not the last deal", number=number)},
             )
         deal = game.deals[-1]
@@ -343,9 +406,9 @@ def end_game(
         if game.ending is not None:
             raise Conflict(
                 message("The game was already ended early: reopen it first to end it another way."),
-                _fresh_view(uow, public_id),
+                fresh_view(uow, public_id),
             )
-        with _scoring_refusals(
+        with scoring_refusals(
             uow,
             public_id,
             over=message("The game is already over: it cannot be ended early."),
@@ -353,7 +416,7 @@ def end_game(
         ):
             ending = scoring.end_early(game.setup, game.entries, split=split)
         view = view_of(_store_ending(uow, game, dict(ending)))
-        _commit_or_conflict(uow, view)
+        commit_or_conflict(uow, view)
         return view
 
 
@@ -366,10 +429,10 @@ def reopen_game(
         if game.ending is None:
             raise Conflict(
                 message("The game was not ended early: there is nothing to reopen."),
-                _fresh_view(uow, public_id),
+                fresh_view(uow, public_id),
             )
         view = view_of(_store_ending(uow, game, None))
-        _commit_or_conflict(uow, view)
+        commit_or_conflict(uow, view)
         return view
 
 
@@ -395,7 +458,7 @@ def set_game_facts(
             check(game)
         uow.connection.execute(update(Game).where(Game.id == game.id).values(**facts))
         view = view_of(replace(game, **facts))
-        _commit_or_conflict(uow, view)
+        commit_or_conflict(uow, view)
         return view
 
 
@@ -459,38 +522,9 @@ def _check_if_match(uow: UnitOfWork, game: StoredGame, if_match: str | None) -> 
         return
     raise Conflict(
         message("The game has changed since you loaded it (it is now at %(etag)s).", etag=current),
-        _fresh_view(uow, game.public_id),
+        fresh_view(uow, game.public_id),
         {"If-Match": message("is stale; the current ETag is %(etag)s", etag=current)},
     )
-
-
-def _check_claimed_number(uow: UnitOfWork, game: StoredGame, entry: Any, next_number: int) -> None:
-    if not isinstance(entry, Mapping) or "number" not in entry:
-        return
-    claimed = entry["number"]
-    if isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 1:
-        raise InvalidInput(
-            "The deal number must be a whole number from 1.", {"number": "must be a whole number"}
-        )
-    if claimed < next_number:
-        raise Conflict(
-            message(
-                "Deal %(claimed)s has already been recorded; the next deal is deal %(next)s.",
-                claimed=claimed,
-                next=next_number,
-            ),
-            _fresh_view(uow, game.public_id),
-            {"number": message("deal %(number)s exists already", number=claimed)},
-        )
-    if claimed > next_number:
-        raise InvalidInput(
-            message(
-                "The next deal is deal %(next)s, not deal %(claimed)s.",
-                next=next_number,
-                claimed=claimed,
-            ),
-            {"number": message("the next deal is deal %(next)s", next=next_number)},
-        )
 
 
 def _find_deal(game: StoredGame, number: Any) -> StoredDeal:
@@ -531,38 +565,6 @@ def _keep_revision(
     )
 
 
-def _commit_or_conflict(uow: UnitOfWork, view: GameView) -> None:
-    try:
-        uow.commit()
-    except IntegrityError:
-        # Only reachable if the row lock was bypassed; the constraint held.
-        raise Conflict(
-            "Another phone recorded this deal first.", _fresh_view(uow, view.public_id)
-        ) from None
-    keep_view(view)
-
-
-@contextmanager
-def _scoring_refusals(
-    uow: UnitOfWork, public_id: str, *, over: Message, refused: Message
-) -> Iterator[None]:
-    """The scoring core's refusals as the service's: a game over is a Conflict carrying
-    the game as it is now, any other an InvalidInput; ``over`` and ``refused`` are the
-    details where the core gives none."""
-    try:
-        yield
-    except scoring.GameOverError as exc:
-        raise Conflict(exc.detail or over, _fresh_view(uow, public_id), exc.errors) from None
-    except scoring.ScoringError as exc:
-        raise InvalidInput(exc.detail or refused, exc.errors) from None
-
-
-def _fresh_view(uow: UnitOfWork, public_id: str) -> GameView:
-    """Drop this transaction's changes and load the game as it is now."""
-    uow.rollback()
-    return view_of(uow.games.get(public_id))
-
-
 def _store_ending(uow: UnitOfWork, game: StoredGame, ending: dict[str, Any] | None) -> StoredGame:
     uow.connection.execute(update(Game).where(Game.id == game.id).values(ending=ending))
     return replace(game, ending=ending)
@@ -578,5 +580,5 @@ def _commit_dropping_a_passed_ending(
     if game.ending is not None and not view.state.ended_early:
         _store_ending(uow, game, None)
         view = replace(view, ending=None)
-    _commit_or_conflict(uow, view)
+    commit_or_conflict(uow, view)
     return view

@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.league import services as league
 from scorekeeper.service_layer import services
 from scorekeeper.web.league import public as league_public
+from scorekeeper.web.league.cache import page_key
 from tests.league.support import (
     PASSWORD,
     make_league,
@@ -138,3 +139,30 @@ def deal(uow, table, seat: int) -> None:
     out = names[seat]
     entry = {"out": out, "hands": {name: 10 for name in names if name != out}}
     services.record_deal(uow, table.game_id, table.edit_token, entry)
+
+
+def test_a_page_another_reader_is_making_answers_the_last_one_made(app, uow, made):
+    """Twenty phones reading a new version at once: the first makes it (its claim
+    taken in the store every process shares), the others get the last page made
+    meanwhile, not made again; the one made then serves everyone."""
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=LONG_NAMES, rules=THREE_DEALS)
+    league.set_published(uow, lid, olga, True)
+    ids = member_ids(uow, lid, olga)
+    reader, path = app.test_client(), f"/leagues/{lid}/standings"
+    before = reader.get(path)
+    renamed = "Annabelle Ødegård-Łukasiewicz de Ávila"
+    league.rename_member(uow, lid, olga, ids[LONG_NAMES[0]], renamed)
+    files = app.extensions["scorekeeper.jobs"].files  # every process's and server's
+    with app.test_request_context(path):
+        key = page_key(lid)
+    assert files.claim(key, 60)  # another reader is making the new version
+    meanwhile = reader.get(path)
+    assert meanwhile.status_code == 200 and meanwhile.data == before.data
+    assert "ETag" not in meanwhile.headers and meanwhile.headers["Cache-Control"] == "no-store"
+    assert made == ["league_standings"]
+    files.put(key, b"made by the other reader")  # its page, kept
+    files.release(key)
+    kept = reader.get(path)
+    assert (kept.data, kept.headers["ETag"]) == (b"made by the other reader", f'"{key}"')
+    assert made == ["league_standings"]

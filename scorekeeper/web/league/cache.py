@@ -175,14 +175,36 @@ def for_readers(view: Callable[..., Any]) -> Callable[..., Any]:
         if body is None and (made := _made_by_a_job(public_id, view, kwargs)) is not None:
             return made
         if body is None:
-            page = view(public_id, **kwargs)
-            if not isinstance(page, str) or get_flashed_messages(with_categories=True):
-                return page  # an error or a redirect: not kept
-            body = page.encode()
-            jobs.files().put(key, body)
+            made = _made_here(public_id, view, kwargs)
+            if not isinstance(made, bytes):
+                return made
+            body = made
         return _answer(Response(body, mimetype="text/html"), key)
 
     return PUBLIC_PAGES_LIMIT(kept)
+
+
+def _made_here(public_id: str, view: Callable[..., Any], kwargs: dict) -> bytes | Response:
+    """The page made in this request and kept, also as the last one made of it; or,
+    while another request (of any process or server) is making the same page, the
+    last one made, so a new version read by twenty phones at once is made once,
+    not twenty times over (each reader holding a thread and the CPU meanwhile)."""
+    files, key = jobs.files(), g.league_page_key
+    last = page_key(public_id, "")
+    if not files.claim(key, PAGE_SECONDS):
+        body = files.get(last)
+        if body is not None:  # not this version's: not to be kept by the browser
+            return Response(body, mimetype="text/html", headers={"Cache-Control": "no-store"})
+    try:
+        page = view(public_id, **kwargs)
+        if not isinstance(page, str) or get_flashed_messages(with_categories=True):
+            return page  # an error or a redirect: not kept
+        body = page.encode()
+        files.put(key, body)
+        files.put(last, body)
+    finally:
+        files.release(key)
+    return body
 
 
 def _answer(response: Response, key: str) -> Response:

@@ -1,0 +1,73 @@
+"""A published league's version (league/versions.py) is worked out once at a time per
+process: readers that come while it is worked out share the next one, begun after they
+came, and a reader alone always works out its own (a change just before it shows)."""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from scorekeeper.league import services as league
+from scorekeeper.league.versions import coalesced, public_version
+from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from tests.league.support import make_organizer, published_night_of_eight
+
+
+@contextmanager
+def counted(database):
+    """Statements sent, and a gate the first one waits at until it is opened."""
+    sent: list[str] = []
+    first_in, gate = threading.Event(), threading.Event()
+
+    def before(_connection, _cursor, statement, _parameters, _context, _many) -> None:
+        sent.append(statement)
+        if len(sent) == 1:
+            first_in.set()
+            assert gate.wait(30)
+
+    event.listen(database.engine, "before_cursor_execute", before)
+    try:
+        yield sent, first_in, gate
+    finally:
+        event.remove(database.engine, "before_cursor_execute", before)
+
+
+def test_readers_coming_meanwhile_share_the_next_version_worked_out(database, uow):
+    olga = make_organizer(uow)
+    lid, _ids, _night = published_night_of_eight(uow, olga)
+    public_version(uow, lid)  # results written, tables remembered: a reader's usual work
+    with counted(database) as (sent, _first_in, gate):
+        gate.set()
+        alone = public_version(uow, lid)
+    one_reader = len(sent)
+    versions: list[str] = []
+
+    def reader() -> None:
+        versions.append(public_version(UnitOfWork(database.session_factory), lid))
+
+    with counted(database) as (sent, first_in, gate):
+        first = threading.Thread(target=reader)
+        first.start()
+        assert first_in.wait(30)  # the first reader is working it out
+        others = [threading.Thread(target=reader) for _ in range(7)]
+        for thread in others:
+            thread.start()
+        with coalesced.guard:
+            assert coalesced.guard.wait_for(lambda: coalesced.waiting == 7, timeout=30)
+        gate.set()
+        for thread in [first, *others]:
+            thread.join(30)
+    assert versions == [alone] * 8
+    assert len(sent) == 2 * one_reader  # the first reader's, and one for the seven
+
+
+def test_a_reader_alone_sees_a_change_made_just_before(database, uow):
+    olga = make_organizer(uow)
+    lid, ids, _night = published_night_of_eight(uow, olga)
+    before = public_version(uow, lid)
+    league.rename_member(uow, lid, olga, ids["Ann"], "Annabelle Ødegård-Łukasiewicz de Ávila")
+    after = public_version(uow, lid)
+    assert after != before
+    assert public_version(uow, lid) == after
