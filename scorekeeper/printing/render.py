@@ -311,13 +311,25 @@ class OnePdf:
     page_words: str
 
     def __call__(self) -> bytes:
+        return self.laid_out_pdf()[1]
+
+    def laid_out_pdf(self):
+        """The layout (a WeasyPrint Document) and the PDF written from it: a reader that
+        measures the boxes of the PDF it checks (tests/printing) lays it out once."""
         with _young_collections_less_often():
-            return _document(self.html).write_pdf(
+            document = _document(self.html).render(
                 stylesheets=[named_stylesheet(self.style), _page_numbers(self.page_words)],
                 font_config=font_config(),
                 # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
                 pdf_variant="pdf/ua-1",
             )
+            return document, document.write_pdf(pdf_variant="pdf/ua-1")
+
+
+def laid_out_pdf(html: str, *, style: str = ""):
+    """``html``'s layout and its PDF, as html_to_pdf makes it (OnePdf), from one layout
+    and past the PDF cache: for a reader that measures the very boxes it prints."""
+    return OnePdf(html, style, _page_words()).laid_out_pdf()
 
 
 def html_to_pdf(html: str, *, style: str = "") -> bytes:
