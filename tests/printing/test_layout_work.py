@@ -3,19 +3,23 @@ the stylesheet): work that changes nothing printed, measured by what it is asked
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 
+import pytest
 import weasyprint.layout.preferred
 
-from scorekeeper.printing import PackTable
+from scorekeeper.i18n import force_locale
+from scorekeeper.printing import PackTable, game_sheet_pdf
 from scorekeeper.printing.pack import print_pack
 from scorekeeper.printing.render import laid_out_pdf, render_html
 from scorekeeper.printing.sheet import game_sheet
 from tests.printing import games
-from tests.printing.cases import LONG_NAMES
-from tests.printing.support import VIEW_URL
+from tests.printing.cases import LONG_NAMES, played
+from tests.printing.support import VIEW_URL, pages
 
 MM = 25.4 / 96
+STAKES = {"cents_per_point": 700}  # amounts of thousands: "$1,234.00", "1 234,00 $US"
 
 
 def measured_tables(monkeypatch) -> list[str]:
@@ -60,3 +64,27 @@ def test_the_qr_codes_box_is_sized_without_measuring_its_words(monkeypatch):
     assert measured and not [name for name in measured if "qr-box" in name], measured
     # As wide as before: 64 mm, the code's cell 24 mm, the address the rest.
     assert qr_cells_mm(document) == [("a", 24.0), ("figcaption", 40.0), ("figure", 64.0)]
+
+
+@pytest.mark.parametrize("locale", ["en_US", "fr_FR", "pl_PL", "hi_IN"])
+def test_a_payments_amount_is_printed_whole_on_one_line(tmp_path, locale):
+    """A payment's amount has no box of its own (templates/print/game_sheet.html): its
+    currency and figure stay together by the line-break rules alone."""
+    view = played(13, preset="Crazy Gin (13 deals)", players=LONG_NAMES, stakes=STAKES)
+    pdf = game_sheet_pdf(view, view_url=VIEW_URL, locale=locale)
+    with force_locale(locale):
+        settled = game_sheet(view, view_url=VIEW_URL, locale=locale).settlement
+    amounts = Counter(
+        " ".join(p.amount.text.split()) for p in (*settled.payments, *settled.transfers)
+    )
+    assert len(settled.payments) >= 20
+    signed = [" ".join(money.text.split()) for _, money in settled.balances]
+    lines = []
+    for text in pages(pdf, tmp_path, "-raw"):
+        for line in text.splitlines():
+            line = " ".join(line.split())
+            for balance in signed:  # "+$140.00" holds "$140.00": not a payment
+                line = line.replace(balance, "")
+            lines.append(line)
+    for amount, times in amounts.items():
+        assert sum(line.count(amount) for line in lines) >= times, amount
