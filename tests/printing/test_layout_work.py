@@ -88,3 +88,12 @@ def test_a_payments_amount_is_printed_whole_on_one_line(tmp_path, locale):
             lines.append(line)
     for amount, times in amounts.items():
         assert sum(line.count(amount) for line in lines) >= times, amount
+
+
+def test_a_sheets_parts_are_the_bodys_own_children_not_in_a_wrapper():
+    """WeasyPrint lays a page out ~15% slower when one block holds all of it (the
+    sheet's <article> did): a sheet, one document, puts its classes on the body."""
+    sheet = game_sheet(games.thirteen_with_the_press(), view_url=VIEW_URL, page_size="Letter")
+    html = render_html("game_sheet.html", sheet=sheet)
+    assert '<body class="sheet letter-portrait">' in html
+    assert "<article" not in html and "<div" not in html
