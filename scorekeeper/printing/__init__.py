@@ -146,6 +146,12 @@ def blank_pad_pdf(*, locale: str = "en_US", **setup: Any) -> bytes:
     title, stakes, rows, two_up). Raises PrintError, whose ``errors`` name the bad
     arguments.
     """
+    return html_to_pdf(blank_pad_html(locale=locale, **setup))
+
+
+def blank_pad_html(*, locale: str = "en_US", **setup: Any) -> str:
+    """The HTML blank_pad_pdf prints (render.laid_out_pdf lays it out for a reader
+    that measures its boxes)."""
     with force_locale(locale):
         pad = blank_pad(locale=locale, **setup)
         subject = ngettext(
@@ -155,7 +161,7 @@ def blank_pad_pdf(*, locale: str = "en_US", **setup: Any) -> bytes:
             game=pad.preset or pad.variant,
         )
         about = About.of(pad.title, subject, locale)
-        return render_pdf("pad.html", pads=[pad], pack=None, about=about)
+        return render_html("pad.html", pads=[pad], pack=None, about=about)
 
 
 def print_pack_pdf(

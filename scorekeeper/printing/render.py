@@ -22,6 +22,7 @@ import pydyf
 import segno
 import tinyhtml5.inputstream
 import weasyprint.draw
+import weasyprint.layout.float
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from weasyprint import CSS, HTML
@@ -84,6 +85,27 @@ def _draw_text_as_written(draw_text):
 
 if not getattr(weasyprint.draw.draw_text, "as_written", False):
     weasyprint.draw.draw_text = _draw_text_as_written(weasyprint.draw.draw_text)
+
+
+def _fixed_float_width(float_width):
+    """WeasyPrint sizes a floated table (the QR code's box) by shrink-to-fit, measuring
+    every cell's words at their narrowest and widest, then lays the table out. A table
+    of fixed layout and a set width is as wide as that (CSS 2.1 17.5.2.1), which
+    table_wrapper_width gives the float right after: the measuring is left out."""
+
+    def width(box, context, containing_block):
+        if box.is_table_wrapper:
+            style = box.get_wrapped_table().style
+            if style["table_layout"] == "fixed" and style["width"] != "auto":
+                return None
+        return float_width(box, context, containing_block)
+
+    width.fixed_tables = True
+    return width
+
+
+if not getattr(weasyprint.layout.float.float_width, "fixed_tables", False):
+    weasyprint.layout.float.float_width = _fixed_float_width(weasyprint.layout.float.float_width)
 
 
 @dataclass(frozen=True)
@@ -311,13 +333,25 @@ class OnePdf:
     page_words: str
 
     def __call__(self) -> bytes:
+        return self.laid_out_pdf()[1]
+
+    def laid_out_pdf(self):
+        """The layout (a WeasyPrint Document) and the PDF written from it: a reader that
+        measures the boxes of the PDF it checks (tests/printing) lays it out once."""
         with _young_collections_less_often():
-            return _document(self.html).write_pdf(
+            document = _document(self.html).render(
                 stylesheets=[named_stylesheet(self.style), _page_numbers(self.page_words)],
                 font_config=font_config(),
                 # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
                 pdf_variant="pdf/ua-1",
             )
+            return document, document.write_pdf(pdf_variant="pdf/ua-1")
+
+
+def laid_out_pdf(html: str, *, style: str = ""):
+    """``html``'s layout and its PDF, as html_to_pdf makes it (OnePdf), from one layout
+    and past the PDF cache: for a reader that measures the very boxes it prints."""
+    return OnePdf(html, style, _page_words()).laid_out_pdf()
 
 
 def html_to_pdf(html: str, *, style: str = "") -> bytes:

@@ -8,9 +8,8 @@ head or a total run out of the grid's last column) and a page 2 that holds no gr
 (the card values or a warning spilled off a page of their own), a game that fits one
 page printed on two (a pad split over sheets takes a page a sheet), a pad's head
 broken inside a word, and a pad's writing box under 14 mm (tests/printing/
-test_writing_boxes.py's measure, on the pad's HTML the PDF is made of: the one layout
-this adds a pad, about 0.2 s, is the only render the box check costs: 444 layouts,
-about 47 s of one core for the whole matrix).
+test_writing_boxes.py's measure, read from the very layout the pad's PDF is written
+from: render.laid_out_pdf, so the box check costs no render of its own).
 
 What it costs: 4 PDFs a test (pad and sheet, A4 and Letter), 37 presets by 6 languages,
 888 renders; each test is independent, so ``make test``'s xdist spreads them over
@@ -31,9 +30,15 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from scorekeeper import create_app
-from scorekeeper.printing import PackTable, blank_pad_pdf, game_sheet_pdf, print_pack_pdf
+from scorekeeper.printing import (
+    PackTable,
+    blank_pad_html,
+    blank_pad_pdf,
+    game_sheet_pdf,
+    print_pack_pdf,
+)
 from scorekeeper.printing.pad import blank_pad
-from scorekeeper.printing.render import render_html
+from scorekeeper.printing.render import laid_out_pdf, render_html
 from scorekeeper.printing.seats import seat_tags
 from scorekeeper.printing.words import and_list, house_rules
 from scorekeeper.scoring import PRESETS
@@ -55,7 +60,6 @@ from tests.printing.support import (
     box_widths_mm,
     broken_heads,
     flat,
-    laid_out,
     outside_margins,
     overprinted,
     pages,
@@ -89,10 +93,9 @@ def catalogs(tmp_path_factory):
     )
 
 
-def pad_layout(what: str, html: str) -> list[str]:
+def pad_layout(what: str, document) -> list[str]:
     """A pad's writing boxes (its deal figures' and running totals') under 14 mm, and
-    its heads broken inside a word, from one layout of its HTML."""
-    document = laid_out(html)
+    its heads broken inside a word, from its layout (a WeasyPrint Document)."""
     boxes = box_widths_mm(document, ("w", "t"))
     found = [f"{what}: a writing box {width:.1f} mm wide" for width in boxes if width < LEAST_MM]
     return found + [f"{what}: the head {head}" for head in broken_heads(document)]
@@ -144,9 +147,9 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
             how = {"players": players, "names": names, "page_size": size, "stakes": stakes}
             with force_locale(locale):
                 model = blank_pad(locale=locale, **how, **game)
-                html = render_html("pad.html", pads=[model], pack=None, about=None)
-            found += pad_layout(f"pad {size}", html)
-            pad = blank_pad_pdf(locale=locale, **how, **game)
+            # The pad's PDF and the layout it is written from: its boxes measured there.
+            document, pad = laid_out_pdf(blank_pad_html(locale=locale, **how, **game))
+            found += pad_layout(f"pad {size}", document)
             sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
             for kind, pdf, sheets in (("pad", pad, len(model.groups)), ("sheet", sheet, 1)):
                 found += problems(
@@ -274,3 +277,11 @@ def test_a_letter_pack_of_links_phones_cannot_open_warns_once_and_each_pad_keeps
     assert len(texts) == 2 + 3 + 1, [text[:60] for text in texts]
     warned = [number for number, text in enumerate(texts) if "PUBLIC_BASE_URL" in text]
     assert warned == [0]
+
+
+def test_the_pad_the_matrix_measures_is_the_pad_printed():
+    """The matrix reads a pad's boxes from render.laid_out_pdf's layout and checks the
+    PDF written from it: that PDF is blank_pad_pdf's, byte for byte."""
+    how = {"preset": "Shanghai", "players": 8, "names": LONG_NAMES[:8], "page_size": "Letter"}
+    _, measured = laid_out_pdf(blank_pad_html(locale="de_DE", **how))
+    assert measured == blank_pad_pdf(locale="de_DE", **how)
