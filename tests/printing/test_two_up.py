@@ -16,6 +16,7 @@ from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.pad_layout import TWO_UP_PLAYERS, two_up_most, variant_of
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
+from scorekeeper.web.table.presenters import page_locale
 from tests.printing.cases import LONG_NAMES
 from tests.printing.support import IN_EVERY_LANGUAGE, LEAST_MM, box_widths_mm, laid_out
 from tests.tiers import sampled
@@ -91,8 +92,6 @@ STACKED = [("2500 Rummy", 3), ("Phase 10", 3), ("Kalooki", 4)]
 
 @pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
 def test_the_tallest_stacked_halves_fit_in_every_language(app, language):
-    from scorekeeper.web.table.presenters import page_locale
-
     for preset, players in STACKED:
         with app.test_request_context("/", headers={"Accept-Language": language}):
             pad = blank_pad(
