@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -180,15 +182,39 @@ def emptier(migrated_template) -> Iterator[Callable[[], None] | None]:
     database.dispose()
 
 
+# Memory-backed on Linux: where the tests' SQLite copies go when it is there.
+MEMORY_FOLDER = Path("/dev/shm")
+
+
+@pytest.fixture(scope="session")
+def database_folder(tmp_path_factory) -> Iterator[Path]:
+    """Where each test's SQLite copy lives: a folder of the session's own in memory
+    (``/dev/shm``) where the system has one, else in the session's temporary folder.
+
+    SQLite syncs a test's file to the disk when its app lets go of it (the WAL's
+    checkpoint): on this machine's disk a test's copy, five games and the close took
+    46 ms, in memory 22 ms (the median of 30 each, side by side). Nothing a test checks
+    is a sync; the tests of a lost or locked database make their own."""
+    if MEMORY_FOLDER.is_dir() and os.access(MEMORY_FOLDER, os.W_OK):
+        folder = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-", dir=MEMORY_FOLDER))
+        yield folder
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        yield tmp_path_factory.mktemp("databases")
+
+
 @pytest.fixture
-def database_url(migrated_template, emptier, tmp_path) -> Iterator[str]:
+def database_url(migrated_template, emptier, database_folder) -> Iterator[str]:
     if emptier is not None:
         yield migrated_template
         emptier()
         return
-    target = tmp_path / "scorekeeper.sqlite3"
+    target = database_folder / f"{uuid.uuid4().hex}.sqlite3"
     shutil.copyfile(migrated_template, target)
     yield f"sqlite:///{target}"
+    # Gone with the test, as memory is not the disk (the test's app is disposed by now).
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{target}{suffix}").unlink(missing_ok=True)
 
 
 @pytest.fixture
