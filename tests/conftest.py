@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.nodeid import NodeId
 from flask import Flask
 from sqlalchemy.exc import DBAPIError
 
@@ -111,8 +112,30 @@ def pytest_collection_modifyitems(config, items):
     # xdist hands tests out in this order: a long one last would leave one worker running it
     # while the others wait (the order is the same in every worker, as xdist requires).
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    if getattr(config.option, "loadgroup", False):  # set in an xdist worker
+        name_groups(items)
     if any("browser" in item.keywords for item in items) and not find_chromium():
         raise pytest.UsageError(missing_chromium())
+
+
+def name_groups(items) -> None:
+    """Each test marked ``xdist_group`` gets its group's name after an ``@`` in its node id,
+    as xdist's ``--dist loadgroup`` hands a group's tests to one worker together.
+
+    xdist 3.8 writes the name into ``item._nodeid``, which pytest 9 no longer reads (a
+    node id is made from ``item._id``): every group was split, and each worker that got
+    one of its tests started the module's servers (nginx and three app processes, or two
+    app servers and Redis) again, seen twice in one run. A name already there is kept."""
+    for item in items:
+        groups = sorted(
+            {
+                str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                for mark in item.iter_markers("xdist_group")
+            }
+        )
+        suffix = f"@{'_'.join(groups)}"
+        if groups and not item.nodeid.endswith(suffix):
+            item._id = NodeId.parse(item.nodeid + suffix)
 
 
 def migrate_empty(url: str) -> None:
