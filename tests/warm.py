@@ -133,6 +133,9 @@ class CompiledAcrossEngines:
         self.store.clear()
 
 
+SHARED: list[CompiledAcrossEngines] = []  # every cache share_compiled_statements() made
+
+
 # Engine.__init__ as SQLAlchemy has it, kept before install() wraps it.
 ENGINE_INIT = Engine.__init__
 
@@ -141,6 +144,7 @@ def share_compiled_statements() -> None:
     """Every engine of this process reads and fills one compiled cache, and each mapper's
     flush statements (its own cache, also keyed by the dialect) one per mapper."""
     shared = CompiledAcrossEngines(5000)
+    SHARED.append(shared)
 
     def init(engine: Engine, *args: Any, **kwargs: Any) -> None:
         ENGINE_INIT(engine, *args, **kwargs)
@@ -152,12 +156,20 @@ def share_compiled_statements() -> None:
     Mapper._compiled_cache = property(mapper_cache)
 
 
+def forget_compiled_statements() -> None:
+    """Every shared compiled statement forgotten, as in a process that has just started: for
+    a test that measures a route's cost cold (tests/security/test_route_costs.py)."""
+    for cache in SHARED:
+        cache.clear()
+
+
 def mapper_cache(mapper: Mapper) -> CompiledAcrossEngines:
     cache = mapper.__dict__.get("_suite_compiled_cache")
     if cache is None:
         cache = mapper.__dict__["_suite_compiled_cache"] = CompiledAcrossEngines(
             mapper._compiled_cache_size
         )
+        SHARED.append(cache)
     return cache
 
 
