@@ -166,3 +166,21 @@ def test_a_page_another_reader_is_making_answers_the_last_one_made(app, uow, mad
     kept = reader.get(path)
     assert (kept.data, kept.headers["ETag"]) == (b"made by the other reader", f'"{key}"')
     assert made == ["league_standings"]
+
+
+def test_a_reader_with_no_page_to_fall_back_on_leaves_the_makers_claim(app, uow, made):
+    """A first reader while another is making the page has no last page to be given:
+    it makes the page itself, and leaves the other reader's claim to that reader, so
+    readers coming after still wait on the one making it."""
+    olga = make_organizer(uow)
+    lid = make_league(uow, olga, names=LONG_NAMES, rules=THREE_DEALS)
+    league.set_published(uow, lid, olga, True)
+    reader, path = app.test_client(), f"/leagues/{lid}/standings"
+    files = app.extensions["scorekeeper.jobs"].files
+    with app.test_request_context(path):
+        key = page_key(lid)
+    assert files.claim(key, 60)  # another reader is making the first version
+    first = reader.get(path)
+    assert first.status_code == 200 and made == ["league_standings"]
+    assert not files.claim(key, 60)  # still the other reader's
+    files.release(key)

@@ -191,7 +191,8 @@ def _made_here(public_id: str, view: Callable[..., Any], kwargs: dict) -> bytes 
     not twenty times over (each reader holding a thread and the CPU meanwhile)."""
     files, key = jobs.files(), g.league_page_key
     last = page_key(public_id, "")
-    if not files.claim(key, PAGE_SECONDS):
+    claimed = files.claim(key, PAGE_SECONDS)
+    if not claimed:
         body = files.get(last)
         if body is not None:  # not this version's: not to be kept by the browser
             return Response(body, mimetype="text/html", headers={"Cache-Control": "no-store"})
@@ -203,7 +204,8 @@ def _made_here(public_id: str, view: Callable[..., Any], kwargs: dict) -> bytes 
         files.put(key, body)
         files.put(last, body)
     finally:
-        files.release(key)
+        if claimed:  # another request's claim is its own to release
+            files.release(key)
     return body
 
 
