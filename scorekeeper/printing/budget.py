@@ -22,6 +22,8 @@ import hashlib
 import pickle
 import threading
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
 from scorekeeper import jobs
 
@@ -70,6 +72,20 @@ def slots() -> threading.BoundedSemaphore:
     return _slots
 
 
+@cache
+def files_version(root: Path, folders: tuple[str, ...] = ("",)) -> str:
+    """The names, sizes and times of the files under ``root``'s ``folders`` (compiled
+    bytecode left out), once per process: a deploy changes it. In a key, it keeps a
+    file made by older code or templates from being served by newer ones."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                stat = path.stat()
+                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
 def content_key(*parts: str) -> str:
     """The key of a PDF made from ``parts`` (its HTML, its styles' words)."""
     digest = hashlib.sha256()
@@ -79,20 +95,33 @@ def content_key(*parts: str) -> str:
     return digest.hexdigest()
 
 
-def cached_pdf(key: str, recipe: Callable[[], bytes]) -> bytes:
+def cached_pdf(
+    key: str, recipe: Callable[[], bytes], check: Callable[[], None] | None = None
+) -> bytes:
     """The PDF kept under ``key``, else ``recipe()``'s, made by a job and kept.
 
     ``recipe`` is plain data (render.OnePdf, ...): it is pickled onto the queue.
-    Raises BeingMade while a worker makes it (PrintBusy when jobs run here and every
-    slot is taken)."""
+    ``check`` (raising PrintError for what cannot be printed) runs before the recipe is
+    sent or made, so the asker hears of it, not the worker: a key made from the
+    recipe's own inputs (printing.PackPdf) finds the PDF kept, or being made, before
+    anything is checked. Raises BeingMade while a worker makes it (PrintBusy when jobs
+    run here and every slot is taken)."""
     files = jobs.files()
     pdf = files.get(key)
     if pdf is not None:
         return pdf
     if not jobs.immediate():
         if files.claim(key, RENDER_SECONDS * 2):  # the first to ask sends it
+            try:
+                if check is not None:
+                    check()
+            except BaseException:
+                files.release(key)
+                raise
             jobs.enqueue(make_pdf, key, recipe, job_id=key)
         raise BeingMade(key)
+    if check is not None:
+        check()
     slot = _slots
     if not slot.acquire(blocking=False):
         raise PrintBusy()

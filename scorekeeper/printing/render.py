@@ -361,6 +361,12 @@ def html_to_pdf(html: str, *, style: str = "") -> bytes:
     return cached_pdf(content_key("one", style, words, html), OnePdf(html, style, words))
 
 
+def pdf_of(html: str, *, style: str = "") -> bytes:
+    """The PDF of ``html`` made now, in this thread, as html_to_pdf's job makes it: for
+    a recipe that makes its HTML in the worker (printing.PackPdf)."""
+    return OnePdf(html, style, _page_words())()
+
+
 PX_MM = 25.4 / 96  # WeasyPrint lays pages out in CSS pixels
 
 

@@ -79,9 +79,9 @@ def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
 
 
 def test_a_pack_asked_for_in_another_language_encodes_no_qr_code_again(monkeypatch):
-    """The web hashes a pack's HTML to find its PDF at every ask (a 50-table pack in
-    each language and paper size): each link's code is encoded once per process, and
-    only its caption is said again in the reader's language."""
+    """The worker makes a night's pack in each language and paper size asked (a 50-table
+    pack ten times over): each link's code is encoded once per process, and only its
+    caption is said again in the reader's language."""
     tables = [
         PackTable(
             f"Table {n}",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from functools import cache, wraps
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ from flask_babel import gettext as _
 from scorekeeper import jobs
 from scorekeeper.extensions import limiter
 from scorekeeper.league.versions import public_size, public_version
-from scorekeeper.printing.budget import BEING_MADE_SECONDS
+from scorekeeper.printing.budget import BEING_MADE_SECONDS, files_version
 from scorekeeper.web.common.db import unit_of_work
 from scorekeeper.web.league.blueprint import organizer_id
 
@@ -68,18 +68,10 @@ PUBLIC_PAGES_LIMIT = limiter.shared_limit(
 )
 
 
-@cache
 def app_files_version() -> str:
     """The templates' and static files' names, sizes and times: a deploy changes it,
     so no page kept from before names the old scripts."""
-    root = Path(current_app.root_path)
-    digest = hashlib.sha256()
-    for folder in ("templates", "static"):
-        for path in sorted((root / folder).rglob("*")):
-            if path.is_file():
-                stat = path.stat()
-                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    return files_version(Path(current_app.root_path), ("templates", "static"))
 
 
 def page_key(public_id: str, version: str | None = None) -> str:
