@@ -30,8 +30,9 @@ import threading
 from datetime import date
 
 from cachetools import LRUCache
-from sqlalchemy import func, select
+from sqlalchemy import Select, bindparam, func, select, type_coerce
 from sqlalchemy.orm import Session
+from sqlalchemy.types import NullType
 
 from scorekeeper.league.access import readable
 from scorekeeper.league.counting import refresh
@@ -101,43 +102,63 @@ def _worked_out(uow: UnitOfWork, public_id: str) -> str:
         refresh(session, league.id)
         digest = hashlib.sha256()
         _feed(digest, [getattr(league, c.key) for c in league.__mapper__.column_attrs])
-        for model in SHOWN_ROWS:
-            rows = model.__table__
-            query = select(rows).where(rows.c.league_id == league.id)
-            _feed(digest, session.execute(query.order_by(*rows.primary_key.columns)).all())
-        answers = (
-            select(Answer.__table__)
-            .join(PlannedNight, PlannedNight.id == Answer.planned_night_id)
-            .where(PlannedNight.league_id == league.id)
-            .order_by(Answer.id)
-        )
-        _feed(digest, session.execute(answers).all())
+        for query in _SHOWN:
+            _feed(digest, _values(session.execute(query, {"league_id": league.id})))
         _feed(digest, _tables(session, league.id))
-        _feed(
-            digest,
-            session.execute(
-                select(func.count(), func.max(LogEntry.id)).where(LogEntry.league_id == league.id)
-            ).one(),
-        )
+        _feed(digest, session.execute(_LOG, {"league_id": league.id}).one())
         _feed(digest, date.today())
         return digest.hexdigest()
 
 
-def _tables(session: Session, league_id: int) -> tuple:
-    return tuple(
-        session.execute(
-            select(
-                func.count(LeagueTable.id),
-                func.coalesce(func.sum(LeagueTable.revision), 0),
-                func.coalesce(func.sum(LeagueTable.cached_version), 0),
-                func.coalesce(func.max(LeagueTable.id), 0),
-                func.count(LeagueTable.id).filter(has_deals(LeagueTable.game_id)),
-            )
-            .select_from(LeagueTable)
-            .join(Night, Night.id == LeagueTable.night_id)
-            .where(Night.league_id == league_id)
-        ).one()
+def _values(rows) -> list[tuple]:
+    """Rows as plain tuples: a Row's repr is several times slower than a tuple's (a
+    league's two hundred members are read at every reader's version)."""
+    return [tuple(row) for row in rows]
+
+
+def _stored(table) -> list:
+    """``table``'s columns as the database stores them: a version only compares them, so
+    none is decoded (a JSON list, a date), which was most of a version's CPU."""
+    return [type_coerce(column, NullType()).label(column.name) for column in table.columns]
+
+
+def _shown(model) -> Select:
+    rows = model.__table__
+    league = bindparam("league_id")
+    return (
+        select(*_stored(rows)).where(rows.c.league_id == league).order_by(*rows.primary_key.columns)
     )
+
+
+# Built once: a statement made anew at each reader's version is its construction and
+# cache key again (a few hundred microseconds each, twenty readers a second).
+_SHOWN = (
+    *(_shown(model) for model in SHOWN_ROWS),
+    select(*_stored(Answer.__table__))
+    .select_from(Answer)
+    .join(PlannedNight, PlannedNight.id == Answer.planned_night_id)
+    .where(PlannedNight.league_id == bindparam("league_id"))
+    .order_by(Answer.id),
+)
+_LOG = select(func.count(), func.max(LogEntry.id)).where(
+    LogEntry.league_id == bindparam("league_id")
+)
+_TABLES = (
+    select(
+        func.count(LeagueTable.id),
+        func.coalesce(func.sum(LeagueTable.revision), 0),
+        func.coalesce(func.sum(LeagueTable.cached_version), 0),
+        func.coalesce(func.max(LeagueTable.id), 0),
+        func.count(LeagueTable.id).filter(has_deals(LeagueTable.game_id)),
+    )
+    .select_from(LeagueTable)
+    .join(Night, Night.id == LeagueTable.night_id)
+    .where(Night.league_id == bindparam("league_id"))
+)
+
+
+def _tables(session: Session, league_id: int) -> tuple:
+    return tuple(session.execute(_TABLES, {"league_id": league_id}).one())
 
 
 def _feed(digest, value: object) -> None:
