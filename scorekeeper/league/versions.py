@@ -30,7 +30,7 @@ import threading
 from datetime import date
 
 from cachetools import LRUCache
-from sqlalchemy import Select, bindparam, func, select, type_coerce
+from sqlalchemy import Select, bindparam, func, literal_column, select, type_coerce
 from sqlalchemy.orm import Session
 from sqlalchemy.types import NullType
 
@@ -102,10 +102,17 @@ def _worked_out(uow: UnitOfWork, public_id: str) -> str:
         refresh(session, league.id)
         digest = hashlib.sha256()
         _feed(digest, [getattr(league, c.key) for c in league.__mapper__.column_attrs])
-        for query in _SHOWN:
-            _feed(digest, _values(session.execute(query, {"league_id": league.id})))
-        _feed(digest, _tables(session, league.id))
-        _feed(digest, session.execute(_LOG, {"league_id": league.id}).one())
+        given = {"league_id": league.id}
+        if session.get_bind().dialect.name == "postgresql":
+            # One round trip, not eight: each is a wait for the server and then for this
+            # process's interpreter lock, behind the tables' posts and the pages made
+            # (a club night's standings answered in 50 ms to 0.3 s here, 10 ms on SQLite).
+            _feed(digest, tuple(session.execute(_IN_ONE, given).one()))
+        else:
+            for query in _SHOWN:
+                _feed(digest, _values(session.execute(query, given)))
+            _feed(digest, _tables(session, league.id))
+            _feed(digest, session.execute(_LOG, given).one())
         _feed(digest, date.today())
         return digest.hexdigest()
 
@@ -154,6 +161,33 @@ _TABLES = (
     .select_from(LeagueTable)
     .join(Night, Night.id == LeagueTable.night_id)
     .where(Night.league_id == bindparam("league_id"))
+)
+
+
+def _hashed(rows, name: str, league_id) -> Select:
+    """PostgreSQL's hash of a league's rows (``rows``, named ``name`` in it), each row as
+    its text, in order of id."""
+    hashed = literal_column(f"md5(string_agg({name}::text, ',' ORDER BY {name}.id))")
+    return select(hashed).select_from(rows).where(league_id == bindparam("league_id"))
+
+
+def _answers_hashed() -> Select:
+    answers = Answer.__table__.alias("a")
+    planned = PlannedNight.__table__.alias("p")
+    rows = answers.join(planned, planned.c.id == answers.c.planned_night_id)
+    return _hashed(rows, "a", planned.c.league_id)
+
+
+# The same rows, sums and counts as above, as PostgreSQL hashes and adds them up itself.
+_IN_ONE = select(
+    *(
+        _hashed(rows, "t", rows.c.league_id).scalar_subquery().label(f"{model.__tablename__}")
+        for model in SHOWN_ROWS
+        for rows in [model.__table__.alias("t")]
+    ),
+    _answers_hashed().scalar_subquery().label("answers"),
+    *_TABLES.subquery().c,
+    *_LOG.subquery().c,
 )
 
 

@@ -94,3 +94,19 @@ def test_a_version_reads_the_rows_it_compares_as_stored_and_sees_each_change(dat
         )
         uow.commit()
     assert public_version(uow, lid) != before
+
+
+def test_on_postgresql_a_version_reads_the_leagues_rows_in_one_statement(database, uow):
+    """Each statement is a wait for the server and then for the interpreter lock: on
+    PostgreSQL the rows a version compares are hashed and summed by the server in one
+    statement; SQLite, in the process, reads each table's as stored."""
+    olga = make_organizer(uow)
+    lid, _ids, _night = published_night_of_eight(uow, olga)
+    public_version(uow, lid)
+    with counted(database) as (sent, _first_in, gate):
+        gate.set()
+        public_version(uow, lid)
+    # The league and its organizers, the tables to count (two lists), then on PostgreSQL
+    # one statement, on SQLite one for each kind of row, the tables' sums and the log.
+    postgresql = database.engine.dialect.name == "postgresql"
+    assert len(sent) == 2 + 2 + (1 if postgresql else len(versions._SHOWN) + 2)
