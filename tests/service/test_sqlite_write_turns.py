@@ -3,6 +3,7 @@ not in SQLite's busy handler, whose sleeps grow up to 100 ms between tries."""
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -111,3 +112,57 @@ def test_postgresql_and_reads_take_no_turn(database):
         reader.execute(text("SELECT count(*) FROM deals")).scalar_one()
         assert turns.owner is None
     assert turns_of(Database("postgresql://nobody@127.0.0.1:9/none").engine) is None
+
+
+def test_a_writer_of_another_process_waits_for_the_machines_turn_then_writes(database):
+    # Two opened databases are two processes' (each its turns, its own descriptor of the
+    # file whose lock is the machine's turn): the second waits for that lock, woken within
+    # milliseconds of its release, not in SQLite's busy handler (sleeps up to 100 ms).
+    first, other = database(), database()
+    theirs = turns_of(other.engine)
+    holder = first.engine.connect()
+    holder.execute(text("INSERT INTO deals VALUES (1, :who)"), {"who": NAME})
+    failed: list[BaseException] = []
+
+    def second() -> None:
+        try:
+            post(other, 2)
+        except BaseException as error:  # reported to the test below
+            failed.append(error)
+
+    writer = threading.Thread(target=second)
+    writer.start()
+    wait_until(lambda: theirs.waiting == 1, "the other process's writer waiting for its turn")
+    assert writer.is_alive() and theirs.owner is None
+    holder.commit()
+    holder.close()
+    writer.join(timeout=60)
+    assert not writer.is_alive() and not failed
+    with other.engine.connect() as connection:
+        assert connection.execute(text("SELECT n FROM deals ORDER BY n")).scalars().all() == [1, 2]
+    assert (theirs.owner, theirs.depth, theirs.waiting) == (None, 0, 0)
+    post(first, 3)  # the machine's turn is free again for the first one too
+
+
+def test_a_forked_child_takes_the_machines_turn_with_a_descriptor_of_its_own(database):
+    db = database()
+    turns = turns_of(db.engine)
+    post(db, 1)  # the turn file opened here, in the parent
+    pid = os.fork()
+    if pid == 0:  # the child: a writer of its own, while the parent holds nothing
+        code = 0
+        try:
+            post(db, 2)
+            code = 0 if turns._fd_pid == os.getpid() else 3  # not the parent's
+        except BaseException:
+            code = 4
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    post(db, 3)
+    with db.engine.connect() as connection:
+        assert connection.execute(text("SELECT n FROM deals ORDER BY n")).scalars().all() == [
+            1,
+            2,
+            3,
+        ]
