@@ -236,7 +236,7 @@ def database_url(migrated_template, emptier, database_folder) -> Iterator[str]:
     shutil.copyfile(migrated_template, target)
     yield f"sqlite:///{target}"
     # Gone with the test, as memory is not the disk (the test's app is disposed by now).
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    for suffix in ("", "-wal", "-shm", "-journal", "-writers"):
         Path(f"{target}{suffix}").unlink(missing_ok=True)
 
 
