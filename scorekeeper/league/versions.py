@@ -30,7 +30,7 @@ import threading
 from datetime import date
 
 from cachetools import LRUCache
-from sqlalchemy import Select, bindparam, func, literal_column, select, type_coerce
+from sqlalchemy import Select, bindparam, func, literal_column, select, true, type_coerce
 from sqlalchemy.orm import Session
 from sqlalchemy.types import NullType
 
@@ -179,6 +179,7 @@ def _answers_hashed() -> Select:
 
 
 # The same rows, sums and counts as above, as PostgreSQL hashes and adds them up itself.
+_SUMS, _COUNT = _TABLES.subquery(), _LOG.subquery()
 _IN_ONE = select(
     *(
         _hashed(rows, "t", rows.c.league_id).scalar_subquery().label(f"{model.__tablename__}")
@@ -186,9 +187,9 @@ _IN_ONE = select(
         for rows in [model.__table__.alias("t")]
     ),
     _answers_hashed().scalar_subquery().label("answers"),
-    *_TABLES.subquery().c,
-    *_LOG.subquery().c,
-)
+    *_SUMS.c,
+    *_COUNT.c,
+).select_from(_SUMS.join(_COUNT, true()))  # one row each: the join is that row
 
 
 def _tables(session: Session, league_id: int) -> tuple:
