@@ -128,7 +128,9 @@
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
       else input.value = "";
       input.disabled = false;
+      input.classList.remove("heard");
     }
+    clearSaid();
     for (const row of $$(".row.is-out", deal)) row.classList.remove("is-out");
     for (const button of $$("button.count", deal)) button.hidden = false;
     delete deal.dataset.dirty;
@@ -163,6 +165,17 @@
     }
     note.textContent = next.waiting || "";
     note.hidden = !next.waiting;
+  };
+  // The line said for the deal just kept goes with it, as a page the server sends has
+  // none: the next deal's empty fields must not look heard, nor its note say the old line.
+  const clearSaid = () => {
+    const say = $("#say-form");
+    if (!say) return;
+    $("#said", say).value = "";
+    $("#say-note", say).textContent = "";
+    for (const asked of $$(".who-is", say)) asked.remove();
+    delete say.dataset.readback;
+    sk.showReadBack?.();
   };
   const button = (text, data) => {
     const b = el("button", text);

@@ -168,6 +168,11 @@ def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
     # The next deal's form, or past the game's last deal none: it is over once sent.
     after = page.get_by_role("button", name=f"Save deal {number + 1}")
     expect(after.or_(page.get_by_text("Every deal is played"))).to_be_visible()
+    # The line said for the kept deal goes with it: the next one's empty fields are not
+    # marked heard, nor is the old line said (else its Save could go before its Fill in).
+    expect(page.locator("#deal-form .heard")).to_have_count(0)
+    expect(page.locator("#said")).to_have_value("")
+    expect(page.locator("#say-note")).to_have_text("")
 
 
 def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
