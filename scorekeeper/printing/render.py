@@ -30,7 +30,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
 from scorekeeper.i18n import get_translations, gettext
-from scorekeeper.printing import words
+from scorekeeper.printing import cascade, words
 from scorekeeper.printing.budget import cached_pdf, content_key
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -316,8 +316,28 @@ def named_stylesheet(style: str) -> CSS:
     return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=StaticOnlyFetcher())
 
 
+@lru_cache(maxsize=64)
+def _kept_rules(style: str, kept: tuple) -> CSS:
+    path = STYLESHEETS[style]
+    return CSS(
+        string=cascade.rules(path).text(kept),
+        base_url=path2url(str(path)),
+        url_fetcher=StaticOnlyFetcher(),
+    )
+
+
+def stylesheet_for(document: HTML, style: str = "") -> CSS:
+    """named_stylesheet(style) without the selectors that need a class no element of
+    ``document`` has (printing/cascade.py): WeasyPrint tries none of them on each cell.
+    Parsed once a process for each set of rules kept."""
+    rules = cascade.rules(STYLESHEETS[style])
+    return _kept_rules(style, rules.kept(cascade.document_classes(document)))
+
+
 def _document(html: str) -> HTML:
-    return HTML(string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher())
+    return cascade.PrintedHTML(
+        string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+    )
 
 
 # What a PDF is made from, as plain data: a recipe goes through the job queue
@@ -339,8 +359,9 @@ class OnePdf:
         """The layout (a WeasyPrint Document) and the PDF written from it: a reader that
         measures the boxes of the PDF it checks (tests/printing) lays it out once."""
         with _young_collections_less_often():
-            document = _document(self.html).render(
-                stylesheets=[named_stylesheet(self.style), _page_numbers(self.page_words)],
+            html = _document(self.html)
+            document = html.render(
+                stylesheets=[stylesheet_for(html, self.style), _page_numbers(self.page_words)],
                 font_config=font_config(),
                 # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
                 pdf_variant="pdf/ua-1",
@@ -385,8 +406,11 @@ def _laid_out(html: str, refit: Refit | None, numbers: CSS):
     takes it). The refit is kept only if it takes no more pages than ``html``."""
 
     def layout(text: str):
-        return _document(text).render(
-            stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
+        html = _document(text)
+        return html.render(
+            stylesheets=[stylesheet_for(html), numbers],
+            font_config=font_config(),
+            pdf_variant="pdf/ua-1",
         )
 
     document = layout(html)
