@@ -7,9 +7,12 @@ else: no file outside static/, no network.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import gc
 import re
 import threading
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -108,6 +111,28 @@ if not getattr(weasyprint.layout.float.float_width, "fixed_tables", False):
     weasyprint.layout.float.float_width = _fixed_float_width(weasyprint.layout.float.float_width)
 
 
+PDF_COMPRESSION = 6  # zlib's own default level
+
+
+class _ZlibAtLevel:
+    """pydyf's zlib, compressing no harder than PDF_COMPRESSION. pydyf compresses each
+    stream at level 9, zlib's slowest: ~3% of a one-page sheet's PDF (7 ms of the golf
+    card's), for a PDF 1-2% smaller than level 6 makes it."""
+
+    at_level = PDF_COMPRESSION
+
+    def __getattr__(self, name):
+        return getattr(zlib, name)
+
+    @staticmethod
+    def compressobj(level=zlib.Z_DEFAULT_COMPRESSION, *args, **kwargs):
+        return zlib.compressobj(min(level, PDF_COMPRESSION), *args, **kwargs)
+
+
+if getattr(pydyf, "zlib", None) is zlib:
+    pydyf.zlib = _ZlibAtLevel()
+
+
 @dataclass(frozen=True)
 class About:
     """A PDF's metadata: its Title, Author, Subject and the language of its text
@@ -127,16 +152,32 @@ class RefusedURL(ValueError):
     """WeasyPrint asked for something other than one of the app's static files."""
 
 
+INLINE_PNG = "data:image/png;base64,"  # a QR code's image, in the page itself (qr_image)
+
+
 class StaticOnlyFetcher(URLFetcher):
-    """Serves ``file:`` URLs inside static/ from disk and refuses every other URL."""
+    """Serves ``file:`` URLs inside static/ from disk, and a PNG image written into the
+    page (a QR code, qr_image: nothing is read for it), and refuses every other URL."""
 
     def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        if url.startswith(INLINE_PNG):
+            return _inline_png(url)
         if not url.startswith("file:"):
             raise RefusedURL(f"only the app's static files may be fetched, not {url!r}")
         path = Path(url2pathname(urlsplit(url).path)).resolve()
         if not path.is_relative_to(STATIC.resolve()) or not path.is_file():
             raise RefusedURL(f"{url!r} is not one of the app's static files")
         return URLFetcherResponse(path2url(str(path)), path.read_bytes(), _content_type(path))
+
+
+def _inline_png(url: str) -> URLFetcherResponse:
+    try:
+        image = base64.b64decode(url[len(INLINE_PNG) :], validate=True)
+    except binascii.Error as error:
+        raise RefusedURL(f"{url[:40]!r}... is not an image in base64") from error
+    if not image.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise RefusedURL(f"{url[:40]!r}... is not a PNG image")
+    return URLFetcherResponse(url, image, {"Content-Type": "image/png"})
 
 
 def _content_type(path: Path) -> dict[str, str]:
@@ -147,21 +188,22 @@ def _content_type(path: Path) -> dict[str, str]:
 QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
 
 
-def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet).
-    Its <title> is the PDF's alternative text for it (a tagged Figure's /Alt)."""
-    code = _qr_code(url)
+def qr_image(url: str) -> Markup:
+    """A QR code of ``url`` as an image of one pixel a module, its quiet zone included,
+    which the stylesheet sizes and prints unsmoothed (image-rendering: pixelated), each
+    module a sharp square. WeasyPrint draws an image at once, where it read and drew an
+    SVG path of the same code a command at a time (~900 for a game's address: ~5% of a
+    one-page sheet). Its alt text is the PDF's alternative text for it (a tagged
+    Figure's /Alt)."""
     title = gettext("QR code of the address %(address)s", address=_typed_url(url))
-    return Markup(
-        code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr", title=title)
-    )
+    return Markup('<img class="qr" src="{}" alt="{}">').format(_qr_png(url), title)
 
 
 @lru_cache(maxsize=512)
-def _qr_code(url: str) -> segno.QRCode:
+def _qr_png(url: str) -> str:
     """Encoded once per process: a 50-table pack's codes were 70% of the web request that
     keys it (its HTML is hashed there), asked again in each language and paper size."""
-    return segno.make(url, error="m")
+    return segno.make(url, error="m").png_data_uri(scale=1, border=QUIET_ZONE)
 
 
 def _typed_url(url: str) -> str:
@@ -219,7 +261,7 @@ def environment() -> Environment:
         lambda singular, plural, n: get_translations().ungettext(singular, plural, n),
         newstyle=True,
     )
-    env.filters["qr"] = qr_svg
+    env.filters["qr"] = qr_image
     env.filters["short_url"] = short_url
     env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
