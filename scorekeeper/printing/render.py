@@ -212,6 +212,9 @@ def _typed_url(url: str) -> str:
 
 
 URL_PIECE = 16  # characters: a piece of an address fits the QR code's caption line
+# Where an address may break: a zero-width space, the character WeasyPrint prints for a
+# <wbr> (its user agent stylesheet's wbr::before), without the element and its box.
+BREAK = "\u200b"
 
 
 def short_url(url: str) -> Markup:
@@ -223,9 +226,9 @@ def short_url(url: str) -> Markup:
         count = -(-len(piece) // URL_PIECE)
         size = -(-len(piece) // max(count, 1))
         pieces.append(
-            Markup("<wbr>").join(piece[at : at + size] for at in range(0, len(piece), size))
+            Markup(BREAK).join(piece[at : at + size] for at in range(0, len(piece), size))
         )
-    return Markup("<wbr>").join(pieces)
+    return Markup(BREAK).join(pieces)
 
 
 LOOPBACK_HOSTS = ("localhost", "::1")
