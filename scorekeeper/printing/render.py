@@ -170,6 +170,9 @@ class StaticOnlyFetcher(URLFetcher):
         return URLFetcherResponse(path2url(str(path)), path.read_bytes(), _content_type(path))
 
 
+_FETCHER = StaticOnlyFetcher()  # its fetch reads no state of its own: one a process
+
+
 def _inline_png(url: str) -> URLFetcherResponse:
     try:
         image = base64.b64decode(url[len(INLINE_PNG) :], validate=True)
@@ -358,30 +361,29 @@ STYLESHEETS = {
 @cache
 def named_stylesheet(style: str) -> CSS:
     """One of STYLESHEETS, parsed once per process: every PDF of its kind shares it."""
-    return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=StaticOnlyFetcher())
+    return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=_FETCHER)
 
 
-@lru_cache(maxsize=64)
-def _kept_rules(style: str, kept: tuple) -> CSS:
+@lru_cache(maxsize=128)
+def _kept_rules(style: str, classes: frozenset[str]) -> CSS:
     path = STYLESHEETS[style]
+    rules = cascade.rules(path)
     return CSS(
-        string=cascade.rules(path).text(kept),
-        base_url=path2url(str(path)),
-        url_fetcher=StaticOnlyFetcher(),
+        string=rules.text(rules.kept(classes)), base_url=path2url(str(path)), url_fetcher=_FETCHER
     )
 
 
 def stylesheet_for(document: HTML, style: str = "") -> CSS:
     """named_stylesheet(style) without the selectors that need a class no element of
     ``document`` has (printing/cascade.py): WeasyPrint tries none of them on each cell.
-    Parsed once a process for each set of rules kept."""
+    Parsed once a process for each set of the stylesheet's classes a document has."""
     rules = cascade.rules(STYLESHEETS[style])
-    return _kept_rules(style, rules.kept(cascade.document_classes(document)))
+    return _kept_rules(style, rules.vocabulary.intersection(cascade.document_classes(document)))
 
 
 def _document(html: str) -> HTML:
     return cascade.PrintedHTML(
-        string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher()
+        string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=_FETCHER
     )
 
 
