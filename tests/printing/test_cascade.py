@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+import tinycss2
 import weasyprint.html
 from weasyprint import HTML
 from weasyprint.css import get_all_computed_styles
@@ -17,6 +18,7 @@ from scorekeeper.printing.pack import print_pack
 from scorekeeper.printing.render import (
     STATIC,
     STYLESHEET,
+    STYLESHEETS,
     OnePdf,
     StaticOnlyFetcher,
     _document,
@@ -172,3 +174,18 @@ def test_a_class_on_an_svg_element_counts():
     html = '<p class="a b"></p><svg><path class="qrline"/></svg>'
     assert document_classes(_document(html)) == {"a", "b", "qrline"}
     assert needed_classes([]) == frozenset()
+
+
+@pytest.mark.parametrize("style", list(STYLESHEETS))
+def test_a_document_with_every_class_keeps_the_whole_stylesheet(style):
+    """Each of the print stylesheets read into rules and written back whole, as
+    WeasyPrint parses them (only whitespace and comments differ)."""
+
+    def parsed(text: str) -> list[str]:
+        rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+        return ["".join(tinycss2.serialize([rule]).split()) for rule in rules]
+
+    rules = Rules(STYLESHEETS[style].read_text())
+    assert parsed(rules.text(rules.kept(rules.vocabulary))) == parsed(
+        STYLESHEETS[style].read_text()
+    )
