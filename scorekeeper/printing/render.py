@@ -116,10 +116,8 @@ PDF_COMPRESSION = 6  # zlib's own default level
 
 class _ZlibAtLevel:
     """pydyf's zlib, compressing no harder than PDF_COMPRESSION. pydyf compresses each
-    stream at level 9, zlib's slowest: ~3% of a one-page sheet's PDF (7 ms of the golf
-    card's), for a PDF 1-2% smaller than level 6 makes it."""
-
-    at_level = PDF_COMPRESSION
+    stream at level 9, zlib's slowest: ~3% of making a one-page sheet (7 ms of the golf
+    card), for a PDF 1-2% smaller than level 6 makes it."""
 
     def __getattr__(self, name):
         return getattr(zlib, name)
