@@ -7,9 +7,12 @@ else: no file outside static/, no network.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import gc
 import re
 import threading
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
 from scorekeeper.i18n import get_translations, gettext
-from scorekeeper.printing import words
+from scorekeeper.printing import cascade, words
 from scorekeeper.printing.budget import cached_pdf, content_key
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +111,26 @@ if not getattr(weasyprint.layout.float.float_width, "fixed_tables", False):
     weasyprint.layout.float.float_width = _fixed_float_width(weasyprint.layout.float.float_width)
 
 
+PDF_COMPRESSION = 6  # zlib's own default level
+
+
+class _ZlibAtLevel:
+    """pydyf's zlib, compressing no harder than PDF_COMPRESSION. pydyf compresses each
+    stream at level 9, zlib's slowest: ~3% of making a one-page sheet (7 ms of the golf
+    card), for a PDF 1-2% smaller than level 6 makes it."""
+
+    def __getattr__(self, name):
+        return getattr(zlib, name)
+
+    @staticmethod
+    def compressobj(level=zlib.Z_DEFAULT_COMPRESSION, *args, **kwargs):
+        return zlib.compressobj(min(level, PDF_COMPRESSION), *args, **kwargs)
+
+
+if getattr(pydyf, "zlib", None) is zlib:
+    pydyf.zlib = _ZlibAtLevel()
+
+
 @dataclass(frozen=True)
 class About:
     """A PDF's metadata: its Title, Author, Subject and the language of its text
@@ -127,16 +150,35 @@ class RefusedURL(ValueError):
     """WeasyPrint asked for something other than one of the app's static files."""
 
 
+INLINE_PNG = "data:image/png;base64,"  # a QR code's image, in the page itself (qr_image)
+
+
 class StaticOnlyFetcher(URLFetcher):
-    """Serves ``file:`` URLs inside static/ from disk and refuses every other URL."""
+    """Serves ``file:`` URLs inside static/ from disk, and a PNG image written into the
+    page (a QR code, qr_image: nothing is read for it), and refuses every other URL."""
 
     def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        if url.startswith(INLINE_PNG):
+            return _inline_png(url)
         if not url.startswith("file:"):
             raise RefusedURL(f"only the app's static files may be fetched, not {url!r}")
         path = Path(url2pathname(urlsplit(url).path)).resolve()
         if not path.is_relative_to(STATIC.resolve()) or not path.is_file():
             raise RefusedURL(f"{url!r} is not one of the app's static files")
         return URLFetcherResponse(path2url(str(path)), path.read_bytes(), _content_type(path))
+
+
+_FETCHER = StaticOnlyFetcher()  # its fetch reads no state of its own: one a process
+
+
+def _inline_png(url: str) -> URLFetcherResponse:
+    try:
+        image = base64.b64decode(url[len(INLINE_PNG) :], validate=True)
+    except binascii.Error as error:
+        raise RefusedURL(f"{url[:40]!r}... is not an image in base64") from error
+    if not image.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise RefusedURL(f"{url[:40]!r}... is not a PNG image")
+    return URLFetcherResponse(url, image, {"Content-Type": "image/png"})
 
 
 def _content_type(path: Path) -> dict[str, str]:
@@ -147,21 +189,22 @@ def _content_type(path: Path) -> dict[str, str]:
 QUIET_ZONE = 4  # modules of white around a QR code, as ISO/IEC 18004 asks
 
 
-def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as an inline SVG element (vector; sized by the stylesheet).
-    Its <title> is the PDF's alternative text for it (a tagged Figure's /Alt)."""
-    code = _qr_code(url)
+def qr_image(url: str) -> Markup:
+    """A QR code of ``url`` as an image of one pixel a module, its quiet zone included,
+    which the stylesheet sizes and prints unsmoothed (image-rendering: pixelated), each
+    module a sharp square. WeasyPrint draws an image at once, where it read and drew an
+    SVG path of the same code a command at a time (~900 for a game's address: ~5% of a
+    one-page sheet). Its alt text is the PDF's alternative text for it (a tagged
+    Figure's /Alt)."""
     title = gettext("QR code of the address %(address)s", address=_typed_url(url))
-    return Markup(
-        code.svg_inline(scale=1, border=QUIET_ZONE, omitsize=True, svgclass="qr", title=title)
-    )
+    return Markup('<img class="qr" src="{}" alt="{}">').format(_qr_png(url), title)
 
 
 @lru_cache(maxsize=512)
-def _qr_code(url: str) -> segno.QRCode:
+def _qr_png(url: str) -> str:
     """Encoded once per process: a 50-table pack's codes were 70% of the web request that
     keys it (its HTML is hashed there), asked again in each language and paper size."""
-    return segno.make(url, error="m")
+    return segno.make(url, error="m").png_data_uri(scale=1, border=QUIET_ZONE)
 
 
 def _typed_url(url: str) -> str:
@@ -170,6 +213,9 @@ def _typed_url(url: str) -> str:
 
 
 URL_PIECE = 16  # characters: a piece of an address fits the QR code's caption line
+# Where an address may break: a zero-width space, the character WeasyPrint prints for a
+# <wbr> (its user agent stylesheet's wbr::before), without the element and its box.
+BREAK = "\u200b"
 
 
 def short_url(url: str) -> Markup:
@@ -181,9 +227,9 @@ def short_url(url: str) -> Markup:
         count = -(-len(piece) // URL_PIECE)
         size = -(-len(piece) // max(count, 1))
         pieces.append(
-            Markup("<wbr>").join(piece[at : at + size] for at in range(0, len(piece), size))
+            Markup(BREAK).join(piece[at : at + size] for at in range(0, len(piece), size))
         )
-    return Markup("<wbr>").join(pieces)
+    return Markup(BREAK).join(pieces)
 
 
 LOOPBACK_HOSTS = ("localhost", "::1")
@@ -219,7 +265,7 @@ def environment() -> Environment:
         lambda singular, plural, n: get_translations().ungettext(singular, plural, n),
         newstyle=True,
     )
-    env.filters["qr"] = qr_svg
+    env.filters["qr"] = qr_image
     env.filters["short_url"] = short_url
     env.tests["unreachable_from_phones"] = unreachable_from_phones
     env.filters["nowrap"] = nowrap
@@ -313,11 +359,30 @@ STYLESHEETS = {
 @cache
 def named_stylesheet(style: str) -> CSS:
     """One of STYLESHEETS, parsed once per process: every PDF of its kind shares it."""
-    return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=StaticOnlyFetcher())
+    return CSS(url=path2url(str(STYLESHEETS[style])), url_fetcher=_FETCHER)
+
+
+@lru_cache(maxsize=128)
+def _kept_rules(style: str, classes: frozenset[str]) -> CSS:
+    path = STYLESHEETS[style]
+    rules = cascade.rules(path)
+    return CSS(
+        string=rules.text(rules.kept(classes)), base_url=path2url(str(path)), url_fetcher=_FETCHER
+    )
+
+
+def stylesheet_for(document: HTML, style: str = "") -> CSS:
+    """named_stylesheet(style) without the selectors that need a class no element of
+    ``document`` has (printing/cascade.py): WeasyPrint tries none of them on each cell.
+    Parsed once a process for each set of the stylesheet's classes a document has."""
+    rules = cascade.rules(STYLESHEETS[style])
+    return _kept_rules(style, rules.vocabulary.intersection(cascade.document_classes(document)))
 
 
 def _document(html: str) -> HTML:
-    return HTML(string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=StaticOnlyFetcher())
+    return cascade.PrintedHTML(
+        string=html, base_url=path2url(str(STATIC)) + "/", url_fetcher=_FETCHER
+    )
 
 
 # What a PDF is made from, as plain data: a recipe goes through the job queue
@@ -339,8 +404,9 @@ class OnePdf:
         """The layout (a WeasyPrint Document) and the PDF written from it: a reader that
         measures the boxes of the PDF it checks (tests/printing) lays it out once."""
         with _young_collections_less_often():
-            document = _document(self.html).render(
-                stylesheets=[named_stylesheet(self.style), _page_numbers(self.page_words)],
+            html = _document(self.html)
+            document = html.render(
+                stylesheets=[stylesheet_for(html, self.style), _page_numbers(self.page_words)],
                 font_config=font_config(),
                 # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
                 pdf_variant="pdf/ua-1",
@@ -391,8 +457,11 @@ def _laid_out(html: str, refit: Refit | None, numbers: CSS):
     takes it). The refit is kept only if it takes no more pages than ``html``."""
 
     def layout(text: str):
-        return _document(text).render(
-            stylesheets=[stylesheet(), numbers], font_config=font_config(), pdf_variant="pdf/ua-1"
+        html = _document(text)
+        return html.render(
+            stylesheets=[stylesheet_for(html), numbers],
+            font_config=font_config(),
+            pdf_variant="pdf/ua-1",
         )
 
     document = layout(html)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -9,11 +11,13 @@ import pytest
 from weasyprint.urls import path2url
 
 from scorekeeper.printing.render import (
+    INLINE_PNG,
     STATIC,
     STYLESHEET,
     RefusedURL,
     StaticOnlyFetcher,
     html_to_pdf,
+    qr_image,
 )
 
 
@@ -30,6 +34,9 @@ def test_the_print_stylesheet_is_read_from_disk():
         "https://example.com/font.woff2",
         "ftp://example.com/x.css",
         "data:text/css,body{color:red}",
+        "data:image/svg+xml;base64,PHN2Zy8+",  # an SVG may name other resources
+        "data:image/png;base64,PHN2Zy8+",  # not a PNG
+        "data:image/png;base64,not base64!",
         "file:///etc/passwd",
         path2url(str(STATIC.parent.parent / "pyproject.toml")),
         path2url(str(STATIC)) + "/../pyproject.toml",
@@ -41,6 +48,13 @@ def test_the_print_stylesheet_is_read_from_disk():
 def test_anything_else_is_refused(url):
     with pytest.raises(RefusedURL):
         StaticOnlyFetcher().fetch(url)
+
+
+def test_a_qr_codes_image_written_into_the_page_is_served_from_the_page():
+    url = re.search(r'src="([^"]+)"', qr_image("https://scores.example/g/1")).group(1)
+    response = StaticOnlyFetcher().fetch(url)
+    assert url.startswith(INLINE_PNG) and response.content_type == "image/png"
+    assert response.read() == base64.b64decode(url.removeprefix(INLINE_PNG))
 
 
 class Counting(BaseHTTPRequestHandler):

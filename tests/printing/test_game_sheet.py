@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import re
 
 import pytest
+import segno
+from PIL import Image
 from pypdf import PdfReader
 
 from scorekeeper.printing import PrintError, game_sheet_pdf
-from scorekeeper.printing.render import qr_svg
+from scorekeeper.printing.render import INLINE_PNG, qr_image
 from scorekeeper.printing.words import TIMES, money
 from tests.printing import games
 from tests.printing.support import (
@@ -238,13 +241,21 @@ def test_an_unknown_page_size_is_refused_by_name(size):
 def test_the_qr_code_has_a_four_module_quiet_zone_and_is_a_link_with_its_address_printed(
     tmp_path,
 ):
-    svg = qr_svg(VIEW_URL)
-    size = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    src = re.search(r'src="([^"]+)"', qr_image(VIEW_URL)).group(1)
+    image = Image.open(io.BytesIO(base64.b64decode(src.removeprefix(INLINE_PNG)))).convert("L")
+    size = image.width
     assert (size - 2 * 4 - 17) % 4 == 0  # a QR symbol is 17 + 4 x version modules wide
-    dark_columns = {int(x) for x in re.findall(r"M(\d+)[ ,]", svg)}
-    assert min(dark_columns) >= 4  # nothing drawn in the quiet zone
+    # A pixel a module: the code's own modules inside four of white.
+    modules = segno.make(VIEW_URL, error="m").matrix
+    dark = [[image.getpixel((x, y)) < 128 for x in range(size)] for y in range(size)]
+    assert dark == [
+        [4 <= x < size - 4 and 4 <= y < size - 4 and bool(modules[y - 4][x - 4])
+         for x in range(size)] for y in range(size)
+    ]  # fmt: skip
     pdf = sheet(games.gin())
-    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    (page,) = PdfReader(io.BytesIO(pdf)).pages
+    (code,) = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    assert (code["/Width"], code["/Interpolate"]) == (size, False)  # printed unsmoothed
     assert link_targets(pdf) == {VIEW_URL}
     assert "scores.example/games/" + GAME_ID in read(pdf, tmp_path).replace(" ", "")
     assert "SCOREKEEPER_PUBLIC_BASE_URL" not in read(pdf, tmp_path)

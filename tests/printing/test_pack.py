@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from scorekeeper.i18n import force_locale
 from scorekeeper.printing import PackTable, PrintError, night_sheets_pdf, print_pack_pdf
 from scorekeeper.printing.pack import print_pack
-from scorekeeper.printing.render import qr_svg, render_html
+from scorekeeper.printing.render import qr_image, render_html
 from tests.printing import games
 from tests.printing.support import VIEW_URL, pages, paper, picture, words
 
@@ -74,8 +74,8 @@ def test_each_pad_carries_the_qr_code_of_its_own_edit_link():
     pack = print_pack(TABLES, title="Week 6", day=date(2024, 11, 14))
     html = render_html("pad.html", pads=pack.pads, pack=pack)
     for table in TABLES:
-        assert str(qr_svg(table.edit_url)) in html
-    assert html.count("<svg") == len(TABLES)
+        assert str(qr_image(table.edit_url)) in html
+    assert html.count('<img class="qr"') == len(TABLES)
 
 
 def test_a_pack_asked_for_in_another_language_encodes_no_qr_code_again(monkeypatch):
@@ -103,7 +103,7 @@ def test_a_pack_asked_for_in_another_language_encodes_no_qr_code_again(monkeypat
     assert "QR code of the address" in htmls["en_US"] and "QR" in htmls["fr_FR"]
     for table in tables:
         with force_locale("fr_FR"):
-            assert str(qr_svg(table.edit_url)) in htmls["fr_FR"]
+            assert str(qr_image(table.edit_url)) in htmls["fr_FR"]
 
 
 def test_a_wide_table_turns_its_own_page_to_landscape(tmp_path):
