@@ -7,6 +7,7 @@ tested and benchmarked without an application context.
 from __future__ import annotations
 
 import os
+import weakref
 from contextlib import suppress
 from pathlib import Path
 
@@ -206,9 +207,7 @@ class Database:
         self.session_factory: sessionmaker[Session] = sessionmaker(
             self.engine, expire_on_commit=False, info={"league_table_link_key": link_key}
         )
-        # A forked worker (gunicorn --preload) must not share the parent's
-        # connections; close=False leaves them to the parent.
-        os.register_at_fork(after_in_child=lambda: self.engine.dispose(close=False))
+        _EVERY_DATABASE.add(self)
 
     @property
     def is_sqlite(self) -> bool:
@@ -216,6 +215,21 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+# A forked worker (gunicorn --preload) must not share the parent's connections:
+# each database alive at the fork lets go of them there (close=False leaves them to
+# the parent). One hook for the process, over a weak set: a hook per database kept
+# every database ever made alive (a test run makes thousands).
+_EVERY_DATABASE: weakref.WeakSet[Database] = weakref.WeakSet()
+
+
+def _dispose_all_in_child() -> None:
+    for database in list(_EVERY_DATABASE):
+        database.engine.dispose(close=False)
+
+
+os.register_at_fork(after_in_child=_dispose_all_in_child)
 
 
 def storable(text: str) -> bool:

@@ -30,7 +30,7 @@ from scorekeeper.db import Database, describe_url, upgrade_schema
 from scorekeeper.league import auth
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-from . import warm
+from . import collector, warm
 from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
 from .databases import (
     TEST_DATABASE_VARIABLE,
@@ -54,6 +54,8 @@ PRODUCTION_HASH_METHOD = auth.PASSWORD_HASH_METHOD
 auth.PASSWORD_HASH_METHOD = "scrypt:1024:8:1"
 # URL builders and templates compiled once per process, not once per test's app (tests/warm.py).
 warm.install()
+# The cycle collector less often, and never again over the collected tests (tests/collector.py).
+collector.collect_less_often()
 
 POSTGRES_SERVER_URL = os.environ.get(TEST_DATABASE_VARIABLE, "")
 ON_POSTGRES = bool(POSTGRES_SERVER_URL)
@@ -102,6 +104,10 @@ def runs_on_this_database(item) -> bool:
     if "browser" in item.keywords:
         return False
     return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_finish(session):
+    collector.freeze_the_collection()
 
 
 def pytest_collection_modifyitems(config, items):

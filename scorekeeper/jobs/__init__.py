@@ -32,9 +32,11 @@ database and the translations as a request does.
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Callable
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +104,9 @@ class Queue:
 
 
 _registered: dict[str, _Registered] = {}
-_queues: dict[Settings, Queue] = {}
+# Each queue lives as long as an app keeps it (app.extensions): a test run makes an app,
+# so a queue, per test, and kept them all. The queue without an app is kept for good.
+_queues: weakref.WeakValueDictionary[Settings, Queue] = weakref.WeakValueDictionary()
 # The queue of the app serving this request (web.init_app) or running this job (the
 # worker); none: a script or a unit test without an app, whose jobs run where asked.
 _current: ContextVar[Queue | None] = ContextVar("scorekeeper_jobs", default=None)
@@ -142,11 +146,12 @@ def _name(function: Callable[..., Any]) -> str:
 
 
 def configure(settings: Settings) -> Queue:
-    """The queue ``settings`` describe, made once per process (create_app keeps it in
-    ``app.extensions["scorekeeper.jobs"]``)."""
-    if settings not in _queues:
-        _queues[settings] = Queue(settings)
-    return _queues[settings]
+    """The queue ``settings`` describe: one per process for as long as something keeps
+    it (create_app keeps it in ``app.extensions["scorekeeper.jobs"]``)."""
+    queue = _queues.get(settings)
+    if queue is None:
+        queue = _queues[settings] = Queue(settings)
+    return queue
 
 
 def activate(queue: Queue) -> Token:
@@ -159,11 +164,17 @@ def deactivate(token: Token) -> None:
 
 
 def _active() -> Queue:
-    return _current.get() or configure(NO_APP)
+    return _current.get() or _without_app()
 
 
 # Without an app: jobs run in the calling thread, their files kept in memory.
 NO_APP = Settings(sqlite_path="", renders_folder="", immediate=True)
+
+
+@cache
+def _without_app() -> Queue:
+    """The queue without an app, made once and kept for good (with its made files)."""
+    return configure(NO_APP)
 
 
 def settings_of(config: dict[str, Any], instance_path: str) -> Settings:

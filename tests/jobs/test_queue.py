@@ -4,8 +4,10 @@ store keeps files for every process and drops the least recently read past its b
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
+import weakref
 
 from scorekeeper import jobs
 from scorekeeper.jobs.store import FileStore
@@ -77,3 +79,26 @@ def test_one_claim_at_a_time_until_released_or_stale(tmp_path):
     assert other.claim("k", seconds=-1)  # older than that: its worker died
     other.release("k")
     assert store.claim("k", seconds=60)
+
+
+def test_an_apps_queue_is_freed_with_the_app_and_the_queue_without_one_is_kept(
+    tmp_path, database_url
+):
+    from scorekeeper.factory import create_app
+
+    config = {"DATABASE_URL": database_url, "SECRET_KEY": "k", "TESTING": True}
+    app = create_app(config, instance_path=str(tmp_path))
+    queue = app.extensions["scorekeeper.jobs"]
+    # Another app on the same instance folder shares it while the first keeps it.
+    second = create_app(config, instance_path=str(tmp_path))
+    assert second.extensions["scorekeeper.jobs"] is queue
+    freed = weakref.ref(queue)
+    for each in (app, second):
+        each.extensions["scorekeeper.db"].dispose()
+    del app, second, each, queue
+    gc.collect()
+    assert freed() is None
+    # Files made without an app are kept from one call to the next.
+    jobs.files().put("kept-without-an-app", b"%PDF-")
+    gc.collect()
+    assert jobs.files().get("kept-without-an-app") == b"%PDF-"
