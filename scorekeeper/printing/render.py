@@ -33,7 +33,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, path2url
 
 from scorekeeper.i18n import get_translations, gettext
-from scorekeeper.printing import cascade, words
+from scorekeeper.printing import borders, cascade, words  # noqa: F401 (borders: joined rules)
 from scorekeeper.printing.budget import cached_pdf, content_key
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
