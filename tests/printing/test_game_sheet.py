@@ -261,6 +261,18 @@ def test_the_qr_code_has_a_four_module_quiet_zone_and_is_a_link_with_its_address
     assert "SCOREKEEPER_PUBLIC_BASE_URL" not in read(pdf, tmp_path)
 
 
+def test_the_qr_code_is_an_image_of_grey_pixels_that_the_pdf_keeps_grey():
+    # WeasyPrint converted a 1-bit PNG to RGB and encoded it twice more; an 8-bit grey
+    # one it embeds as it is, black and white as before.
+    src = re.search(r'src="([^"]+)"', qr_image(VIEW_URL)).group(1)
+    image = Image.open(io.BytesIO(base64.b64decode(src.removeprefix(INLINE_PNG))))
+    assert image.mode == "L"
+    assert {grey for grey, count in enumerate(image.histogram()) if count} == {0, 255}
+    (page,) = PdfReader(io.BytesIO(sheet(games.gin()))).pages
+    (code,) = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    assert (code["/ColorSpace"], code["/BitsPerComponent"]) == ("/DeviceGray", 8)
+
+
 def test_an_unfinished_game_prints_its_remaining_deals_as_blank_rows_with_dealer_and_wild(
     tmp_path, output_dir
 ):
