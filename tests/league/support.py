@@ -15,6 +15,8 @@ PASSWORD = "correct horse battery"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 # Two deals a game keep the tests short; winner takes all, so higher wins.
 RULES = league.Rules("rummy", "Rummy", {"deals": 2}, None, 4)
+# Eight players of 40 characters, accents and all (a real night's longest names).
+LONG_NAMES = [f"Zoë-Åsa Łukasiewicz-Øvergaard Ñúñez n°{n}"[:40] for n in range(1, 9)]
 
 
 def make_organizer(uow, email: str = "org@example.org", name: str = "Olga") -> int:

@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import io
 
-import jinja2
 import pytest
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
 
-from .support import login, make_league, make_organizer, member_ids
+from .support import LONG_NAMES, login, make_league, make_organizer, member_ids
 from .support import started_night as start
-
-# Eight players of 40 characters, accents and all (a real night's longest names).
-LONG_NAMES = [f"Zoë-Åsa Łukasiewicz-Øvergaard Ñúñez n°{n}"[:40] for n in range(1, 9)]
 
 
 @pytest.fixture
@@ -24,20 +20,6 @@ def olga(uow, client) -> int:
     organizer = make_organizer(uow)
     login(client)
     return organizer
-
-
-@pytest.fixture
-def made(monkeypatch) -> list[str]:
-    """The templates rendered from here on, by name."""
-    rendered: list[str] = []
-    render = jinja2.Template.render
-
-    def spy(self, *args, **kwargs):
-        rendered.append(self.name)
-        return render(self, *args, **kwargs)
-
-    monkeypatch.setattr(jinja2.Template, "render", spy)
-    return rendered
 
 
 def text_of(body: bytes) -> str:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .support import login, make_league, make_organizer, member_ids, run_the_waiting_job
+from .support import LONG_NAMES, login, make_league, make_organizer, member_ids, run_the_waiting_job
 from .support import started_night as start
-from .test_pack_kept import LONG_NAMES, made  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
@@ -16,7 +15,7 @@ def app_config(app_config):
     return {**app_config, "JOBS_IMMEDIATE": False}  # a queue, and no worker but the test
 
 
-def test_a_pack_asked_is_made_by_the_worker_and_its_html_with_it(app, client, uow, made):  # noqa: F811
+def test_a_pack_asked_is_made_by_the_worker_and_its_html_with_it(app, client, uow, made):
     olga = make_organizer(uow)
     login(client)
     lid = make_league(uow, olga, names=LONG_NAMES)
