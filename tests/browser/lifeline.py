@@ -104,14 +104,19 @@ def probe_switch() -> str:
     return f"--scorekeeper-test-probe={os.getpid()}"
 
 
-def disabled_features(switch: str) -> list[list[str]]:
+def disabled_features(
+    switch: str, table: dict[int, tuple[int, bytes]] | None = None
+) -> list[list[str]]:
     """Each --disable-features list on the command line of the browser launched with
-    ``switch`` (its own process, not a helper's), in the order given."""
-    table = processes()
+    ``switch`` (its own process, not a helper's), in the order given. A helper Chromium
+    has just forked carries the browser's command line until it execs (a make test once
+    found two): the browser is the one whose parent does not carry the switch."""
+    table = table or processes()
+    carrying = processes_with(switch, table)
     (browser,) = [
         table[pid][1].split(b"\0")
-        for pid in processes_with(switch, table)
-        if b"--type=" not in table[pid][1]
+        for pid in carrying
+        if b"--type=" not in table[pid][1] and table[pid][0] not in carrying
     ]
     prefix = b"--disable-features="
     return [

@@ -137,6 +137,15 @@ def test_another_chromium_carrying_the_same_switches_is_neither_read_nor_killed(
             own_browser.close()
 
 
+def test_a_helper_forked_but_not_yet_started_is_not_taken_for_the_browser():
+    """Between its fork and its exec, a helper of Chromium's carries the browser's own
+    command line: the browser's lists are read, not refused as two browsers."""
+    switch = probe_switch()
+    line = f"chromium\0{switch}\0--disable-features=A,B\0".encode()
+    table = {**processes(), 900_001: (os.getpid(), line), 900_002: (900_001, line)}
+    assert disabled_features(switch, table) == [["A", "B"]]
+
+
 def test_a_close_that_does_not_hang_keeps_the_browser(own_browser, recwarn):
     context, _page = a_page_in(own_browser)
     first = own_browser.current()
