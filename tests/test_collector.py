@@ -14,9 +14,10 @@ def test_a_test_runs_with_the_collection_frozen_and_young_collections_less_often
 
 
 def test_as_in_production_is_cpythons_collector_for_the_block_only():
-    frozen = gc.get_freeze_count()
     with as_in_production():
         assert gc.get_threshold() == PYTHON_THRESHOLDS == (700, 10, 10)
         assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == (YOUNG_COLLECTION_EVERY, *PYTHON_THRESHOLDS[1:])
-    assert gc.get_freeze_count() >= frozen
+    # Frozen again; not as many as before, as the collection before the freeze frees
+    # what had become garbage meanwhile (a CI run once froze 678,556 after 679,873).
+    assert gc.get_freeze_count() > 10_000
