@@ -47,16 +47,7 @@ def test_a_second_writer_waits_for_the_processs_turn_then_writes(database):
     holder = db.engine.connect()
     holder.execute(text("INSERT INTO deals VALUES (1, :who)"), {"who": NAME})
     assert turns.owner == threading.get_ident()
-    failed: list[BaseException] = []
-
-    def second() -> None:
-        try:
-            post(db, 2)
-        except BaseException as error:  # reported to the test below
-            failed.append(error)
-
-    writer = threading.Thread(target=second)
-    writer.start()
+    writer, failed = posting_in_a_thread(db, 2)
     # It waits on the process's lock: its INSERT has not reached SQLite.
     wait_until(lambda: turns.waiting == 1, "the second writer waiting for its turn")
     assert writer.is_alive()
@@ -74,16 +65,7 @@ def test_a_writer_out_of_patience_hears_database_locked_as_before(database):
     turns = turns_of(db.engine)
     with db.engine.connect() as holder:
         holder.execute(text("INSERT INTO deals VALUES (1, :who)"), {"who": NAME})
-        failed: list[BaseException] = []
-
-        def second() -> None:
-            try:
-                post(db, 2)
-            except OperationalError as error:
-                failed.append(error)
-
-        writer = threading.Thread(target=second)
-        writer.start()
+        writer, failed = posting_in_a_thread(db, 2)
         writer.join(timeout=60)
         assert "database is locked" in str(failed[0])
         holder.commit()
@@ -122,16 +104,7 @@ def test_a_writer_of_another_process_waits_for_the_machines_turn_then_writes(dat
     theirs = turns_of(other.engine)
     holder = first.engine.connect()
     holder.execute(text("INSERT INTO deals VALUES (1, :who)"), {"who": NAME})
-    failed: list[BaseException] = []
-
-    def second() -> None:
-        try:
-            post(other, 2)
-        except BaseException as error:  # reported to the test below
-            failed.append(error)
-
-    writer = threading.Thread(target=second)
-    writer.start()
+    writer, failed = posting_in_a_thread(other, 2)
     wait_until(lambda: theirs.waiting == 1, "the other process's writer waiting for its turn")
     assert writer.is_alive() and theirs.owner is None
     holder.commit()
@@ -166,3 +139,19 @@ def test_a_forked_child_takes_the_machines_turn_with_a_descriptor_of_its_own(dat
             2,
             3,
         ]
+
+
+def posting_in_a_thread(db, number: int) -> tuple[threading.Thread, list[BaseException]]:
+    """A second writer posting deal ``number`` on a thread of its own, started; what it
+    raised is kept for the test to report."""
+    failed: list[BaseException] = []
+
+    def second() -> None:
+        try:
+            post(db, number)
+        except BaseException as error:  # reported to the test
+            failed.append(error)
+
+    writer = threading.Thread(target=second)
+    writer.start()
+    return writer, failed
