@@ -52,10 +52,12 @@ DRAINED_MOST_BYTES = 64 * 1024
 END_OF_HEAD = b"\r\n\r\n"
 # Threads of a process that requests other than table play may hold at once
 # (SCOREKEEPER_SIDE_THREADS; at least 1). Table play: the API, a game's pages, a table's
-# page of a league night, the app's files.
+# page of a league night, the app's files; and any page's event stream served on the
+# app's threads (no stream process), which holds its thread waiting, not computing.
 SIDE_THREADS = max(1, int(os.environ.get("SCOREKEEPER_SIDE_THREADS", "2")))
 TABLE_PLAY = re.compile(
-    rb"[A-Z]+ (/api/|/games/|/static/|/sw\.js|/leagues/[^/ ]+/nights/\d+/tables/)"
+    rb"[A-Z]+ (/api/|/games/|/static/|/sw\.js|/leagues/[^/ ]+/nights/\d+/tables/"
+    rb"|[^ ?]*/events[ ?])"
 )
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
 

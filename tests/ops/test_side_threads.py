@@ -56,3 +56,28 @@ def test_uploads_holding_threads_leave_table_play_a_thread(serve):
     finally:
         reader.close()
         phone.close()
+
+
+def test_streams_on_the_apps_threads_leave_the_other_pages_their_threads(serve):
+    # Without the stream process, a page's stream holds one of the app's threads for as
+    # long as it is open (PUSH_STREAMS a process): it waits, it computes nothing, so it
+    # takes none of the threads the other pages share, or two "being made" pages waiting
+    # on their jobs would hold the league's pages back for good.
+    server = serve(WEB_CONCURRENCY="1", SCOREKEEPER_THREADS=str(THREADS))
+    streams = []
+    try:
+        for job in ("pack-never-made-1", "pack-never-made-2"):
+            stream = socket.create_connection((LOOPBACK, server.port), timeout=30)
+            stream.sendall(
+                f"GET /jobs/{job}/events?since=waiting HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+            )
+            assert stream.recv(200).startswith(b"HTTP/1.1 200"), job  # open, and held
+            streams.append(stream)
+        reader = Phone(server.port, timeout=10)  # held back for good: fail, not hang
+        try:
+            assert reader.request("GET", "/account/login").status == 200
+        finally:
+            reader.close()
+    finally:
+        for stream in streams:
+            stream.close()
