@@ -136,8 +136,12 @@ def start_gunicorn(
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 pass_fds=(listener.fileno(),),
-                # Its own process group, so a kill reaches the workers too.
-                start_new_session=True,
+                # Its own process group, so a kill reaches the workers too; in the
+                # caller's session, as make serve's processes share the shell's: the
+                # kernel shares the CPU between sessions first (autogroups), so a job
+                # worker in a session of its own would take half the cores, whatever
+                # its nice (bench/README.md, the club night's fourth look).
+                process_group=0,
             )
     server = Server(process, port, log)
     deadline = time.monotonic() + 30

@@ -94,8 +94,8 @@ class Defaults:
     JOBS_IMMEDIATE = False
     # Jobs the worker (python -m scorekeeper.jobs.worker) runs at once, a process each.
     JOB_WORKERS = 2
-    # Steps of nice the worker and its jobs run below the web (0: the same priority), so
-    # a print pack's or an import's CPU never delays the tables' deal posts (jobs/worker.py).
+    # Steps of nice a PDF is made below the web, in a child of its job (0: the same
+    # priority), so a print pack's CPU never delays the tables' deal posts (jobs/apart.py).
     JOB_NICE = 10
     # The made PDFs kept for every process, least recently read dropped past this.
     RENDER_CACHE_BYTES = 256 * 2**20

@@ -13,6 +13,15 @@ connection to a thread only when that much is there. A request not there within
 clients never use up the worker's connections either. Kept-alive connections go the
 same way for their next request. TLS and HTTP/2 connections (not how the app is
 served: TLS ends at the proxy) keep gunicorn's own path.
+
+Table play goes first: a request that is not table play (a league's pages, the
+anonymous standings, print pack asks, an import, the account pages) gets one of the
+process's threads only while fewer than ``SIDE_THREADS`` of them run such requests;
+past that it waits in the loop, holding no thread, until one of them is done. So a
+table's deal post always finds a thread, however many slow pages, readers or uploads
+hold the others (a club night on PostgreSQL: posts waited up to 140 ms at p99 for a
+thread behind the standings readers, 7 to 10 ms with the cap; bench/README.md). The
+price: two slow uploads in a process hold back its other league pages until one ends.
 """
 
 from __future__ import annotations
@@ -41,7 +50,21 @@ HEAD_MOST_BYTES = 128 * 1024
 # (gunicorn.http.parser._DRAIN_MAX_BYTES, as gthread's keep-alive path calls it).
 DRAINED_MOST_BYTES = 64 * 1024
 END_OF_HEAD = b"\r\n\r\n"
+# Threads of a process that requests other than table play may hold at once
+# (SCOREKEEPER_SIDE_THREADS; at least 1). Table play: the API, a game's pages, a table's
+# page of a league night, the app's files; and any page's event stream served on the
+# app's threads (no stream process), which holds its thread waiting, not computing.
+SIDE_THREADS = max(1, int(os.environ.get("SCOREKEEPER_SIDE_THREADS", "2")))
+TABLE_PLAY = re.compile(
+    rb"[A-Z]+ (/api/|/games/|/static/|/sw\.js|/leagues/[^/ ]+/nights/\d+/tables/"
+    rb"|[^ ?]*/events[ ?])"
+)
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
+
+
+def table_play(head: bytes) -> bool:
+    """Whether the request whose head begins ``head`` is a table's (see TABLE_PLAY)."""
+    return TABLE_PLAY.match(head) is not None
 
 
 def arrived(data: bytes) -> bool:
@@ -61,6 +84,8 @@ class HeadFirstThreadWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self.arriving: deque[TConn] = deque()  # oldest first: their deadlines in order
         self.head_waiters_most = max(1, self.cfg.worker_connections // 2)
+        self.side_running = 0  # threads on requests other than table play
+        self.side_waiting: deque[TConn] = deque()  # past SIDE_THREADS, in their order
 
     def buffers(self, conn: TConn) -> bool:
         return not self.cfg.is_ssl and not negotiation.prior_knowledge_allowed(
@@ -116,7 +141,24 @@ class HeadFirstThreadWorker(ThreadWorker):
             self.poller.unregister(client)
             self.arriving.remove(conn)
             conn.data_ready = True
-            self.enqueue_req(conn)
+            conn.side = not table_play(conn.received)
+            if conn.side and self.side_running >= min(SIDE_THREADS, self.cfg.threads):
+                self.side_waiting.append(conn)
+            else:
+                self.enqueue_req(conn)
+
+    def enqueue_req(self, conn):
+        if getattr(conn, "side", False):
+            self.side_running += 1
+        super().enqueue_req(conn)
+
+    def finish_request(self, conn, fs):
+        if getattr(conn, "side", False):
+            conn.side = False
+            self.side_running -= 1
+            if self.side_waiting:
+                self.enqueue_req(self.side_waiting.popleft())
+        super().finish_request(conn, fs)
 
     def drop(self, conn: TConn) -> None:
         with suppress(OSError, KeyError, ValueError):  # not registered (any more)

@@ -36,7 +36,7 @@ import weakref
 from collections.abc import Callable
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,7 @@ from huey import MemoryHuey, RedisHuey, SqliteHuey
 from huey.api import Huey, TaskWrapper
 from huey.exceptions import TaskException
 
+from scorekeeper.jobs.apart import lower_and_apart
 from scorekeeper.jobs.store import DEFAULT_LIMIT, FileStore, MemoryStore, RedisStore, Store
 
 # Seconds a job may run before the worker stops it (each job may ask for its own).
@@ -61,6 +62,7 @@ class Settings:
     redis_url: str | None = None
     immediate: bool = False
     renders_limit: int = DEFAULT_LIMIT
+    nice: int = 0  # steps of nice below the worker for a job registered ``apart``
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class _Registered:
     retries: int = 0
     retry_delay: float = 0
     retry_backoff: float = 0
+    apart: bool = False
 
 
 class Queue:
@@ -92,7 +95,12 @@ class Queue:
         entry = _registered[name]
 
         def run(*args: Any, **kwargs: Any) -> Any:
-            return _around(lambda: entry.function(*args, **kwargs))
+            def call() -> Any:
+                return entry.function(*args, **kwargs)
+
+            if entry.apart and self.settings.nice > 0 and not self.settings.immediate:
+                return _around(partial(lower_and_apart, call, self.settings.nice))
+            return _around(call)
 
         self.wrappers[name] = self.huey.task(
             name=name,
@@ -123,17 +131,22 @@ def job(
     retries: int = 0,
     retry_delay: float = 0,
     retry_backoff: float = 0,
+    apart: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a function as a job the worker runs, stopped after ``seconds``; a job
     that raises is run again up to ``retries`` times, ``retry_delay`` seconds later,
-    the delay multiplied by ``retry_backoff`` (if given) each time.
+    the delay multiplied by ``retry_backoff`` (if given) each time. A job ``apart`` only
+    computes (it writes no database): the worker runs it in a child of its own, its
+    queue's ``nice`` steps lower (apart.py), so its CPU never delays table play.
 
     The function itself is returned unchanged: calling it runs it here, ``enqueue``
     runs it in the worker."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         name = _name(function)
-        _registered[name] = _Registered(function, seconds, retries, retry_delay, retry_backoff)
+        _registered[name] = _Registered(
+            function, seconds, retries, retry_delay, retry_backoff, apart
+        )
         for made in _queues.values():
             made.wrap(name)
         return function
@@ -185,6 +198,7 @@ def settings_of(config: dict[str, Any], instance_path: str) -> Settings:
         redis_url=config.get("REDIS_URL") or None,
         immediate=bool(config.get("JOBS_IMMEDIATE")),
         renders_limit=int(config.get("RENDER_CACHE_BYTES") or DEFAULT_LIMIT),
+        nice=int(config.get("JOB_NICE") or 0),
     )
 
 

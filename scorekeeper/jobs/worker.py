@@ -6,10 +6,13 @@ It makes the app as the web does (the same settings: the instance folder, the da
 ``SCOREKEEPER_REDIS_URL``) and runs every job inside the app's context. ``JOB_WORKERS``
 (``SCOREKEEPER_JOB_WORKERS``, default 2) jobs run at once, each in a forked process,
 so a job past its time limit is stopped (huey's process workers) and CPU work never
-shares a process with table play. The worker and its jobs run at a lower CPU priority
-than the web (``JOB_NICE``, ``SCOREKEEPER_JOB_NICE``, default 10 steps of ``nice``): on a
-2-core machine a print pack's minutes of CPU would otherwise take the cores from the
-tables' deal posts, which then waited their turn behind it.
+shares a process with table play. The PDFs are made at a lower CPU priority than the
+web, each in a child of its job (``JOB_NICE``, ``SCOREKEEPER_JOB_NICE``, default 10
+steps of ``nice``; jobs/apart.py): on a 2-core machine a print pack's minutes of CPU
+would otherwise take the cores from the tables' deal posts, which then waited their
+turn behind it. The worker and its other jobs run at the web's priority: an import
+holds SQLite's write turn a step at a time, and a niced holder is preempted by the very
+threads waiting for it.
 
 A module that registers jobs (``@jobs.job``) is listed in TASK_MODULES: the worker
 imports it, so the job's name means the same function here as in the app.
@@ -20,7 +23,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
-import os
 from typing import Any
 
 from huey.consumer import Consumer
@@ -41,7 +43,6 @@ IDLE_POLL_SECONDS = 0.5
 
 def consumer(workers: int | None = None, instance_path: str | None = None) -> Consumer:
     app = create_app_or_exit(instance_path=instance_path)
-    lower_priority(int(app.config.get("JOB_NICE", 10)))
     for name in TASK_MODULES:
         importlib.import_module(name)
 
@@ -70,15 +71,6 @@ def consumer(workers: int | None = None, instance_path: str | None = None) -> Co
         max_delay=IDLE_POLL_SECONDS,
         periodic=False,
     )
-
-
-def lower_priority(steps: int) -> None:
-    """Run this process, and the jobs it forks, ``steps`` of ``nice`` below where it was
-    started (0: as the web; the kernel stops at 19). A job holds SQLite's write lock only
-    for a short step at a time (league.chunks), so a lower priority while it holds one
-    delays the tables' posts by little."""
-    if steps > 0:
-        os.nice(steps)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -136,7 +136,7 @@ def cached_pdf(
     return pdf
 
 
-@jobs.job(seconds=RENDER_SECONDS)
+@jobs.job(seconds=RENDER_SECONDS, apart=True)
 def make_pdf(key: str, recipe: Callable[[], bytes]) -> str:
     """The render job (its id is ``key``): make ``recipe``'s PDF and keep it under
     ``key``. Its result, ``key``, says it is done (``jobs.state(key)``)."""
