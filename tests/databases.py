@@ -88,20 +88,28 @@ _TABLES = text(
     GROUP BY r.relname
     """
 )
+# Each sequence as a quoted literal naming it, and the value it starts at.
 _SEQUENCES = text(
-    "SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = current_schema()"
+    "SELECT quote_literal(quote_ident(sequencename)), start_value FROM pg_sequences "
+    "WHERE schemaname = current_schema() ORDER BY sequencename"
 )
 
 
 def emptying(connection) -> list[str]:
     """The statements that empty a migrated database: a DELETE a table, each table after
-    every table that points at it, then every sequence restarted at 1."""
+    every table that points at it, then one SELECT setting every sequence back to its
+    start, as a fresh database has it (the next id is the start value).
+
+    ``setval(..., false)`` rather than ``ALTER SEQUENCE ... RESTART``: the ALTER gives
+    each sequence a new file, as TRUNCATE does a table; for the 25 sequences that was
+    ~90 % of an emptying (4 to 6 ms of the server's CPU and 15 to 22 ms a test on the
+    loaded machine, against 0.5 ms and 2.5 ms)."""
     points_at = {table: set(parents) - {table} for table, parents in connection.execute(_TABLES)}
     order = list(reversed(list(TopologicalSorter(points_at).static_order())))
-    sequences = connection.scalars(_SEQUENCES).all()
+    restarts = [f"setval({name}, {start}, false)" for name, start in connection.execute(_SEQUENCES)]
     return [
         *(f"DELETE FROM {table}" for table in order),
-        *(f"ALTER SEQUENCE {sequence} RESTART" for sequence in sequences),
+        *([f"SELECT {', '.join(restarts)}"] if restarts else []),
     ]
 
 

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from sqlalchemy import inspect
 
 from scorekeeper import create_app
 from scorekeeper.db import Database
@@ -154,3 +155,28 @@ def test_a_test_that_never_reaches_the_database_runs_once_in_the_sqlite_run():
     service = [line for line in collected if line.startswith("tests/service/")]
     assert service, run.stdout
     assert bool(gin) is not ON_POSTGRES, run.stdout
+
+
+@pytest.mark.postgres
+def test_each_test_on_postgresql_starts_from_empty_tables_and_sequences_at_their_start(
+    client, database, emptier
+):
+    # What the emptier after each test leaves: every table the migrations made empty but
+    # Alembic's own, and every sequence unused (its next value is its start, as fresh).
+    answer = client.post("/api/v1/games", json={"variant": "rummy", "players": ["Ann", "Bob"]})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    used = "SELECT count(*) FROM pg_sequences WHERE last_value IS NOT NULL"
+    with database.engine.connect() as connection:
+        assert connection.exec_driver_sql(used).scalar() > 0
+
+    emptier()
+
+    with database.engine.connect() as connection:
+        tables = inspect(connection).get_table_names()
+        counts = {
+            name: connection.exec_driver_sql(f'SELECT count(*) FROM "{name}"').scalar()
+            for name in tables
+        }
+        assert counts.pop("alembic_version") == 1
+        assert len(counts) > 20 and set(counts.values()) == {0}, counts
+        assert connection.exec_driver_sql(used).scalar() == 0
