@@ -17,6 +17,7 @@ from graphlib import TopologicalSorter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
@@ -145,3 +146,31 @@ def seeded_sqlite(
     finally:
         database.dispose()
     return path, made
+
+
+def seeded_setting(make: Callable[[UnitOfWork], dict], secret_key: str) -> tuple:
+    """A module's ``seeded``, ``database_url`` and ``setting`` fixtures: the rows ``make``
+    stores, stored once a module on SQLite in a file that each test asking for ``setting``
+    starts from (a copy, as every test copies the template); on PostgreSQL each such test
+    stores them again, as its database is emptied after each test. A test that does not
+    ask for ``setting`` gets the plain empty database. Use it as
+    ``seeded, database_url, setting = seeded_setting(make, SECRET_KEY)``."""
+
+    @pytest.fixture(scope="module", name="seeded")
+    def seeded(migrated_template, tmp_path_factory):
+        if os.environ.get(TEST_DATABASE_VARIABLE):
+            return None
+        folder = tmp_path_factory.mktemp("seeded")
+        return seeded_sqlite(migrated_template, folder, secret_key, make)
+
+    @pytest.fixture(name="database_url")
+    def database_url(database_url, seeded, request):
+        if seeded is not None and "setting" in request.fixturenames:
+            shutil.copyfile(seeded[0], database_url.removeprefix("sqlite:///"))
+        return database_url
+
+    @pytest.fixture(name="setting")
+    def setting(seeded, uow) -> dict:
+        return make(uow) if seeded is None else seeded[1]
+
+    return seeded, database_url, setting
