@@ -192,10 +192,12 @@ def emptier(migrated_template) -> Iterator[Callable[[], None] | None]:
     DELETE, children first, rather than one TRUNCATE: a TRUNCATE of the 22 tables gives
     each a new file and took 0.28 s a test on the throwaway server, the DELETEs 0.02 s.
     One engine and one reading of the schema serve the session: a new engine and the
-    catalog queries each time took 19 ms a test, this 6 ms. The ~50 statements go to the
-    server as one string, in one round trip: one at a time they took 150 ms a test on the
-    loaded two-core machine, where the server and the test wait for each other, one string
-    30 ms (6 ms of the test's CPU against 1)."""
+    catalog queries each time took 19 ms a test, this 6 ms. The statements (a DELETE a
+    table, one SELECT of a setval a sequence: tests/databases.py) go to the server as one
+    string, in one round trip: one at a time they took 150 ms a test on the loaded
+    two-core machine, where the server and the test wait for each other, one string 30 ms
+    (6 ms of the test's CPU against 1), and 2.5 ms once the sequences were set back by
+    setval rather than restarted by ALTER SEQUENCE."""
     if not ON_POSTGRES:
         yield None
         return
