@@ -27,7 +27,7 @@ from sqlalchemy.exc import DBAPIError
 import scorekeeper.league.models  # noqa: F401
 from scorekeeper import create_app
 from scorekeeper.db import Database, describe_url, upgrade_schema
-from scorekeeper.league import auth
+from scorekeeper.league import auth, table_links
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from . import collector, warm
@@ -286,7 +286,9 @@ def database(request, database_url) -> Iterator[Database]:
     if "app" in request.fixturenames:
         yield request.getfixturevalue("app").extensions["scorekeeper.db"]
         return
-    database = Database(database_url, link_key=b"test league table link key")
+    # The test app's link key: rows a module stored once (tests/databases.seeded_setting)
+    # read the same with an app or without.
+    database = Database(database_url, link_key=table_links.link_key(SECRET_KEY))
     yield database
     database.dispose()
 

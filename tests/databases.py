@@ -148,12 +148,13 @@ def seeded_sqlite(
     return path, made
 
 
-def seeded_setting(make: Callable[[UnitOfWork], dict], secret_key: str) -> tuple:
-    """A module's ``seeded``, ``database_url`` and ``setting`` fixtures: the rows ``make``
-    stores, stored once a module on SQLite in a file that each test asking for ``setting``
-    starts from (a copy, as every test copies the template); on PostgreSQL each such test
-    stores them again, as its database is emptied after each test. A test that does not
-    ask for ``setting`` gets the plain empty database. Use it as
+def seeded_setting(make: Callable[[UnitOfWork], Any], secret_key: str, name="setting") -> tuple:
+    """A module's ``seeded``, ``database_url`` and ``setting`` fixtures (``setting`` may be
+    named otherwise): the rows ``make`` stores, stored once a module on SQLite in a file
+    that each test asking for ``setting`` starts from (a copy, as every test copies the
+    template), and what ``make`` returned; on PostgreSQL each such test stores them again,
+    as its database is emptied after each test. A test that does not ask for ``setting``
+    gets the plain empty database. Use it as
     ``seeded, database_url, setting = seeded_setting(make, SECRET_KEY)``."""
 
     @pytest.fixture(scope="module", name="seeded")
@@ -165,12 +166,12 @@ def seeded_setting(make: Callable[[UnitOfWork], dict], secret_key: str) -> tuple
 
     @pytest.fixture(name="database_url")
     def database_url(database_url, seeded, request):
-        if seeded is not None and "setting" in request.fixturenames:
+        if seeded is not None and name in request.fixturenames:
             shutil.copyfile(seeded[0], database_url.removeprefix("sqlite:///"))
         return database_url
 
-    @pytest.fixture(name="setting")
-    def setting(seeded, uow) -> dict:
+    @pytest.fixture(name=name)
+    def setting(seeded, uow):
         return make(uow) if seeded is None else seeded[1]
 
     return seeded, database_url, setting
