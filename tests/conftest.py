@@ -27,7 +27,7 @@ from sqlalchemy.exc import DBAPIError
 import scorekeeper.league.models  # noqa: F401
 from scorekeeper import create_app
 from scorekeeper.db import Database, describe_url, upgrade_schema
-from scorekeeper.league import auth
+from scorekeeper.league import auth, table_links
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
 from . import collector, warm
@@ -192,10 +192,12 @@ def emptier(migrated_template) -> Iterator[Callable[[], None] | None]:
     DELETE, children first, rather than one TRUNCATE: a TRUNCATE of the 22 tables gives
     each a new file and took 0.28 s a test on the throwaway server, the DELETEs 0.02 s.
     One engine and one reading of the schema serve the session: a new engine and the
-    catalog queries each time took 19 ms a test, this 6 ms. The ~50 statements go to the
-    server as one string, in one round trip: one at a time they took 150 ms a test on the
-    loaded two-core machine, where the server and the test wait for each other, one string
-    30 ms (6 ms of the test's CPU against 1)."""
+    catalog queries each time took 19 ms a test, this 6 ms. The statements (a DELETE a
+    table, one SELECT of a setval a sequence: tests/databases.py) go to the server as one
+    string, in one round trip: one at a time they took 150 ms a test on the loaded
+    two-core machine, where the server and the test wait for each other, one string 30 ms
+    (6 ms of the test's CPU against 1), and 2.5 ms once the sequences were set back by
+    setval rather than restarted by ALTER SEQUENCE."""
     if not ON_POSTGRES:
         yield None
         return
@@ -284,7 +286,9 @@ def database(request, database_url) -> Iterator[Database]:
     if "app" in request.fixturenames:
         yield request.getfixturevalue("app").extensions["scorekeeper.db"]
         return
-    database = Database(database_url, link_key=b"test league table link key")
+    # The test app's link key: rows a module stored once (tests/databases.seeded_setting)
+    # read the same with an app or without.
+    database = Database(database_url, link_key=table_links.link_key(SECRET_KEY))
     yield database
     database.dispose()
 

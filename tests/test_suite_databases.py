@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from sqlalchemy import inspect
 
 from scorekeeper import create_app
 from scorekeeper.db import Database
@@ -34,6 +35,10 @@ ONE_FOR_EACH_DATABASE = [
     "tests/test_backup.py::test_backup_refuses_to_overwrite_a_file",
     "tests/test_backup.py::test_backup_on_postgresql_points_to_pg_dump",
 ]
+# And one that never reaches a database: the PostgreSQL run leaves it to the SQLite one.
+NO_DATABASE = "tests/scoring/test_gin.py::test_the_undercut_example_of_the_rules"
+# What the inner run says of its five tests on each database.
+INNER_SUMMARY = "3 passed, 2 deselected" if ON_POSTGRES else "4 passed, 1 deselected"
 
 
 @contextmanager
@@ -99,9 +104,9 @@ def inner_run(tmp_path_factory) -> Iterator[tuple[subprocess.CompletedProcess, s
         env = {**os.environ, "SCOREKEEPER_DATABASE_URL": url}
         if ON_POSTGRES:
             env[TEST_DATABASE_VARIABLE] = url
-        tests = [*INNER_TESTS, *ONE_FOR_EACH_DATABASE]
+        tests = [*INNER_TESTS, *ONE_FOR_EACH_DATABASE, NO_DATABASE]
         run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+            [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *tests],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -126,7 +131,7 @@ def test_a_database_holding_data_the_suite_did_not_make_is_refused_in_one_line(
 def test_a_run_pointed_at_a_real_database_leaves_its_game_in_place(inner_run):
     run, precious_url, precious_game = inner_run
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "3 passed, 1 deselected" in run.stdout
+    assert INNER_SUMMARY in run.stdout
     assert game_ids(precious_url) == [precious_game]
 
 
@@ -135,22 +140,41 @@ def test_the_other_databases_tests_are_reported_as_deselected(inner_run):
     assert run.returncode == 0, run.stdout + run.stderr
     summary = run.stdout.strip().splitlines()[-1]
     assert "skipped" not in summary
-    assert "1 deselected" in summary
+    assert INNER_SUMMARY in summary
+    assert f"PASSED {ONE_FOR_EACH_DATABASE[1 if ON_POSTGRES else 0]}" in run.stdout
 
 
-def test_a_test_that_never_reaches_the_database_runs_once_in_the_sqlite_run():
-    # The scoring core's tests use no database: the PostgreSQL run would repeat them.
-    collect = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
-    run = subprocess.run(
-        [*collect, "tests/scoring/test_gin.py", "tests/service/test_services.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def test_a_test_that_never_reaches_the_database_runs_once_in_the_sqlite_run(inner_run):
+    # The scoring core's tests use no database: the PostgreSQL run would repeat them. The
+    # inner run's summary counts it deselected there (INNER_SUMMARY), as it runs here.
+    run, _, _ = inner_run
     assert run.returncode == 0, run.stdout + run.stderr
-    collected = [line for line in run.stdout.splitlines() if "::" in line]
-    gin = [line for line in collected if line.startswith("tests/scoring/")]
-    service = [line for line in collected if line.startswith("tests/service/")]
-    assert service, run.stdout
-    assert bool(gin) is not ON_POSTGRES, run.stdout
+    for test in INNER_TESTS:
+        assert f"PASSED {test}" in run.stdout, run.stdout
+    assert (f"PASSED {NO_DATABASE}" in run.stdout) is not ON_POSTGRES, run.stdout
+    assert INNER_SUMMARY in run.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.postgres
+def test_each_test_on_postgresql_starts_from_empty_tables_and_sequences_at_their_start(
+    client, database, emptier
+):
+    # What the emptier after each test leaves: every table the migrations made empty but
+    # Alembic's own, and every sequence unused (its next value is its start, as fresh).
+    answer = client.post("/api/v1/games", json={"variant": "rummy", "players": ["Ann", "Bob"]})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    used = "SELECT count(*) FROM pg_sequences WHERE last_value IS NOT NULL"
+    with database.engine.connect() as connection:
+        assert connection.exec_driver_sql(used).scalar() > 0
+
+    emptier()
+
+    with database.engine.connect() as connection:
+        tables = inspect(connection).get_table_names()
+        counts = {
+            name: connection.exec_driver_sql(f'SELECT count(*) FROM "{name}"').scalar()
+            for name in tables
+        }
+        assert counts.pop("alembic_version") == 1
+        assert len(counts) > 20 and set(counts.values()) == {0}, counts
+        assert connection.exec_driver_sql(used).scalar() == 0

@@ -6,13 +6,11 @@ map, so a new league route cannot be added without saying who may use it.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from scorekeeper.league import services as league
-from tests.conftest import ON_POSTGRES, SECRET_KEY
-from tests.databases import seeded_sqlite
+from tests.conftest import SECRET_KEY
+from tests.databases import seeded_setting
 
 from .routes import ORGANIZER_ONLY, as_listed, attempt, fill, snapshot
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -109,26 +107,8 @@ def olgas_and_mos_leagues(uow) -> dict:
     }
 
 
-@pytest.fixture(scope="module")
-def seeded(migrated_template, tmp_path_factory):
-    """On SQLite, the leagues stored once in a file each test copies (storing them took
-    0.15 s a test, for over a hundred tests); on PostgreSQL, None: each test stores them."""
-    if ON_POSTGRES:
-        return None
-    folder = tmp_path_factory.mktemp("access")
-    return seeded_sqlite(migrated_template, folder, SECRET_KEY, olgas_and_mos_leagues)
-
-
-@pytest.fixture
-def database_url(database_url, seeded):
-    if seeded is not None:
-        shutil.copyfile(seeded[0], database_url.removeprefix("sqlite:///"))
-    return database_url
-
-
-@pytest.fixture
-def setting(seeded, uow) -> dict:
-    return olgas_and_mos_leagues(uow) if seeded is None else seeded[1]
+# Stored once a module on SQLite (storing them took 0.15 s a test, for over a hundred tests).
+seeded, database_url, setting = seeded_setting(olgas_and_mos_leagues, SECRET_KEY)
 
 
 def test_the_route_lists_cover_every_league_route(app):

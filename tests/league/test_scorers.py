@@ -13,6 +13,8 @@ from scorekeeper.league import services as league
 from scorekeeper.league import transfer
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import TokenInvalid
+from tests.conftest import SECRET_KEY
+from tests.databases import seeded_setting
 
 from .routes import SCORER_MAY, SCORER_MAY_NOT, as_listed, attempt, snapshot
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -36,8 +38,7 @@ NOT_ORGANIZERS = (
 )
 
 
-@pytest.fixture
-def setting(uow):
+def olgas_league_with_sam_scoring(uow) -> dict:
     """Olga's league with a started night (table 1 played), Sam its scorer."""
     olga = make_organizer(uow)
     sam = make_organizer(uow, email=SCORER_EMAIL, name="Sam")
@@ -60,6 +61,10 @@ def setting(uow):
         "sam": sam,
         "night": night,
     }
+
+
+# Stored once a module on SQLite: storing them was most of each of some 60 tests' time.
+seeded, database_url, setting = seeded_setting(olgas_league_with_sam_scoring, SECRET_KEY)
 
 
 def test_every_organizer_route_is_classified_for_scorers(app):

@@ -19,6 +19,8 @@ from scorekeeper.models import Game
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
+from tests.conftest import SECRET_KEY
+from tests.databases import seeded_setting
 
 from .support import (
     NAMES,
@@ -33,8 +35,7 @@ from .support import (
 from .support import started_night as start
 
 
-@pytest.fixture
-def played(uow):
+def two_nights_played(uow):
     """Two nights: phones, a correction, a closed game, totals from paper, a merge."""
     olga = make_organizer(uow)
     lid = make_league(uow, olga, names=[*NAMES, "Anne"])
@@ -58,6 +59,10 @@ def played(uow):
     totals = dict(zip(paper.names, [5, 25, 15], strict=True))
     league.set_paper_totals(uow, lid, olga, second.id, paper.number, totals)
     return olga, lid
+
+
+# Stored once a module on SQLite (about a tenth of a second a test, some twenty tests).
+seeded, database_url, played = seeded_setting(two_nights_played, SECRET_KEY, name="played")
 
 
 def test_a_league_exported_and_imported_has_the_same_standings(uow, played):
