@@ -299,14 +299,12 @@ LEAST_MM = 14 - 0.05
 
 
 def laid_out(html_text: str) -> Any:
-    """The page as WeasyPrint lays it out (a Document): measured once, read many ways."""
-    from weasyprint import HTML
+    """The page as WeasyPrint lays it out (a Document) for its PDF (render.laid_out:
+    the layout html_to_pdf writes its PDF from, its stylesheet, page numbers and fonts):
+    measured once, read many ways."""
+    from scorekeeper.printing.render import laid_out as layout
 
-    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
-
-    return HTML(
-        string=html_text, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
-    ).render(stylesheets=[stylesheet()])
+    return layout(html_text)
 
 
 def box_widths_mm(html_text: Any, css_class: str | tuple[str, ...]) -> list[float]:
