@@ -296,11 +296,6 @@ def environment() -> Environment:
     return env
 
 
-def stylesheet() -> CSS:
-    """The sheets' and pads' stylesheet (named_stylesheet's "")."""
-    return named_stylesheet("")
-
-
 @cache
 def _page_numbers(words: str) -> CSS:
     """ "page 1 of 2" at the foot of each page, in the language being printed (the
@@ -408,6 +403,18 @@ def _document(html: str) -> HTML:
     )
 
 
+def _layout(text: str, style: str, numbers: CSS):
+    """``text`` laid out (a WeasyPrint Document) with the stylesheet ``style`` names and
+    the page numbers ``numbers``, as every PDF here is."""
+    html = _document(text)
+    return html.render(
+        stylesheets=[stylesheet_for(html, style), numbers],
+        font_config=font_config(),
+        # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
+        pdf_variant="pdf/ua-1",
+    )
+
+
 # What a PDF is made from, as plain data: a recipe goes through the job queue
 # (pickled) to the worker that makes it (budget.cached_pdf).
 
@@ -427,20 +434,25 @@ class OnePdf:
         """The layout (a WeasyPrint Document) and the PDF written from it: a reader that
         measures the boxes of the PDF it checks (tests/printing) lays it out once."""
         with _young_collections_less_often():
-            html = _document(self.html)
-            document = html.render(
-                stylesheets=[stylesheet_for(html, self.style), _page_numbers(self.page_words)],
-                font_config=font_config(),
-                # Tagged (PDF/UA-1): a screen reader reads the grid as a table, in order.
-                pdf_variant="pdf/ua-1",
-            )
+            document = self.layout()
             return document, document.write_pdf(pdf_variant="pdf/ua-1")
+
+    def layout(self):
+        """The layout (a WeasyPrint Document) the PDF is written from."""
+        return _layout(self.html, self.style, _page_numbers(self.page_words))
 
 
 def laid_out_pdf(html: str, *, style: str = ""):
     """``html``'s layout and its PDF, as html_to_pdf makes it (OnePdf), from one layout
     and past the PDF cache: for a reader that measures the very boxes it prints."""
     return OnePdf(html, style, _page_words()).laid_out_pdf()
+
+
+def laid_out(html: str, *, style: str = ""):
+    """``html``'s layout (a WeasyPrint Document) as html_to_pdf lays it out, without
+    writing the PDF: for a reader that measures boxes only (tests/printing)."""
+    with _young_collections_less_often():
+        return OnePdf(html, style, _page_words()).layout()
 
 
 def html_to_pdf(html: str, *, style: str = "") -> bytes:
@@ -479,18 +491,10 @@ def _laid_out(html: str, refit: Refit | None, numbers: CSS):
     height in mm left at the foot of ``html``'s last page (a finished sheet's chart
     takes it). The refit is kept only if it takes no more pages than ``html``."""
 
-    def layout(text: str):
-        html = _document(text)
-        return html.render(
-            stylesheets=[stylesheet_for(html), numbers],
-            font_config=font_config(),
-            pdf_variant="pdf/ua-1",
-        )
-
-    document = layout(html)
+    document = _layout(html, "", numbers)
     other = None if refit is None else refit(room_left_mm(document.pages[-1]))
     if other is not None:
-        fitted = layout(other)
+        fitted = _layout(other, "", numbers)
         if len(fitted.pages) <= len(document.pages):
             return fitted
     return document

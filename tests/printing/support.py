@@ -43,7 +43,10 @@ def game_view(entries=(), *, title=None, **setup) -> GameView:
 
 def pages(pdf: bytes, tmp_path: Path, mode: str = "-layout") -> list[str]:
     """Each page's text as poppler's pdftotext lays it out (``-layout``: rows on one
-    line) or reads it (``-raw``: each cell's text whole, in the order it was drawn)."""
+    line) or reads it (``-raw``: each cell's text whole, in the order it was drawn).
+    pdftotext ends every page, an empty one too, with a form feed: the pages are the
+    pieces before the last one (counting them with pypdf cost 36 ms a PDF, three times
+    pdftotext's own: a tagged PDF's root sits in an object stream pypdf reads whole)."""
     path = tmp_path / "sheet.pdf"
     path.write_bytes(pdf)
     text = subprocess.run(
@@ -52,16 +55,24 @@ def pages(pdf: bytes, tmp_path: Path, mode: str = "-layout") -> list[str]:
         capture_output=True,
         text=True,
     ).stdout
-    return text.split("\f")[: len(PdfReader(path).pages)]
+    *texts, after = text.split("\f")
+    assert after == "", "pdftotext ends each page with a form feed"
+    return texts
+
+
+def page_count(pdf: bytes) -> int:
+    """The PDF's number of pages, as poppler's pdfinfo reads it."""
+    info = subprocess.run(
+        ["pdfinfo", "-"], input=pdf, check=True, capture_output=True
+    ).stdout.decode("utf-8", "replace")
+    return int(re.search(r"^Pages:\s+(\d+)$", info, re.M).group(1))
 
 
 def paper(pdf: bytes, tmp_path: Path) -> list[tuple[float, float]]:
-    """Each page's (width, height) in millimetres."""
-    path = tmp_path / "paper.pdf"
-    path.write_bytes(pdf)
+    """Each page's (width, height) in millimetres: its media box, as pdftotext reads it."""
     return [
-        (round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))
-        for page in PdfReader(path).pages
+        (round(page.width / MM, 1), round(page.height / MM, 1))
+        for page in word_boxes(pdf, tmp_path)
     ]
 
 
@@ -119,7 +130,7 @@ def line_starting(text: str, pattern: str) -> str:
 def picture(pdf: bytes, output_dir: Path, name: str) -> int:
     """The PDF's page count; with SHOTS=1 (tests/pictures.py), every page also rendered to
     PNG at 100 dpi in test-output/printing/, for people to look at."""
-    count = len(PdfReader(io.BytesIO(pdf)).pages)
+    count = page_count(pdf)
     if not PICTURES:
         return count
     folder = output_dir / "printing"
@@ -299,14 +310,12 @@ LEAST_MM = 14 - 0.05
 
 
 def laid_out(html_text: str) -> Any:
-    """The page as WeasyPrint lays it out (a Document): measured once, read many ways."""
-    from weasyprint import HTML
+    """The page as WeasyPrint lays it out (a Document) for its PDF (render.laid_out:
+    the layout html_to_pdf writes its PDF from, its stylesheet, page numbers and fonts):
+    measured once, read many ways."""
+    from scorekeeper.printing.render import laid_out as layout
 
-    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
-
-    return HTML(
-        string=html_text, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
-    ).render(stylesheets=[stylesheet()])
+    return layout(html_text)
 
 
 def box_widths_mm(html_text: Any, css_class: str | tuple[str, ...]) -> list[float]:

@@ -7,21 +7,15 @@ import pytest
 
 from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
-from tests.printing.support import printed_in
+from tests.printing.support import laid_out, printed_in
 
 pytestmark = pytest.mark.sqlite  # the app only for its catalogs
 
 
 def labels_past_their_cell(html: str) -> list[str]:
     """The side grid's row labels whose text runs past their cell's content box, as
-    WeasyPrint lays the page out."""
-    from weasyprint import HTML
-
-    from scorekeeper.printing.render import STATIC, StaticOnlyFetcher, stylesheet
-
-    document = HTML(
-        string=html, base_url=f"{STATIC.as_uri()}/", url_fetcher=StaticOnlyFetcher()
-    ).render(stylesheets=[stylesheet()])
+    WeasyPrint lays the page out for its PDF."""
+    document = laid_out(html)
     past, stack = [], [page._page_box for page in document.pages]
     while stack:
         box = stack.pop()
