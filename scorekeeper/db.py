@@ -89,6 +89,11 @@ def create_private_file(path: str | None) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
+# WAL pages past which a committing connection copies them into the database itself
+# (SQLite's default: 1,000), should no worker be running to do it (checkpoints.py).
+BACKSTOP_PAGES = 10_000
+
+
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def set_sqlite_pragmas(dbapi_connection, _record):
@@ -99,6 +104,10 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # The WAL is copied into the database by the job worker (checkpoints.py), not by
+        # whichever commit finds it past SQLite's 1,000 pages: a table's deal post did,
+        # and every writer waited its turn behind the copy. This is the backstop.
+        cursor.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
         cursor.close()
 
     # The process's threads wait their turn to write here, not in SQLite's busy handler.

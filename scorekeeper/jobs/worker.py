@@ -14,6 +14,9 @@ turn behind it. The worker and its other jobs run at the web's priority: an impo
 holds SQLite's write turn a step at a time, and a niced holder is preempted by the very
 threads waiting for it.
 
+On SQLite the worker also copies the WAL into the database every second
+(checkpoints.py), so no table's commit has to.
+
 A module that registers jobs (``@jobs.job``) is listed in TASK_MODULES: the worker
 imports it, so the job's name means the same function here as in the app.
 """
@@ -27,7 +30,7 @@ from typing import Any
 
 from huey.consumer import Consumer
 
-from scorekeeper import jobs
+from scorekeeper import checkpoints, jobs
 from scorekeeper.factory import create_app_or_exit
 
 TASK_MODULES = (
@@ -60,10 +63,14 @@ def consumer(workers: int | None = None, instance_path: str | None = None) -> Co
     jobs.run_around(in_app)
     huey = queue.huey
 
+    database = app.extensions["scorekeeper.db"]
+
     @huey.on_startup()
     def fresh_connections() -> None:
         # A forked worker must not use the parent's database connections.
-        app.extensions["scorekeeper.db"].engine.dispose(close=False)
+        database.engine.dispose(close=False)
+        if database.is_sqlite:  # the WAL copied here, off table play's path
+            checkpoints.start_copying(database.engine.url.database)
 
     return huey.create_consumer(
         workers=workers or int(app.config.get("JOB_WORKERS", 2)),
