@@ -154,7 +154,8 @@ async def open_all(port: int, paths: list[str], at_once: int = 200) -> list[Watc
 
 
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process group's processes (gunicorn and its workers)."""
+    """User and system CPU of a process group's processes (gunicorn and its workers),
+    with their children's that ended (a PDF's child of its job, jobs/apart.py)."""
     total = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
@@ -163,7 +164,7 @@ def cpu_seconds(pid: int) -> float:
         with contextlib.suppress(OSError, IndexError):
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             if int(fields[2]) == pid:  # the process group's id: gunicorn's own pid
-                total += (int(fields[11]) + int(fields[12])) / tick
+                total += sum(int(value) for value in fields[11:15]) / tick
     return total
 
 
