@@ -5,8 +5,8 @@ SQLite has the next committing connection copy them into the database (a checkpo
 with its sync to disk). On a club night that was a table's deal post: after a season's
 import the copy took 0.1 s and more, in the post's commit, while it held the write turn
 every other writer waited for (write_turns.py), and the slowest posts of a night were
-those (bench/README.md, the club night's fifth look: deal posts p99 81 to 148 ms,
-25 ms with the copy off their path).
+those (bench/README.md, the club night's fifth look: deal posts p99 125 and 148 ms;
+17 and 52 ms with the worker copying).
 
 So the app's connections leave the copy to a backstop of 10,000 pages (db.py), and the
 job worker (``make run`` and ``make serve`` start it) copies every ``EVERY_SECONDS``

@@ -28,7 +28,7 @@ END = "<!-- architecture-diagram: end -->"
 PARTS = {
     "app wiring": {"__init__", "factory", "config", "cli", "serving", "gunicorn_conf"},
     "extensions": {"extensions", "ratelimit_storage"},
-    "data": {"models", "db", "migrations", "write_turns"},
+    "data": {"models", "db", "migrations", "write_turns", "checkpoints"},
     "words": {"i18n", "translate"},
     "summary": {"summary", "chart"},
 }

@@ -12,7 +12,9 @@ from .support import started_night as start
 
 @pytest.fixture
 def app_config(app_config):
-    return {**app_config, "JOBS_IMMEDIATE": False}  # a queue, and no worker but the test
+    # A queue, and no worker but the test; the PDF made in this process, not a niced child
+    # (tests/jobs/test_apart.py), so what its job renders is seen here.
+    return {**app_config, "JOBS_IMMEDIATE": False, "JOB_NICE": 0}
 
 
 def test_a_pack_asked_is_made_by_the_worker_and_its_html_with_it(app, client, uow, made):
