@@ -78,8 +78,7 @@ def kill_browser(switch: str) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-# In Chromium itself (the headless shell, tests/chromium.py, has no address bar), each
-# phone (a browser context) opens a window whose address bar loads two WebUI pages,
+# Each phone (a browser context) opens a window whose address bar loads two WebUI pages,
 # the omnibox's popups, in a renderer of their own: about a third of Chromium's work for
 # a phone (measured: 20 contexts opened and closed, 3.6 s before, 2.3 s after). No test
 # types into an address bar.
