@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Error, Playwright
 
-from tests.browser.phone import CHROMIUM_ARGS, PHONE_CHROMIUM
+from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
 # A hundred times a close's usual tenth of a second. Were a slow close taken for a hung
 # one, it costs a browser launched again (under a second), never a test.
@@ -90,9 +90,7 @@ def features_off(playwright: Playwright) -> str:
     the last --disable-features it is given, so Playwright's list (read off a browser it
     launched, as it changes between its releases) must be repeated in ours."""
     switch = probe_switch()
-    probe = playwright.chromium.launch(
-        executable_path=PHONE_CHROMIUM, args=[*CHROMIUM_ARGS, switch]
-    )
+    probe = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch])
     try:
         lists = disabled_features(switch)
     finally:
@@ -149,7 +147,7 @@ class SessionBrowser:
             self.features_switch = features_off(self.playwright)
         switch = f"--scorekeeper-test-browser={os.getpid()}-{next(self.launches)}"
         browser = self.playwright.chromium.launch(
-            executable_path=PHONE_CHROMIUM, args=[*CHROMIUM_ARGS, self.features_switch, switch]
+            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, self.features_switch, switch]
         )
         return browser, switch
 

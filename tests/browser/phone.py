@@ -15,12 +15,9 @@ from playwright.sync_api import Locator, Page, expect
 from werkzeug.serving import make_server
 
 from tests import pictures
-from tests.chromium import find_chromium, find_phone_chromium
+from tests.chromium import find_chromium
 
-# Chromium itself (Lighthouse, the taps benchmark, the README's picture), and the phones'
-# browser: its headless shell where installed (tests/chromium.py).
 CHROMIUM = find_chromium()
-PHONE_CHROMIUM = find_phone_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
