@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import random
 import resource
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
-from bench.bench_load import PLAYERS, ROOT, Phone
+from bench.bench_load import PLAYERS, ROOT, Phone, thirteen_entry
 
 
 def start_game(phone: Phone) -> tuple[str, dict[str, str]]:
@@ -18,6 +19,17 @@ def start_game(phone: Phone) -> tuple[str, dict[str, str]]:
     assert answer.status == 201, answer.body
     created = answer.json()
     return created["game"]["id"], {"Authorization": f"Bearer {created['edit_token']}"}
+
+
+def post_deals(phone: Phone, game_id: str, authorization: dict[str, str], seed: int) -> None:
+    """Deals 1 to 5 of the game, each answered 201 (a starved server: the phone's timeout)."""
+    rng = random.Random(seed)
+    for number in range(1, 6):
+        entry = thirteen_entry(rng, number)
+        answer = phone.request(
+            "POST", f"/api/v1/games/{game_id}/deals", entry, headers=authorization
+        )
+        assert answer.status == 201, answer
 
 
 def queue_url(redis_url: str) -> str:

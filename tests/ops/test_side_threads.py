@@ -7,11 +7,10 @@ Loopback only, bounded: a handful of connections, each holding a part of an uplo
 
 from __future__ import annotations
 
-import random
 import socket
 
-from bench.bench_load import LOOPBACK, Phone, thirteen_entry
-from tests.ops.support import start_game
+from bench.bench_load import LOOPBACK, Phone
+from tests.ops.support import post_deals, start_game
 
 THREADS = 4
 # A season file's upload, sent in part: past the 64 KB the loop reads for a thread, so a
@@ -39,13 +38,7 @@ def test_uploads_holding_threads_leave_table_play_a_thread(serve):
     game_id, authorization = start_game(phone)
     stalled = [stalled_upload(server.port) for _ in range(THREADS)]
     try:
-        rng = random.Random(29)
-        for number in range(1, 6):
-            entry = thirteen_entry(rng, number)
-            answer = phone.request(
-                "POST", f"/api/v1/games/{game_id}/deals", entry, headers=authorization
-            )
-            assert answer.status == 201, answer
+        post_deals(phone, game_id, authorization, seed=29)
     finally:
         for client in stalled:
             client.close()

@@ -10,7 +10,7 @@ import random
 import socket
 
 from bench.bench_load import LOOPBACK, Phone, thirteen_entry
-from tests.ops.support import start_game
+from tests.ops.support import post_deals, start_game
 
 HALF_SENT = 200
 HALF_A_REQUEST = b"POST /api/v1/games/x/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
@@ -31,13 +31,7 @@ def test_half_sent_requests_do_not_starve_table_play(serve):
     game_id, authorization = start_game(phone)
     stalled = half_sent_requests(server.port)
     try:
-        rng = random.Random(23)
-        for number in range(1, 6):
-            entry = thirteen_entry(rng, number)
-            answer = phone.request(
-                "POST", f"/api/v1/games/{game_id}/deals", entry, headers=authorization
-            )
-            assert answer.status == 201, answer
+        post_deals(phone, game_id, authorization, seed=23)
         # And each stalled client is dropped once its time to send is up: the server
         # closes the connection (recv answers b"" rather than waiting on).
         for client in stalled[:5]:
