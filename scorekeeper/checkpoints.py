@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 EVERY_SECONDS = 1.0
@@ -37,17 +38,18 @@ def checkpoint(path: str) -> tuple[int, int, int]:
         connection.close()
 
 
-def keep_copying(path: str, stop: threading.Event, every_s: float = EVERY_SECONDS) -> None:
-    """Checkpoint ``path`` every ``every_s`` seconds until ``stop`` is set."""
-    while not stop.wait(every_s):
-        try:
-            checkpoint(path)
-        except sqlite3.Error as error:  # moved, locked for a moment: again next time
-            log.warning("checkpoint of %s skipped: %s", path, error)
+def start_copying(path: str) -> None:
+    """Checkpoint ``path`` every EVERY_SECONDS on a daemon thread, for the process's life.
 
+    Each of the worker's processes starts one: two PASSIVE checkpoints at once cost the
+    second a look, SQLite letting one copy at a time."""
 
-def start_copying(path: str) -> threading.Event:
-    """``keep_copying`` on a daemon thread; set the returned event to stop it."""
-    stop = threading.Event()
-    threading.Thread(target=keep_copying, args=(path, stop), daemon=True).start()
-    return stop
+    def keep_copying() -> None:
+        while True:
+            time.sleep(EVERY_SECONDS)
+            try:
+                checkpoint(path)
+            except sqlite3.Error as error:  # moved, locked for a moment: again next time
+                log.warning("checkpoint of %s skipped: %s", path, error)
+
+    threading.Thread(target=keep_copying, daemon=True).start()
