@@ -3,8 +3,9 @@
 The worker itself runs at the web's priority: a job that writes (a league's import)
 holds SQLite's write turn a step at a time, and a niced holder is preempted by the web's
 threads while they wait for it, so each step held the turn 4 to 5 times as long
-(bench/README.md, the club night's fourth look). The jobs that only compute (a PDF, a
-big league's pages: ``@jobs.job(..., apart=True)``) fork a child for their work,
+(bench/README.md, the club night's fourth look). A job that only computes (a PDF:
+``@jobs.job(..., apart=True)``; a big league's pages read the database, and stay in the
+worker) forks a child for its work,
 ``steps`` of nice lower, and take its answer back through a pipe; a child past the
 job's time limit is killed with it.
 """
