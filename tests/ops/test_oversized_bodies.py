@@ -10,13 +10,16 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+from collections.abc import Iterator
 
 import pytest
 
-from bench.bench_load import LOOPBACK
+from bench.bench_load import LOOPBACK, Server, scorekeeper_spec, start_gunicorn
 from tests.browser.phone import serving
 
 SIZES = [100 * 1024, 2 * 1024 * 1024]  # past the limit, and a big upload
+# Both sizes on one worker (make test's --dist loadgroup), so they share its gunicorn.
+pytestmark = pytest.mark.xdist_group("oversized_bodies")
 
 
 def read_answer(client: socket.socket, buffered: bytes = b"") -> tuple[int, dict, bytes]:
@@ -81,9 +84,24 @@ def post_too_much(port: int, size: int) -> None:
         assert status == 200
 
 
+@pytest.fixture(scope="module")
+def gunicorn(module_database_url, tmp_path_factory) -> Iterator[Server]:
+    """One gunicorn for both sizes: a refused body stores nothing and its connection ends
+    with its case, so the second size meets the server as the first left it, and a start
+    (importing the app, ~2 CPU-s) costs more than both checks."""
+    folder = tmp_path_factory.mktemp("gunicorn")
+    server = start_gunicorn(
+        scorekeeper_spec(folder / "instance"),
+        folder / "gunicorn.log",
+        {"SCOREKEEPER_DATABASE_URL": module_database_url},
+    )
+    yield server
+    server.kill()
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_gunicorn_says_what_it_does_with_the_connection_after_a_413(serve, size):
-    post_too_much(serve().port, size)
+def test_gunicorn_says_what_it_does_with_the_connection_after_a_413(gunicorn, size):
+    post_too_much(gunicorn.port, size)
 
 
 @pytest.mark.parametrize("size", SIZES)
