@@ -70,6 +70,9 @@ def test_stateful_scenarios_store_real_deals_and_every_answer_conforms(app, data
             stateful_step_count=STEPS,
             deadline=None,
             database=None,
+            # The same scenarios in every run: the counts below can't come out short
+            # by chance on one run and not the next (2 games in 60 scenarios did once).
+            derandomize=True,
             suppress_health_check=list(HealthCheck),
         )
     )
