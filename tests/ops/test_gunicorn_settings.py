@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import pytest
 
 from bench.bench_load import scorekeeper_spec, start_gunicorn
-from scorekeeper import gunicorn_conf
+from scorekeeper import gunicorn_conf, streams_conf
+from tests import collector
 from tests.waiting import wait_until
 
 
@@ -59,3 +61,13 @@ def test_a_web_workers_collections_leave_out_the_app_loaded_before_the_fork(data
     for line in probe.read_text().splitlines():
         walked, frozen = map(int, line.split())
         assert frozen > 20 * walked, line
+
+
+def test_the_stream_process_freezes_the_app_it_loaded_out_of_its_collections():
+    # The stream process loads the app after the fork (no preload): its hook, called once
+    # the app is loaded, leaves every object living then out of the collector's walks.
+    with collector.as_in_production():
+        walked_before = len(gc.get_objects())
+        streams_conf.post_worker_init(worker=None)
+        assert gc.get_freeze_count() >= walked_before
+        assert len(gc.get_objects()) < walked_before / 20
