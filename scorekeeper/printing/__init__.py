@@ -149,7 +149,8 @@ def blank_pad_pdf(*, locale: str = "en_US", **setup: Any) -> bytes:
     title, stakes, rows, two_up). Raises PrintError, whose ``errors`` name the bad
     arguments.
     """
-    return html_to_pdf(blank_pad_html(locale=locale, **setup))
+    with force_locale(locale):  # the page numbers' words too, whatever the caller's locale
+        return html_to_pdf(blank_pad_html(locale=locale, **setup))
 
 
 def blank_pad_html(*, locale: str = "en_US", **setup: Any) -> str:

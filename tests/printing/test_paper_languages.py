@@ -219,6 +219,15 @@ def test_text_read_from_the_pdf_is_the_words_as_written(catalogs, tmp_path, lang
     assert not re.search("[\u0250-\u02af]", text)
 
 
+def test_a_pads_page_numbers_are_in_the_language_it_is_asked_in(catalogs, tmp_path):
+    # Asked in Polish from an English caller: every word on it Polish, the foot's too.
+    with catalogs.app_context():
+        pad = blank_pad_pdf(preset="500 Rum", players=4, locale="pl_PL")
+    [page] = pages(pad, tmp_path, "-raw")
+    assert "strona 1 z 1" in page
+    assert "page 1 of 1" not in page
+
+
 def test_an_address_beside_its_qr_code_breaks_only_into_even_pieces():
     from scorekeeper.printing.render import BREAK, URL_PIECE, short_url
 
