@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
-from tests.browser.phone import Phone
+from tests.browser.phone import LOOPBACK, NO_SIGNAL_COOKIE, Phone
 from tests.league.support import PASSWORD
 from tests.tiers import sampled
 from tests.waiting import PATIENCE, wait_until
@@ -156,12 +156,31 @@ OUTBOX_KEPT = (
 # the page heard no answer (a CI run on PostgreSQL, right after a browser restart).
 NO_SIGNAL = """async () => !navigator.onLine
   && await fetch("/", { method: "HEAD", cache: "no-store" }).then(() => false, () => true)"""
+# The no-signal cookie, for every loopback server the phone talks to (tests/browser/phone.py).
+NO_SIGNAL_MARK = {"name": NO_SIGNAL_COOKIE, "value": "1", "domain": LOOPBACK, "path": "/"}
 
 
-def cut_signal(page: Page) -> None:
-    """Take the phone offline and wait until the page can reach nothing."""
-    page.context.set_offline(True)
-    wait_in_page(page, NO_SIGNAL, "the phone without a signal")
+def cut_signal(phone: Page | BrowserContext) -> None:
+    """Take the phone (a page's context, or a context) offline; with a page, wait until it
+    can reach nothing.
+
+    Chromium's offline emulation is set target by target (the page, its service worker,
+    a page opened later), so one of them may be online for a moment: a deal once reached
+    the server that way. The cookie is marked first, and the test server drops every
+    request carrying it unanswered, whatever the emulation does (tests/browser/phone.py)."""
+    context = phone if isinstance(phone, BrowserContext) else phone.context
+    context.add_cookies([NO_SIGNAL_MARK])
+    context.set_offline(True)
+    if isinstance(phone, Page):
+        wait_in_page(phone, NO_SIGNAL, "the phone without a signal")
+
+
+def restore_signal(phone: Page | BrowserContext) -> None:
+    """The signal back: the cookie gone before the emulation goes online, so no request
+    is dropped once the page is told it is online."""
+    context = phone if isinstance(phone, BrowserContext) else phone.context
+    context.clear_cookies(name=NO_SIGNAL_COOKIE)
+    context.set_offline(False)
 
 
 def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
