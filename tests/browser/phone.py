@@ -17,9 +17,12 @@ from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from tests import pictures
-from tests.chromium import find_chromium
+from tests.chromium import find_chromium, find_phone_chromium
 
+# Chromium itself (Lighthouse, the taps benchmark, the README's picture), and the phones'
+# browser: its headless shell where installed (tests/chromium.py).
 CHROMIUM = find_chromium()
+PHONE_CHROMIUM = find_phone_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
