@@ -76,10 +76,34 @@ def start_game(
         phone.tap(page.locator("#stakes_on"))
         page.fill("#cents_per_point", cents_per_point)
     phone.shot(f"{slug(game)}-new-game")
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="Start the game"))
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    game_id = started(page, lambda: phone.tap(page.get_by_role("button", name="Start the game")))
     phone.count()
+    return game_id
+
+
+# A game's own page; the new-game page, a refused form shown again, is /games/new.
+GAME_PAGE = re.compile(r"/games/(?!new$)[\w-]+$")
+# What a refused form says: the notice at its top and the words beside its fields (by
+# field), then what its seats held.
+REFUSALS = """() => [
+  ...[...document.querySelectorAll(".notice[role=alert]:not([hidden]), p.msg")]
+    .map((e) => [e.id, e.innerText.trim()]).filter(([, text]) => text)
+    .map(([id, text]) => (id ? `${id}: ${text}` : text)),
+  "seats: " + JSON.stringify([...document.querySelectorAll("#players input")].map((e) => e.value)),
+]"""
+
+
+def started(page: Page, start) -> str:
+    """Tap Start (``start``) on a new-game page and wait for the game's page: its id. A
+    refused form fails here at once, saying what it said (a CI run once answered 422 under
+    load, and the test went on to wait for a radio on the form, which was no game page)."""
+    with page.expect_navigation() as opened:
+        start()
+    if not GAME_PAGE.search(page.url):
+        answer = opened.value
+        status = answer.status if answer is not None else "no answer"
+        said = "; ".join(page.evaluate(REFUSALS))
+        raise AssertionError(f"the new game was refused ({status} at {page.url}): {said}")
     return page.url.rsplit("/", 1)[1]
 
 
@@ -247,10 +271,9 @@ def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str
         else:
             target.fill(value)
     phone.shot(f"{name}-new-game")
-    with page.expect_navigation():
-        phone.tap(page.locator("button.save[value=start]"))  # in any language
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
-    return page.url.rsplit("/", 1)[1]
+    return started(
+        page, lambda: phone.tap(page.locator("button.save[value=start]"))
+    )  # any language
 
 
 def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> GameView:
