@@ -62,7 +62,12 @@ def start_game(
     with page.expect_navigation(wait_until="load"):
         phone.tap(page.get_by_role("link", name="New game"))
     choose_game(page, game)
-    phone.tap(page.locator("#players-0"))
+    # Typed only once the tap has focused the seat: a tap's focus comes by its gesture,
+    # which may reach the page after keys sent later (record() waits the same way); keys
+    # before it are lost, and the form refused for too few players.
+    first = page.locator("#players-0")
+    phone.tap(first)
+    expect(first).to_be_focused()
     for i, name in enumerate(players):
         phone.type(name)
         if i < len(players) - 1:
