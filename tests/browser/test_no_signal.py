@@ -1,11 +1,13 @@
 """The test server's backstop for a phone without a signal (support.cut_signal): a request
 carrying the no-signal cookie gets no answer at all, even from a page whose browser still
 thinks it is online, and nothing it asked for is done. (Chromium takes a context offline
-target by target; a deal once reached the server through that gap.)"""
+target by target; a deal once reached the server through that gap.) No test takes a phone
+offline or back but through support.cut_signal and restore_signal."""
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +49,16 @@ def test_a_request_marked_without_a_signal_is_dropped_though_the_page_is_online(
     assert form.evaluate(SEND) == "answered 200"
     entries = stored(uow, game_id, 1)
     assert entries == [{"out": LONG_NAMES[0], "hands": {LONG_NAMES[s]: s * 3 for s in range(1, 8)}}]
+
+
+def test_every_phone_goes_offline_and_back_through_the_helpers():
+    tests = Path(__file__).resolve().parent.parent
+    allowed = {tests / "browser" / "support.py", Path(__file__).resolve()}
+    bare = [
+        f"{path.relative_to(tests)}:{number}"
+        for path in tests.rglob("*.py")
+        if path not in allowed
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ".set_offline(" in line
+    ]
+    assert not bare, "use cut_signal/restore_signal (tests/browser/support.py):\n" + "\n".join(bare)
