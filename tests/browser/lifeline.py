@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Error, Playwright
 
-from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.phone import CHROMIUM_ARGS, PHONE_CHROMIUM
 
 # A hundred times a close's usual tenth of a second. Were a slow close taken for a hung
 # one, it costs a browser launched again (under a second), never a test.
@@ -78,7 +78,8 @@ def kill_browser(switch: str) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-# Each phone (a browser context) opens a window whose address bar loads two WebUI pages,
+# In Chromium itself (the headless shell, tests/chromium.py, has no address bar), each
+# phone (a browser context) opens a window whose address bar loads two WebUI pages,
 # the omnibox's popups, in a renderer of their own: about a third of Chromium's work for
 # a phone (measured: 20 contexts opened and closed, 3.6 s before, 2.3 s after). No test
 # types into an address bar.
@@ -90,7 +91,9 @@ def features_off(playwright: Playwright) -> str:
     the last --disable-features it is given, so Playwright's list (read off a browser it
     launched, as it changes between its releases) must be repeated in ours."""
     switch = probe_switch()
-    probe = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, switch])
+    probe = playwright.chromium.launch(
+        executable_path=PHONE_CHROMIUM, args=[*CHROMIUM_ARGS, switch]
+    )
     try:
         lists = disabled_features(switch)
     finally:
@@ -147,7 +150,7 @@ class SessionBrowser:
             self.features_switch = features_off(self.playwright)
         switch = f"--scorekeeper-test-browser={os.getpid()}-{next(self.launches)}"
         browser = self.playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, self.features_switch, switch]
+            executable_path=PHONE_CHROMIUM, args=[*CHROMIUM_ARGS, self.features_switch, switch]
         )
         return browser, switch
 

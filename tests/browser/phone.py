@@ -5,6 +5,7 @@ imports it too.)"""
 
 from __future__ import annotations
 
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,12 +13,16 @@ from pathlib import Path
 
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
-from werkzeug.serving import make_server
+from werkzeug.http import parse_cookie
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from tests import pictures
-from tests.chromium import find_chromium
+from tests.chromium import find_chromium, find_phone_chromium
 
+# Chromium itself (Lighthouse, the taps benchmark, the README's picture), and the phones'
+# browser: its headless shell where installed (tests/chromium.py).
 CHROMIUM = find_chromium()
+PHONE_CHROMIUM = find_phone_chromium()
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -36,10 +41,44 @@ PATIENCE_MS = 30_000
 expect.set_options(timeout=PATIENCE_MS)
 
 
+# A phone without a signal (tests/browser/support.py cut_signal) carries this cookie. The
+# browser's offline emulation is set per target (the page, then its service worker, ...),
+# so for a moment one of them may still reach the server; the cookie is the context's, kept
+# in the network service, and its requests get no answer at all (see ``unless_no_signal``).
+NO_SIGNAL_COOKIE = "scorekeeper-test-no-signal"
+LOOPBACK = "127.0.0.1"
+
+
+def unless_no_signal(app):
+    """``app``, but a request that carries the no-signal cookie meets a dropped connection:
+    no status, no headers, nothing done; the page sees a network failure, as offline.
+    (Werkzeug takes a ConnectionError from the application for a connection the client
+    dropped: it writes nothing and logs nothing; see ``Dropping``.)"""
+
+    def serve(environ, start_response):
+        if NO_SIGNAL_COOKIE in parse_cookie(environ):
+            environ["werkzeug.socket"].shutdown(socket.SHUT_RDWR)
+            raise ConnectionResetError("a phone without a signal")
+        return app(environ, start_response)
+
+    return serve
+
+
+class Dropping(WSGIRequestHandler):
+    """Werkzeug's handler, which reads no more requests from a connection it dropped: the
+    dropped request's unread body would otherwise be taken for the next request (a 400,
+    logged as an error)."""
+
+    def connection_dropped(self, error, environ=None) -> None:
+        self.close_connection = True
+
+
 @contextmanager
 def serving(app) -> Iterator[str]:
     """``app`` served on a free loopback port for as long as the block runs: its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server(
+        LOOPBACK, 0, unless_no_signal(app), threaded=True, request_handler=Dropping
+    )
     # shutdown() waits for the loop to look again: every 0.5 s by default, half a second
     # idle at the end of every browser test.
     thread = threading.Thread(
@@ -47,7 +86,7 @@ def serving(app) -> Iterator[str]:
     )
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://{LOOPBACK}:{server.server_port}"
     finally:
         server.shutdown()
         thread.join()

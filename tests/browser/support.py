@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.results import GameView
-from tests.browser.phone import Phone
+from tests.browser.phone import LOOPBACK, NO_SIGNAL_COOKIE, Phone
 from tests.league.support import PASSWORD
 from tests.tiers import sampled
 from tests.waiting import PATIENCE, wait_until
@@ -62,7 +62,12 @@ def start_game(
     with page.expect_navigation(wait_until="load"):
         phone.tap(page.get_by_role("link", name="New game"))
     choose_game(page, game)
-    phone.tap(page.locator("#players-0"))
+    # Typed only once the tap has focused the seat: a tap's focus comes by its gesture,
+    # which may reach the page after keys sent later (record() waits the same way); keys
+    # before it are lost, and the form refused for too few players.
+    first = page.locator("#players-0")
+    phone.tap(first)
+    expect(first).to_be_focused()
     for i, name in enumerate(players):
         phone.type(name)
         if i < len(players) - 1:
@@ -76,10 +81,34 @@ def start_game(
         phone.tap(page.locator("#stakes_on"))
         page.fill("#cents_per_point", cents_per_point)
     phone.shot(f"{slug(game)}-new-game")
-    with page.expect_navigation():
-        phone.tap(page.get_by_role("button", name="Start the game"))
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    game_id = started(page, lambda: phone.tap(page.get_by_role("button", name="Start the game")))
     phone.count()
+    return game_id
+
+
+# A game's own page; the new-game page, a refused form shown again, is /games/new.
+GAME_PAGE = re.compile(r"/games/(?!new$)[\w-]+$")
+# What a refused form says: the notice at its top and the words beside its fields (by
+# field), then what its seats held.
+REFUSALS = """() => [
+  ...[...document.querySelectorAll(".notice[role=alert]:not([hidden]), p.msg")]
+    .map((e) => [e.id, e.innerText.trim()]).filter(([, text]) => text)
+    .map(([id, text]) => (id ? `${id}: ${text}` : text)),
+  "seats: " + JSON.stringify([...document.querySelectorAll("#players input")].map((e) => e.value)),
+]"""
+
+
+def started(page: Page, start) -> str:
+    """Tap Start (``start``) on a new-game page and wait for the game's page: its id. A
+    refused form fails here at once, saying what it said (a CI run once answered 422 under
+    load, and the test went on to wait for a radio on the form, which was no game page)."""
+    with page.expect_navigation() as opened:
+        start()
+    if not GAME_PAGE.search(page.url):
+        answer = opened.value
+        status = answer.status if answer is not None else "no answer"
+        said = "; ".join(page.evaluate(REFUSALS))
+        raise AssertionError(f"the new game was refused ({status} at {page.url}): {said}")
     return page.url.rsplit("/", 1)[1]
 
 
@@ -156,12 +185,31 @@ OUTBOX_KEPT = (
 # the page heard no answer (a CI run on PostgreSQL, right after a browser restart).
 NO_SIGNAL = """async () => !navigator.onLine
   && await fetch("/", { method: "HEAD", cache: "no-store" }).then(() => false, () => true)"""
+# The no-signal cookie, for every loopback server the phone talks to (tests/browser/phone.py).
+NO_SIGNAL_MARK = {"name": NO_SIGNAL_COOKIE, "value": "1", "domain": LOOPBACK, "path": "/"}
 
 
-def cut_signal(page: Page) -> None:
-    """Take the phone offline and wait until the page can reach nothing."""
-    page.context.set_offline(True)
-    wait_in_page(page, NO_SIGNAL, "the phone without a signal")
+def cut_signal(phone: Page | BrowserContext) -> None:
+    """Take the phone (a page's context, or a context) offline; with a page, wait until it
+    can reach nothing.
+
+    Chromium's offline emulation is set target by target (the page, its service worker,
+    a page opened later), so one of them may be online for a moment: a deal once reached
+    the server that way. The cookie is marked first, and the test server drops every
+    request carrying it unanswered, whatever the emulation does (tests/browser/phone.py)."""
+    context = phone if isinstance(phone, BrowserContext) else phone.context
+    context.add_cookies([NO_SIGNAL_MARK])
+    context.set_offline(True)
+    if isinstance(phone, Page):
+        wait_in_page(phone, NO_SIGNAL, "the phone without a signal")
+
+
+def restore_signal(phone: Page | BrowserContext) -> None:
+    """The signal back: the cookie gone before the emulation goes online, so no request
+    is dropped once the page is told it is online."""
+    context = phone if isinstance(phone, BrowserContext) else phone.context
+    context.clear_cookies(name=NO_SIGNAL_COOKIE)
+    context.set_offline(False)
 
 
 def opened_with_its_worker(page: Page, game_id: str, token: str) -> None:
@@ -228,10 +276,9 @@ def start(phone: Phone, game: str, players: list[str], name: str, **more) -> str
         else:
             target.fill(value)
     phone.shot(f"{name}-new-game")
-    with page.expect_navigation():
-        phone.tap(page.locator("button.save[value=start]"))  # in any language
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
-    return page.url.rsplit("/", 1)[1]
+    return started(
+        page, lambda: phone.tap(page.locator("button.save[value=start]"))
+    )  # any language
 
 
 def check(phone: Phone, uow, game_id: str, expected: list[dict]) -> GameView:

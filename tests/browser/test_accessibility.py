@@ -16,6 +16,7 @@ from tests.browser.support import (
     choose_game,
     cut_signal,
     opened_with_its_worker,
+    restore_signal,
     save_offline,
 )
 from tests.printing.cases import LONG_NAMES
@@ -178,7 +179,7 @@ def game_offline_wide(page: Page, uow) -> None:
 
 def game_offline_refused_wide(page: Page, uow) -> None:
     game_offline_wide(page, uow)  # no hands typed: the server refuses it
-    page.context.set_offline(False)
+    restore_signal(page)
     expect(page.locator("#unsent")).to_be_visible()
 
 

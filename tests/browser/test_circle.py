@@ -18,6 +18,7 @@ from tests.browser.support import (
     OUTBOX_KEPT,
     WORKER_TAKES_PAGE,
     cut_signal,
+    restore_signal,
     save_offline,
     stored,
     wait_in_page,
@@ -76,7 +77,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     cut_signal(other)
     save_offline(other, 1, MEMBERS[0], {MEMBERS[1]: 12, MEMBERS[2]: 7})
     second.shot("circle-game-offline")
-    other.context.set_offline(False)
+    restore_signal(other)
     assert stored(uow, game_id, 1) == [
         {"out": MEMBERS[0], "hands": {MEMBERS[1]: 12, MEMBERS[2]: 7}}
     ]

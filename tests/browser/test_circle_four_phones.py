@@ -23,6 +23,7 @@ from tests.browser.support import (
     WORKER_TAKES_PAGE,
     choose_game,
     cut_signal,
+    restore_signal,
     showing_the_current_version,
     stored,
     wait_in_page,
@@ -310,7 +311,7 @@ def play_golf(third: Phone, fourth: Phone, circle_id: str, uow) -> None:
     fourth.tap(offline.get_by_role("button", name="Save hole 2", exact=True))
     expect(offline.locator("#deals tr.waiting")).to_have_count(1)
     fourth.shot("four-phones-golf-offline")
-    offline.context.set_offline(False)
+    restore_signal(offline)
     assert [hole["scores"] for hole in stored(uow, game, 2)] == GOLF
     # The page reloads itself once the hole is sent: waited for, never reloaded across.
     showing_the_current_version(offline, uow, game)

@@ -17,6 +17,7 @@ from tests.browser.support import (
     OUTBOX_KEPT,
     WORKER_TAKES_PAGE,
     cut_signal,
+    restore_signal,
     save_offline,
     showing_the_current_version,
     stored,
@@ -54,7 +55,7 @@ def test_the_circles_link_records_in_its_games_and_a_games_view_link_stays_out(
     cut_signal(page)
     save_offline(page, 1, PLAYERS[0], {PLAYERS[1]: 12, PLAYERS[2]: 7})
     phone.shot("circle-link-game-offline")
-    page.context.set_offline(False)
+    restore_signal(page)
     assert stored(uow, game_id, 1) == [
         {"out": PLAYERS[0], "hands": {PLAYERS[1]: 12, PLAYERS[2]: 7}}
     ]

@@ -9,7 +9,13 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import circles
 from tests.browser.phone import picture
-from tests.browser.support import PAGE_KEPT, WORKER_TAKES_PAGE, cut_signal, wait_in_page
+from tests.browser.support import (
+    PAGE_KEPT,
+    WORKER_TAKES_PAGE,
+    cut_signal,
+    restore_signal,
+    wait_in_page,
+)
 from tests.waiting import wait_until
 
 # PostgreSQL changes what this page meets (NOTIFY, concurrent writes): both runs.
@@ -53,7 +59,7 @@ def test_expenses_and_payments_typed_offline_are_sent_once_in_order(new_phone, s
 
     # Chromium says "online" to the page itself: the page sends, then shows the records.
     # (A second "online" dispatched here once met the page mid-navigation.)
-    page.context.set_offline(False)
+    restore_signal(page)
     stored = records(uow, circle_id, 2)
     assert [(r.kind, r.cents) for r in stored] == [("expense", 3000), ("payment", 500)]
     expect(page.locator("#history li")).to_have_count(2)
@@ -90,7 +96,7 @@ def test_a_record_whose_send_got_no_answer_is_sent_again_without_another_online(
             route.continue_()
 
     page.route("**/*", no_answer_once)
-    page.context.set_offline(False)
+    restore_signal(page)
     # Waited on in the page: the route above answers only while Playwright is called.
     expect(page.locator("#history li")).to_have_count(1)
     assert len(refused) == 1

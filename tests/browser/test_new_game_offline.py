@@ -10,7 +10,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.phone import picture
-from tests.browser.support import IN_LANGUAGES, LANGUAGES, SMALL, WORKER_TAKES_PAGE, cut_signal
+from tests.browser.support import (
+    IN_LANGUAGES,
+    LANGUAGES,
+    SMALL,
+    WORKER_TAKES_PAGE,
+    cut_signal,
+    restore_signal,
+)
 from tests.catalogs import translated
 from tests.printing.cases import LONG_NAMES
 
@@ -42,7 +49,7 @@ def test_start_without_a_signal_keeps_the_form_and_says_why(new_phone, shots, la
     expect(page.locator("#title")).to_have_value("Sobota u Zoë")
     picture(page, shots / f"new-game-no-signal-{language}.png", full_page=True)
     # The signal back: the same tap starts the game.
-    page.context.set_offline(False)
+    restore_signal(page)
     with page.expect_navigation():
         start.tap()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))

@@ -1,6 +1,6 @@
 """A phone with no signal at the table: deals saved offline wait on the phone and reach
 the server once each, in order, when the signal returns (real Chromium, its service
-worker and IndexedDB, the network cut with context.set_offline)."""
+worker and IndexedDB, the network cut with support.cut_signal)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.browser.support import (
     SCREENS,
     cut_signal,
     opened_with_its_worker,
+    restore_signal,
     save_offline,
     showing_the_current_version,
     stored,
@@ -93,7 +94,7 @@ def test_three_deals_saved_offline_reach_the_server_in_order_once_the_signal_ret
     game_id, token = started.game.public_id, started.edit_token
     page = play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
     assert not services.load_game(uow, game_id).entries
-    page.context.set_offline(False)
+    restore_signal(page)
     assert stored(uow, game_id, 3) == expected(DEALS)
     showing_the_current_version(page, uow, game_id)  # not closed as it reloads itself
     expect(page.locator("#deals tr.waiting")).to_have_count(0)
@@ -116,7 +117,7 @@ def test_a_deal_another_phone_recorded_meanwhile_is_stored_once(new_phone, shots
     with other.expect_navigation():
         save.tap()
     assert len(services.load_game(uow, game_id).entries) == 1
-    page.context.set_offline(False)
+    restore_signal(page)
     assert stored(uow, game_id, 3) == expected(DEALS)
     # Its deals sent, the page reloads itself: a close as it does once hung in Chromium.
     showing_the_current_version(page, uow, game_id)
@@ -131,7 +132,7 @@ def test_a_different_deal_from_another_phone_stops_the_queue_and_asks(
     game_id, token = started.game.public_id, started.edit_token
     page = play_three_offline_and_reopen(new_phone, shots, screen, uow, game_id, token)
     services.record_deal(uow, game_id, token, {"out": "Cy", "hands": {"Ann": 1, "Bob": 2}})
-    page.context.set_offline(False)
+    restore_signal(page)
     problem = page.locator("tr.waiting.problem")
     expect(problem).to_contain_text("Deal 1 has already been recorded")
     expect(page.locator("#deals tr.waiting")).to_have_count(3)  # nothing after it went either

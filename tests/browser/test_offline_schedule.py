@@ -16,6 +16,7 @@ from tests.browser.support import (
     SCREENS,
     cut_signal,
     opened_with_its_worker,
+    restore_signal,
     save_offline,
     stored,
     totals_on,
@@ -102,7 +103,7 @@ def test_three_deals_saved_offline_move_the_panel_to_the_deal_now_due(
     expect(page.locator("#uncounted")).to_be_visible()
 
     # The signal back: the four deals stored, the page the server's, nothing uncounted.
-    context.set_offline(False)
+    restore_signal(context)
     entries = stored(uow, game_id, 4)
     expect(page.locator("#deals tr.waiting")).to_have_count(0)
     view = services.load_game(uow, game_id)

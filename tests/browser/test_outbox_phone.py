@@ -17,6 +17,7 @@ from tests.browser.support import (
     SMALL,
     cut_signal,
     opened_with_its_worker,
+    restore_signal,
     showing_the_current_version,
     stored,
 )
@@ -50,7 +51,7 @@ def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     # Chromium's affair: either way the phone must not have lost the deal.)
     context.unroute(deals)
     # Opened again without a signal: the deal waits on the phone, as typed.
-    context.set_offline(True)
+    cut_signal(context)
     page = context.new_page()
     page.goto(f"/games/{game_id}")
     row = page.locator("#deals tr.waiting")
@@ -59,7 +60,7 @@ def test_a_deal_saved_as_the_page_closes_is_sent_once_when_it_opens_again(
     expect(row).to_contain_text(f"{LONG_NAMES[0]}")
     picture(page, shots / f"closed-mid-save-reopened-{language}.png", full_page=True)
     # The signal back: it is sent, once.
-    context.set_offline(False)
+    restore_signal(context)
     entries = stored(uow, game_id, 1)
     assert entries == [{"out": LONG_NAMES[0], "hands": {LONG_NAMES[s]: s * 3 for s in range(1, 8)}}]
     # The page, its deal sent, opens again with it as recorded (not ended mid-reload).
@@ -94,7 +95,7 @@ def test_a_refused_waiting_deal_is_said_by_the_form_and_its_row_fits_the_screen(
     # Another phone records a different deal 1 meanwhile: this one is refused.
     other = {"out": LONG_NAMES[1], "hands": {n: 2 for n in LONG_NAMES if n != LONG_NAMES[1]}}
     services.record_deal(uow, game_id, token, other)
-    page.context.set_offline(False)
+    restore_signal(page)
     # The page reloads once it hears of the other phone's deal: wait for that page.
     showing_the_current_version(page, uow, game_id)
     row = page.locator("#deals tr.waiting.problem")

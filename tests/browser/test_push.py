@@ -17,6 +17,7 @@ from tests.browser.support import (
     SCREENS,
     SMALL,
     cut_signal,
+    restore_signal,
 )
 from tests.printing.cases import LONG_NAMES
 from tests.waiting import wait_until
@@ -143,6 +144,6 @@ def test_back_online_the_page_asks_at_once_though_its_stream_looks_open(new_phon
     cut_signal(viewer)
     services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 1, "Cy": 7}})
     assert looks == []  # the poll rests: the stream looks open
-    viewer.context.set_offline(False)
+    restore_signal(viewer)
     expect(viewer.locator(".grid tbody tr")).to_have_count(1)
     assert len(looks) == 1

@@ -15,7 +15,13 @@ from playwright.sync_api import expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
-from tests.browser.support import STAND_IN, cut_signal, opened_with_its_worker, wait_in_page
+from tests.browser.support import (
+    STAND_IN,
+    cut_signal,
+    opened_with_its_worker,
+    restore_signal,
+    wait_in_page,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -143,7 +149,7 @@ def test_canasta_typed_offline_learns_the_nickname_on_the_phone(phone, uow):
         else:
             expect(page.get_by_role("group", name=re.compile("Who is"))).to_have_count(0)
         saved(phone, number, offline=True)
-    page.context.set_offline(False)
+    restore_signal(page)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     assert list(services.load_game(uow, started.game.public_id).entries) == CANASTA_DEALS
 
@@ -185,7 +191,7 @@ def test_an_eighteen_hole_golf_round_typed_offline(phone, uow):
         phone.tap(page.get_by_role("button", name="Fill in"))
         expect(page.locator("#deal-form .heard")).to_have_count(3)
         saved(phone, hole, offline=True)
-    page.context.set_offline(False)
+    restore_signal(page)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)
     assert list(view.entries) == [golf_hole(hole) for hole in range(1, 19)]

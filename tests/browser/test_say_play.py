@@ -17,6 +17,7 @@ from tests.browser.support import (
     choose_game,
     cut_signal,
     opened_with_its_worker,
+    restore_signal,
     wait_in_page,
 )
 from tests.tiers import SLOW
@@ -193,7 +194,7 @@ def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
         expected.append({"out": out, "hands": {others[0]: number, others[1]: number + 20}})
     expect(page.locator("#deals tr.waiting")).to_have_count(13)
     expect(page.locator("#deal-form")).to_be_hidden()
-    page.context.set_offline(False)
+    restore_signal(page)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)
     assert list(view.entries) == expected
@@ -224,7 +225,7 @@ def test_six_players_of_500_rum_typed_offline_with_a_mishearing_put_right(phone,
             field.fill("60")  # put right before Save
         phone.tap(page.get_by_role("button", name=f"Save deal {number}"))
         expect(page.locator("#deals tr.waiting")).to_have_count(number)
-    page.context.set_offline(False)
+    restore_signal(page)
     expect(page.locator("#deals tr.waiting")).to_have_count(0, timeout=30_000)
     view = services.load_game(uow, started.game.public_id)
     assert list(view.entries) == rum_deals()
