@@ -105,7 +105,7 @@ def pre_fork(server, worker):
 
 def on_starting(server):
     # WeasyPrint, which the app leaves to the first PDF (printing/engine.py): imported
-    # here, in the master before any fork, every worker has it from the start (~0.5 s of
+    # here, in the master before any fork, every worker has it from the start (~0.9 s of
     # CPU a process otherwise, paid by the first request for a PDF), in pages the
     # processes share; pre_fork freezes it with the app.
     load_engine()

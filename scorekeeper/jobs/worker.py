@@ -51,7 +51,7 @@ def consumer(workers: int | None = None, instance_path: str | None = None) -> Co
         importlib.import_module(name)
     # WeasyPrint, which the app leaves to the first PDF (printing/engine.py), imported
     # once here: the job processes forked from this one, and each PDF's child of theirs
-    # (jobs/apart.py), start with it instead of paying ~0.5 s of CPU each.
+    # (jobs/apart.py), start with it instead of paying ~0.9 s of CPU each.
     load_engine()
 
     queue = app.extensions["scorekeeper.jobs"]

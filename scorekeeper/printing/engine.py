@@ -1,7 +1,7 @@
 """WeasyPrint's side of printing: laying HTML out and writing its PDF.
 
 Imported on the first PDF a process lays out (render.load_engine), not with the app:
-WeasyPrint, its fonts' and PDF writers' libraries and the patches below cost ~0.5 s of
+WeasyPrint, its fonts' and PDF writers' libraries and the patches below cost ~0.9 s of
 CPU to import, which every start of the app, the CLI and the event stream process paid
 without printing. gunicorn's master and the job worker import it once before they
 fork (docs/deployment.md), so no worker or job pays it again.

@@ -35,7 +35,7 @@ def load_engine() -> ModuleType:
     """printing/engine.py, WeasyPrint's side, imported (and WeasyPrint patched) on the
     first call of a process. Every PDF is laid out through it; a server that forks
     calls it before forking (gunicorn_conf, jobs.worker), so that no worker pays the
-    ~0.5 s of CPU of importing WeasyPrint, and nothing else imports it."""
+    ~0.9 s of CPU of importing WeasyPrint, and nothing else imports it."""
     from scorekeeper.printing import engine  # for speed: WeasyPrint only where PDFs are made
 
     return engine
