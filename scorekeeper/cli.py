@@ -7,15 +7,14 @@ from contextlib import closing
 from pathlib import Path
 
 import click
-from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
 
 from scorekeeper.db import (
     Database,
-    alembic_config,
     describe_url,
+    known_revisions,
     schema_revision,
     upgrade_schema,
 )
@@ -86,9 +85,7 @@ def backup_command(path: Path) -> None:
 
 def is_scorekeeper_database(path: Path) -> bool:
     """A games table and a schema version our migrations know (any older one init-db upgrades)."""
-    known = {
-        script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()
-    }
+    known = known_revisions()
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as backup:
         tables = {name for (name,) in backup.execute("SELECT name FROM sqlite_master")}
         if not {"games", "alembic_version"} <= tables:

@@ -24,6 +24,7 @@ import sys
 
 from gunicorn.glogging import Logger
 
+from scorekeeper.printing import load_engine
 from scorekeeper.web.common.edge import redact_tokens
 
 # create_app_or_exit: a broken setup is one "Error: ..." line, not a traceback.
@@ -103,6 +104,11 @@ def pre_fork(server, worker):
 
 
 def on_starting(server):
+    # WeasyPrint, which the app leaves to the first PDF (printing/engine.py): imported
+    # here, in the master before any fork, every worker has it from the start (~0.9 s of
+    # CPU a process otherwise, paid by the first request for a PDF), in pages the
+    # processes share; pre_fork freezes it with the app.
+    load_engine()
     if push_bind:
         command = [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.streams_conf"]
         _streams.append(subprocess.Popen(command))

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 PYTHON_THRESHOLDS = gc.get_threshold()  # (700, 10, 10): read before anything sets it
-YOUNG_COLLECTION_EVERY = 10_000  # allocations (printing/render.py uses it while rendering)
+YOUNG_COLLECTION_EVERY = 10_000  # allocations (printing/engine.py uses it while rendering)
 
 
 def collect_less_often() -> None:

@@ -30,8 +30,14 @@ EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")
 # werkzeug's scrypt at its full cost (N=2**15, about 0.1-0.3 s a hash: what a guess costs).
 # The test suite swaps in a cheap scrypt (tests/conftest.py), where organizers are many.
 PASSWORD_HASH_METHOD = "scrypt"
-# Checked against when the email is unknown, so both paths cost one scrypt.
-_DUMMY_HASH = generate_password_hash("no such organizer", method=PASSWORD_HASH_METHOD)
+
+
+@cache
+def _dummy_hash() -> str:
+    """Checked against when the email is unknown, so both paths cost one scrypt. Made by
+    the first such login, not at import: one scrypt at full cost (~0.1 s of CPU) every
+    start of the app paid, and most never log anyone in."""
+    return generate_password_hash("no such organizer", method=PASSWORD_HASH_METHOD)
 
 
 class EmailTaken(InvalidInput):
@@ -181,7 +187,7 @@ def authenticate(uow: UnitOfWork, email: Any, password: Any) -> Account | None:
             select(Organizer).where(Organizer.email == email.strip().lower())
         )
         if organizer is None:
-            check_password_hash(_DUMMY_HASH, password)
+            check_password_hash(_dummy_hash(), password)
             return None
         if not check_password_hash(organizer.password_hash, password):
             return None

@@ -2,7 +2,8 @@
 
 Each is two steps: a pure view-model (``sheet``, ``pad``: plain dataclasses
 from the derived game state or a setup) and rendering (``render``: trusted
-Jinja templates in templates/print/, the stylesheet in static/print/, WeasyPrint).
+Jinja templates in templates/print/, the stylesheet in static/print/; ``engine``:
+WeasyPrint, imported by the first PDF a process makes, not with the app).
 """
 
 from __future__ import annotations
@@ -15,18 +16,19 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.i18n import force_locale, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.printing import words
+from scorekeeper.printing.assets import PACKAGE_ROOT
 from scorekeeper.printing.budget import cached_pdf, content_key, files_version
 from scorekeeper.printing.charts import with_chart_in
 from scorekeeper.printing.errors import PrintError
 from scorekeeper.printing.pack import Pack, PackTable, print_pack
 from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import (
-    PACKAGE_ROOT,
     About,
     Refit,
     documents_to_pdf,
     fitted_pdf,
     html_to_pdf,
+    load_engine,
     pdf_of,
     render_html,
     render_pdf,
@@ -44,6 +46,7 @@ __all__ = [
     "blank_pad_pdf",
     "circle_statement_pdf",
     "game_sheet_pdf",
+    "load_engine",
     "night_sheets_pdf",
     "print_pack_pdf",
 ]

@@ -96,7 +96,9 @@ def test_a_pdf_is_made_below_the_webs_cpu_priority_and_the_worker_runs_at_its(
     a PDF is made in a child of its job, JOB_NICE steps of nice below the process that
     started the worker (10 by default, as make serve starts it; here 7). The worker and
     its other jobs (an import, holding SQLite's write turn a step at a time) stay at the
-    web's priority, or the web's threads waiting for the turn preempt its holder."""
+    web's priority, or the web's threads waiting for the turn preempt its holder.
+    WeasyPrint (its Pango) is loaded by the worker before it forks its job processes,
+    which start with it, though no PDF was laid out."""
     env = {"SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_JOB_NICE": "7"}
     process = start_worker(tmp_path / "instance", tmp_path / "worker.log", env)
     try:
@@ -121,5 +123,6 @@ def test_a_pdf_is_made_below_the_webs_cpu_priority_and_the_worker_runs_at_its(
         assert children, (tmp_path / "worker.log").read_text()
         for pid in [process.pid, *map(int, children)]:
             assert os.getpriority(os.PRIO_PROCESS, pid) == ours
+            assert "libpango" in Path(f"/proc/{pid}/maps").read_text(), pid
     finally:
         stop_worker(process)

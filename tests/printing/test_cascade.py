@@ -13,22 +13,18 @@ from weasyprint import HTML
 from weasyprint.css import get_all_computed_styles
 
 from scorekeeper.printing import PackTable, blank_pad_html
+from scorekeeper.printing.assets import STATIC, STYLESHEET, STYLESHEETS
 from scorekeeper.printing.cascade import Rules, document_classes, needed_classes, user_agent_rules
-from scorekeeper.printing.pack import print_pack
-from scorekeeper.printing.render import (
-    STATIC,
-    STYLESHEET,
-    STYLESHEETS,
-    OnePdf,
+from scorekeeper.printing.engine import (
     StaticOnlyFetcher,
     _document,
     _page_numbers,
-    _page_words,
     font_config,
     named_stylesheet,
-    render_html,
     stylesheet_for,
 )
+from scorekeeper.printing.pack import print_pack
+from scorekeeper.printing.render import OnePdf, _page_words, render_html
 from scorekeeper.printing.sheet import game_sheet
 from tests.printing import games
 from tests.printing.cases import LONG_NAMES, played

@@ -10,15 +10,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 from weasyprint.urls import path2url
 
-from scorekeeper.printing.render import (
-    INLINE_PNG,
-    STATIC,
-    STYLESHEET,
-    RefusedURL,
-    StaticOnlyFetcher,
-    html_to_pdf,
-    qr_image,
-)
+from scorekeeper.printing.assets import INLINE_PNG, STATIC, STYLESHEET, RefusedURL
+from scorekeeper.printing.engine import StaticOnlyFetcher
+from scorekeeper.printing.render import html_to_pdf, qr_image
 
 
 def test_the_print_stylesheet_is_read_from_disk():

@@ -12,7 +12,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from scorekeeper.printing import PrintError, game_sheet_pdf
-from scorekeeper.printing.render import INLINE_PNG, qr_image
+from scorekeeper.printing.assets import INLINE_PNG
+from scorekeeper.printing.render import qr_image
 from scorekeeper.printing.words import TIMES, money
 from tests.printing import games
 from tests.printing.support import (

@@ -1,4 +1,4 @@
-"""What WeasyPrint is spared when it lays out a sheet or a pad (printing/render.py and
+"""What WeasyPrint is spared when it lays out a sheet or a pad (printing/engine.py and
 the stylesheet): work that changes nothing printed, measured by what it is asked to do."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def test_a_sheets_parts_are_the_bodys_own_children_not_in_a_wrapper():
 
 
 def test_a_pdfs_streams_are_compressed_at_zlibs_default_level_not_its_slowest(monkeypatch):
-    """pydyf asks zlib for level 9 (render._ZlibAtLevel): a sheet's streams were ~3% of
+    """pydyf asks zlib for level 9 (engine._ZlibAtLevel): a sheet's streams were ~3% of
     its PDF's making at that level, for a PDF 1-2% smaller than level 6 makes it."""
     levels = []
     compressobj = zlib.compressobj

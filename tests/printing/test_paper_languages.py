@@ -206,7 +206,7 @@ AS_WRITTEN = ["विजेता सिंह", "Zoë Ångström", "Łukasz Dœ
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_text_read_from_the_pdf_is_the_words_as_written(catalogs, tmp_path, language):
     """Copying, searching and reading aloud get the words as written: Hindi's vowel
-    signs too (the text is drawn with its /ActualText: printing/render.py)."""
+    signs too (the text is drawn with its /ActualText: printing/engine.py)."""
     locale = LOCALES[language]
     with catalogs.app_context(), force_locale(locale):
         expected = [_(words) for words in PAD_WORDS]

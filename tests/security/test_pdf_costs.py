@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
-from scorekeeper.printing import budget, render
+from scorekeeper.printing import budget, engine
 from scorekeeper.web.league import nights as league_nights
 from scorekeeper.web.league import printing as league_printing
 from scorekeeper.web.table import sheets
@@ -27,8 +27,8 @@ def renders(monkeypatch) -> list[int]:
     """One item per PDF WeasyPrint lays out (each asks for this thread's fonts once)."""
     made: list[int] = []
     budget.forget_all()  # a PDF an earlier test of this process made is not this one's
-    fonts = render.font_config
-    monkeypatch.setattr(render, "font_config", lambda: made.append(1) or fonts())
+    fonts = engine.font_config
+    monkeypatch.setattr(engine, "font_config", lambda: made.append(1) or fonts())
     return made
 
 
