@@ -139,8 +139,10 @@ def club_night(url: str, secret: str, tables: int) -> dict:
         database.dispose()
 
 
-def play(ports: list[int], games: list, think: float, record: Recorder, answered: dict) -> None:
-    """Every table on its own thread, posting its deals ``think`` apart."""
+def play(
+    ports: list[int], games: list, think: float, deals: int, record: Recorder, answered: dict
+) -> None:
+    """Every table on its own thread, posting its ``deals`` deals ``think`` apart."""
 
     def table(index: int, game_id: str, names: tuple[str, ...], token: str) -> None:
         rng = random.Random(index)
@@ -148,7 +150,7 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
         auth = {"Authorization": f"Bearer {token}"}
         time.sleep(rng.uniform(0, think))
         try:
-            for number in range(1, DEALS + 1):
+            for number in range(1, deals + 1):
                 time.sleep(think * rng.uniform(0.5, 1.5))
                 path = f"/api/v1/games/{game_id}/deals"
                 posted = phone.request("POST", path, entry(rng, names, number), auth)
@@ -169,7 +171,9 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
         thread.join()
 
 
-def play_apart(ports: list[int], games: list, think: float) -> tuple[dict, dict, list, dict]:
+def play_apart(
+    ports: list[int], games: list, think: float, deals: int
+) -> tuple[dict, dict, list, dict]:
     """``play`` in a process of its own: the tables' seconds, acknowledged deals, errors
     and answer times (time.monotonic is the machine's clock, the same in every process).
 
@@ -177,15 +181,18 @@ def play_apart(ports: list[int], games: list, think: float) -> tuple[dict, dict,
     the bench's own process a post's answer waited for that process's interpreter lock
     behind the watchers' events before its clock stopped, and counted as the server's."""
     record, answered = Recorder(), {}
-    play(ports, games, think, record, answered)
+    play(ports, games, think, deals, record, answered)
     return record.seconds, record.acked, record.errors, answered
 
 
 def play_in_a_process(ports: list[int], games: list, think: float, record: Recorder) -> dict:
-    """``play_apart`` in a fresh process; its figures put in ``record``; the answer times."""
+    """``play_apart`` in a fresh process; its figures put in ``record``; the answer times.
+
+    DEALS goes along: the process imports this module afresh, where it is the default."""
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as tables:
-        seconds, acked, errors, answered = tables.submit(play_apart, ports, games, think).result()
+        playing = tables.submit(play_apart, ports, games, think, DEALS)
+        seconds, acked, errors, answered = playing.result()
     record.seconds.update(seconds)
     record.acked.update(acked)
     record.errors.extend(errors)
