@@ -55,6 +55,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -64,13 +65,14 @@ from bench.bench_load import (
     Phone,
     Recorder,
     fresh_databases,
+    launch_gunicorn,
     migrate,
     percentiles,
     scorekeeper_spec,
-    start_gunicorn,
+    start_together,
     verify_scorekeeper,
 )
-from bench.bench_streams import Watcher, cpu_seconds, open_all, start_streams
+from bench.bench_streams import Watcher, cpu_seconds, launch_streams, open_all
 from bench.club_night_load import Load
 from bench.measured import figure
 from scorekeeper.db import Database
@@ -84,6 +86,7 @@ WATCHERS_PER_TABLE = 6  # four phones and two onlookers; 2 screens make 300 at 5
 SCREENS = 2
 DEALS = 13
 THINK = 1.0
+SETTLE_SECONDS = 3.5  # after the last post: its events, and the 3-second polls, on their way
 EMAIL = "olga@example.org"
 REDIS_IN_MEMORY = ("--save", "", "--appendonly", "no")
 RULES = Rules("thirteen", None, {}, None, 4)
@@ -206,7 +209,11 @@ async def watch_night(
     app_ports: list[int],
     pids: list[int],
     side: bool = True,
+    until_told: bool = False,
 ) -> dict:
+    """The night's watchers, its tables and the side load; with ``until_told`` the run
+    ends once every watcher has shown the last deal (``told``), not after SETTLE_SECONDS.
+    """
     games = night["games"]
     paths = [f"/games/{g[0]}/events?since=1" for g in games for _ in range(WATCHERS_PER_TABLE)]
     paths += [f"{night['screen']}/events"] * SCREENS
@@ -235,7 +242,10 @@ async def watch_night(
     if side:
         await asyncio.to_thread(load.start)
     answered = await asyncio.to_thread(play_in_a_process, app_ports, games, think, record)
-    await asyncio.sleep(3.5)  # the last events (and polls) on their way
+    if until_told:
+        await told(watchers, answered, SETTLE_SECONDS)
+    else:  # the full wait: the CPU per watcher-minute counts the same span in every run
+        await asyncio.sleep(SETTLE_SECONDS)
     side_figures = await asyncio.to_thread(load.finish) if side else {}
     minutes = (time.monotonic() - started) / 60
     cpu = sum(cpu_seconds(pid) for pid in pids) - before
@@ -259,6 +269,27 @@ async def watch_night(
         "load_average": [round(value, 2) for value in load_average],
         **side_figures,
     }
+
+
+async def told(watchers: list[Watcher], answered: dict, seconds: float) -> None:
+    """Until every watcher has shown its game's last deal (a screen, whose versions are
+    hashes: an event after the last answer), or ``seconds``. Each one's figures are then
+    what the full wait gives: ``summary`` takes the first event at or after a version.
+    """
+    last_at = max(answered.values(), default=0.0)
+    last: dict[str, int] = {}
+    for game, version in answered:
+        last[game] = max(last.get(game, 0), int(version))
+
+    def shown(watcher: Watcher) -> bool:
+        if "/screen/" in watcher.path:
+            return any(at >= last_at for at, _ in watcher.events)
+        version = last.get(watcher.path.split("/")[2])
+        return version is None or watcher.heard(str(version)) is not None
+
+    deadline = time.monotonic() + seconds
+    while not all(shown(w) for w in watchers) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
 
 
 def fallback(path: str) -> tuple[str, float]:
@@ -338,6 +369,7 @@ def run(
     side: bool = True,
     page_job_size: int | None = None,
     engines: tuple[str, ...] = ("threads", "push"),
+    until_told: bool = False,
 ) -> dict:
     results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
     secret = secrets.token_hex(32)
@@ -364,21 +396,24 @@ def run(
                 try:
                     if side:
                         worker = start_worker(folder / "instance-a", folder / "w.log", env)
-                    for name in ("a", "b") if label == "postgresql" else ("a",):
-                        spec = scorekeeper_spec(folder / f"instance-{name}")
-                        servers.append(start_gunicorn(spec, folder / f"{name}.log", env))
-                    app_ports = [s.port for s in servers]
-                    stream_ports = app_ports
+                    names = ("a", "b") if label == "postgresql" else ("a",)
+                    launches = [
+                        partial(launch_gunicorn, scorekeeper_spec(folder / f"instance-{name}"),
+                                folder / f"{name}.log", env)
+                        for name in names
+                    ]  # fmt: skip
                     if engine == "push":
                         # Its instance the app's, as make serve runs it: the job queue's store.
-                        streams = start_streams(folder / "instance-a", folder / "s.log", env)
-                        servers.append(streams)
-                        stream_ports = [streams.port]
+                        instance, log = folder / "instance-a", folder / "s.log"
+                        launches.append(partial(launch_streams, instance, log, env))
+                    servers = start_together(*launches)
+                    app_ports = [s.port for s in servers[: len(names)]]
+                    stream_ports = [s.port for s in servers[len(names) :]] or app_ports
                     pids = [s.process.pid for s in servers]
                     if worker is not None:
                         pids.append(worker.pid)  # its forked jobs' CPU is not counted
                     figures = asyncio.run(
-                        watch_night(stream_ports, night, think, app_ports, pids, side)
+                        watch_night(stream_ports, night, think, app_ports, pids, side, until_told)
                     )
                 finally:
                     for server in servers:
@@ -416,7 +451,11 @@ def main(argv: list[str] | None = None) -> None:
     global DEALS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
+    parser.add_argument(
+        "--smallest",
+        action="store_true",
+        help="2 tables, 3 deals each, no side load; ends once every watcher was told",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--alone", action="store_true", help="no import, packs or readers")
     parser.add_argument(
@@ -432,7 +471,7 @@ def main(argv: list[str] | None = None) -> None:
         tables, think, DEALS = 2, 0.2, 3
     side = not (options.alone or options.smallest)
     engines = (options.engine,) if options.engine else ("threads", "push")
-    results = run(tables, think, side, options.page_job_size, engines)
+    results = run(tables, think, side, options.page_job_size, engines, options.smallest)
     results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))
