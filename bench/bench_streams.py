@@ -9,11 +9,12 @@ process (scorekeeper.web.common.streams on gunicorn's ASGI worker), with the sam
 For each engine, on a fresh database: ``GAMES`` games, the watchers spread over them
 (every phone of a table and then some), all streams opened at once from one asyncio
 client; then ``POSTS`` deals posted one after another (a second apart once the last was
-told, 0.1 s with --smallest; each to the next game) through the app, and for each the time from the post's answer to each of that
-game's watchers' ``version`` event. Also: streams refused (204 or no answer), the
-serving processes' CPU seconds while the streams sat open and while they were told,
-and their memory (RSS, all processes). The threaded engine is given the threads its
-watchers need (3 processes, each with enough threads), as docs/deployment.md said to.
+told, 0.1 s with --smallest; each to the next game) through the app, and for each the
+time from the post's answer to each of that game's watchers' ``version`` event. Also:
+streams refused (204 or no answer), the serving processes' CPU seconds while the streams
+sat open and while they were told, and their memory (RSS, all processes). The threaded
+engine is given the threads its watchers need (3 processes, each with enough threads),
+as docs/deployment.md said to.
 
 Only 127.0.0.1 is ever contacted.
 """
