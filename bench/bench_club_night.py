@@ -55,6 +55,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack, contextmanager
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -64,13 +65,14 @@ from bench.bench_load import (
     Phone,
     Recorder,
     fresh_databases,
+    launch_gunicorn,
     migrate,
     percentiles,
     scorekeeper_spec,
-    start_gunicorn,
+    start_together,
     verify_scorekeeper,
 )
-from bench.bench_streams import Watcher, cpu_seconds, open_all, start_streams
+from bench.bench_streams import Watcher, cpu_seconds, launch_streams, open_all
 from bench.club_night_load import Load
 from bench.measured import figure
 from scorekeeper.db import Database
@@ -84,6 +86,7 @@ WATCHERS_PER_TABLE = 6  # four phones and two onlookers; 2 screens make 300 at 5
 SCREENS = 2
 DEALS = 13
 THINK = 1.0
+SETTLE_SECONDS = 3.5  # after the last post: its events, and the 3-second polls, on their way
 EMAIL = "olga@example.org"
 REDIS_IN_MEMORY = ("--save", "", "--appendonly", "no")
 RULES = Rules("thirteen", None, {}, None, 4)
@@ -139,8 +142,10 @@ def club_night(url: str, secret: str, tables: int) -> dict:
         database.dispose()
 
 
-def play(ports: list[int], games: list, think: float, record: Recorder, answered: dict) -> None:
-    """Every table on its own thread, posting its deals ``think`` apart."""
+def play(
+    ports: list[int], games: list, think: float, deals: int, record: Recorder, answered: dict
+) -> None:
+    """Every table on its own thread, posting its ``deals`` deals ``think`` apart."""
 
     def table(index: int, game_id: str, names: tuple[str, ...], token: str) -> None:
         rng = random.Random(index)
@@ -148,7 +153,7 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
         auth = {"Authorization": f"Bearer {token}"}
         time.sleep(rng.uniform(0, think))
         try:
-            for number in range(1, DEALS + 1):
+            for number in range(1, deals + 1):
                 time.sleep(think * rng.uniform(0.5, 1.5))
                 path = f"/api/v1/games/{game_id}/deals"
                 posted = phone.request("POST", path, entry(rng, names, number), auth)
@@ -169,7 +174,9 @@ def play(ports: list[int], games: list, think: float, record: Recorder, answered
         thread.join()
 
 
-def play_apart(ports: list[int], games: list, think: float) -> tuple[dict, dict, list, dict]:
+def play_apart(
+    ports: list[int], games: list, think: float, deals: int
+) -> tuple[dict, dict, list, dict]:
     """``play`` in a process of its own: the tables' seconds, acknowledged deals, errors
     and answer times (time.monotonic is the machine's clock, the same in every process).
 
@@ -177,15 +184,18 @@ def play_apart(ports: list[int], games: list, think: float) -> tuple[dict, dict,
     the bench's own process a post's answer waited for that process's interpreter lock
     behind the watchers' events before its clock stopped, and counted as the server's."""
     record, answered = Recorder(), {}
-    play(ports, games, think, record, answered)
+    play(ports, games, think, deals, record, answered)
     return record.seconds, record.acked, record.errors, answered
 
 
 def play_in_a_process(ports: list[int], games: list, think: float, record: Recorder) -> dict:
-    """``play_apart`` in a fresh process; its figures put in ``record``; the answer times."""
+    """``play_apart`` in a fresh process; its figures put in ``record``; the answer times.
+
+    DEALS goes along: the process imports this module afresh, where it is the default."""
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as tables:
-        seconds, acked, errors, answered = tables.submit(play_apart, ports, games, think).result()
+        playing = tables.submit(play_apart, ports, games, think, DEALS)
+        seconds, acked, errors, answered = playing.result()
     record.seconds.update(seconds)
     record.acked.update(acked)
     record.errors.extend(errors)
@@ -199,7 +209,11 @@ async def watch_night(
     app_ports: list[int],
     pids: list[int],
     side: bool = True,
+    until_told: bool = False,
 ) -> dict:
+    """The night's watchers, its tables and the side load; with ``until_told`` the run
+    ends once every watcher has shown the last deal (``told``), not after SETTLE_SECONDS.
+    """
     games = night["games"]
     paths = [f"/games/{g[0]}/events?since=1" for g in games for _ in range(WATCHERS_PER_TABLE)]
     paths += [f"{night['screen']}/events"] * SCREENS
@@ -228,7 +242,10 @@ async def watch_night(
     if side:
         await asyncio.to_thread(load.start)
     answered = await asyncio.to_thread(play_in_a_process, app_ports, games, think, record)
-    await asyncio.sleep(3.5)  # the last events (and polls) on their way
+    if until_told:
+        await told(watchers, answered, SETTLE_SECONDS)
+    else:  # the full wait: the CPU per watcher-minute counts the same span in every run
+        await asyncio.sleep(SETTLE_SECONDS)
     side_figures = await asyncio.to_thread(load.finish) if side else {}
     minutes = (time.monotonic() - started) / 60
     cpu = sum(cpu_seconds(pid) for pid in pids) - before
@@ -252,6 +269,27 @@ async def watch_night(
         "load_average": [round(value, 2) for value in load_average],
         **side_figures,
     }
+
+
+async def told(watchers: list[Watcher], answered: dict, seconds: float) -> None:
+    """Until every watcher has shown its game's last deal (a screen, whose versions are
+    hashes: an event after the last answer), or ``seconds``. Each one's figures are then
+    what the full wait gives: ``summary`` takes the first event at or after a version.
+    """
+    last_at = max(answered.values(), default=0.0)
+    last: dict[str, int] = {}
+    for game, version in answered:
+        last[game] = max(last.get(game, 0), int(version))
+
+    def shown(watcher: Watcher) -> bool:
+        if "/screen/" in watcher.path:
+            return any(at >= last_at for at, _ in watcher.events)
+        version = last.get(watcher.path.split("/")[2])
+        return version is None or watcher.heard(str(version)) is not None
+
+    deadline = time.monotonic() + seconds
+    while not all(shown(w) for w in watchers) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
 
 
 def fallback(path: str) -> tuple[str, float]:
@@ -331,6 +369,7 @@ def run(
     side: bool = True,
     page_job_size: int | None = None,
     engines: tuple[str, ...] = ("threads", "push"),
+    until_told: bool = False,
 ) -> dict:
     results: dict = {"benchmark": "club_night", "tables": tables, "engines": {}}
     secret = secrets.token_hex(32)
@@ -357,21 +396,24 @@ def run(
                 try:
                     if side:
                         worker = start_worker(folder / "instance-a", folder / "w.log", env)
-                    for name in ("a", "b") if label == "postgresql" else ("a",):
-                        spec = scorekeeper_spec(folder / f"instance-{name}")
-                        servers.append(start_gunicorn(spec, folder / f"{name}.log", env))
-                    app_ports = [s.port for s in servers]
-                    stream_ports = app_ports
+                    names = ("a", "b") if label == "postgresql" else ("a",)
+                    launches = [
+                        partial(launch_gunicorn, scorekeeper_spec(folder / f"instance-{name}"),
+                                folder / f"{name}.log", env)
+                        for name in names
+                    ]  # fmt: skip
                     if engine == "push":
                         # Its instance the app's, as make serve runs it: the job queue's store.
-                        streams = start_streams(folder / "instance-a", folder / "s.log", env)
-                        servers.append(streams)
-                        stream_ports = [streams.port]
+                        instance, log = folder / "instance-a", folder / "s.log"
+                        launches.append(partial(launch_streams, instance, log, env))
+                    servers = start_together(*launches)
+                    app_ports = [s.port for s in servers[: len(names)]]
+                    stream_ports = [s.port for s in servers[len(names) :]] or app_ports
                     pids = [s.process.pid for s in servers]
                     if worker is not None:
                         pids.append(worker.pid)  # its forked jobs' CPU is not counted
                     figures = asyncio.run(
-                        watch_night(stream_ports, night, think, app_ports, pids, side)
+                        watch_night(stream_ports, night, think, app_ports, pids, side, until_told)
                     )
                 finally:
                     for server in servers:
@@ -409,7 +451,11 @@ def main(argv: list[str] | None = None) -> None:
     global DEALS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--smallest", action="store_true", help="2 tables, 3 deals each")
+    parser.add_argument(
+        "--smallest",
+        action="store_true",
+        help="2 tables, 3 deals each, no side load; ends once every watcher was told",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--alone", action="store_true", help="no import, packs or readers")
     parser.add_argument(
@@ -425,7 +471,7 @@ def main(argv: list[str] | None = None) -> None:
         tables, think, DEALS = 2, 0.2, 3
     side = not (options.alone or options.smallest)
     engines = (options.engine,) if options.engine else ("threads", "push")
-    results = run(tables, think, side, options.page_job_size, engines)
+    results = run(tables, think, side, options.page_job_size, engines, options.smallest)
     results["measured"] = measured(results)
     if options.json:
         print(json.dumps(results, indent=2))

@@ -36,7 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_standings import PASSWORD, league_document, postgres_schema_url
 from bench.measured import figure, floor
-from scorekeeper import create_app
 from scorekeeper.db import Database, upgrade_schema
 from scorekeeper.league import auth, chunks, transfer
 from scorekeeper.service_layer import services
@@ -83,6 +82,10 @@ def play(url: str, started, stop, results) -> None:
 
 
 def run(url: str, document: dict, instance: str) -> dict:
+    # Here, not at the top: the table's process (spawned, so it imports this module
+    # again) plays through the service layer and need not import the app's web.
+    from scorekeeper import create_app
+
     database = Database(url)
     upgrade_schema(database.engine)
     database.dispose()

@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -69,6 +70,9 @@ FLAT_OUT_DEALS, QUICK_FLAT_OUT_DEALS = 1300, 0
 # The aim: at 50 tables deal posts run at half the baseline's rate or better,
 # and 99 in 100 are answered within 100 ms.
 AIM_TABLES, AIM_RATIO, AIM_P99_MS = 50, 0.5, 100.0
+# Tables that play one game on each server before the timed phases, so that every
+# worker has imported and connected.
+WARM_UP_TABLES = 6
 
 
 # ---------------------------------------------------------------- servers
@@ -92,12 +96,39 @@ class Server:
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
+        self.terminate()
+        self.stopped()
+
+    def terminate(self) -> None:
+        """Ask it to stop (gunicorn's graceful shutdown); ``stopped`` waits for it."""
         if self.process.poll() is None:
             self.process.terminate()
+
+    def stopped(self) -> None:
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def ready(self, seconds: float = 30) -> Server:
+        """This server once it answers; stopped, and an error, if it exits or stays silent."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                code = self.process.returncode
+                raise RuntimeError(f"gunicorn exited with {code}:\n{self.log_tail()}")
+            # The socket takes connections from the start: ready is when an answer comes.
+            connection = http.client.HTTPConnection(LOOPBACK, self.port, timeout=1)
             try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+                connection.request("GET", "/static/no-such-file")
+                connection.getresponse().read()
+                return self
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.05)
+            finally:
+                connection.close()
+        self.stop()
+        raise RuntimeError(f"gunicorn did not answer on port {self.port}:\n{self.log_tail()}")
 
     def log_tail(self, lines: int = 20) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
@@ -111,7 +142,18 @@ def start_gunicorn(
     bind_variable: str = "SCOREKEEPER_BIND",
 ) -> Server:
     """gunicorn with gunicorn.conf.py (or ``conf``, bound by ``bind_variable``: the event
-    stream process's) on a free loopback port; returns once it answers.
+    stream process's) on a free loopback port; returns once it answers."""
+    return launch_gunicorn(app_spec, log, env, conf, bind_variable).ready()
+
+
+def launch_gunicorn(
+    app_spec: str,
+    log: Path,
+    env: dict[str, str] | None = None,
+    conf: str = str(GUNICORN_CONF),
+    bind_variable: str = "SCOREKEEPER_BIND",
+) -> Server:
+    """``start_gunicorn`` without the wait for its answer (``Server.ready``).
 
     The port is bound here and handed over (``fd://``): a port found free and bound later
     may be taken meanwhile by another server on the machine, and a check that something
@@ -143,23 +185,41 @@ def start_gunicorn(
                 # its nice (bench/README.md, the club night's fourth look).
                 process_group=0,
             )
-    server = Server(process, port, log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{server.log_tail()}")
-        # The socket takes connections from the start: ready is when an answer comes.
-        connection = http.client.HTTPConnection(LOOPBACK, port, timeout=1)
-        try:
-            connection.request("GET", "/static/no-such-file")
-            connection.getresponse().read()
-            return server
-        except (OSError, http.client.HTTPException):
-            time.sleep(0.05)
-        finally:
-            connection.close()
-    server.stop()
-    raise RuntimeError(f"gunicorn did not answer on port {port}:\n{server.log_tail()}")
+    return Server(process, port, log)
+
+
+def start_together(*launches: Callable[[], Server]) -> list[Server]:
+    """Servers launched at once, then each waited for: their starts (each imports the
+    app) overlap on a machine with a core to spare. All stopped if one fails."""
+    servers: list[Server] = []
+    try:
+        for launch in launches:
+            servers.append(launch())
+        for server in servers:
+            server.ready()
+    except BaseException:
+        stop_together(servers)
+        raise
+    return servers
+
+
+def stop_together(servers: list[Server]) -> None:
+    """Every server told to stop first, then each waited for: their graceful shutdowns
+    (a worker notices within its poll's second) overlap."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        server.stopped()
+
+
+@contextmanager
+def together(*launches: Callable[[], Server]) -> Iterator[list[Server]]:
+    """``start_together``'s servers, stopped together afterwards."""
+    servers = start_together(*launches)
+    try:
+        yield servers
+    finally:
+        stop_together(servers)
 
 
 @contextmanager
@@ -538,6 +598,7 @@ def run(
     think: float = THINK,
     flat_out_deals: int = FLAT_OUT_DEALS,
     time_limit: float = 120,
+    warm_up_tables: int = WARM_UP_TABLES,
 ) -> dict:
     """Both servers side by side; for each table count a flat-out and a paced phase each."""
     results: dict = {
@@ -557,17 +618,18 @@ def run(
             results["database"] = label
             migrate(app_url)
             env = {"SCOREKEEPER_DATABASE_URL": app_url}
-            with (
-                gunicorn(scorekeeper_spec(workdir / "instance"), workdir / "app.log", env) as app,
-                gunicorn(baseline_spec(baseline_url), workdir / "baseline.log") as baseline,
-            ):
+            with together(
+                partial(launch_gunicorn, scorekeeper_spec(workdir / "instance"),
+                        workdir / "app.log", env),
+                partial(launch_gunicorn, baseline_spec(baseline_url), workdir / "baseline.log"),
+            ) as (app, baseline):  # fmt: skip
                 targets = (
                     ("scorekeeper", app, play_scorekeeper),
                     ("baseline", baseline, play_baseline),
                 )
-                # A few games first, so that every worker has imported and connected.
+                # A few games first (WARM_UP_TABLES).
                 for name, server, play in targets:
-                    warm_up = run_tables(server.port, 6, play, time_limit=time_limit)
+                    warm_up = run_tables(server.port, warm_up_tables, play, time_limit=time_limit)
                     acked[name].update(warm_up.pop("record").acked)
                 for tables, pace in [(t, p) for t in sizes for p in (0.0, think)]:
                     games = 1 if pace else max(1, math.ceil(flat_out_deals / (tables * DEALS)))
@@ -629,8 +691,9 @@ def measured(results: dict, sizes: tuple[int, ...]) -> list[dict]:
 
 
 def smallest() -> dict:
-    """One table each way, paced briskly: both servers started, every path taken once."""
-    return run((1,), think=0.05, flat_out_deals=0, time_limit=60)
+    """One table each way, paced briskly, after one table's game of warm-up: both servers
+    started, every path taken, each figure from a game's 13 deal posts."""
+    return run((1,), think=0.02, flat_out_deals=0, time_limit=60, warm_up_tables=1)
 
 
 def phase(results: dict, server: str, tables: int, think: float) -> dict:

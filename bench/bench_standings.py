@@ -52,7 +52,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import text
 
 from bench.measured import figure, floor
-from scorekeeper import create_app
 from scorekeeper.db import Database, upgrade_schema
 from scorekeeper.league import auth, transfer
 from scorekeeper.league import services as league
@@ -162,6 +161,11 @@ def timed(action, repeat: int) -> dict:
 
 
 def run(url: str, document: dict, repeat: int, instance: str) -> dict:
+    # Here, not at the top: the app (its web, its printing) is a second and a half of
+    # imports that bench_import's and the club night's table processes, which take only
+    # league_document from here, need not pay.
+    from scorekeeper import create_app
+
     database = Database(url)
     upgrade_schema(database.engine)
     database.dispose()

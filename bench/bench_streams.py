@@ -8,12 +8,13 @@ process (scorekeeper.web.common.streams on gunicorn's ASGI worker), with the sam
 
 For each engine, on a fresh database: ``GAMES`` games, the watchers spread over them
 (every phone of a table and then some), all streams opened at once from one asyncio
-client; then ``POSTS`` deals posted one after another (a second apart, each to the next
-game) through the app, and for each the time from the post's answer to each of that
-game's watchers' ``version`` event. Also: streams refused (204 or no answer), the
-serving processes' CPU seconds while the streams sat open and while they were told,
-and their memory (RSS, all processes). The threaded engine is given the threads its
-watchers need (3 processes, each with enough threads), as docs/deployment.md said to.
+client; then ``POSTS`` deals posted one after another (a second apart once the last was
+told, 0.1 s with --smallest; each to the next game) through the app, and for each the
+time from the post's answer to each of that game's watchers' ``version`` event. Also:
+streams refused (204 or no answer), the serving processes' CPU seconds while the streams
+sat open and while they were told, and their memory (RSS, all processes). The threaded
+engine is given the threads its watchers need (3 processes, each with enough threads),
+as docs/deployment.md said to.
 
 Only 127.0.0.1 is ever contacted.
 """
@@ -27,10 +28,12 @@ import json
 import os
 import random
 import re
+import secrets
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,10 +43,11 @@ from bench.bench_load import (
     PLAYERS,
     Phone,
     fresh_databases,
+    launch_gunicorn,
     migrate,
     percentiles,
     scorekeeper_spec,
-    start_gunicorn,
+    start_together,
     thirteen_entry,
 )
 from bench.measured import figure
@@ -51,6 +55,7 @@ from bench.measured import figure
 GAMES = 50
 POSTS = 20
 IDLE_SECONDS = 10
+GAP_SECONDS = 1.0  # between one post's last watcher told and the next post
 STREAMS_CONF = "python:scorekeeper.streams_conf"
 
 
@@ -60,7 +65,12 @@ def streams_spec(instance: Path) -> str:
 
 def start_streams(instance: Path, log: Path, env: dict[str, str]):
     """The stream process on a free loopback port (bench_load.start_gunicorn)."""
-    return start_gunicorn(
+    return launch_streams(instance, log, env).ready()
+
+
+def launch_streams(instance: Path, log: Path, env: dict[str, str]):
+    """``start_streams`` without the wait for its answer (bench_load.start_together)."""
+    return launch_gunicorn(
         streams_spec(instance), log, env, conf=STREAMS_CONF, bind_variable="SCOREKEEPER_PUSH_BIND"
     )
 
@@ -183,7 +193,8 @@ def rss_mb(pid: int) -> float:
 async def tell(
     phone: Phone, games: list[tuple[str, dict]], watchers: list[Watcher], posts: int
 ) -> list[float]:
-    """Posts deals one a second; the wait from each answer to each watcher's event."""
+    """Posts deals one after another, ``GAP_SECONDS`` apart once the last was told; the
+    wait from each answer to each watcher's event."""
     by_game: dict[str, list[Watcher]] = {}
     for watcher in watchers:
         if watcher.status == 200:
@@ -203,7 +214,7 @@ async def tell(
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(_all_heard(told, version), 10)
         waits += [(w.heard(version) or answered + 10) - answered for w in told]
-        await asyncio.sleep(1)
+        await asyncio.sleep(GAP_SECONDS)
     return waits
 
 
@@ -251,6 +262,7 @@ def start_game(phone: Phone) -> tuple[str, dict]:
 
 def run(count: int, posts: int = POSTS) -> dict:
     results = {"benchmark": "streams", "engines": {}}
+    secret = secrets.token_hex(32)
     with tempfile.TemporaryDirectory(prefix="bench-streams-") as work:
         workdir = Path(work)
         for engine in ("threads", "asgi"):
@@ -259,7 +271,9 @@ def run(count: int, posts: int = POSTS) -> dict:
             with fresh_databases(folder) as (label, url, _baseline):
                 migrate(url)
                 results["database"] = label
-                env = {"SCOREKEEPER_DATABASE_URL": url}
+                # A key of the run's own: the app and the stream process start together,
+                # and would otherwise race to write the instance's first one.
+                env = {"SCOREKEEPER_DATABASE_URL": url, "SCOREKEEPER_SECRET_KEY": secret}
                 if engine == "threads":
                     # docs/deployment.md's advice, scaled: every watcher a thread.
                     threads = count // 2 + 3  # connections spread unevenly
@@ -267,11 +281,14 @@ def run(count: int, posts: int = POSTS) -> dict:
                         "SCOREKEEPER_THREADS": str(threads),
                         "SCOREKEEPER_PUSH_STREAMS": str(threads - 2),
                     }
-                app = start_gunicorn(scorekeeper_spec(folder / "instance"), folder / "app.log", env)
-                streams = None
+                spec = scorekeeper_spec(folder / "instance")
+                launches = [partial(launch_gunicorn, spec, folder / "app.log", env)]
+                if engine == "asgi":
+                    instance, log = folder / "instance", folder / "streams.log"
+                    launches.append(partial(launch_streams, instance, log, env))
+                app, *others = start_together(*launches)
+                streams = others[0] if others else None
                 try:
-                    if engine == "asgi":
-                        streams = start_streams(folder / "instance", folder / "streams.log", env)
                     server = streams or app
                     figures = asyncio.run(
                         measure(app.port, server.port, server.process.pid, count, posts)
@@ -302,15 +319,18 @@ def measured(results: dict) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    global IDLE_SECONDS
+    global IDLE_SECONDS, GAP_SECONDS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--watchers", type=int, default=1000)
     parser.add_argument("--posts", type=int, default=POSTS)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--smallest", action="store_true", help="20 watchers, 3 deals")
+    parser.add_argument(
+        "--smallest", action="store_true", help="20 watchers, 3 deals 0.1 s apart, 1 s idle"
+    )
     options = parser.parse_args(argv)
     if options.smallest:
-        options.watchers, options.posts, IDLE_SECONDS = 20, 3, 1
+        # The idle second is the least in which the CPU clock (10 ms ticks) sees a watcher.
+        options.watchers, options.posts, IDLE_SECONDS, GAP_SECONDS = 20, 3, 1, 0.1
     results = run(options.watchers, options.posts)
     results["measured"] = measured(results)
     if options.json:
