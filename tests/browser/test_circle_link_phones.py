@@ -46,6 +46,10 @@ def test_the_circles_link_records_in_its_games_and_a_games_view_link_stays_out(
     phone = Phone(new_phone(), shots)
     page = phone.page
     page.goto(f"/circles/{circle_id}/edit/{token}")
+    # The worker takes this page before the tap: a worker that becomes active while the
+    # game page's request is on its way claims the pages open then, not the game page,
+    # which it then never controls (a CI run in the headless shell waited 30 s for it).
+    page.wait_for_function(WORKER_TAKES_PAGE)
     phone.tap(page.locator("#games").get_by_role("link").first)
     expect(page).to_have_url(re.compile(f"/games/{game_id}$"))
     expect(page.get_by_text("view only")).to_have_count(0)
