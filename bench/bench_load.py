@@ -134,16 +134,9 @@ class Server:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
-def start_gunicorn(
-    app_spec: str,
-    log: Path,
-    env: dict[str, str] | None = None,
-    conf: str = str(GUNICORN_CONF),
-    bind_variable: str = "SCOREKEEPER_BIND",
-) -> Server:
-    """gunicorn with gunicorn.conf.py (or ``conf``, bound by ``bind_variable``: the event
-    stream process's) on a free loopback port; returns once it answers."""
-    return launch_gunicorn(app_spec, log, env, conf, bind_variable).ready()
+def start_gunicorn(*args, **kwargs) -> Server:
+    """``launch_gunicorn`` (the same arguments), returned once the server answers."""
+    return launch_gunicorn(*args, **kwargs).ready()
 
 
 def launch_gunicorn(
@@ -153,7 +146,8 @@ def launch_gunicorn(
     conf: str = str(GUNICORN_CONF),
     bind_variable: str = "SCOREKEEPER_BIND",
 ) -> Server:
-    """``start_gunicorn`` without the wait for its answer (``Server.ready``).
+    """gunicorn with gunicorn.conf.py (or ``conf``, bound by ``bind_variable``: the event
+    stream process's) on a free loopback port, not yet waited for (``Server.ready``).
 
     The port is bound here and handed over (``fd://``): a port found free and bound later
     may be taken meanwhile by another server on the machine, and a check that something
