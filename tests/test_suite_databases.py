@@ -16,7 +16,12 @@ from scorekeeper import create_app
 from scorekeeper.db import Database
 
 from .conftest import ON_POSTGRES, POSTGRES_SERVER_URL, migrate_empty
-from .databases import TEST_DATABASE_VARIABLE, create_postgres_database, drop_postgres_database
+from .databases import (
+    TEST_DATABASE_VARIABLE,
+    Snapshot,
+    create_postgres_database,
+    drop_postgres_database,
+)
 
 # These reach the run's database server by their own fixtures, not the suite's.
 pytestmark = pytest.mark.both_databases
@@ -178,3 +183,28 @@ def test_each_test_on_postgresql_starts_from_empty_tables_and_sequences_at_their
         assert counts.pop("alembic_version") == 1
         assert len(counts) > 20 and set(counts.values()) == {0}, counts
         assert connection.exec_driver_sql(used).scalar() == 0
+
+
+@pytest.mark.postgres
+def test_a_snapshot_copied_back_into_the_emptied_database_holds_its_rows_and_next_ids(
+    client, database, emptier
+):
+    # seeded_setting's way on PostgreSQL: a module's rows stored once, copied back per test.
+    for players in (["Ann", "Bob"], ["Cy", "Dee", "Eve"]):
+        answer = client.post("/api/v1/games", json={"variant": "rummy", "players": players})
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+    held = "SELECT id, public_id FROM games ORDER BY id"
+    with database.engine.connect() as connection:
+        before = connection.exec_driver_sql(held).all()
+    snapshot = Snapshot.of(database.engine)
+
+    emptier()
+    snapshot.restore(database.engine)
+
+    with database.engine.connect() as connection:
+        assert connection.exec_driver_sql(held).all() == before
+    answer = client.post("/api/v1/games", json={"variant": "rummy", "players": ["Fay", "Gus"]})
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    with database.engine.connect() as connection:
+        newest = connection.exec_driver_sql("SELECT max(id) FROM games").scalar()
+    assert newest == before[-1][0] + 1
