@@ -11,10 +11,19 @@ broken inside a word, and a pad's writing box under 14 mm (tests/printing/
 test_writing_boxes.py's measure, read from the very layout the pad's PDF is written
 from: render.laid_out_pdf, so the box check costs no render of its own).
 
-What it costs: 4 PDFs a test (pad and sheet, A4 and Letter), 37 presets by 6 languages,
-888 renders; each test is independent, so ``make test``'s xdist spreads them over
-every core (measured: the 222 tests took 8 min 47 s on 2 workers of a loaded 2-core
-machine; a pad takes about 0.2 s and a sheet 0.4 s on an idle core).
+What it costs: 37 presets by 6 languages. Shanghai, the most words on paper, prints its
+pad and sheet on both papers in every language (4 PDFs a test, the quick tier). Every
+other preset prints, in each language, its pad on one paper and its sheet on the other,
+the two papers trading places from one language to the next and from one preset to the
+next (``papers``): each preset prints pad and sheet on A4 and on Letter, and each language
+every preset's pad and sheet, each kind on both papers across the presets (checked
+below). That is 2 PDFs a test where it was 4, 456 renders where it was 888: the matrix
+was 139 of the slow tier's 393 worker-seconds in CI. What the pairs leave out, a preset's
+paper in one language that another language has on the same paper, is a page's width or
+height against a language's words, which the two papers' differing sizes already meet
+for that preset elsewhere; tests/printing/test_fit.py prints every layout on both papers
+and test_preset_paper.py every pad on A4 in every language. A pad takes about 0.2 s and a
+sheet 0.4 s on an idle core.
 A text outside its cell but inside the page shows as two words over each other
 when the next cell has words in it; the pads' empty cells are checked for width
 by tests/printing/test_fit.py's matrix and by the 14 mm writing boxes test below.
@@ -128,8 +137,41 @@ def problems(
 
 # Shanghai stands for the presets in the quick tier: the most words on its paper (ten
 # contracts, four house rules); CI prints every preset in every language.
+EVERY_PAPER = "Shanghai"
+
+
+def papers(preset: str, language: str) -> dict[str, tuple[str, ...]]:
+    """The papers a case prints its pad and its sheet on: both for Shanghai; else one
+    each, A4 for the pad and Letter for the sheet or the other way round, by turns."""
+    if preset == EVERY_PAPER:
+        return {"pad": PAPERS, "sheet": PAPERS}
+    turn = (list(PRESETS).index(preset) + LANGUAGES.index(language)) % 2
+    return {"pad": (PAPERS[turn],), "sheet": (PAPERS[1 - turn],)}
+
+
+def test_the_pairs_print_each_kind_on_both_papers_for_every_preset_and_every_language():
+    printed = {
+        (preset, language, kind, paper)
+        for preset in PRESETS
+        for language in LANGUAGES
+        for kind, sizes in papers(preset, language).items()
+        for paper in sizes
+    }
+    for kind in ("pad", "sheet"):
+        for paper in PAPERS:
+            assert {p for p, _, k, size in printed if (k, size) == (kind, paper)} == set(PRESETS)
+            for language in LANGUAGES:
+                on_it = {
+                    p for p, lang, k, size in printed if (lang, k, size) == (language, kind, paper)
+                }
+                assert len(on_it) >= len(PRESETS) // 2, (language, kind, paper)
+    assert {(p, lang) for p, lang, _, _ in printed} == {
+        (p, lang) for p in PRESETS for lang in LANGUAGES
+    }
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("preset", sampled(PRESETS, quick=["Shanghai"]))
+@pytest.mark.parametrize("preset", sampled(PRESETS, quick=[EVERY_PAPER]))
 def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
     catalogs, tmp_path, preset, language
 ):
@@ -139,26 +181,31 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
     stakes = stakes_for(game, players)
     view = played(14, players=names, stakes=stakes, **game)
     locale = LOCALES[language]
+    on = papers(preset, language)
     found = []
     with catalogs.app_context():
         with force_locale(locale):
             holds = {*(f" {tag} " for tag in seat_tags(names)), _("Settlement")}
-        for size in PAPERS:
+        printed = []
+        for size in on["pad"]:
             how = {"players": players, "names": names, "page_size": size, "stakes": stakes}
             with force_locale(locale):
                 model = blank_pad(locale=locale, **how, **game)
             # The pad's PDF and the layout it is written from: its boxes measured there.
             document, pad = laid_out_pdf(blank_pad_html(locale=locale, **how, **game))
             found += pad_layout(f"pad {size}", document)
+            printed.append((f"pad {size}", pad, len(model.groups)))
+        for size in on["sheet"]:
             sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
-            for kind, pdf, sheets in (("pad", pad, len(model.groups)), ("sheet", sheet, 1)):
-                found += problems(
-                    f"{kind} {size}",
-                    word_boxes(pdf, tmp_path),
-                    runs_on_pages=runs_on(game, players),
-                    holds=holds,
-                    sheets=sheets,
-                )
+            printed.append((f"sheet {size}", sheet, 1))
+    for what, pdf, sheets in printed:
+        found += problems(
+            what,
+            word_boxes(pdf, tmp_path),
+            runs_on_pages=runs_on(game, players),
+            holds=holds,
+            sheets=sheets,
+        )
     assert not found, "\n".join(found)
 
 
