@@ -30,7 +30,7 @@ from scorekeeper.db import Database, describe_url, upgrade_schema
 from scorekeeper.league import auth, table_links
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 
-from . import collector, warm
+from . import collector, tiers, warm
 from .chromium import CHROMIUM_VARIABLE, find_chromium, missing_chromium
 from .databases import (
     TEST_DATABASE_VARIABLE,
@@ -64,6 +64,7 @@ SECRET_KEY = "test-secret-key"  # the test app's (tests/databases.py seeds with 
 
 
 def pytest_configure(config):
+    tiers.configure(config.option.markexpr)
     if ON_POSTGRES and not POSTGRES_SERVER_URL.startswith(("postgresql", "postgres:")):
         raise pytest.UsageError(
             f"{TEST_DATABASE_VARIABLE} must name a PostgreSQL server (postgresql://...); "

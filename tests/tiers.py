@@ -7,11 +7,45 @@ so a developer's run still prints, plays and audits every kind of thing once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from itertools import combinations
 
 import pytest
+from _pytest.mark.expression import Expression
 
 SLOW = pytest.mark.slow
+# Whether this run takes in the slow tier (``configure``, from its -m expression): until
+# told otherwise, as a run with no expression does.
+RUNS_SLOW = True
+
+
+def takes_in_the_slow_tier(markexpr: str) -> bool:
+    """Whether a run selecting by ``markexpr`` (pytest's -m) runs the slow tier: a test it
+    selects, whatever else the expression names it by, is still selected once marked slow
+    (an expression that selects no test but slow ones, ``-m slow``, runs it too)."""
+    expression = Expression.compile(markexpr or "not nothing")
+    names = sorted(set(re.findall(r"\w+", markexpr)) - {"and", "or", "not", "slow"})
+    kinds = [set(kind) for count in range(len(names) + 1) for kind in combinations(names, count)]
+
+    def selects(marks: set[str]) -> bool:
+        return expression.evaluate(lambda name, **_: name in marks)
+
+    selected = [kind for kind in kinds if selects(kind)]
+    return not selected or any(selects(kind | {"slow"}) for kind in selected)
+
+
+def configure(markexpr: str) -> None:
+    """Set RUNS_SLOW for this process, before any test module is imported (conftest)."""
+    global RUNS_SLOW
+    RUNS_SLOW = takes_in_the_slow_tier(markexpr)
+
+
+def examples(count: int) -> int:
+    """A property's number of examples: ``count`` where the slow tier runs; a quarter of
+    it in a quick run (5 at least, or all if fewer), which tries each property on fewer
+    cases."""
+    return count if RUNS_SLOW else min(count, max(5, count // 4))
 
 
 def sampled(values: Iterable, quick: Iterable, ids=None) -> list:
@@ -24,3 +58,11 @@ def sampled(values: Iterable, quick: Iterable, ids=None) -> list:
         pytest.param(value, marks=() if value in quick else SLOW, id=ids(value) if ids else None)
         for value in values
     ]
+
+
+def spread(cases: list) -> list:
+    """An exhaustive search's cases: all of them where the slow tier runs, every fourth in
+    a quick run (still spread over the whole range, first and last ends included)."""
+    if RUNS_SLOW or not cases:
+        return cases
+    return [*cases[:-1:4], cases[-1]]

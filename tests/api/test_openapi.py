@@ -21,6 +21,7 @@ from schemathesis.config import PositiveDataAcceptanceConfig
 from scorekeeper.web.api import openapi
 from tests.api.conftest import PLAYERS, ann_goes_out, bearer
 from tests.api.support import CONFORMANCE
+from tests.tiers import examples
 
 OPERATIONS = {
     f"{method.upper()} {path}": bool(
@@ -155,7 +156,7 @@ def test_every_answer_conforms_to_the_openapi_document(loaded, app, game, reques
 
     @given(case=cases)
     @settings(
-        max_examples=EXAMPLES.get(label, 25),
+        max_examples=examples(EXAMPLES.get(label, 25)),
         deadline=None,
         database=None,
         suppress_health_check=list(HealthCheck),

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests import tiers
 from tests.browser.phone import picture
 from tests.tiers import SLOW
 
@@ -59,9 +60,12 @@ SCHEMES = ("light", "dark")
 
 
 def scheme_cases(states: Iterable[Callable], quick: dict[str, set[str]]) -> list:
-    """Parameters ``(state, schemes)``: each state reached once for the schemes the quick
-    tier checks it in (``quick[scheme]`` names those states), and once more, in the slow
-    tier, for the other schemes."""
+    """Parameters ``(state, schemes)``: in a quick run, each state the quick tier checks
+    reached once for the schemes it checks it in (``quick[scheme]`` names those states).
+    In a run that takes in the slow tier, each state reached once for every scheme (a
+    state in the quick tier checked in the light scheme only was reached a second time
+    for the dark one, a second or two of the browser each); such a case is in the slow
+    tier unless every scheme of it is quick."""
     states = list(states)
     names = {state.__name__ for state in states}
     assert all(quick[scheme] <= names for scheme in quick), "a quick state is not a state"
@@ -69,7 +73,8 @@ def scheme_cases(states: Iterable[Callable], quick: dict[str, set[str]]) -> list
     for state in states:
         fast = tuple(s for s in SCHEMES if state.__name__ in quick.get(s, ()))
         rest = tuple(s for s in SCHEMES if s not in fast)
-        for schemes, marks in ((fast, ()), (rest, SLOW)):
+        runs = ((SCHEMES, SLOW if rest else ()),) if tiers.RUNS_SLOW else ((fast, ()),)
+        for schemes, marks in runs:
             if schemes:
                 name = f"{state.__name__}-{'-'.join(schemes)}"
                 cases.append(pytest.param(state, schemes, id=name, marks=marks))

@@ -16,10 +16,11 @@ from scorekeeper.scoring import circle as ledger
 from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.results import VIEWS
+from tests.tiers import examples
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Éloïse", "Fay"]
 SLOW = settings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -21,6 +21,7 @@ from scorekeeper.league.models import League, LeagueResult, LeagueTable, Night
 from scorekeeper.service_layer import services
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from tests.databases import statements
+from tests.tiers import spread
 
 from .support import PASSWORD, make_league, make_organizer, member_ids
 from .support import started_night as start
@@ -159,7 +160,7 @@ def test_a_reader_overtaken_by_a_deal_and_other_readers_leaves_every_game_counte
     # the reader's counting, up to the end of its refresh.
     points = refreshed[0] if counter.reading is None else counter.reading
     assert points > 5
-    for i, j in combinations_with_replacement(range(points + 1), 2):
+    for i, j in spread(list(combinations_with_replacement(range(points + 1), 2))):
         lid, post, read_standings, read_screen = setting(uow, database, organizer)
 
         def last_deal_then_read(post=post, read=read_screen):

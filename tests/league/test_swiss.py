@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.league import pairing, seating, swiss
+from tests.tiers import examples
 
 
 def pairwise_figures(results):
@@ -90,7 +91,7 @@ tables_played = st.integers(2, 4).flatmap(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tables_played, st.randoms(use_true_random=False))
 def test_tie_breaks_match_a_crosstable_computed_pairwise(places, rng):
     players = list(range(1, 13))
@@ -151,7 +152,7 @@ def check_round(tables, byes, present, scores, paired, never, tonight, size):
 
 
 @settings(
-    max_examples=50,
+    max_examples=examples(50),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -198,7 +199,7 @@ def test_a_swiss_night_of_5_rounds_keeps_the_directors_rules(count, size, kind, 
         check_round(tables, byes, present, scores, paired, never, tonight, size)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(2, 15), st.sampled_from([2, 3, 4]), st.randoms(use_true_random=False))
 def test_with_nobody_met_equal_scores_sit_in_tie_break_order(tables, size, rng):
     members = list(range(1, tables * size + 1))

@@ -21,6 +21,7 @@ from scorekeeper.service_layer.errors import InvalidInput
 from scorekeeper.service_layer.unit_of_work import UnitOfWork
 from tests.conftest import SECRET_KEY
 from tests.databases import seeded_setting
+from tests.tiers import examples
 
 from .support import (
     NAMES,
@@ -245,7 +246,9 @@ JSON = st.recursive(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     head=st.fixed_dictionaries(

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.service_layer import services
 from tests.printing.support import assert_paper, flat, words
+from tests.tiers import examples
 
 PAD = {"game": "preset:Gin Rummy", "players": "2", "page_size": "A4", "orientation": "auto"}
 
@@ -116,7 +117,9 @@ FIELDS = [
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.dictionaries(

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.scoring import circle as ledger
+from tests.tiers import examples
 
 
 def test_a_split_gives_the_cents_that_do_not_split_one_each_to_the_first_shares():
@@ -95,7 +96,7 @@ def events(draw):
     return n, made
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(events())
 def test_balances_sum_to_zero_settle_in_fewer_transfers_than_members_and_replay(case):
     n, made = case

@@ -17,6 +17,7 @@ from scorekeeper.scoring import (
     replace_entry,
     validate_entry,
 )
+from tests.tiers import examples
 
 from .support import (
     ENTRIES,
@@ -28,7 +29,9 @@ from .support import (
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 # Coarse values, so that totals tie (tie-break deals) and pools last (rejoins, splits).
 HANDS = st.sampled_from([0, 0, 0, 5, 10, 20, 40, 81, 130]) | st.integers(0, 130)
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @st.composite
@@ -245,7 +248,7 @@ INDIAN_ENTRIES = (
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(range(len(INDIAN_GAMES))), INDIAN_ENTRIES)
 def test_any_json_like_entry_gets_the_cores_own_error_or_none(index, entry):
     setup = INDIAN_GAMES[index]
@@ -257,7 +260,7 @@ def test_any_json_like_entry_gets_the_cores_own_error_or_none(index, entry):
     only_scoring_errors(end_early, setup, earlier, split=entry)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.dictionaries(
         st.sampled_from(["format", "deals", "pool_limit", "first_drop", "rejoin_max", "x"]),

@@ -22,10 +22,13 @@ from tests.scoring.support import (
     check_prefixes,
     only_scoring_errors,
 )
+from tests.tiers import examples
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 VARIANTS = {
     # variant: (fewest players, most players, options)
@@ -446,7 +449,7 @@ EVERYTHING_ON = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(EVERYTHING_ON), ENTRIES)
 def test_validation_raises_only_scoring_errors_whatever_the_entry(setup, entry):
     accepted = only_scoring_errors(validate_entry, setup, [], entry)
@@ -454,7 +457,7 @@ def test_validation_raises_only_scoring_errors_whatever_the_entry(setup, entry):
         assert derive(setup, [accepted]).deals[0].entry == accepted
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(EVERYTHING_ON), JSON, ENTRIES, st.lists(ENTRIES, max_size=3))
 def test_corrections_and_derivation_raise_only_scoring_errors(setup, number, entry, entries):
     only_scoring_errors(replace_entry, setup, entries, number, entry)
@@ -462,7 +465,7 @@ def test_corrections_and_derivation_raise_only_scoring_errors(setup, number, ent
     only_scoring_errors(derive, setup, entry)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.sampled_from(["rummy", "gin", "thirteen", "rummy5000", "canasta", "handfoot", "poker"])
     | st.sampled_from(["golf", "burraco", "free"])
@@ -494,7 +497,7 @@ def test_setting_up_raises_only_scoring_errors(
     only_scoring_errors(Setup.from_dict, {"variant": variant, **kwargs})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.sampled_from(EVERYTHING_ON), st.lists(st.text(max_size=4) | JSON, max_size=5) | JSON, JSON
 )

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.understand import LANGUAGES, read_back, understand
+from tests.tiers import examples
 
 from .corpus import wrong_values
 from .entries import games_and_entries
@@ -25,7 +26,7 @@ FILLERS = {
 NOISE = ("crisps", "Gerald", "weather", "xyzzy")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(games_and_entries(), st.sampled_from(LANGUAGES))
 def test_an_entry_read_back_is_understood_as_that_entry(game_and_entry, language):
     setup, entry = game_and_entry
@@ -36,7 +37,7 @@ def test_an_entry_read_back_is_understood_as_that_entry(game_and_entry, language
     assert understood.entry == entry, said
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(games_and_entries(), st.sampled_from(LANGUAGES), st.data())
 def test_fillers_noise_and_order_give_the_right_value_or_none(game_and_entry, language, data):
     setup, entry = game_and_entry
