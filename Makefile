@@ -95,13 +95,10 @@ serve: runtime-packages init-db
 		$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(or $(PORT),8000)
 
 # The suite on SQLite: everything but the browser tests on every core (pytest-xdist;
-# WORKERS=1 for one process) and, beside them, the browser tests on two processes, each
-# with its own Chromium (BROWSER_WORKERS=1: one at a time). A browser test waits on its
-# pages about half its time, which the other run's tests fill (docs/testing.md); the
-# browser run's report is kept in test-output/browser-run.log and shown after the other's.
-# A phone's close that hangs in Chromium costs 30 s, not the run (tests/browser/
-# lifeline.py). PostgreSQL: make test-postgres, or point SCOREKEEPER_TEST_DATABASE_URL at
-# a server.
+# WORKERS=1 for one process), then the browser tests on two processes, each with its own
+# Chromium (BROWSER_WORKERS=1: one at a time). A phone's close that hangs in Chromium
+# costs 30 s, not the run (tests/browser/lifeline.py). PostgreSQL: make test-postgres, or
+# point SCOREKEEPER_TEST_DATABASE_URL at a server.
 WORKERS ?= auto
 BROWSER_WORKERS ?= 2
 # The slow tier (tests/tiers.py: every preset in every language on paper, every layout,
@@ -111,13 +108,8 @@ SLOW ?= $(CI)
 TIER := $(if $(SLOW),, and not slow)
 PYTEST := $(BIN)/python -m pytest --durations=15
 # The scripts' unit tests (tests/js, node's own runner) first: a second or two.
-BROWSER_LOG := test-output/browser-run.log
-SUITE := node --test tests/js/ && mkdir -p test-output && { \
-	$(PYTEST) -n $(BROWSER_WORKERS) --dist loadgroup -m "browser$(TIER)" > $(BROWSER_LOG) 2>&1 & \
-	browser=$$!; trap "kill $$browser 2>/dev/null" INT TERM; \
-	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser$(TIER)"; rest=$$?; \
-	wait $$browser; pages=$$?; echo "=== the browser tests (run beside the rest) ==="; \
-	cat $(BROWSER_LOG); [ $$rest -eq 0 ] && [ $$pages -eq 0 ]; }
+SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser$(TIER)" \
+	&& $(PYTEST) -n $(BROWSER_WORKERS) --dist loadgroup -m "browser$(TIER)"
 # Each run ends by saying its wall time (docs/testing.md keeps the measured figures).
 WALL = start=$$(date +%s); $(1); status=$$?; \
 	echo "$@: wall time $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
