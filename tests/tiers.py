@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 import pytest
-from _pytest.mark.expression import Expression
+from _pytest.mark.expression import Expression  # -m's own parser: pytest has no public one
 
 SLOW = pytest.mark.slow
 # Whether this run takes in the slow tier (``configure``, from its -m expression): until
@@ -24,7 +24,9 @@ def takes_in_the_slow_tier(markexpr: str) -> bool:
     """Whether a run selecting by ``markexpr`` (pytest's -m) runs the slow tier: a test it
     selects, whatever else the expression names it by, is still selected once marked slow
     (an expression that selects no test but slow ones, ``-m slow``, runs it too)."""
-    expression = Expression.compile(markexpr or "not nothing")
+    if not markexpr:
+        return True
+    expression = Expression.compile(markexpr)
     names = sorted(set(re.findall(r"\w+", markexpr)) - {"and", "or", "not", "slow"})
     kinds = [set(kind) for count in range(len(names) + 1) for kind in combinations(names, count)]
 

@@ -16,7 +16,6 @@ from playwright.sync_api import Page
 
 from tests import tiers
 from tests.browser.phone import picture
-from tests.tiers import SLOW
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules/axe-core/axe.min.js"
 # WCAG 2.1 A and AA and axe's best practices: what Lighthouse's accessibility audit draws on.
@@ -73,11 +72,13 @@ def scheme_cases(states: Iterable[Callable], quick: dict[str, set[str]]) -> list
     for state in states:
         fast = tuple(s for s in SCHEMES if state.__name__ in quick.get(s, ()))
         rest = tuple(s for s in SCHEMES if s not in fast)
-        runs = ((SCHEMES, SLOW if rest else ()),) if tiers.RUNS_SLOW else ((fast, ()),)
-        for schemes, marks in runs:
-            if schemes:
-                name = f"{state.__name__}-{'-'.join(schemes)}"
-                cases.append(pytest.param(state, schemes, id=name, marks=marks))
+        if tiers.RUNS_SLOW:
+            schemes, marks = SCHEMES, (tiers.SLOW if rest else ())
+        else:
+            schemes, marks = fast, ()
+        if schemes:
+            name = f"{state.__name__}-{'-'.join(schemes)}"
+            cases.append(pytest.param(state, schemes, id=name, marks=marks))
     return cases
 
 
