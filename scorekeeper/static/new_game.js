@@ -57,16 +57,24 @@
     const preset = $("select[name=preset]", form);
     const variant = $("select[name=variant]", form);
     const show = $("#show-rules", form);
-    form.addEventListener("change", async (event) => {
-      if (event.target !== preset && event.target !== variant) return;
+    const chosen = () => {
       const presets = preset.selectedOptions[0].dataset.variant ?? "";
       const byPreset = preset.value !== "" && [presets, ""].includes(variant.value);
-      const id = variant.value || presets;
       const game = byPreset ? "preset:" + preset.value : variant.value ? "variant:" + variant.value : "";
+      return { id: variant.value || presets, game };
+    };
+    const follow = async () => {
+      const { id, game } = chosen();
       for (const set of $$("[data-variant]:not(option, fieldset)", help)) set.hidden = set.dataset.variant !== id;
       help.open = id !== "";
       show.classList.toggle("nojs", await swapRules(form, $(".house-rules", form).dataset.src, game));
+    };
+    form.addEventListener("change", (event) => {
+      if (event.target === preset || event.target === variant) follow();
     });
+    // A game chosen before this script ran (a slow page, a form the browser restored)
+    // gets its table sizes and rules now, as a change would have given them.
+    if (chosen().game !== $("[name=shown]", form).value) follow();
   }
 
   // New game: seats added, moved and removed in place; house rules of the chosen game.
@@ -171,7 +179,7 @@
       if (game.value !== chosen || $("[name=shown]", form).value !== chosen) return;
       about.textContent = $("fieldset[data-variant]", form)?.dataset.desc ?? "";
     };
-    game.addEventListener("change", () => {
+    const choose = () => {
       const option = game.selectedOptions[0];
       const stakes = JSON.parse(option.dataset.s);
       about.textContent = "";
@@ -186,6 +194,10 @@
         $("#stakes_on").checked = true;
         for (const [name, value] of Object.entries(stakes)) $("#" + name).value = value;
       }
-    });
+    };
+    game.addEventListener("change", choose);
+    // A game chosen before this script ran (a slow page, a form the browser restored)
+    // gets its rules, seats and stakes now, as a change would have given them.
+    if (game.value !== $("[name=shown]", form).value) choose();
   }
 })();
