@@ -76,7 +76,7 @@ def build(app, members: int, games: int, seed: int = 7) -> tuple[str, str, list]
     played = []
     for _ in range(games):
         players = rng.sample(names, 4)
-        game, _view = circles.start_game(
+        game = circles.start_game(
             uow,
             circle_id,
             token,

@@ -142,7 +142,7 @@ def statement_case(app) -> dict[str, float]:
         circles.add_expense(uow, circle_id, token, {**expense, "note": f"n°{number}"})
     for number in range(PRINTED_MAX_LINES):
         players = [SIX[number % 6], SIX[(number + 1) % 6], SIX[(number + 2) % 6]]
-        game, _ = circles.start_game(
+        game = circles.start_game(
             uow, circle_id, token, {"variant": "rummy", "players": players, "options": {"deals": 1}}
         )
         hands = {name: 10 + number % 7 for name in players[1:]}

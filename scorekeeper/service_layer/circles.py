@@ -236,9 +236,11 @@ def start_game(
     game: Mapping[str, Any],
     *,
     language: str | None = None,
-) -> tuple[StartedGame, CircleView]:
+) -> StartedGame:
     """Start a game in a circle (with the circle's token): its players (a partnership
-    game's seats) join the members where new, matched case-insensitively and trimmed."""
+    game's seats) join the members where new, matched case-insensitively and trimmed.
+    The circle's view is not made here: it reads every game of the circle, and the
+    table goes to the new game's page."""
     with uow:
         row = _lock_for_game(uow, circle_id, token)
         title = game.get("title")
@@ -253,7 +255,7 @@ def start_game(
         _link(uow, row.id, started.row_id, setup)
         started = nicknames.start_knowing(uow, started, setup)
         uow.commit()
-        return started, _load(uow, row.public_id)
+        return started
 
 
 def add_existing_game(

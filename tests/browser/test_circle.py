@@ -86,7 +86,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
     expect(other.get_by_text("Played in the circle")).to_be_visible()
 
     # Games 2 and 3, of two other variants, from another client with the circle's token.
-    gin, _ = circles.start_game(
+    gin = circles.start_game(
         uow,
         circle_id,
         token,
@@ -99,7 +99,7 @@ def test_a_circle_plays_settles_and_prints_on_two_phones(new_phone, shots, uow, 
         {"knocker": MEMBERS[3], "hands": {MEMBERS[3]: 4, MEMBERS[4]: 31}},
     )
     services.end_game(uow, gin.game.public_id, gin.edit_token)
-    thirteen, _ = circles.start_game(
+    thirteen = circles.start_game(
         uow,
         circle_id,
         token,

@@ -17,7 +17,7 @@ def kept_circle(uow) -> tuple[str, str]:
     """A circle with a finished game with stakes, an expense and an undone payment."""
     started = circles.create_circle(uow, name="Sundays", members=MEMBERS, currency="EUR")
     circle_id, token = started.circle.public_id, started.edit_token
-    game, _ = circles.start_game(
+    game = circles.start_game(
         uow,
         circle_id,
         token,

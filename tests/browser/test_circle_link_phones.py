@@ -34,7 +34,7 @@ def test_the_circles_link_records_in_its_games_and_a_games_view_link_stays_out(
 ):
     started = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY, currency="EUR")
     circle_id, token = started.circle.public_id, started.edit_token
-    game, _ = circles.start_game(
+    game = circles.start_game(
         uow,
         circle_id,
         token,

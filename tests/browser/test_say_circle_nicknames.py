@@ -39,7 +39,7 @@ def saved(phone: Phone, label: str) -> None:
 def test_a_nickname_learned_in_a_circle_game_is_known_in_its_next_game(new_phone, shots, uow):
     made = circles.create_circle(uow, name="Jeudi", members=MEMBERS, currency="EUR")
     circle_id = made.circle.public_id
-    first, _ = circles.start_game(
+    first = circles.start_game(
         uow, circle_id, made.edit_token, {"variant": "rummy", "players": MEMBERS[:3]}
     )
     page = new_phone()

@@ -174,7 +174,7 @@ def test_the_chart_draws_each_members_net_money_after_each_game(client, circle, 
     token = token.split('"')[0].split("<")[0]
     for out, loser in (("Ann", "Bob"), ("Bob", "Ann"), ("Ann", "Bob")):
         body = {"variant": "rummy", "players": [out, loser], "options": {"deals": 1}, "stakes": {}}
-        game, _ = circles.start_game(uow, circle, token, body)
+        game = circles.start_game(uow, circle, token, body)
         entry = {"out": out, "hands": {loser: 10}}
         services.record_deal(uow, game.game.public_id, game.edit_token, entry)
     page = client.get(f"/circles/{circle}").get_data(as_text=True)

@@ -135,7 +135,7 @@ def play(uow, circle_id: str, token: str, model: Model, step) -> None:
     kind = step[0]
     if kind == "game":
         _, players, mode, round_to, hands, spell = step
-        started, _ = circles.start_game(
+        started = circles.start_game(
             uow,
             circle_id,
             token,
@@ -153,7 +153,7 @@ def play(uow, circle_id: str, token: str, model: Model, step) -> None:
         model.games.append((game_id, started.edit_token))
     elif kind == "canasta":
         _, seats, hand = step
-        started, _ = circles.start_game(
+        started = circles.start_game(
             uow,
             circle_id,
             token,

@@ -11,6 +11,7 @@ from scorekeeper.service_layer import circles, services
 from scorekeeper.service_layer.circle_views import circle_game, stored_result
 from scorekeeper.service_layer.results import VIEWS
 from tests.api.conftest import FAMILY
+from tests.databases import statements
 
 STAKES = {"cents_per_point": 1, "round_to": 5, "mode": "pairs"}
 
@@ -40,7 +41,7 @@ def assert_stored_equals_derived(uow, circle_id):
 
 
 def rummy(uow, circle_id, token, players):
-    started, _ = circles.start_game(
+    started = circles.start_game(
         uow,
         circle_id,
         token,
@@ -105,3 +106,17 @@ def test_a_read_derives_only_the_games_that_moved(uow, monkeypatch):
     )
     circles.load_circle(uow, circle_id)
     assert asked == [[game_id]]
+
+
+def test_starting_a_game_reads_none_of_the_circles_other_games(uow, database):
+    """A circle of years of games starts its next one as fast as its first: the start
+    issues as many statements with two games behind it as with none, and no result."""
+    started = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY, currency="EUR")
+    circle_id, token = started.circle.public_id, started.edit_token
+    counts = []
+    for _ in range(3):
+        with statements(database.engine) as seen:
+            rummy(uow, circle_id, token, FAMILY[:4])
+        assert not any("result" in statement for statement in seen if "SELECT" in statement)
+        counts.append(len(seen))
+    assert counts[0] == counts[2], counts

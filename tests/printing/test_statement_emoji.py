@@ -41,7 +41,7 @@ def characters_by_font(pdf: bytes) -> dict[str, set[str]]:
 def test_emoji_in_names_print_in_an_emoji_font(uow, output_dir):
     started = circles.create_circle(uow, name="Famille 🃏 à Łódź", members=NAMES, currency="EUR")
     circle_id, token = started.circle.public_id, started.edit_token
-    game, _view = circles.start_game(
+    game = circles.start_game(
         uow,
         circle_id,
         token,

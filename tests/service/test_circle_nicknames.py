@@ -21,7 +21,7 @@ def circle(uow) -> tuple[str, str]:
 
 def start(uow, circle_id: str, token: str, **game: Any):
     game.setdefault("variant", "rummy")
-    started, _view = circles.start_game(uow, circle_id, token, game)
+    started = circles.start_game(uow, circle_id, token, game)
     return started.game
 
 

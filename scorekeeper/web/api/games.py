@@ -440,7 +440,7 @@ def json_response(
 
 def start_game_in_circle(body: Mapping[str, Any]) -> Response:
     """``POST /api/v1/games`` with ``"circle"``: the circle's token is the bearer."""
-    started, _view = circles.start_game(unit_of_work(), body.get("circle"), bearer_token(), body)
+    started = circles.start_game(unit_of_work(), body.get("circle"), bearer_token(), body)
     return started_response(started)
 
 

@@ -387,7 +387,7 @@ def new_game(public_id: str):
         if stakes is not None and not stakes.get("currency"):
             stakes["currency"] = view.currency
         uow = unit_of_work()
-        return circles.start_game(uow, public_id, token, arguments, language=language)[0]
+        return circles.start_game(uow, public_id, token, arguments, language=language)
 
     def defaults(form: Any) -> None:
         form.game.data = usual_games(view)[0][0]

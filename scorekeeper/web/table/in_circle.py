@@ -41,8 +41,6 @@ def play_again_in_circle(view: GameView, first_dealer: str):
         "seats": list(setup.seats) if setup.seats else None,
         "title": view.title,
     }
-    started, _circle = circles.start_game(
-        unit_of_work(), found[0], token, body, language=view.language
-    )
+    started = circles.start_game(unit_of_work(), found[0], token, body, language=view.language)
     new_id = started.game.public_id
     return redirect(url_for("table.edit_link", public_id=new_id, token=started.edit_token), 303)
