@@ -28,6 +28,7 @@ from tests.browser.support import (
     stored,
     wait_in_page,
 )
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -317,7 +318,10 @@ def play_golf(third: Phone, fourth: Phone, circle_id: str, uow) -> None:
     showing_the_current_version(offline, uow, game)
 
 
+# Slow tier (tests/tiers.py): the circle on two phones (test_circle.py) and the circle's
+# link on a phone (test_circle_link_phones.py) stand for it.
 @pytest.mark.long
+@SLOW
 def test_four_phones_play_three_families_and_read_back_the_records(new_phone, shots, uow):
     made = circles.create_circle(uow, name="Famille Ñúñez", members=FAMILY[:5], currency="EUR")
     circle_id = made.circle.public_id

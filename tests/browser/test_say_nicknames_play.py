@@ -22,6 +22,7 @@ from tests.browser.support import (
     restore_signal,
     wait_in_page,
 )
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -163,7 +164,10 @@ def golf_line(hole: int) -> str:
     return ", ".join(f"{who} {'minus ' + str(-n) if n < 0 else n}" for who, n in scores.items())
 
 
+# Slow tier (tests/tiers.py): the same round typed offline, and Canasta said with a
+# nickname learned, stand for it.
 @pytest.mark.long
+@SLOW
 def test_an_eighteen_hole_golf_round_said_then_typed(phone, uow):
     started = services.start_game(uow, preset="Golf (18 holes)", players=GOLFERS)
     page = phone.page

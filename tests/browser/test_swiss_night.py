@@ -20,6 +20,7 @@ from tests.league.support import (
     play_gin,
     seat_night,
 )
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +38,10 @@ def ordered(lines):
     return figures
 
 
+# Slow tier (tests/tiers.py): tests/league/test_swiss_rules.py's Buchholz order and the
+# venue screen's phone test (test_venue_screen.py) stand for it.
 @pytest.mark.long
+@SLOW
 def test_a_31_player_swiss_night_shows_its_tie_breaks_on_the_screen(new_phone, uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga, rules=GIN, names=CLUB)
