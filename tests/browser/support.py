@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorekeeper import scoring
 from scorekeeper.service_layer import services
@@ -45,6 +45,27 @@ window.SpeechRecognition = class {
   stop() { this.onend(); }
 };
 """
+
+
+# A page's script held back until the test says so: a phone on a slow signal, where the
+# player changes the page before its script has come. The page needs its service worker
+# blocked (new_phone(service_workers="block")), else the worker fetches past the route.
+LATE = 'document.addEventListener("sk-late", () => {\n%s\n}, { once: true });'
+
+
+def script_held_back(page: Page, script: str) -> None:
+    """Hold back ``script`` (a file of scorekeeper/static) on every page ``page`` opens,
+    until let_the_script_run."""
+
+    def wrap(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=LATE % response.text())
+
+    page.route(f"**/static/{script}*", wrap)
+
+
+def let_the_script_run(page: Page) -> None:
+    page.evaluate('document.dispatchEvent(new Event("sk-late"))')
 
 
 def start_game(

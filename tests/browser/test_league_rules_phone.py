@@ -6,12 +6,12 @@ chosen before the page's script runs (a slow signal) still brings its rules."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import expect
 
 from scorekeeper.league import services as league
 from tests.browser.axe import assert_no_violations
 from tests.browser.phone import Phone
-from tests.browser.support import log_in, submit
+from tests.browser.support import let_the_script_run, log_in, script_held_back, submit
 from tests.league.support import make_organizer
 
 pytestmark = pytest.mark.browser
@@ -48,27 +48,14 @@ def test_the_league_forms_bring_the_chosen_games_house_rules(new_phone, shots, u
     assert_no_violations(page)  # the message beside its field, the page as it was
 
 
-# new_game.js held back until the test says so: a phone on a slow signal, where the
-# player picks a game before the page's script has come.
-LATE = 'document.addEventListener("sk-late", () => {\n%s\n}, { once: true });'
-
-
-def script_held_back(page: Page) -> None:
-    def wrap(route: Route) -> None:
-        response = route.fetch()
-        route.fulfill(response=response, body=LATE % response.text())
-
-    page.route("**/static/new_game.js*", wrap)
-
-
 def test_a_game_chosen_before_the_script_runs_still_brings_its_rules(new_phone, uow):
     make_organizer(uow)
     page = new_phone(service_workers="block")  # else the worker fetches past the route
-    script_held_back(page)
+    script_held_back(page, "new_game.js")
     log_in(page)
     page.goto("/leagues/new")
     page.select_option("select[name=preset]", label="Rummy")
-    page.evaluate('document.dispatchEvent(new Event("sk-late"))')
+    let_the_script_run(page)
     expect(page.locator("[name=shown]")).to_have_value("preset:Rummy")
     expect(page.get_by_label("Number of deals")).to_be_visible()
     expect(page.locator(".option-help section:visible")).to_have_count(1)  # its table sizes
@@ -76,6 +63,6 @@ def test_a_game_chosen_before_the_script_runs_still_brings_its_rules(new_phone, 
     page.goto("/games/new")
     page.select_option("#game", label="Golf (set it up yourself)")
     chosen = page.locator("#game").input_value()
-    page.evaluate('document.dispatchEvent(new Event("sk-late"))')
+    let_the_script_run(page)
     expect(page.locator("[name=shown]")).to_have_value(chosen)
     expect(page.locator("#game-desc")).not_to_be_empty()
