@@ -10,7 +10,13 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone, picture
-from tests.browser.support import ON_SCREENS, SCREENS, start_game
+from tests.browser.support import (
+    ON_SCREENS,
+    SCREENS,
+    let_the_script_run,
+    script_held_back,
+    start_game,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -211,6 +217,19 @@ def test_choosing_gin_leaves_two_seats_and_a_ninth_player_is_refused_in_words(ph
     expect(page.locator("#players input")).to_have_count(6)
     expect(page.locator("#players-full")).to_have_text("6 players is the most this game takes.")
     shot(phone, screen, "most-players")
+
+
+def test_names_typed_before_the_script_runs_are_the_first_dealers_choices(new_phone):
+    page = new_phone(service_workers="block")  # else the worker fetches past the route
+    script_held_back(page, "new_game.js")
+    page.goto("/games/new")
+    page.fill("#players-0", "Ann")
+    page.fill("#players-1", "Bob")
+    page.select_option("#first_dealer", "1")
+    let_the_script_run(page)
+    dealer = page.locator("#first_dealer")
+    expect(dealer.locator("option").first).to_have_text("Ann")
+    expect(dealer.locator("option:checked")).to_have_text("Bob")
 
 
 def test_partnership_games_count_sides_and_pool_rummy_is_played_for_a_pot(phone, screen):
