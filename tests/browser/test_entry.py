@@ -153,6 +153,21 @@ def test_another_phones_deal_is_shown_by_save_and_what_was_typed_moves_on(
     assert entries[1] == {"out": "Cy", "hands": {"Ann": 7, "Bob": 11}}
 
 
+def test_a_deal_typed_before_the_script_runs_moves_on_when_another_phone_saves(new_phone, uow):
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"])
+    game_id, token = started.game.public_id, started.edit_token
+    page = new_phone(service_workers="block")  # else the worker fetches past the route
+    script_held_back(page, "game.js")
+    opened(page, game_id, token)
+    page.get_by_role("radio", name="Cy", exact=True).check()
+    page.fill("#hands_0", "7")
+    let_the_script_run(page)
+    expect(page.locator(".row[data-seat='2']")).to_have_class(re.compile("is-out"))
+    services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 5, "Cy": 6}})
+    expect(page.locator("#stale")).to_be_visible()  # kept for deal 2, not reloaded away
+    expect(page.locator("#hands_0")).to_have_value("7")
+
+
 def test_the_press_offer_needs_a_second_tap_and_is_undone_at_once(new_phone, shots, screen, uow):
     started = services.start_game(
         uow, preset="Crazy Gin with the Press", players=["Ann", "Bob", "Cy"]
