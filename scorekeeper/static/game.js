@@ -66,7 +66,7 @@
       : input.tagName === "SELECT"
         ? input.selectedOptions[0] !== ([...input.options].findLast((o) => o.defaultSelected) ?? input.options[0])
         : input.value !== input.defaultValue;
-    if ($$("input, select, textarea", deal).some(typed)) deal.dataset.dirty = "1";
+    if ($$("input:not([type=hidden]), select, textarea", deal).some(typed)) deal.dataset.dirty = "1";
     // A haptic tick as Save is tapped, where the phone has one.
     deal.addEventListener("submit", () => navigator.vibrate?.(20));
     // Enter ("next" on a phone's keyboard) walks the numbers, then the flags after them
