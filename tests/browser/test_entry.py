@@ -168,6 +168,23 @@ def test_a_deal_typed_before_the_script_runs_moves_on_when_another_phone_saves(n
     expect(page.locator("#hands_0")).to_have_value("7")
 
 
+def test_a_refused_deal_moves_on_when_another_phone_saves(new_phone, uow):
+    """The refused deal's values are the page's own (the server shows them again), and
+    still what the player typed: another phone's deal moves them on, as typed ones."""
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"])
+    game_id, token = started.game.public_id, started.edit_token
+    page = opened(new_phone(), game_id, token)
+    page.get_by_role("radio", name="Cy", exact=True).check()
+    page.fill("#hands_0", "7")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_role("alert")).to_contain_text("Deal 1 was not saved.")
+    services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 5, "Cy": 6}})
+    expect(page.locator("#stale")).to_be_visible()
+    expect(page.locator("#hands_0")).to_have_value("7")
+    expect(page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
+
+
 def test_the_press_offer_needs_a_second_tap_and_is_undone_at_once(new_phone, shots, screen, uow):
     started = services.start_game(
         uow, preset="Crazy Gin with the Press", players=["Ann", "Bob", "Cy"]
