@@ -15,6 +15,13 @@
     if (text !== undefined) node.textContent = text;
     return node;
   };
+  // Whether a field holds other than the page brought: a select's first option is its
+  // own where none is marked selected, as the browser shows it.
+  const changed = (input) => input.type === "radio" || input.type === "checkbox"
+    ? input.checked !== input.defaultChecked
+    : input.tagName === "SELECT"
+      ? input.selectedOptions[0] !== ([...input.options].findLast((o) => o.defaultSelected) ?? input.options[0])
+      : input.value !== input.defaultValue;
   document.documentElement.classList.add("js");
   const body = document.body;
 
@@ -34,7 +41,7 @@
   // is told them in its own URL, static/sw.js; game.js reads them from sk).
   const caches_ = { pages: "sk-pages-1", files: "sk-files-1" };
   // The pages' own scripts (static/game.js, static/new_game.js) use these helpers too.
-  window.sk = { $, $$, load, el, caches: caches_ };
+  window.sk = { $, $$, load, el, changed, caches: caches_ };
 
   // This phone keeps the pages it opened (the service worker): a game opens offline.
   if ("serviceWorker" in navigator) {

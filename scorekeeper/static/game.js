@@ -62,13 +62,8 @@
     // A deal typed before this script ran (a slow page, a form the browser restored), or
     // refused and shown again, is typed all the same: another phone's deal moves it on
     // (stale.js), not reloads it away.
-    const typed = (input) => input.type === "radio" || input.type === "checkbox"
-      ? input.checked !== input.defaultChecked
-      : input.tagName === "SELECT"
-        ? input.selectedOptions[0] !== ([...input.options].findLast((o) => o.defaultSelected) ?? input.options[0])
-        : input.value !== input.defaultValue;
     const refused = $("#problems .msg", deal);
-    if (refused || $$("input:not([type=hidden]), select, textarea", deal).some(typed)) deal.dataset.dirty = "1";
+    if (refused || $$("input:not([type=hidden]), select, textarea", deal).some(sk.changed)) deal.dataset.dirty = "1";
     // A haptic tick as Save is tapped, where the phone has one.
     deal.addEventListener("submit", () => navigator.vibrate?.(20));
     // Enter ("next" on a phone's keyboard) walks the numbers, then the flags after them

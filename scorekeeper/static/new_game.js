@@ -3,7 +3,7 @@
 // chosen game's table sizes and options. Runs after app.js.
 "use strict";
 (() => {
-  const { $, $$, load } = window.sk;
+  const { $, $$, load, changed } = window.sk;
   // The words written here come from the page, in its language; {name}s filled here.
   const words = JSON.parse($("form.new")?.dataset.words || "{}");
   const say = (key, values) => words[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
@@ -33,12 +33,7 @@
     if (mine !== asked) return true;
     for (const input of rules && old ? $$("input, select, textarea", old) : []) {
       const same = $(`[name="${input.name}"]`, rules);
-      const typed = input.type === "checkbox"
-        ? input.checked !== input.defaultChecked
-        : input.tagName === "SELECT"
-          ? !input.selectedOptions[0]?.defaultSelected
-          : input.value !== input.defaultValue;
-      if (!same || !typed) continue;
+      if (!same || !changed(input)) continue;
       if (input.type === "checkbox") same.checked = input.checked;
       else same.value = input.value;
     }
