@@ -113,17 +113,7 @@
     const what = /^(none|void)$/.test(chosen) ? who : who && sk.say("out", { who }); // the game's word
     return [what, typed.join(", ")].filter(Boolean).join("; ");
   };
-  // The form moves on to the next deal as if the last had been sent, and the panel above
-  // says that deal as the rules foresee it (the form's data-ahead, from the server):
-  // dealer, who plays first, cards, contract, wild rank; the Press waits for the scores.
-  // The totals stay the server's, said to leave the waiting deals out.
-  const moveFormTo = (number) => {
-    const deal = current();
-    const ahead = JSON.parse(deal.dataset.ahead || "[]");
-    $("[name=number]", deal).value = number;
-    $("[name=key]", deal).value = newKey();
-    // The form's own Save (Golf's card grid has a button.save of its own: Use).
-    $(".send .save", deal).textContent = sk.say("save", { number });
+  const emptyForm = (deal) => {
     for (const input of $$("input:not([type=hidden])", deal)) {
       if (input.type === "radio" || input.type === "checkbox") input.checked = false;
       else input.value = "";
@@ -134,6 +124,21 @@
     for (const row of $$(".row.is-out", deal)) row.classList.remove("is-out");
     for (const button of $$("button.count", deal)) button.hidden = false;
     delete deal.dataset.dirty;
+  };
+  // The form moves on to the next deal as if the last had been sent, and the panel above
+  // says that deal as the rules foresee it (the form's data-ahead, from the server):
+  // dealer, who plays first, cards, contract, wild rank; the Press waits for the scores.
+  // The totals stay the server's, said to leave the waiting deals out.
+  // Emptied, or with what was typed kept (``typed``: typed before this script ran, for
+  // the deal now due).
+  const moveFormTo = (number, { typed = false } = {}) => {
+    const deal = current();
+    const ahead = JSON.parse(deal.dataset.ahead || "[]");
+    $("[name=number]", deal).value = number;
+    $("[name=key]", deal).value = newKey();
+    // The form's own Save (Golf's card grid has a button.save of its own: Use).
+    $(".send .save", deal).textContent = sk.say("save", { number });
+    if (!typed) emptyForm(deal);
     $(".done")?.remove();
     const next = ahead.find((d) => d.number === number);
     const box = $(".next");
@@ -302,7 +307,7 @@
   setInterval(() => { if (navigator.onLine) flush(); }, 5000);
   showWaiting().then((items) => {
     if (!items.length) return;
-    moveFormTo(items.at(-1).number + 1);
+    moveFormTo(items.at(-1).number + 1, { typed: Boolean(current().dataset.dirty) });
     sk.offline(!navigator.onLine);
     if (navigator.onLine) flush();
   });

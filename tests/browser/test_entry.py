@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone, picture
@@ -165,6 +165,30 @@ def test_a_deal_typed_before_the_script_runs_moves_on_when_another_phone_saves(n
     expect(page.locator(".row[data-seat='2']")).to_have_class(re.compile("is-out"))
     services.record_deal(uow, game_id, token, {"out": "Ann", "hands": {"Bob": 5, "Cy": 6}})
     expect(page.locator("#stale")).to_be_visible()  # kept for deal 2, not reloaded away
+    expect(page.locator("#hands_0")).to_have_value("7")
+
+
+def test_a_deal_typed_before_the_outbox_runs_is_kept_for_the_deal_now_due(new_phone, uow):
+    """Deal 1 waits on the phone (its send never answered); the page opened again shows
+    the server's deal 1 until the outbox comes, and what is typed meanwhile is deal 2's."""
+    started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=["Ann", "Bob", "Cy"])
+    game_id, token = started.game.public_id, started.edit_token
+    page = opened(new_phone(service_workers="block"), game_id, token)
+    hung: list[Route] = []
+    page.route(f"**/games/{game_id}/deals", lambda route: hung.append(route))  # deal 1 waits
+    page.get_by_role("radio", name="Ann", exact=True).check()
+    page.fill("#hands_1", "5")
+    page.fill("#hands_2", "6")
+    with page.expect_request(lambda request: request.method == "POST"):
+        page.get_by_role("button", name="Save deal 1").click()
+    script_held_back(page, "outbox.js")
+    page.reload()
+    page.get_by_role("radio", name="Bob", exact=True).check()
+    page.fill("#hands_0", "7")
+    let_the_script_run(page)
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+    expect(page.locator("#deals tr.waiting")).to_have_count(1)
+    expect(page.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
     expect(page.locator("#hands_0")).to_have_value("7")
 
 
