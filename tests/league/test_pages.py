@@ -923,3 +923,12 @@ def test_a_pool_rummy_league_takes_an_entry_fee_and_its_pads_print_the_pot(clien
     assert "€5.00" in text and "pot" in text
     edit = client.get(f"/leagues/{lid}").get_data(as_text=True)  # its rules, to change
     assert 'name="entry_cents" inputmode="numeric" value="500"' in edit
+
+
+def test_the_game_whose_rules_a_form_was_sent_with_is_never_restored_by_a_browser(client, olga):
+    """Firefox restores hidden fields on a reload: ``shown`` must still name the rules the
+    page came with, so that new_game.js fetches those of a game the browser restored."""
+    for path in ("/games/new", "/leagues/new"):
+        page = client.get(path).get_data(as_text=True)
+        shown = re.search(r'<input[^>]*name="shown"[^>]*>', page)
+        assert shown is not None and 'autocomplete="off"' in shown.group(0), path
