@@ -94,7 +94,7 @@
     players.addEventListener("input", renumber);
     // Names typed before this script ran (a slow page, a form the browser restored) are
     // the first dealer's choices now, as typing them would have made them.
-    if ($$("input", players).some((input) => input.value !== input.defaultValue)) renumber();
+    if ($$("input", players).some(changed)) renumber();
     players.addEventListener("keydown", (event) => {
       // Enter moves to the next name instead of starting the game half set up.
       if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
