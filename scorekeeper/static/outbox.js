@@ -307,7 +307,14 @@
   setInterval(() => { if (navigator.onLine) flush(); }, 5000);
   showWaiting().then((items) => {
     if (!items.length) return;
-    moveFormTo(items.at(-1).number + 1, { typed: Boolean(current().dataset.dirty) });
+    const number = items.at(-1).number + 1;
+    const typed = Boolean(current().dataset.dirty);
+    moveFormTo(number, { typed });
+    if (typed) { // typed under the server's deal number: said, as another phone's deal is
+      const said = $("#stale", current());
+      said.textContent = sk.say("ahead", { number });
+      said.hidden = false;
+    }
     sk.offline(!navigator.onLine);
     if (navigator.onLine) flush();
   });

@@ -188,6 +188,9 @@ def test_a_deal_typed_before_the_outbox_runs_is_kept_for_the_deal_now_due(new_ph
     let_the_script_run(page)
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
     expect(page.locator("#deals tr.waiting")).to_have_count(1)
+    expect(page.locator("#stale")).to_have_text(  # said: typed under deal 1, it is deal 2's
+        "Deals are waiting on this phone. What you typed is kept for deal 2: check it, then save."
+    )
     expect(page.get_by_role("radio", name="Bob", exact=True)).to_be_checked()
     expect(page.locator("#hands_0")).to_have_value("7")
 

@@ -451,6 +451,11 @@ def deal_script_words(
             "Another phone saved deal {before}. What you typed is kept for deal {number}: "
             "check it, then save."
         ),
+        # Typed while the page still showed the server's deal, with deals waiting on the phone.
+        "ahead": _(
+            "Deals are waiting on this phone. What you typed is kept for deal {number}: "
+            "check it, then save."
+        ),
         "out": translate(game.out_words.said) if game else _("{who} went out"),
         # A count's label ends so (" : En main" in French): the grid's line drops it.
         "inHand": _("%(name)s: %(what)s", name="", what=_("In hand")),
