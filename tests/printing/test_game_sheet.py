@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import io
 import re
 
@@ -300,3 +301,18 @@ def test_an_unfinished_game_to_a_target_gets_blank_rows_to_carry_on(tmp_path):
     rows = row_texts(sheet(games.block_rummy_per_deal()), tmp_path)
     assert sorted(rows) == list(range(1, 4 + 6))
     assert flat(rows[4]) == "4 Ann" and flat(rows[5]) == "5 Bob"
+
+
+def test_a_game_id_with_ff_reads_back_whole(tmp_path):
+    """An id is copied from paper or the PDF's text letter by letter: no two letters are
+    printed as one ligature, which the text gave back as a space (a CI run's random id)."""
+    game_id = "Nijx6DNilhff5I8_dcPN5A"
+    played = game_view(
+        [{"out": "Ann", "hands": {"Bob": 17}}],
+        title="Tonight",
+        variant="rummy",
+        players=["Ann", "Bob"],
+    )
+    game = dataclasses.replace(played, public_id=game_id)
+    pdf = game_sheet_pdf(game, view_url=f"http://localhost/games/{game_id}", page_size="Letter")
+    assert f"Game {game_id}" in read(pdf, tmp_path)
