@@ -103,9 +103,11 @@ WORKERS ?= auto
 BROWSER_WORKERS ?= 2
 # The slow tier (tests/tiers.py: every preset in every language on paper, every layout,
 # more presets played in the browser, Lighthouse, the wheel...) runs with SLOW=1, and
-# always in CI (.ci/run sets CI=true); a plain make test leaves it out.
+# always in CI (.ci/run sets CI=true); a plain make test leaves it out. The exhaustive
+# tier (a matrix's cases past the covering part CI runs) only with EXHAUSTIVE=1.
 SLOW ?= $(CI)
-TIER := $(if $(SLOW),, and not slow)
+EXHAUSTIVE ?=
+TIER := $(if $(EXHAUSTIVE),,$(if $(SLOW), and not exhaustive, and not slow))
 PYTEST := $(BIN)/python -m pytest --durations=15
 # The scripts' unit tests (tests/js, node's own runner) first: a second or two.
 SUITE := node --test tests/js/ && $(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser$(TIER)" \

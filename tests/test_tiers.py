@@ -13,21 +13,41 @@ from tests import tiers
 MAKEFILE = Path(__file__).resolve().parent.parent / "Makefile"
 
 
-def makes_expressions(slow: bool) -> list[str]:
-    """The -m expressions make test gives its two pytest runs, with SLOW set or not."""
+def makes_expressions(tier: str) -> list[str]:
+    """The -m expressions make test gives its two pytest runs in a tier: "quick" (make
+    test), "slow" (SLOW=1, CI) or "exhaustive" (EXHAUSTIVE=1)."""
     text = MAKEFILE.read_text()
-    tier = "" if slow else re.search(r"^TIER := \$\(if \$\(SLOW\),,(.*)\)$", text, re.M)[1]
-    return [f"{kind}{tier}" for kind in re.findall(r'-m "([a-z ]+)\$\(TIER\)"', text)]
+    whole, slow, quick = re.search(
+        r"^TIER := \$\(if \$\(EXHAUSTIVE\),(.*),\$\(if \$\(SLOW\),(.*),(.*)\)\)$", text, re.M
+    ).groups()
+    chosen = {"quick": quick, "slow": slow, "exhaustive": whole}[tier]
+    return [f"{kind}{chosen}" for kind in re.findall(r'-m "([a-z ]+)\$\(TIER\)"', text)]
 
 
 def test_the_makefiles_runs_are_told_apart():
-    quick, whole = makes_expressions(slow=False), makes_expressions(slow=True)
+    quick, slow = makes_expressions("quick"), makes_expressions("slow")
+    exhaustive = makes_expressions("exhaustive")
     assert quick == ["not browser and not slow", "browser and not slow"]
+    assert slow == ["not browser and not exhaustive", "browser and not exhaustive"]
+    assert exhaustive == ["not browser", "browser"]
     assert not any(tiers.takes_in_the_slow_tier(expression) for expression in quick)
-    assert all(tiers.takes_in_the_slow_tier(expression) for expression in whole)
+    assert all(tiers.takes_in_the_slow_tier(expression) for expression in slow + exhaustive)
 
 
-@pytest.mark.parametrize("expression", ["", "slow", "long or slow", "slow and browser", "long"])
+def test_a_matrix_keeps_its_quick_cases_quick_its_covering_cases_slow_and_the_rest_exhaustive():
+    params = tiers.sampled(range(5), quick=[0], ci=[1, 2])
+    marks = [{mark.name for mark in param.marks} for param in params]
+    assert marks == [set(), {"slow"}, {"slow"}, {"slow", "exhaustive"}, {"slow", "exhaustive"}]
+    assert [{m.name for m in p.marks} for p in tiers.sampled(range(3), quick=[0])] == [
+        set(),
+        {"slow"},
+        {"slow"},
+    ]
+
+
+@pytest.mark.parametrize(
+    "expression", ["", "slow", "long or slow", "slow and browser", "long", "not exhaustive"]
+)
 def test_a_run_that_may_hold_slow_tests_takes_in_the_slow_tier(expression):
     assert tiers.takes_in_the_slow_tier(expression)
 

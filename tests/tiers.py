@@ -1,8 +1,11 @@
-"""The slow tier (docs/testing.md#tiers): exhaustive matrices and whole-app audits.
+"""The tiers (docs/testing.md#tiers): quick, slow and exhaustive.
 
-``make test`` leaves these cases out unless ``SLOW=1``; CI (``CI=true``) runs them all.
-A matrix keeps named cases in the quick tier, each standing for the rest of its kind,
-so a developer's run still prints, plays and audits every kind of thing once.
+``make test`` leaves the slow tier out unless ``SLOW=1``; CI (``CI=true``) runs it. A
+matrix keeps named cases in the quick tier, each standing for the rest of its kind, so a
+developer's run still prints, plays and audits every kind of thing once. Where a matrix's
+whole product costs more than what it adds, CI runs a covering part of it (each value of
+each factor at least once) and the rest is the exhaustive tier, which only
+``EXHAUSTIVE=1`` runs: before a change to paper, the catalogs or the pages' look.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pytest
 from _pytest.mark.expression import Expression  # -m's own parser: pytest has no public one
 
 SLOW = pytest.mark.slow
+EXHAUSTIVE = (pytest.mark.slow, pytest.mark.exhaustive)
 # Whether this run takes in the slow tier (``configure``, from its -m expression): until
 # told otherwise, as a run with no expression does.
 RUNS_SLOW = True
@@ -50,15 +54,20 @@ def examples(count: int) -> int:
     return count if RUNS_SLOW else min(count, max(5, count // 4))
 
 
-def sampled(values: Iterable, quick: Iterable, ids=None) -> list:
-    """Parameters for a matrix: the ``quick`` ones in every run, the rest in the slow tier."""
+def sampled(values: Iterable, quick: Iterable, ids=None, ci: Iterable | None = None) -> list:
+    """Parameters for a matrix: the ``quick`` ones in every run, the rest in the slow tier;
+    given ``ci``, only those of the rest in the slow tier and the others exhaustive."""
     quick = set(quick)
     values = list(values)
     missing = quick - set(values)
     assert not missing, f"quick cases not in the matrix: {missing}"
+    slow = set(values) if ci is None else set(ci)
+
+    def marks(value):
+        return () if value in quick else SLOW if value in slow else EXHAUSTIVE
+
     return [
-        pytest.param(value, marks=() if value in quick else SLOW, id=ids(value) if ids else None)
-        for value in values
+        pytest.param(value, marks=marks(value), id=ids(value) if ids else None) for value in values
     ]
 
 
