@@ -55,6 +55,9 @@ def standings_rows(page: Page) -> dict[str, list[str]]:
     return found
 
 
+# Slow tier (tests/tiers.py): tests/league/test_pages.py plays the night through the test
+# client, and test_league_rules_phone.py and test_director_phone.py the league on a phone.
+@SLOW
 def test_a_league_night_from_sign_up_to_standings(new_phone, shots, uow):
     league_night(new_phone, shots, uow)
 

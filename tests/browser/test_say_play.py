@@ -176,6 +176,8 @@ def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
     expect(page.locator("#say-note")).to_have_text("")
 
 
+# Slow tier (tests/tiers.py): six players of 500 Rum typed offline (below) stands for it.
+@SLOW
 def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
     page = phone.page

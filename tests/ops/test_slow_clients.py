@@ -11,6 +11,7 @@ import socket
 
 from bench.bench_load import LOOPBACK, Phone, thirteen_entry
 from tests.ops.support import post_deals, start_game
+from tests.tiers import SLOW
 
 HALF_SENT = 200
 HALF_A_REQUEST = b"POST /api/v1/games/x/deals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
@@ -25,6 +26,8 @@ def half_sent_requests(port: int) -> list[socket.socket]:
     return clients
 
 
+# Slow tier (tests/tiers.py): test_side_threads.py's held threads stand for it.
+@SLOW
 def test_half_sent_requests_do_not_starve_table_play(serve):
     server = serve(SCOREKEEPER_REQUEST_HEAD_SECONDS="3")
     phone = Phone(server.port, timeout=10)  # a starved server never answers: fail, not hang

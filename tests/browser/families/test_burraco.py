@@ -12,10 +12,15 @@ from scorekeeper.service_layer import services
 from tests.browser.families.support import save, totals
 from tests.browser.phone import Phone
 from tests.browser.support import start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): every preset played to its end through its forms
+# (tests/web/test_every_preset_forms.py) and the quick tier's Canasta, Phase 10 and pool
+# rummy taps stand for it.
+@SLOW
 def test_a_burraco_game_with_seats_and_a_side_that_never_took_its_pozzetto(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page

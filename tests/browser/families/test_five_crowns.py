@@ -11,10 +11,15 @@ from playwright.sync_api import expect
 from scorekeeper.service_layer import services
 from tests.browser.phone import Phone
 from tests.browser.support import end_here, record_marked, start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): every preset played to its end through its forms
+# (tests/web/test_every_preset_forms.py) and the quick tier's Canasta, Phase 10 and pool
+# rummy taps stand for it.
+@SLOW
 def test_a_game_ended_early_and_reopened(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page

@@ -10,10 +10,15 @@ from playwright.sync_api import expect
 
 from tests.browser.phone import Phone
 from tests.browser.support import check, record_marked, start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): every preset played to its end through its forms
+# (tests/web/test_every_preset_forms.py) and the quick tier's Canasta, Phase 10 and pool
+# rummy taps stand for it.
+@SLOW
 def test_a_four_player_rummikub_game_with_a_deal_where_the_pool_ran_out(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page
