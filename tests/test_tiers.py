@@ -65,3 +65,11 @@ def test_a_quick_run_samples_examples_and_searches(monkeypatch):
     assert [tiers.examples(count) for count in (300, 12, 4)] == [75, 5, 4]
     assert tiers.spread(cases) == [0, 4, 8, 9]
     assert tiers.spread([]) == []
+
+
+def test_two_alternated_tests_meet_every_case_once_in_a_quick_run():
+    cases = [(n, str(n)) for n in range(5)]
+    first, second = tiers.alternated(cases, turn=0), tiers.alternated(cases, turn=1)
+    quick = [param.values for param in first + second if not param.marks]
+    assert sorted(quick) == cases
+    assert all(param.values == case for param, case in zip(first, cases, strict=True))

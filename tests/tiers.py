@@ -71,6 +71,16 @@ def sampled(values: Iterable, quick: Iterable, ids=None, ci: Iterable | None = N
     ]
 
 
+def alternated(cases: Iterable[tuple], turn: int) -> list:
+    """Parameters for one of two tests over the same cases (each a tuple of arguments):
+    the quick tier runs every other case, this test's ``turn`` (0 or 1), so that two
+    tests given turns 0 and 1 meet every case once in a quick run; the slow tier the rest."""
+    return [
+        pytest.param(*case, marks=() if index % 2 == turn else SLOW)
+        for index, case in enumerate(cases)
+    ]
+
+
 def spread(cases: list) -> list:
     """An exhaustive search's cases: all of them where the slow tier runs, every fourth in
     a quick run (still spread over the whole range, first and last ends included)."""

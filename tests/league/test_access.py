@@ -11,6 +11,7 @@ import pytest
 from scorekeeper.league import services as league
 from tests.conftest import SECRET_KEY
 from tests.databases import seeded_setting
+from tests.tiers import alternated
 
 from .routes import ORGANIZER_ONLY, as_listed, attempt, fill, snapshot
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -129,7 +130,9 @@ def test_the_route_lists_cover_every_league_route(app):
         assert as_listed(path) & listed, f"{rule.rule} is not classified in tests/league/routes.py"
 
 
-@pytest.mark.parametrize(("method", "path", "form"), ORGANIZER_ONLY)
+# A quick run refuses each organizer-only route once, to one of the two visitors; the
+# slow tier to both (tests/tiers.py).
+@pytest.mark.parametrize(("method", "path", "form"), alternated(ORGANIZER_ONLY, turn=0))
 def test_a_logged_out_visitor_is_sent_to_log_in_and_changes_nothing(
     client, uow, database, setting, method, path, form
 ):
@@ -140,7 +143,7 @@ def test_a_logged_out_visitor_is_sent_to_log_in_and_changes_nothing(
     assert snapshot(uow, database, setting) == before
 
 
-@pytest.mark.parametrize(("method", "path", "form"), ORGANIZER_ONLY)
+@pytest.mark.parametrize(("method", "path", "form"), alternated(ORGANIZER_ONLY, turn=1))
 def test_another_leagues_organizer_is_refused_and_changes_nothing(
     client, uow, database, setting, method, path, form
 ):
