@@ -29,7 +29,7 @@ and each language every kind on both papers across the presets (checked below). 
 half is the exhaustive tier's: a preset's pad in a language CI prints its sheet in, whose
 words CI meets on that preset's pad in three other languages, and the same language's
 words on other presets' pads (the matrix was 95 of the slow tier's 248 worker-seconds in
-tests/printing; CI's half about 45).
+tests/printing; CI's half 51).
 
 A text outside its cell but inside the page shows as two words over each other
 when the next cell has words in it; the pads' empty cells are checked for width
