@@ -22,9 +22,10 @@ from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
 from tests.printing.cases import LONG_NAMES, SHORT_NAMES
-from tests.tiers import SLOW
+from tests.tiers import EXHAUSTIVE, SLOW
 
 PLAYER_COUNTS = (2, 4, 6, 8)
+PAPERS = ("A4", "Letter")
 
 
 def game_of(name: str) -> dict[str, str]:
@@ -208,3 +209,47 @@ DERIVED = [
     if name not in LISTED and (counts := [n for n in PLAYER_COUNTS if seated(game_of(name), n)])
 ]
 LAYOUTS += DERIVED
+
+
+# CI prints each layout's pad on one paper and its sheet on the other, and the exhaustive
+# tier each on the other paper too: a game's two layouts (portrait, landscape) take the
+# papers in turn, the next game the other way round, so each kind on each orientation
+# meets both papers (tests/printing/test_fit.py checks it). Which paper a layout fits is
+# its width and height against the page's: A4 is narrower and taller than Letter, so a
+# kind meeting both papers meets each of the two limits.
+def paper_turn(guards: str) -> int:
+    """0 or 1: the layout's place in the turns (its game's, then its own in the game)."""
+    games = list(dict.fromkeys(name for name, *_ in LAYOUTS))
+    seen: dict[str, int] = {}
+    for name, _, case in LAYOUTS:
+        seen[name] = seen.get(name, -1) + 1
+        if case == guards:
+            return (games.index(name) + seen[name]) % 2
+    raise KeyError(guards)
+
+
+def ci_paper(guards: str, kind: str) -> str:
+    """The paper CI prints the layout's ``kind`` ("pad" or "sheet") on."""
+    turn = paper_turn(guards)
+    return PAPERS[turn if kind == "pad" else 1 - turn]
+
+
+def layout_paper_params(kind: str) -> list:
+    """(game, players, paper) for every layout on both papers: a quick layout on both in
+    every run, any other on ``ci_paper`` in the slow tier and on the other exhaustive."""
+    assert {guards for *_, guards in LAYOUTS} >= QUICK_LAYOUTS
+    return [
+        pytest.param(
+            game_of(name),
+            players,
+            size,
+            id=f"{guards}-{size}",
+            marks=()
+            if guards in QUICK_LAYOUTS
+            else SLOW
+            if size == ci_paper(guards, kind)
+            else EXHAUSTIVE,
+        )
+        for name, players, guards in LAYOUTS
+        for size in PAPERS
+    ]

@@ -6,11 +6,13 @@ import html
 import io
 import re
 import subprocess
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
 
 from scorekeeper.scoring import derive, make_setup
@@ -147,6 +149,24 @@ def picture(pdf: bytes, output_dir: Path, name: str) -> int:
 LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
 # German's words run longest on paper: it stands for the six in the quick tier.
 IN_EVERY_LANGUAGE = sampled(LANGUAGES, quick=["de"])
+
+
+def each_in_a_language_by_turns(names: Iterable[str]) -> list:
+    """(name, language) for every name in every language: German in every run (the quick
+    tier); in CI each name in one other language, the next name in the next, so that each
+    language meets several names; the other languages exhaustive."""
+    others = [language for language in LANGUAGES if language != "de"]
+    cases = [(name, language) for name in names for language in LANGUAGES]
+    turns = {name: others[turn % len(others)] for turn, (name, _) in enumerate(cases[::6])}
+    return [
+        pytest.param(*case.values[0], marks=case.marks, id="-".join(case.values[0]))
+        for case in sampled(
+            cases,
+            quick=[case for case in cases if case[1] == "de"],
+            ci=[(name, language) for name, language in cases if turns[name] == language],
+        )
+    ]
+
 
 WORD_BOX = re.compile(
     r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'

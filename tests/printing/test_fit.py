@@ -5,6 +5,14 @@ each orientation; games laid out alike share a case, checked below), 40-characte
 accented names, A4 and Letter: a blank pad and a sheet of up to 14 deals take one page;
 a long game runs over pages that each carry the title, the header row and the running
 totals; no word of a name is broken at a line's end.
+
+CI prints each layout's pad on one paper and its sheet on the other, the papers taking
+turns (layouts.ci_paper), so that each layout meets both papers and each shape of layout
+(portrait, landscape, split over sheets) meets both as a pad and as a sheet (checked
+below); the quick tier's layouts print both on both. A layout's pad on the paper CI
+prints its sheet on, and the other way round, is the exhaustive tier's: the paper's two
+limits (A4 the narrower, Letter the shorter) are met by that layout's other kind and by
+the other layouts of its shape.
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ from tests.printing.layouts import (
     DERIVED,
     LAYOUTS,
     PLAYER_COUNTS,
+    QUICK_LAYOUTS,
     SAME_AS,
+    ci_paper,
     game_of,
-    layout_params,
+    layout_paper_params,
     pad_markup,
     runs_on,
     seated,
@@ -42,14 +52,14 @@ from tests.printing.layouts import (
     widest_tables,
 )
 from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
-from tests.tiers import SLOW
+from tests.tiers import EXHAUSTIVE, SLOW
 
 # No database here: the SQLite stage renders these once; the PostgreSQL stage
 # would only render the same PDFs again.
 pytestmark = pytest.mark.sqlite
 
 PAPERS = ["A4", "Letter"]
-MATRIX = layout_params()
+KINDS = ("pad", "sheet")
 
 
 def test_every_game_has_its_layouts_in_the_matrix():
@@ -61,6 +71,31 @@ def test_every_game_has_its_layouts_in_the_matrix():
     for name, counts in cases.items():
         if name not in derived:  # a game derived from the registry has its largest only
             assert counts == widest_tables(game_of(name)), f"{name}: its widest tables"
+
+
+def shape(game: dict[str, str], players: int) -> tuple[str, bool]:
+    """A layout's shape: its pad's orientation, and whether its players are split over
+    sheets (on A4)."""
+    pad = blank_pad(players=players, names=LONG_NAMES[:players], **game)
+    return pad.page.orientation, len(pad.groups) > 1
+
+
+@SLOW  # a check of CI's part: the quick tier's unchanged
+def test_ci_prints_each_layout_on_both_papers_and_each_shape_of_each_kind_on_both():
+    """CI prints a layout's pad on one paper and its sheet on the other (the exhaustive
+    tier both on both): each shape of layout still meets both papers as a pad and as a
+    sheet, the quick tier's layouts (on both papers) left aside."""
+    met: dict[tuple[str, tuple[str, bool]], set[str]] = {}
+    for name, players, guards in LAYOUTS:
+        assert ci_paper(guards, "pad") != ci_paper(guards, "sheet"), guards
+        if guards not in QUICK_LAYOUTS:
+            for kind in KINDS:
+                met.setdefault((kind, shape(game_of(name), players)), set()).add(
+                    ci_paper(guards, kind)
+                )
+    assert {key: papers for key, papers in met.items() if papers != set(PAPERS)} == {}
+    shapes = {("portrait", False), ("landscape", False), ("landscape", True)}
+    assert {key[1] for key in met} == shapes
 
 
 @pytest.mark.parametrize("name", sorted(SAME_AS))
@@ -93,8 +128,7 @@ def assert_no_name_broken(pdf: bytes, tmp_path, names) -> None:
             assert left + right not in pieces, f"{left!r}/{right!r} broken on page {number}"
 
 
-@pytest.mark.parametrize("size", PAPERS)
-@pytest.mark.parametrize(("game", "players"), MATRIX)
+@pytest.mark.parametrize(("game", "players", "size"), layout_paper_params("pad"))
 def test_a_blank_pad_with_long_names_fits_one_page(tmp_path, game, players, size):
     names = LONG_NAMES[:players]
     pdf = blank_pad_pdf(players=players, names=names, page_size=size, **game)
@@ -109,8 +143,7 @@ def test_a_blank_pad_with_long_names_fits_one_page(tmp_path, game, players, size
         assert name in flat(texts[0]).replace("- ", "-")  # the legend: every full name
 
 
-@pytest.mark.parametrize("size", PAPERS)
-@pytest.mark.parametrize(("game", "players"), MATRIX)
+@pytest.mark.parametrize(("game", "players", "size"), layout_paper_params("sheet"))
 def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
     tmp_path, game, players, size
 ):
@@ -212,20 +245,34 @@ def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
     assert all("Card" in text for text in seconds)
 
 
-# Two to a page in the quick tier (tests/tiers.py): the widest card values, the most words.
+# Two to a page in the quick tier (tests/tiers.py): the widest card values, the most words,
+# on both papers. CI prints every other game's on one paper, A4 and Letter by turns (the
+# exhaustive tier on the other too): that each game's widest two-up table keeps its halves
+# on one page and its boxes 14 mm on both papers is tests/printing/test_two_up.py's, for
+# every preset; what this adds is the names' words and the paper's size, read back.
 TWO_UP_QUICK = {"5000 Rummy", "Shanghai"}
-TWO_UP = [
-    pytest.param(
-        game,
-        players,
-        id=f"{next(iter(game.values()))}-{players}",
-        marks=() if next(iter(game.values())) in TWO_UP_QUICK else SLOW,
-    )
+TWO_UP_GAMES = [
+    (game, players)
     for game in (game_of(name) for name in dict.fromkeys(name for name, _, _ in LAYOUTS))
     if prints_two_up(game)  # a partnership pad and a golf card take a whole page
     # The widest table two to a page takes on both papers (measured: pad_layout).
     for players in [two_up_most(**game, page_size="Letter")]
     if players
+]
+TWO_UP = [
+    pytest.param(
+        game,
+        players,
+        size,
+        id=f"{next(iter(game.values()))}-{players}-{size}",
+        marks=()
+        if next(iter(game.values())) in TWO_UP_QUICK
+        else SLOW
+        if size == PAPERS[turn % 2]
+        else EXHAUSTIVE,
+    )
+    for turn, (game, players) in enumerate(TWO_UP_GAMES)
+    for size in PAPERS
 ]
 
 
@@ -238,8 +285,7 @@ def test_a_partnership_pad_is_not_printed_two_to_a_page(game):
     }
 
 
-@pytest.mark.parametrize("size", PAPERS)
-@pytest.mark.parametrize(("game", "players"), TWO_UP)
+@pytest.mark.parametrize(("game", "players", "size"), TWO_UP)
 def test_two_pads_with_long_names_fit_one_page(tmp_path, game, players, size):
     names = LONG_NAMES[:players]
     pdf = blank_pad_pdf(players=players, names=names, page_size=size, two_up=True, **game)

@@ -17,13 +17,20 @@ other preset prints, in each language, its pad on one paper and its sheet on the
 the two papers trading places from one language to the next and from one preset to the
 next (``papers``): each preset prints pad and sheet on A4 and on Letter, and each language
 every preset's pad and sheet, each kind on both papers across the presets (checked
-below). That is 2 PDFs a test where it was 4, 456 renders where it was 888: the matrix
-was 139 of the slow tier's 393 worker-seconds in CI. What the pairs leave out, a preset's
-paper in one language that another language has on the same paper, is a page's width or
-height against a language's words, which the two papers' differing sizes already meet
-for that preset elsewhere; tests/printing/test_fit.py prints every layout on both papers
-and test_preset_paper.py every pad on A4 in every language. A pad takes about 0.2 s and a
-sheet 0.4 s on an idle core.
+below). What the pairs leave out, a preset's paper in one language that another language
+has on the same paper, is a page's width or height against a language's words, which the
+two papers' differing sizes already meet for that preset elsewhere; tests/printing/
+test_fit.py prints every layout on both papers (its pad on one, its sheet on the other,
+in CI). A pad takes about 0.2 s and a sheet 0.4 s on an idle core.
+
+CI prints half of the pairs (``ci_kind``): in each language a preset's pad or its sheet,
+so that each preset still prints pad and sheet in three languages each and on both papers,
+and each language every kind on both papers across the presets (checked below). The other
+half is the exhaustive tier's: a preset's pad in a language CI prints its sheet in, whose
+words CI meets on that preset's pad in three other languages, and the same language's
+words on other presets' pads (the matrix was 95 of the slow tier's 248 worker-seconds in
+tests/printing; CI's half 51).
+
 A text outside its cell but inside the page shows as two words over each other
 when the next cell has words in it; the pads' empty cells are checked for width
 by tests/printing/test_fit.py's matrix and by the 14 mm writing boxes test below.
@@ -149,32 +156,78 @@ def papers(preset: str, language: str) -> dict[str, tuple[str, ...]]:
     return {"pad": (PAPERS[turn],), "sheet": (PAPERS[1 - turn],)}
 
 
-def test_the_pairs_print_each_kind_on_both_papers_for_every_preset_and_every_language():
-    printed = {
+KINDS = ("pad", "sheet")
+
+
+def ci_kind(preset: str, language: str) -> str:
+    """The kind CI prints of a case (the other is the exhaustive tier's): the pad in three
+    languages running and the sheet in the other three, a language later from one preset
+    to the next. With ``papers`` trading places by turns, each preset prints pad and sheet
+    on both papers, and each language each kind on both papers across the presets."""
+    turn = (list(PRESETS).index(preset) + LANGUAGES.index(language)) % 6
+    return KINDS[turn >= 3]
+
+
+def printed_pdfs(ci_only: bool = False) -> set[tuple[str, str, str, str]]:
+    """(preset, language, kind, paper) for each PDF the matrix prints (CI's part only)."""
+    return {
         (preset, language, kind, paper)
         for preset in PRESETS
         for language in LANGUAGES
         for kind, sizes in papers(preset, language).items()
+        if not ci_only or preset == EVERY_PAPER or kind == ci_kind(preset, language)
         for paper in sizes
     }
-    for kind in ("pad", "sheet"):
+
+
+def test_the_pairs_print_each_kind_on_both_papers_for_every_preset_and_every_language():
+    for ci_only in (False, True):
+        assert_covering(printed_pdfs(ci_only), ci_only)
+
+
+def assert_covering(prints: set[tuple[str, str, str, str]], ci_only: bool) -> None:
+    for kind in KINDS:
         for paper in PAPERS:
-            assert {p for p, _, k, size in printed if (k, size) == (kind, paper)} == set(PRESETS)
+            assert {p for p, _, k, size in prints if (k, size) == (kind, paper)} == set(PRESETS)
             for language in LANGUAGES:
                 on_it = {
-                    p for p, lang, k, size in printed if (lang, k, size) == (language, kind, paper)
+                    p for p, lang, k, size in prints if (lang, k, size) == (language, kind, paper)
                 }
-                assert len(on_it) >= len(PRESETS) // 2, (language, kind, paper)
-    assert {(p, lang) for p, lang, _, _ in printed} == {
+                # All: about half the presets each; CI: about a sixth (a sixth of 36 is 6).
+                assert len(on_it) >= len(PRESETS) // (6 if ci_only else 2), (language, kind, paper)
+    for preset in PRESETS:
+        for kind in KINDS:
+            languages = {lang for p, lang, k, _ in prints if (p, k) == (preset, kind)}
+            assert len(languages) >= (3 if ci_only else len(LANGUAGES)), (preset, kind)
+    assert {(p, lang) for p, lang, _, _ in prints} == {
         (p, lang) for p in PRESETS for lang in LANGUAGES
     }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("preset", sampled(PRESETS, quick=[EVERY_PAPER]))
+def cases() -> list:
+    """(preset, language, kinds): Shanghai's both kinds a test (the quick tier); every
+    other preset's a test a kind, the one ``ci_kind`` names in CI, the other exhaustive."""
+    quick = [(EVERY_PAPER, language, KINDS) for language in LANGUAGES]
+    rest = [
+        (preset, language, (kind,))
+        for preset in PRESETS
+        if preset != EVERY_PAPER
+        for language in LANGUAGES
+        for kind in KINDS
+    ]
+    return sampled(
+        [*quick, *rest],
+        quick=quick,
+        ci=[case for case in rest if case[2] == (ci_kind(*case[:2]),)],
+        ids=lambda case: "-".join(case[:2] if len(case[2]) > 1 else (*case[:2], *case[2])),
+    )
+
+
+@pytest.mark.parametrize("case", cases())
 def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
-    catalogs, tmp_path, preset, language
+    catalogs, tmp_path, case
 ):
+    preset, language, kinds = case
     game = game_of(preset)
     players = most_players(game)
     names = LONG_NAMES[:players]
@@ -187,7 +240,7 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
         with force_locale(locale):
             holds = {*(f" {tag} " for tag in seat_tags(names)), _("Settlement")}
         printed = []
-        for size in on["pad"]:
+        for size in on["pad"] if "pad" in kinds else ():
             how = {"players": players, "names": names, "page_size": size, "stakes": stakes}
             with force_locale(locale):
                 model = blank_pad(locale=locale, **how, **game)
@@ -195,7 +248,7 @@ def test_every_pad_and_sheet_prints_nothing_over_anything_in_every_language(
             document, pad = laid_out_pdf(blank_pad_html(locale=locale, **how, **game))
             found += pad_layout(f"pad {size}", document)
             printed.append((f"pad {size}", pad, len(model.groups)))
-        for size in on["sheet"]:
+        for size in on["sheet"] if "sheet" in kinds else ():
             sheet = game_sheet_pdf(view, view_url=VIEW_URL, page_size=size, locale=locale)
             printed.append((f"sheet {size}", sheet, 1))
     for what, pdf, sheets in printed:

@@ -1,7 +1,14 @@
 """Every preset's blank pad and a game of each family's sheet, rendered and read back:
 one page each, titled, the card values at the foot (none on the free pad), the
 sheet's rows and running totals as derived; and both in every language, no word
-printed over another."""
+printed over another.
+
+In every language: German in every run; CI each pad and each family's sheet in one other
+language, the next in the next, so each language prints several; the rest only in the
+exhaustive tier. Every preset's pad and sheet in every language, at its most players and
+with long names, is tests/printing/test_paper_languages.py's (half of it in CI): what the
+rest here adds is these tables' own sizes in that language.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +21,9 @@ from scorekeeper.translate import translate
 from tests.printing.games import GAMES
 from tests.printing.sheet_reading import card_lines, read_back, side_rows
 from tests.printing.support import (
-    IN_EVERY_LANGUAGE,
     VIEW_URL,
     assert_no_overlapping_text,
+    each_in_a_language_by_turns,
     game_view,
     numbers,
     pages,
@@ -159,8 +166,7 @@ def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
 
 # The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
 @pytest.mark.sqlite
-@pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
-@pytest.mark.parametrize("preset", PADS)
+@pytest.mark.parametrize(("preset", "language"), each_in_a_language_by_turns(PADS))
 def test_every_pad_fits_its_pages_in_every_language(app, preset, language, tmp_path, output_dir):
     pdf = printed_in(
         app,
@@ -173,8 +179,7 @@ def test_every_pad_fits_its_pages_in_every_language(app, preset, language, tmp_p
 
 # The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
 @pytest.mark.sqlite
-@pytest.mark.parametrize("language", IN_EVERY_LANGUAGE)
-@pytest.mark.parametrize("name", SHEETS)
+@pytest.mark.parametrize(("name", "language"), each_in_a_language_by_turns(SHEETS))
 def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_path, output_dir):
     setup, entries = SHEETS[name]
     game = game_view(entries, **setup)
