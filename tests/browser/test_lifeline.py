@@ -24,6 +24,7 @@ from tests.browser.lifeline import (
     processes_with,
 )
 from tests.browser.phone import CHROMIUM
+from tests.tiers import SLOW
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -119,6 +120,8 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+# Slow tier (tests/tiers.py): the hung close on the suite's own Chromium (above) stands for it.
+@SLOW
 def test_another_chromium_carrying_the_same_switches_is_neither_read_nor_killed(
     playwright: Playwright, tmp_path
 ):

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.league import services as league
+from tests.tiers import SLOW
 
 from .support import LONG_NAMES, login, make_league, make_organizer, member_ids
 from .support import started_night as start
@@ -48,6 +49,9 @@ def test_a_pack_asked_again_is_found_without_its_html_being_made(client, uow, ol
     assert made.count("pad.html") == 1
 
 
+# Slow tier (tests/tiers.py): the pack asked again (above) and tests/printing/test_pack.py
+# stand for it.
+@SLOW
 def test_what_changes_on_a_started_night_shows_in_its_next_pack(client, uow, olga):
     lid, night = a_started_night(uow, olga)
     path = f"/leagues/{lid}/nights/{night.id}/pack.pdf"

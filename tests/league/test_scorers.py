@@ -15,6 +15,7 @@ from scorekeeper.service_layer import services
 from scorekeeper.service_layer.errors import TokenInvalid
 from tests.conftest import SECRET_KEY
 from tests.databases import seeded_setting
+from tests.tiers import alternated
 
 from .routes import SCORER_MAY, SCORER_MAY_NOT, as_listed, attempt, snapshot
 from .support import NAMES, login, make_league, make_organizer, member_ids, play_out
@@ -78,7 +79,8 @@ def test_every_organizer_route_is_classified_for_scorers(app):
         assert as_listed(path) & listed, f"{rule.rule}: may a scorer use it? Say so in routes.py"
 
 
-@pytest.mark.parametrize(("method", "path", "form"), SCORER_MAY_NOT)
+# A quick run refuses every other such route; the slow tier all (tests/tiers.py).
+@pytest.mark.parametrize(("method", "path", "form"), alternated(SCORER_MAY_NOT, turn=0))
 def test_a_scorer_is_refused_what_only_organizers_do(
     client, uow, database, setting, method, path, form
 ):
