@@ -23,10 +23,14 @@ from tests.league.support import (
     play_out,
 )
 from tests.league.support import started_night as start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): tests/league/test_director_pages.py through the test client
+# stands for it.
+@SLOW
 def test_an_adjustment_and_a_closed_season_on_a_phone(new_phone, shots, uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga)

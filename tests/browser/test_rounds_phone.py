@@ -21,10 +21,14 @@ from tests.league.support import (
     play_out,
     seat_night,
 )
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): tests/league/test_rounds.py's swaps through the test client
+# and the next round's moves on the venue screen (below) stand for it.
+@SLOW
 def test_round_two_starts_from_the_proposal_with_a_swap(new_phone, shots, uow):
     olga = make_organizer(uow)
     lid = make_league(uow, olga)

@@ -13,10 +13,14 @@ from scorekeeper.service_layer import services
 from tests.browser.families.support import save, totals
 from tests.browser.phone import Phone
 from tests.browser.support import end_here, start
+from tests.tiers import SLOW
 
 pytestmark = pytest.mark.browser
 
 
+# Slow tier (tests/tiers.py): the flipped sign (below) and tests/web/families/test_free.py
+# stand for it.
+@SLOW
 def test_a_free_pad_of_five_players_with_a_negative_score(new_phone, shots, uow):
     phone = Phone(new_phone(), shots)
     page = phone.page
