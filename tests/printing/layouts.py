@@ -234,22 +234,29 @@ def ci_paper(guards: str, kind: str) -> str:
     return PAPERS[turn if kind == "pad" else 1 - turn]
 
 
+def quick_paper(guards: str, kind: str) -> str:
+    """The paper the quick tier prints a quick layout's ``kind`` on: its pad on A4 and
+    its sheet on Letter or the other way round, by turns down the quick layouts, so that
+    each shape (portrait, landscape) of each kind meets both papers there too
+    (tests/printing/test_fit.py checks it). CI prints the quick layouts on both papers."""
+    quick = [case for *_, case in LAYOUTS if case in QUICK_LAYOUTS]
+    turn = quick.index(guards) % 2
+    return PAPERS[turn if kind == "pad" else 1 - turn]
+
+
 def layout_paper_params(kind: str) -> list:
-    """(game, players, paper) for every layout on both papers: a quick layout on both in
-    every run, any other on ``ci_paper`` in the slow tier and on the other exhaustive."""
+    """(game, players, paper) for every layout on both papers: a quick layout on
+    ``quick_paper`` in every run and on the other in the slow tier; any other on
+    ``ci_paper`` in the slow tier and on the other exhaustive."""
     assert {guards for *_, guards in LAYOUTS} >= QUICK_LAYOUTS
+
+    def marks(guards: str, size: str):
+        if guards in QUICK_LAYOUTS:
+            return () if size == quick_paper(guards, kind) else SLOW
+        return SLOW if size == ci_paper(guards, kind) else EXHAUSTIVE
+
     return [
-        pytest.param(
-            game_of(name),
-            players,
-            size,
-            id=f"{guards}-{size}",
-            marks=()
-            if guards in QUICK_LAYOUTS
-            else SLOW
-            if size == ci_paper(guards, kind)
-            else EXHAUSTIVE,
-        )
+        pytest.param(game_of(name), players, size, id=f"{guards}-{size}", marks=marks(guards, size))
         for name, players, guards in LAYOUTS
         for size in PAPERS
     ]

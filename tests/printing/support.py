@@ -151,19 +151,28 @@ LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
 IN_EVERY_LANGUAGE = sampled(LANGUAGES, quick=["de"])
 
 
-def each_in_a_language_by_turns(names: Iterable[str]) -> list:
+def each_in_a_language_by_turns(names: Iterable[str], german_turn: int | None = None) -> list:
     """(name, language) for every name in every language: German in every run (the quick
     tier); in CI each name in one other language, the next name in the next, so that each
-    language meets several names; the other languages exhaustive."""
+    language meets several names; the other languages exhaustive. Given ``german_turn``
+    (0 or 1), German is quick for every other name only, that turn's (a test in English
+    over the same names takes the other turn: tiers.alternated), and slow for the rest."""
+    names = list(names)
     others = [language for language in LANGUAGES if language != "de"]
     cases = [(name, language) for name in names for language in LANGUAGES]
     turns = {name: others[turn % len(others)] for turn, (name, _) in enumerate(cases[::6])}
+    german = [case for case in cases if case[1] == "de"]
+    quick = [
+        (name, language)
+        for name, language in german
+        if german_turn is None or names.index(name) % 2 == german_turn
+    ]
     return [
         pytest.param(*case.values[0], marks=case.marks, id="-".join(case.values[0]))
         for case in sampled(
             cases,
-            quick=[case for case in cases if case[1] == "de"],
-            ci=[(name, language) for name, language in cases if turns[name] == language],
+            quick=quick,
+            ci=[*german, *((name, lang) for name, lang in cases if turns[name] == lang)],
         )
     ]
 

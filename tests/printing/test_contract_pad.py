@@ -3,7 +3,10 @@ contract on its row, one wide box a player a deal for the points left in hand, a
 in each box to tick for the player who went out, the totals at the foot; at its 8
 players every box is wider than the 14 mm a hand writes in, on A4 and Letter. The
 finished sheet ticks the deal cell of the player who went out (a mark, not a colour),
-with its key under the grid; both read back from the PDF."""
+with its key under the grid; both read back from the PDF.
+
+The quick tier prints each preset's pad and sheet on one paper, A4 and Letter by turns
+(``by_turns``); the slow tier on the other too."""
 
 from __future__ import annotations
 
@@ -16,10 +19,23 @@ from scorekeeper.printing.seats import seat_tags
 from tests.printing.cases import LONG_NAMES
 from tests.printing.sheet_reading import finished_sheet, grid_rows
 from tests.printing.support import VIEW_URL, box_widths_mm, overprinted, word_boxes
+from tests.tiers import SLOW
+
+PAPERS = ("A4", "Letter")
 
 
-@pytest.mark.parametrize("page_size", ["A4", "Letter"])
-@pytest.mark.parametrize("preset", ["Shanghai", "Liverpool Rummy"])
+def by_turns(presets: list[str]) -> list:
+    """(preset, paper) for each preset on both papers: the quick tier prints each preset
+    on one, A4 and Letter by turns, so that it meets both across the presets; the slow
+    tier the other paper too."""
+    return [
+        pytest.param(preset, size, marks=() if size == PAPERS[turn % 2] else SLOW)
+        for turn, preset in enumerate(presets)
+        for size in PAPERS
+    ]
+
+
+@pytest.mark.parametrize(("preset", "page_size"), by_turns(["Shanghai", "Liverpool Rummy"]))
 def test_one_wide_box_a_player_a_deal_beside_the_deals_contract(preset, page_size):
     pad = blank_pad(preset=preset, players=8, names=LONG_NAMES[:8], page_size=page_size)
     assert pad.columns == ("deal",)
@@ -43,8 +59,9 @@ def _tags_centres(page, tags):
     return [heads[tag] for tag in tags]
 
 
-@pytest.mark.parametrize("page_size", ["A4", "Letter"])
-@pytest.mark.parametrize("preset", ["Shanghai", "Liverpool Rummy", "Contract Rummy"])
+@pytest.mark.parametrize(
+    ("preset", "page_size"), by_turns(["Shanghai", "Liverpool Rummy", "Contract Rummy"])
+)
 def test_the_sheet_ticks_the_deal_cell_of_the_player_who_went_out(preset, page_size, tmp_path):
     view = finished_sheet(preset)  # 8 players, 40-character accented names
     state = view.state

@@ -9,7 +9,10 @@ totals; no word of a name is broken at a line's end.
 CI prints each layout's pad on one paper and its sheet on the other, the papers taking
 turns (layouts.ci_paper), so that each layout meets both papers and each shape of layout
 (portrait, landscape, split over sheets) meets both as a pad and as a sheet (checked
-below); the quick tier's layouts print both on both. A layout's pad on the paper CI
+below); the quick tier's layouts print both on both in CI. The quick tier prints each
+of them on one paper a kind, its pad on A4 and its sheet on Letter or the other way
+round by turns (layouts.quick_paper), so that each shape still meets both papers as a pad
+and as a sheet there; its other paper is the slow tier's. A layout's pad on the paper CI
 prints its sheet on, and the other way round, is the exhaustive tier's: the paper's two
 limits (A4 the narrower, Letter the shorter) are met by that layout's other kind and by
 the other layouts of its shape.
@@ -46,6 +49,7 @@ from tests.printing.layouts import (
     game_of,
     layout_paper_params,
     pad_markup,
+    quick_paper,
     runs_on,
     seated,
     stakes_for,
@@ -80,22 +84,30 @@ def shape(game: dict[str, str], players: int) -> tuple[str, bool]:
     return pad.page.orientation, len(pad.groups) > 1
 
 
-@SLOW  # a check of CI's part: the quick tier's unchanged
+@SLOW  # a check of CI's part and of the quick tier's
 def test_ci_prints_each_layout_on_both_papers_and_each_shape_of_each_kind_on_both():
     """CI prints a layout's pad on one paper and its sheet on the other (the exhaustive
     tier both on both): each shape of layout still meets both papers as a pad and as a
-    sheet, the quick tier's layouts (on both papers) left aside."""
+    sheet, the quick tier's layouts (on both papers in CI) left aside. The quick tier
+    prints its layouts on one paper a kind: each orientation of each kind meets both."""
     met: dict[tuple[str, tuple[str, bool]], set[str]] = {}
+    quick: dict[tuple[str, str], set[str]] = {}
     for name, players, guards in LAYOUTS:
         assert ci_paper(guards, "pad") != ci_paper(guards, "sheet"), guards
-        if guards not in QUICK_LAYOUTS:
-            for kind in KINDS:
+        for kind in KINDS:
+            if guards in QUICK_LAYOUTS:
+                quick.setdefault((kind, shape(game_of(name), players)[0]), set()).add(
+                    quick_paper(guards, kind)
+                )
+            else:
                 met.setdefault((kind, shape(game_of(name), players)), set()).add(
                     ci_paper(guards, kind)
                 )
     assert {key: papers for key, papers in met.items() if papers != set(PAPERS)} == {}
     shapes = {("portrait", False), ("landscape", False), ("landscape", True)}
     assert {key[1] for key in met} == shapes
+    assert {key: papers for key, papers in quick.items() if papers != set(PAPERS)} == {}
+    assert {key[1] for key in quick} == {"portrait", "landscape"}
 
 
 @pytest.mark.parametrize("name", sorted(SAME_AS))
@@ -156,8 +168,23 @@ def test_a_sheet_of_up_to_14_deals_with_long_names_and_stakes_fits_one_page(
     assert "Settlement" in texts[-1]
 
 
-@pytest.mark.parametrize("names", [SHORT_NAMES, ORDINARY_NAMES * 2], ids=["short", "ordinary"])
-@pytest.mark.parametrize("players", [2, 4, 6, 8])
+# The quick tier prints the two widest tables, 6 players with short names and 8 with
+# ordinary ones (the narrowest columns with the longer names); the slow tier every table
+# with both kinds (2 and 4 players fit with room to spare).
+NAMED = {"short": SHORT_NAMES, "ordinary": ORDINARY_NAMES * 2}
+NAMED_TABLES = [
+    pytest.param(
+        NAMED[kind],
+        players,
+        id=f"{players}-{kind}",
+        marks=() if players >= 6 and list(NAMED).index(kind) == turn % 2 else SLOW,
+    )
+    for turn, players in enumerate([2, 4, 6, 8])
+    for kind in NAMED
+]
+
+
+@pytest.mark.parametrize(("names", "players"), NAMED_TABLES)
 def test_sheets_of_ordinary_names_fit_one_page_and_keep_their_words(tmp_path, names, players):
     names = [f"{name} {seat}" if seat >= 4 else name for seat, name in enumerate(names)]
     view = played(13, preset="Crazy Gin (13 deals)", players=names[:players], stakes={})
@@ -167,7 +194,9 @@ def test_sheets_of_ordinary_names_fit_one_page_and_keep_their_words(tmp_path, na
         assert_no_name_broken(pdf, tmp_path, names[:players])
 
 
-@pytest.mark.parametrize("size", PAPERS)
+# Letter's 51 deals in the slow tier: tests/printing/test_sheet_chart.py prints them on
+# Letter in the quick tier, this test on A4.
+@pytest.mark.parametrize("size", [PAPERS[0], pytest.param(PAPERS[1], marks=SLOW)])
 def test_a_51_deal_game_of_eight_repeats_title_header_and_totals_on_every_page(
     tmp_path, output_dir, size
 ):
@@ -245,12 +274,13 @@ def test_the_cases_that_broke_now_fit(tmp_path, output_dir):
     assert all("Card" in text for text in seconds)
 
 
-# Two to a page in the quick tier (tests/tiers.py): the widest card values, the most words,
-# on both papers. CI prints every other game's on one paper, A4 and Letter by turns (the
-# exhaustive tier on the other too): that each game's widest two-up table keeps its halves
-# on one page and its boxes 14 mm on both papers is tests/printing/test_two_up.py's, for
-# every preset; what this adds is the names' words and the paper's size, read back.
-TWO_UP_QUICK = {"5000 Rummy", "Shanghai"}
+# Two to a page in the quick tier (tests/tiers.py): the widest card values on A4, the most
+# words on Letter (CI both on both papers). CI prints every other game's on one paper, A4
+# and Letter by turns (the exhaustive tier on the other too): that each game's widest
+# two-up table keeps its halves on one page and its boxes 14 mm on both papers is
+# tests/printing/test_two_up.py's, for every preset; what this adds is the names' words
+# and the paper's size, read back.
+TWO_UP_QUICK = {"5000 Rummy": "A4", "Shanghai": "Letter"}
 TWO_UP_GAMES = [
     (game, players)
     for game in (game_of(name) for name in dict.fromkeys(name for name, _, _ in LAYOUTS))
@@ -266,6 +296,8 @@ TWO_UP = [
         size,
         id=f"{next(iter(game.values()))}-{players}-{size}",
         marks=()
+        if TWO_UP_QUICK.get(next(iter(game.values()))) == size
+        else SLOW
         if next(iter(game.values())) in TWO_UP_QUICK
         else SLOW
         if size == PAPERS[turn % 2]

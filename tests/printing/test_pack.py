@@ -16,6 +16,7 @@ from scorekeeper.printing.pack import print_pack
 from scorekeeper.printing.render import qr_image, render_html
 from tests.printing import games
 from tests.printing.support import VIEW_URL, pages, paper, picture, words
+from tests.tiers import SLOW
 
 TABLES = [
     PackTable(
@@ -175,6 +176,10 @@ def test_a_nights_finished_sheets_print_as_one_pdf_each_with_its_own_pages(tmp_p
         night_sheets_pdf([], title="Nothing")
 
 
+# Twelve tables' pack (about 2 s) in the slow tier: in the quick tier tests/printing/
+# test_paper_languages.py's two-table pack stands for it (the standings code's address,
+# the slips' own footer on their page).
+@SLOW
 def test_the_standings_code_has_its_address_and_each_slip_page_names_only_its_slips(tmp_path):
     tables = [
         PackTable(f"Table {n}", ["Ann", "Bob", "Cy", "Dee"], preset="500 Rum", edit_url=VIEW_URL)

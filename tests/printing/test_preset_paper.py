@@ -3,11 +3,18 @@ one page each, titled, the card values at the foot (none on the free pad), the
 sheet's rows and running totals as derived; and both in every language, no word
 printed over another.
 
-In every language: German in every run; CI each pad and each family's sheet in one other
-language, the next in the next, so each language prints several; the rest only in the
-exhaustive tier. Every preset's pad and sheet in every language, at its most players and
-with long names, is tests/printing/test_paper_languages.py's (half of it in CI): what the
-rest here adds is these tables' own sizes in that language.
+The quick tier prints each preset's pad and each family's sheet once: in English or in
+German by turns down the list (tiers.alternated; each_in_a_language_by_turns's
+``german_turn``), so that it reads back half of them in English (title, card values, the
+derived figures) and lays out the other half in German; the slow tier does both for every
+one, as before.
+
+In every language: German in every run (for the English half in the slow tier); CI each
+pad and each family's sheet in one other language, the next in the next, so each language
+prints several; the rest only in the exhaustive tier. Every preset's pad and sheet in
+every language, at its most players and with long names, is tests/printing/
+test_paper_languages.py's (half of it in CI): what the rest here adds is these tables'
+own sizes in that language.
 """
 
 from __future__ import annotations
@@ -33,6 +40,10 @@ from tests.printing.support import (
     word_boxes,
 )
 from tests.printing.support import words as read
+from tests.tiers import alternated
+
+# The turn the English tests take (tiers.alternated); German takes the other.
+ENGLISH_TURN = 0
 
 PADS = {
     # preset -> players at the pad
@@ -118,7 +129,7 @@ def sheets(preset: str) -> int:
     return len(blank_pad(preset=preset, players=PADS[preset]).groups)
 
 
-@pytest.mark.parametrize(("preset", "players"), PADS.items())
+@pytest.mark.parametrize(("preset", "players"), alternated(PADS.items(), ENGLISH_TURN))
 def test_every_preset_prints_a_blank_pad_a_page_a_sheet(preset, players, tmp_path, output_dir):
     pdf = blank_pad_pdf(preset=preset, players=players)
     assert picture(pdf, output_dir, f"pad-{slug(preset)}") == sheets(preset)
@@ -129,7 +140,7 @@ def test_every_preset_prints_a_blank_pad_a_page_a_sheet(preset, players, tmp_pat
     assert ("Counts" in text) is (preset != "Free score pad")  # no card values on a free pad
 
 
-@pytest.mark.parametrize("name", SHEETS)
+@pytest.mark.parametrize("name", alternated([(name,) for name in SHEETS], ENGLISH_TURN))
 def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
     name, tmp_path, output_dir
 ):
@@ -166,7 +177,9 @@ def test_a_game_of_each_family_prints_its_sheet_with_the_derived_figures(
 
 # The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
 @pytest.mark.sqlite
-@pytest.mark.parametrize(("preset", "language"), each_in_a_language_by_turns(PADS))
+@pytest.mark.parametrize(
+    ("preset", "language"), each_in_a_language_by_turns(PADS, 1 - ENGLISH_TURN)
+)
 def test_every_pad_fits_its_pages_in_every_language(app, preset, language, tmp_path, output_dir):
     pdf = printed_in(
         app,
@@ -179,7 +192,9 @@ def test_every_pad_fits_its_pages_in_every_language(app, preset, language, tmp_p
 
 # The app only for its catalogs: no database is used, so the SQLite run's renders suffice.
 @pytest.mark.sqlite
-@pytest.mark.parametrize(("name", "language"), each_in_a_language_by_turns(SHEETS))
+@pytest.mark.parametrize(
+    ("name", "language"), each_in_a_language_by_turns(SHEETS, 1 - ENGLISH_TURN)
+)
 def test_every_sheet_fits_one_page_in_every_language(app, name, language, tmp_path, output_dir):
     setup, entries = SHEETS[name]
     game = game_view(entries, **setup)
