@@ -38,16 +38,20 @@ test-packages:
 $(BIN)/python: | runtime-packages
 	$(PYTHON) -m venv $(VENV)
 
-# The app and gunicorn, nothing for tests: what make run and make serve need.
+# The app and gunicorn, nothing for tests: what make run and make serve need. A lock holds
+# every package a package needs (pip-compile), so pip resolves nothing (--no-deps: 6 s of
+# a 30 s install) and pip check says the lock was whole.
 $(APP_STAMP): $(APP_LOCK) pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --require-hashes -r $(APP_LOCK)
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r $(APP_LOCK)
 	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip check
 	touch $@
 
 # Everything, test and lint tools included (a superset of the app's lock).
 $(TEST_STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --require-hashes -r $(TEST_LOCK)
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r $(TEST_LOCK)
 	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip check
 	touch $@ $(APP_STAMP)
 
 install: $(TEST_STAMP) $(MO_FILES)
