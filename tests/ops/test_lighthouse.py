@@ -1,15 +1,14 @@
 """Lighthouse (npm, package-lock.json) on the app under gunicorn, as a phone loads it:
-Performance, Accessibility, Best Practices and SEO each at 100.
+Accessibility, Best Practices and SEO each at 100.
 
 The home page, a game page with the entry form (the edit link opened) and a finished
-game's view link. Performance gets up to three runs per page (load only lowers it).
-The JSON reports are kept in test-output/lighthouse/.
+game's view link. The JSON reports are kept in test-output/lighthouse/.
 
---throttling-method=provided: Lighthouse's default simulated throttling multiplies the main
-thread's measured work by four, and on a loaded two-core machine (the rest of the suite, other
-builds) that alone moved Total Blocking Time from 0 to 300 ms and Performance from 100 to 93
-between two runs of the same page. Provided throttling measures the page as loaded here; the
-page weight itself is held by bench/bench_pages.py (every table page within 14 KB gzipped).
+Not Performance: its score is timings of this run (first paint, blocking time), a clock
+read on a machine the rest of the suite shares, which a test must not assert on (it took
+up to three runs a page to show 100 under load); the pages' weight, what decides their
+speed on a phone, is measured in bench/bench_pages.py (every table page within 14 KB
+gzipped). --throttling-method=provided: no simulated slow phone, as nothing here is timed.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ from tests.browser.phone import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = ROOT / "node_modules/.bin/lighthouse"
-CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
-RUNS = 3
+CATEGORIES = ["accessibility", "best-practices", "seo"]
 PLAYERS = ["Ann", "Bob", "Cy"]
 DEALS = [
     {"out": "Ann", "hands": {"Bob": 12, "Cy": 7}},
@@ -117,18 +115,6 @@ def test_lighthouse_scores_100_on_a_phone(serve, pages, output_dir):
     folder.mkdir(exist_ok=True)
     urls = {name: f"http://127.0.0.1:{server.port}{path}" for name, path in pages.items()}
     results = audited(urls, folder)
-    # The machine's load only ever lowers Performance: a page gets up to three runs to
-    # show 100 there; the other categories must be 100 on every run.
-    for _ in range(RUNS - 1):
-        again = {
-            name: urls[name]
-            for name, result in results.items()
-            if shortfalls(result)
-            and all(result["categories"][c]["score"] == 1 for c in CATEGORIES[1:])
-        }
-        if not again:
-            break
-        results |= audited(again, folder)
     problems = []
     for name, result in results.items():
         print(name, {c: result["categories"][c]["score"] for c in CATEGORIES})
