@@ -49,9 +49,11 @@ def test_make_run_installs_the_app_and_its_runtime_packages_only():
     assert not any("install-system-packages test" in line for line in commands)
     installs = [line for line in commands if "pip install" in line]
     assert [re.sub(r"^\S+/pip ", "pip ", line) for line in installs] == [
-        "pip install --quiet --require-hashes -r requirements/app.txt",
+        "pip install --quiet --require-hashes --no-deps -r requirements/app.txt",
         "pip install --quiet --no-deps -e .",
     ]
+    # The lock names every package (nothing resolved): pip check says it was whole.
+    assert any(line.endswith("/pip check") for line in commands)
     # The venv is made after the runtime packages, which bring python3-venv.
     venv = next(i for i, line in enumerate(commands) if " -m venv " in line)
     assert commands.index("scripts/install-system-packages runtime") < venv
@@ -60,7 +62,8 @@ def test_make_run_installs_the_app_and_its_runtime_packages_only():
 def test_make_test_installs_the_test_lock_and_the_test_packages():
     commands = make_dry_run("test")
     assert "scripts/install-system-packages test" in commands
-    assert any("--require-hashes -r requirements/test.txt" in line for line in commands)
+    assert any("--require-hashes --no-deps -r requirements/test.txt" in line for line in commands)
+    assert any(line.endswith("/pip check") for line in commands)
 
 
 def test_every_locked_requirement_is_pinned_with_hashes():
