@@ -22,10 +22,10 @@ from scorekeeper.printing.pad import blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
 from tests.printing.cases import LONG_NAMES, SHORT_NAMES
+from tests.printing.support import PAPERS
 from tests.tiers import EXHAUSTIVE, SLOW
 
 PLAYER_COUNTS = (2, 4, 6, 8)
-PAPERS = ("A4", "Letter")
 
 
 def game_of(name: str) -> dict[str, str]:

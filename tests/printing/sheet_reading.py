@@ -21,7 +21,6 @@ from tests.printing.support import (
 NAMES = TWENTY_NAMES
 SIDES = ["Les Écureuils de Saint-Étienne-du-Grès ñ", "Łódź Kraków Gdańsk Wrocław Übermütige ø"]
 DEALS = 14
-PAPERS = ("A4", "Letter")
 FREE_SIDES = "Free score pad, 10 sides of two"
 NUMBER = re.compile(r"-?\d+")
 

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from scorekeeper.scoring import derive, make_setup
 from scorekeeper.service_layer.results import GameView
 from tests.pictures import PICTURES
-from tests.tiers import sampled
+from tests.tiers import SLOW, sampled
 
 GAME_ID = "Tq3xVb8Kp2LmN9sRw4YzAa"
 VIEW_URL = f"https://scores.example/games/{GAME_ID}"
@@ -147,8 +147,26 @@ def picture(pdf: bytes, output_dir: Path, name: str) -> int:
 
 
 LANGUAGES = ["en", "fr", "es", "pl", "de", "hi"]
+PAPERS = ("A4", "Letter")
 # German's words run longest on paper: it stands for the six in the quick tier.
 IN_EVERY_LANGUAGE = sampled(LANGUAGES, quick=["de"])
+
+
+def papers_by_turns(cases: Iterable[tuple], ids: Iterable[str] | None = None) -> list:
+    """(*case, paper) for each case (a tuple of arguments) on both papers: the quick tier
+    prints each case on one, A4 and Letter by turns down the cases, so that the cases
+    meet both papers there; the slow tier prints each on the other too."""
+    names = list(ids) if ids is not None else None
+    return [
+        pytest.param(
+            *case,
+            paper,
+            id=None if names is None else f"{names[turn]}-{paper}",
+            marks=() if paper == PAPERS[turn % 2] else SLOW,
+        )
+        for turn, case in enumerate(cases)
+        for paper in PAPERS
+    ]
 
 
 def each_in_a_language_by_turns(names: Iterable[str], german_turn: int | None = None) -> list:
@@ -160,7 +178,7 @@ def each_in_a_language_by_turns(names: Iterable[str], german_turn: int | None = 
     names = list(names)
     others = [language for language in LANGUAGES if language != "de"]
     cases = [(name, language) for name in names for language in LANGUAGES]
-    turns = {name: others[turn % len(others)] for turn, (name, _) in enumerate(cases[::6])}
+    turns = {name: others[turn % len(others)] for turn, name in enumerate(names)}
     german = [case for case in cases if case[1] == "de"]
     quick = [
         (name, language)

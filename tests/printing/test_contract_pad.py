@@ -6,7 +6,7 @@ finished sheet ticks the deal cell of the player who went out (a mark, not a col
 with its key under the grid; both read back from the PDF.
 
 The quick tier prints each preset's pad and sheet on one paper, A4 and Letter by turns
-(``by_turns``); the slow tier on the other too."""
+(``support.papers_by_turns``); the slow tier on the other too."""
 
 from __future__ import annotations
 
@@ -18,24 +18,18 @@ from scorekeeper.printing.render import render_html
 from scorekeeper.printing.seats import seat_tags
 from tests.printing.cases import LONG_NAMES
 from tests.printing.sheet_reading import finished_sheet, grid_rows
-from tests.printing.support import VIEW_URL, box_widths_mm, overprinted, word_boxes
-from tests.tiers import SLOW
-
-PAPERS = ("A4", "Letter")
-
-
-def by_turns(presets: list[str]) -> list:
-    """(preset, paper) for each preset on both papers: the quick tier prints each preset
-    on one, A4 and Letter by turns, so that it meets both across the presets; the slow
-    tier the other paper too."""
-    return [
-        pytest.param(preset, size, marks=() if size == PAPERS[turn % 2] else SLOW)
-        for turn, preset in enumerate(presets)
-        for size in PAPERS
-    ]
+from tests.printing.support import (
+    VIEW_URL,
+    box_widths_mm,
+    overprinted,
+    papers_by_turns,
+    word_boxes,
+)
 
 
-@pytest.mark.parametrize(("preset", "page_size"), by_turns(["Shanghai", "Liverpool Rummy"]))
+@pytest.mark.parametrize(
+    ("preset", "page_size"), papers_by_turns([("Shanghai",), ("Liverpool Rummy",)])
+)
 def test_one_wide_box_a_player_a_deal_beside_the_deals_contract(preset, page_size):
     pad = blank_pad(preset=preset, players=8, names=LONG_NAMES[:8], page_size=page_size)
     assert pad.columns == ("deal",)
@@ -60,7 +54,8 @@ def _tags_centres(page, tags):
 
 
 @pytest.mark.parametrize(
-    ("preset", "page_size"), by_turns(["Shanghai", "Liverpool Rummy", "Contract Rummy"])
+    ("preset", "page_size"),
+    papers_by_turns([("Shanghai",), ("Liverpool Rummy",), ("Contract Rummy",)]),
 )
 def test_the_sheet_ticks_the_deal_cell_of_the_player_who_went_out(preset, page_size, tmp_path):
     view = finished_sheet(preset)  # 8 players, 40-character accented names

@@ -55,14 +55,13 @@ from tests.printing.layouts import (
     stakes_for,
     widest_tables,
 )
-from tests.printing.support import VIEW_URL, assert_paper, flat, pages, picture
+from tests.printing.support import PAPERS, VIEW_URL, assert_paper, flat, pages, picture
 from tests.tiers import EXHAUSTIVE, SLOW
 
 # No database here: the SQLite stage renders these once; the PostgreSQL stage
 # would only render the same PDFs again.
 pytestmark = pytest.mark.sqlite
 
-PAPERS = ["A4", "Letter"]
 KINDS = ("pad", "sheet")
 
 

@@ -73,6 +73,7 @@ from tests.printing.layouts import (
 from tests.printing.support import (
     LANGUAGES,
     LEAST_MM,
+    PAPERS,
     VIEW_URL,
     WordPage,
     box_widths_mm,
@@ -89,7 +90,6 @@ from tests.tiers import sampled
 # would only render the same PDFs again.
 pytestmark = pytest.mark.sqlite
 
-PAPERS = ("A4", "Letter")
 SIGNS = ("\u2212",)  # a "+" stands alone in rules ("Gin: 25 + the difference")
 LOCALES = {
     "en": "en_US",

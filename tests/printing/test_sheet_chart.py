@@ -14,6 +14,7 @@ from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import derive, make_setup
 from tests.printing.cases import LONG_NAMES, played
 from tests.printing.support import (
+    PAPERS,
     VIEW_URL,
     WordPage,
     figures,
@@ -21,12 +22,11 @@ from tests.printing.support import (
     game_view,
     overprinted,
     pages,
+    papers_by_turns,
     picture,
     word_boxes,
 )
 from tests.tiers import SLOW
-
-PAPERS = ["A4", "Letter"]
 
 
 def finished_500_rum_of_51_deals():
@@ -88,13 +88,7 @@ def test_an_unfinished_sheet_has_no_chart_but_room_to_write(tmp_path):
 # slow tier the other two.
 @pytest.mark.parametrize(
     ("stakes", "size"),
-    [
-        pytest.param(stakes, size, id=f"{name}-{size}", marks=() if turn == paper else SLOW)
-        for turn, (name, stakes) in enumerate(
-            [("no-stakes", None), ("stakes", {"cents_per_point": 1})]
-        )
-        for paper, size in enumerate(PAPERS)
-    ],
+    papers_by_turns([(None,), ({"cents_per_point": 1},)], ids=["no-stakes", "stakes"]),
 )
 def test_a_tight_landscape_sheet_of_six_still_prints_its_chart(tmp_path, output_dir, size, stakes):
     """Five Crowns, 6 long names, 11 deals: the rows counted said no room, but the last

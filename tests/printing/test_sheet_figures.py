@@ -21,12 +21,11 @@ from scorekeeper.printing.seats import seat_tags
 from scorekeeper.scoring import PRESETS
 from tests.printing.sheet_reading import (
     FREE_SIDES,
-    PAPERS,
     finished_sheet,
     grid_rows,
     read_back,
 )
-from tests.printing.support import MM, VIEW_URL, word_boxes
+from tests.printing.support import MM, PAPERS, VIEW_URL, word_boxes
 from tests.tiers import sampled
 
 pytestmark = pytest.mark.sqlite  # no database: the SQLite stage's renders suffice

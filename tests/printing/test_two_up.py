@@ -18,12 +18,11 @@ from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
 from scorekeeper.web.table.presenters import page_locale
 from tests.printing.cases import LONG_NAMES
-from tests.printing.support import IN_EVERY_LANGUAGE, LEAST_MM, box_widths_mm, laid_out
+from tests.printing.support import IN_EVERY_LANGUAGE, LEAST_MM, PAPERS, box_widths_mm, laid_out
 from tests.tiers import sampled
 
 pytestmark = pytest.mark.sqlite  # no database: one stage renders them
 
-PAPERS = ["A4", "Letter"]
 PX_MM = 25.4 / 96  # WeasyPrint lays out in CSS pixels
 
 
