@@ -186,9 +186,10 @@ def test_an_eighteen_hole_golf_round_said_then_typed(phone, uow):
     assert view.state.finished
 
 
-# Slow tier (tests/tiers.py): Canasta typed offline (above) and test_offline.py's three
-# deals offline stand for it.
+# Exhaustive tier (tests/tiers.py): Canasta typed offline (above), test_offline.py's three
+# deals offline and, in CI, the same round said then typed stand for it.
 @SLOW
+@pytest.mark.exhaustive
 def test_an_eighteen_hole_golf_round_typed_offline(phone, uow):
     started = services.start_game(uow, preset="Golf (18 holes)", players=GOLFERS)
     page = phone.page

@@ -69,9 +69,11 @@ def phone(new_phone, shots) -> Phone:
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-# Slow tier (tests/tiers.py): the 500 Rum game said in French stands for it.
+# Exhaustive tier (tests/tiers.py): the 500 Rum game said in French, and in CI the 18
+# holes of golf said (test_say_nicknames_play.py), stand for it.
 @pytest.mark.long
 @SLOW
+@pytest.mark.exhaustive
 def test_a_thirteen_deal_game_said_deal_by_deal(phone, uow):
     game_id = start(phone, "Crazy Gin (13 deals)", PLAYERS)
     expected = []
@@ -176,8 +178,10 @@ def type_offline(phone: Phone, number: int, words: str, filled: int) -> None:
     expect(page.locator("#say-note")).to_have_text("")
 
 
-# Slow tier (tests/tiers.py): six players of 500 Rum typed offline (below) stands for it.
+# Exhaustive tier (tests/tiers.py): six players of 500 Rum typed offline (below) stands for
+# it; a queue longer than the three deals offline of test_offline.py adds no other path.
 @SLOW
+@pytest.mark.exhaustive
 def test_a_thirteen_deal_game_typed_offline_reaches_the_server(phone, uow):
     started = services.start_game(uow, preset="Crazy Gin (13 deals)", players=PLAYERS)
     page = phone.page

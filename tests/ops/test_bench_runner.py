@@ -13,7 +13,6 @@ import pytest
 
 from bench.measured import figure, floor, problems
 from bench.run_all import discover, markdown, measures, parse, run_one
-from tests.tiers import EXHAUSTIVE
 
 MACHINE = {
     "cpu": "Some CPU",
@@ -165,8 +164,9 @@ def test_the_runner_fails_a_benchmark_that_exits_or_measures_nothing(tmp_path, b
 # ---------------------------------------------------------------- every benchmark, smallest
 
 # Cheap enough for every make test (a second or two each, in this process); the others
-# start servers, a browser or a second process. CI runs the club night's, which posts,
-# watches, imports and prints as the others do on their own; the others are exhaustive.
+# start servers, a browser or a second process, and are exhaustive (``make bench`` runs
+# them at full size). What they drive is tested on its own in CI: tests/ops (gunicorn,
+# the stream process, two servers and the worker) and the venue screen in the browser.
 CHEAP = (
     "bench_scoring",
     "bench_sheets",
@@ -176,7 +176,6 @@ CHEAP = (
     "bench_voice",
 )
 COSTLY = ("bench_load", "bench_import", "bench_taps", "bench_streams", "bench_club_night")
-IN_CI = "bench_club_night"
 
 
 def test_every_benchmark_the_runner_runs_is_run_here():
@@ -203,16 +202,11 @@ def test_each_benchmark_at_its_smallest_measures_what_it_names(name, capsys):
 
 
 @pytest.mark.slow
+@pytest.mark.exhaustive
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(
-            name,
-            marks=[
-                *([pytest.mark.browser] if name == "bench_taps" else []),
-                *([] if name == IN_CI else EXHAUSTIVE),
-            ],
-        )
+        pytest.param(name, marks=[pytest.mark.browser] if name == "bench_taps" else [])
         for name in COSTLY
     ],
 )

@@ -104,7 +104,12 @@ def audited(urls: dict[str, str], folder: Path) -> dict[str, dict]:
         return {name: run.result() for name, run in running.items()}
 
 
-@pytest.mark.slow  # Lighthouse's runs: CI's, not every make test's
+# Exhaustive tier (tests/tiers.py): its Accessibility score is axe-core's audit, which
+# tests/browser/test_accessibility.py runs on every state of every page in CI; Best
+# Practices and SEO score what a page's markup and headers are, which change with them
+# (run it before a change to the pages' look or head: docs/testing.md#tiers).
+@pytest.mark.slow
+@pytest.mark.exhaustive
 # The scores weigh the pages as the phone gets them, which no database changes: the SQLite
 # run's are enough, and the PostgreSQL run keeps its time.
 @pytest.mark.long
