@@ -14,13 +14,15 @@ gives one of them a layout of its own fails there until it gets a case here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 import pytest
 from flask_babel import force_locale
 
 from scorekeeper.printing.pad import blank_pad
+from scorekeeper.printing.pad_layout import pad_grid
 from scorekeeper.printing.render import render_html
-from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, make_setup
+from scorekeeper.scoring import PRESETS, VARIANTS, ScoringError, get_variant, make_setup
 from tests.printing.cases import LONG_NAMES, SHORT_NAMES
 from tests.printing.support import PAPERS
 from tests.tiers import EXHAUSTIVE, SLOW
@@ -154,6 +156,42 @@ def seated(game: dict[str, str], players: int) -> bool:
     except ScoringError:
         return False
     return True
+
+
+def narrowest_tables(
+    preset: str,
+    page_size: str,
+    tables: Iterable[int],
+    names: Callable[[int], list[str]],
+    two_up: bool = False,
+) -> list[int]:
+    """Of ``tables``, those whose boxes are the narrowest of the preset's pad on this
+    paper: one for each page (orientation, one or two halves) and grid (its fixed
+    columns and a player's columns), the table of the most players on one sheet. The pad
+    model says so with no layout (blank_pad). Why no other table needs laying out: the
+    grid is a fixed table layout 100 % of the page's (or half's) width
+    (static/print/sheet.css), its fixed columns as wide as the stylesheet says whatever
+    the players; each sheet's players share the rest evenly, a running total taking a
+    set width where a share would be narrower, the others what it leaves
+    (pad._total_mm). So on one paper, page and grid, the narrowest box hangs only on how
+    many players the fullest sheet holds, and narrows as they grow (a golf card, holes
+    across and a player a row, keeps its boxes at any table). The same table is a half
+    sheet's tallest: its rows are the game's whatever the players, and its head holds
+    the most names in the narrowest columns, so wrapped to the most lines. Measured over
+    every preset, paper and table when written: no table's boxes were narrower than
+    those of the one chosen for its page and grid."""
+    widest: dict[tuple, tuple[int, int]] = {}
+    for players in tables:
+        seated_names = names(players)
+        pad = blank_pad(
+            preset=preset, players=players, names=seated_names, page_size=page_size, two_up=two_up
+        )
+        setup = make_setup(preset=preset, players=seated_names)
+        grid = pad_grid(get_variant(setup.variant), setup.options)
+        page = (pad.page.orientation, pad.page.halves, repr(grid))
+        most = max(group.stop - group.start for group in pad.groups)
+        widest[page] = max(widest.get(page, (0, 0)), (most, players))
+    return sorted(players for _, players in widest.values())
 
 
 def pad_markup(game: dict[str, str], players: int, size: str = "A4") -> str:

@@ -12,11 +12,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.printing.pad import PAD_PLAYERS, blank_pad
-from scorekeeper.printing.pad_layout import pad_grid
 from scorekeeper.printing.render import render_html
-from scorekeeper.scoring import PRESETS, VARIANTS, get_variant, make_setup
+from scorekeeper.scoring import PRESETS, VARIANTS
 from tests.printing.cases import LONG_NAMES, TWENTY_NAMES
-from tests.printing.layouts import seated
+from tests.printing.layouts import narrowest_tables, seated
 from tests.printing.support import LEAST_MM, box_widths_mm
 from tests.tiers import EXHAUSTIVE, SLOW
 
@@ -57,31 +56,6 @@ def _names(players: int) -> list[str]:
     return (LONG_NAMES if players <= len(LONG_NAMES) else TWENTY_NAMES)[:players]
 
 
-def narrowest_tables(preset: str, page_size: str) -> list[int]:
-    """The tables whose boxes are the narrowest of the preset's pad on this paper: one
-    for each orientation and grid (its fixed columns and a player's columns), the table
-    of the most players on one sheet. The pad model says so with no layout (blank_pad).
-    Why no other table needs laying out: the grid is a fixed table layout 100 % of the
-    page's width (static/print/sheet.css), its fixed columns as wide as the stylesheet
-    says whatever the players; each sheet's players share the rest evenly, a running
-    total taking a set width where a share would be narrower, the others what it leaves
-    (pad._total_mm). So on one paper, in one orientation and grid, the narrowest box
-    hangs only on how many players the fullest sheet holds, and narrows as they grow
-    (a golf card, holes across and a player a row, keeps its boxes at any table).
-    Measured over every preset, paper and table when written: no table's boxes were
-    narrower than those of the one chosen for its orientation and grid."""
-    widest: dict[tuple[str, str], tuple[int, int]] = {}
-    for players in _tables(preset):
-        names = _names(players)
-        pad = blank_pad(preset=preset, players=players, names=names, page_size=page_size)
-        setup = make_setup(preset=preset, players=names)
-        grid = pad_grid(get_variant(setup.variant), setup.options)
-        regime = (pad.page.orientation, repr(grid))
-        most = max(group.stop - group.start for group in pad.groups)
-        widest[regime] = max(widest.get(regime, (0, 0)), (most, players))
-    return sorted(players for _, players in widest.values())
-
-
 def assert_every_box_14_mm(preset: str, page_size: str, tables: list[int]) -> None:
     for players in tables:
         pad = blank_pad(preset=preset, players=players, names=_names(players), page_size=page_size)
@@ -115,7 +89,7 @@ SWEEPS = [
 def test_every_writing_box_is_at_least_14_mm_at_every_table_the_game_seats(
     preset, page_size, sweep
 ):
-    narrowest = narrowest_tables(preset, page_size)
+    narrowest = narrowest_tables(preset, page_size, _tables(preset), _names)
     assert narrowest and set(narrowest) <= set(_tables(preset))
     tables = {
         "every": _tables(preset),
