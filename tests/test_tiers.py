@@ -3,7 +3,9 @@ the quick run then samples what the slow tier searches whole."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,25 +15,51 @@ from tests import tiers
 MAKEFILE = Path(__file__).resolve().parent.parent / "Makefile"
 
 
-def makes_expressions(tier: str) -> list[str]:
-    """The -m expressions make test gives its two pytest runs in a tier: "quick" (make
-    test), "slow" (SLOW=1, CI) or "exhaustive" (EXHAUSTIVE=1)."""
-    text = MAKEFILE.read_text()
-    whole, slow, quick = re.search(
-        r"^TIER := \$\(if \$\(EXHAUSTIVE\),(.*),\$\(if \$\(SLOW\),(.*),(.*)\)\)$", text, re.M
-    ).groups()
-    chosen = {"quick": quick, "slow": slow, "exhaustive": whole}[tier]
-    return [f"{kind}{chosen}" for kind in re.findall(r'-m "([a-z ]+)\$\(TIER\)"', text)]
+# What would reach a make started here from outside: the make running this suite (its
+# flags and command-line variables) and the variables that choose a tier or workers.
+OUTER = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"} | {
+    "CI", "SLOW", "EXHAUSTIVE", "WORKERS", "BROWSER_WORKERS"
+}  # fmt: skip
 
 
-def test_the_makefiles_runs_are_told_apart():
-    quick, slow = makes_expressions("quick"), makes_expressions("slow")
-    exhaustive = makes_expressions("exhaustive")
-    assert quick == ["not browser and not slow", "browser and not slow"]
-    assert slow == ["not browser and not exhaustive", "browser and not exhaustive"]
-    assert exhaustive == ["not browser", "browser"]
-    assert not any(tiers.takes_in_the_slow_tier(expression) for expression in quick)
-    assert all(tiers.takes_in_the_slow_tier(expression) for expression in slow + exhaustive)
+def make_test(*variables: str) -> str:
+    """The command ``make test`` would run with these variables set (make -n)."""
+    environment = {name: value for name, value in os.environ.items() if name not in OUTER}
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-n", "test", *variables],
+        cwd=MAKEFILE.parent,
+        capture_output=True,
+        text=True,
+        env=environment,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()[-1]
+
+
+def expressions(command: str) -> list[str | None]:
+    """Each pytest run's -m expression (None: a run of every test)."""
+    runs = command.split("-m pytest")[1:]
+    return [found.group(1) if (found := re.search(r'-m "([^"]*)"', run)) else None for run in runs]
+
+
+TIERS = {"quick": (), "slow": ("SLOW=1",), "exhaustive": ("EXHAUSTIVE=1",)}
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_the_makefiles_runs_are_told_apart(tier):
+    # Two runs (a worker count given, or more cores than browser workers): by kind.
+    two = expressions(make_test("WORKERS=2", *TIERS[tier]))
+    # One run of every kind where the cores are no more than the browser workers.
+    one = expressions(make_test("WORKERS=auto", "BROWSER_WORKERS=4096", *TIERS[tier]))
+    expected = {
+        "quick": (["not browser and not slow", "browser and not slow"], ["not slow"]),
+        "slow": (["not browser and not exhaustive", "browser and not exhaustive"],
+                 ["not exhaustive"]),
+        "exhaustive": (["not browser", "browser"], [None]),
+    }  # fmt: skip
+    assert (two, one) == expected[tier]
+    runs_slow = [tiers.takes_in_the_slow_tier(expression or "") for expression in two + one]
+    assert runs_slow == [tier != "quick"] * 3
 
 
 def test_a_matrix_keeps_its_quick_cases_quick_its_covering_cases_slow_and_the_rest_exhaustive():
