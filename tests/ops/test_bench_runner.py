@@ -196,6 +196,9 @@ def smallest_run(name: str, capsys) -> dict | list:
     return results
 
 
+# The slow tier (tests/tiers.py): a quick run checks the runner (above), not what each
+# benchmark measures; CI runs these.
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CHEAP)
 def test_each_benchmark_at_its_smallest_measures_what_it_names(name, capsys):
     assert problems(smallest_run(name, capsys)) == []
@@ -227,6 +230,7 @@ def test_each_costly_benchmark_at_its_smallest_measures_what_it_names(name):
     assert problems(results) == []
 
 
+@pytest.mark.slow  # as the benchmarks' runs above
 def test_the_voice_benchmark_times_its_parser_beside_its_floor(monkeypatch, capsys):
     module = importlib.import_module("bench.bench_voice")
     monkeypatch.setattr(module, "run", lambda runs, run=module.run: run(3))

@@ -9,8 +9,14 @@ import pytest
 
 from bench.bench_load import GUNICORN_CONF, LOOPBACK, free_port
 from tests.ops.support import init_db, run, the_one_line
+from tests.tiers import SLOW
+
+# The quick tier (tests/tiers.py) keeps gunicorn's broken start (the last test): the same
+# one-line report of a start that cannot go on stands for the four of init-db's, which
+# the slow tier runs.
 
 
+@SLOW
 def test_an_instance_folder_that_cannot_be_created_is_one_error_line(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     instance = tmp_path / "a-file" / "instance"
@@ -20,6 +26,7 @@ def test_an_instance_folder_that_cannot_be_created_is_one_error_line(tmp_path):
     assert line == f"Error: cannot create the instance folder {instance}: Not a directory"
 
 
+@SLOW
 def test_a_read_only_instance_folder_is_one_error_line(tmp_path):
     instance = tmp_path / "instance"
     instance.mkdir(mode=0o555)
@@ -32,6 +39,7 @@ def test_a_read_only_instance_folder_is_one_error_line(tmp_path):
     assert list(instance.iterdir()) == []
 
 
+@SLOW
 @pytest.mark.sqlite
 def test_a_read_only_database_file_is_one_error_line(tmp_path, database_url):
     database = Path(database_url.removeprefix("sqlite:///"))
@@ -46,6 +54,7 @@ def test_a_read_only_database_file_is_one_error_line(tmp_path, database_url):
     assert line == f"Error: cannot write the database {database}: the file is read-only"
 
 
+@SLOW
 @pytest.mark.sqlite
 def test_a_full_disk_at_the_first_start_is_one_error_line(tmp_path, monkeypatch):
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)

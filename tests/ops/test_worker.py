@@ -18,6 +18,7 @@ from huey import SqliteHuey
 from bench.bench_load import LOOPBACK, Phone
 from scorekeeper import jobs
 from scorekeeper.printing import budget
+from tests.tiers import SLOW
 
 from .support import start_worker, stop_worker
 
@@ -89,6 +90,9 @@ def test_a_pdf_is_made_by_the_worker_and_served_by_every_web_process(serve, work
     assert len({answer.body for answer in answers}) == 1
 
 
+# Slow tier (tests/tiers.py): the PDF made by the worker and served by every web process
+# (above) stands for it in a quick run.
+@SLOW
 def test_a_pdf_is_made_below_the_webs_cpu_priority_and_the_worker_runs_at_its(
     tmp_path, database_url
 ):

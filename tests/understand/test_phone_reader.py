@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.scoring import make_setup
 from scorekeeper.understand import LANGUAGES, game_for_phones, read_back
+from tests.tiers import sampled
 
 from . import corpus
 from .entries import games_and_entries
@@ -42,7 +43,9 @@ def test_the_corpus_lines_read_the_same_on_the_phone():
         assert same(phone) == server_read(setup, text, language, before), text
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+# Hindi in a quick run (tests/tiers.py), its own script and word order; the slow tier reads
+# the others too. The corpus and every sentence (above) are read in every language each run.
+@pytest.mark.parametrize("language", sampled(LANGUAGES, quick=["hi"]))
 @settings(max_examples=3, deadline=None)
 @given(games=st.lists(games_and_entries(whole=False), min_size=30, max_size=30))
 def test_read_backs_read_the_same_on_the_phone(language, games):
