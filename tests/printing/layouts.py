@@ -194,6 +194,36 @@ def narrowest_tables(
     return sorted(players for _, players in widest.values())
 
 
+def table_sweeps(quick: Iterable[str]) -> list:
+    """(preset, paper, sweep) for a check of every table a preset's pad is offered at:
+    the ``quick`` presets at every table ("every") in every run; each other preset at its
+    narrowest tables ("narrowest", ``narrowest_tables``) in the slow tier, as CI runs it,
+    and at the rest ("others") in the exhaustive tier, which would catch a layout not
+    following the reasoning there (a column sized by its words, say)."""
+    quick = set(quick)
+    return [
+        pytest.param(
+            preset,
+            page_size,
+            sweep,
+            id=f"{preset}-{page_size}" if preset in quick else f"{preset}-{page_size}-{sweep}",
+            marks=() if preset in quick else SLOW if sweep == "narrowest" else EXHAUSTIVE,
+        )
+        for preset in PRESETS
+        for page_size in PAPERS
+        for sweep in (["every"] if preset in quick else ["narrowest", "others"])
+    ]
+
+
+def swept(sweep: str, tables: list[int], narrowest: list[int]) -> list[int]:
+    """The tables a ``table_sweeps`` case lays out."""
+    if sweep == "every":
+        return tables
+    if sweep == "narrowest":
+        return narrowest
+    return [players for players in tables if players not in narrowest]
+
+
 def pad_markup(game: dict[str, str], players: int, size: str = "A4") -> str:
     """The pad's HTML without its words: what lays the page out."""
     with force_locale("en_US"):

@@ -18,9 +18,8 @@ from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
 from scorekeeper.web.table.presenters import page_locale
 from tests.printing.cases import LONG_NAMES
-from tests.printing.layouts import narrowest_tables
+from tests.printing.layouts import narrowest_tables, swept, table_sweeps
 from tests.printing.support import IN_EVERY_LANGUAGE, LEAST_MM, PAPERS, box_widths_mm, laid_out
-from tests.tiers import EXHAUSTIVE, SLOW
 
 pytestmark = pytest.mark.sqlite  # no database: one stage renders them
 
@@ -70,37 +69,19 @@ def assert_two_up_fits(pad) -> None:
 # column with a circle in each box (side by side, up to 4 players on A4 and 3 on Letter).
 # CI lays out every other preset's narrowest tables (layouts.narrowest_tables, the
 # reasoning there: the same check as every table's, whose boxes are wider and heads no
-# taller); the exhaustive tier the others, which would catch a layout not following it.
-QUICK = ("500 Rum", "Contract Rummy")
-SWEEPS = [
-    pytest.param(
-        preset,
-        page_size,
-        sweep,
-        id=f"{preset}-{page_size}" if preset in QUICK else f"{preset}-{page_size}-{sweep}",
-        marks=() if preset in QUICK else SLOW if sweep == "narrowest" else EXHAUSTIVE,
-    )
-    for preset in PRESETS
-    for page_size in PAPERS
-    for sweep in (["every"] if preset in QUICK else ["narrowest", "others"])
-]
-
-
+# taller); the exhaustive tier the others (layouts.table_sweeps).
 def half_sheet_names(players: int) -> list[str]:
     return LONG_NAMES[:players]
 
 
-@pytest.mark.parametrize(("preset", "page_size", "sweep"), SWEEPS)
+@pytest.mark.parametrize(
+    ("preset", "page_size", "sweep"), table_sweeps(quick=["500 Rum", "Contract Rummy"])
+)
 def test_every_box_of_a_half_sheet_is_14_mm_at_every_table_offered(preset, page_size, sweep):
     tables = offered({"preset": preset}, page_size)
     narrowest = narrowest_tables(preset, page_size, tables, half_sheet_names, two_up=True)
     assert set(narrowest) <= set(tables) and bool(narrowest) == bool(tables)
-    chosen = {
-        "every": tables,
-        "narrowest": narrowest,
-        "others": [players for players in tables if players not in narrowest],
-    }[sweep]
-    for players in chosen:
+    for players in swept(sweep, tables, narrowest):
         pad = blank_pad(
             preset=preset,
             players=players,

@@ -15,9 +15,8 @@ from scorekeeper.printing.pad import PAD_PLAYERS, blank_pad
 from scorekeeper.printing.render import render_html
 from scorekeeper.scoring import PRESETS, VARIANTS
 from tests.printing.cases import LONG_NAMES, TWENTY_NAMES
-from tests.printing.layouts import narrowest_tables, seated
+from tests.printing.layouts import narrowest_tables, seated, swept, table_sweeps
 from tests.printing.support import LEAST_MM, box_widths_mm
-from tests.tiers import EXHAUSTIVE, SLOW
 
 
 def _most(preset: str) -> int:
@@ -67,33 +66,13 @@ def assert_every_box_14_mm(preset: str, page_size: str, tables: list[int]) -> No
 # 500 Rum stands for the rest in the quick tier, at every table it seats: three columns a
 # player, portrait at 2 and 3 players, landscape at 4 and 5, two sheets from 6. CI lays
 # out every other preset's narrowest tables (narrowest_tables, the reasoning there): the
-# same check as every table's, without the tables whose boxes are wider than those. The
-# exhaustive tier lays out the other tables too, which would catch a layout that does not
-# follow that reasoning (a column sized by its words, say).
-QUICK = "500 Rum"
-SWEEPS = [
-    pytest.param(
-        preset,
-        page_size,
-        sweep,
-        id=f"{preset}-{page_size}" if preset == QUICK else f"{preset}-{page_size}-{sweep}",
-        marks=() if preset == QUICK else SLOW if sweep == "narrowest" else EXHAUSTIVE,
-    )
-    for preset in PRESETS
-    for page_size in ("A4", "Letter")
-    for sweep in (["every"] if preset == QUICK else ["narrowest", "others"])
-]
-
-
-@pytest.mark.parametrize(("preset", "page_size", "sweep"), SWEEPS)
+# same check as every table's, without the tables whose boxes are wider than those; the
+# exhaustive tier the other tables too (layouts.table_sweeps).
+@pytest.mark.parametrize(("preset", "page_size", "sweep"), table_sweeps(quick=["500 Rum"]))
 def test_every_writing_box_is_at_least_14_mm_at_every_table_the_game_seats(
     preset, page_size, sweep
 ):
-    narrowest = narrowest_tables(preset, page_size, _tables(preset), _names)
-    assert narrowest and set(narrowest) <= set(_tables(preset))
-    tables = {
-        "every": _tables(preset),
-        "narrowest": narrowest,
-        "others": [players for players in _tables(preset) if players not in narrowest],
-    }[sweep]
-    assert_every_box_14_mm(preset, page_size, tables)
+    tables = _tables(preset)
+    narrowest = narrowest_tables(preset, page_size, tables, _names)
+    assert narrowest and set(narrowest) <= set(tables)
+    assert_every_box_14_mm(preset, page_size, swept(sweep, tables, narrowest))
