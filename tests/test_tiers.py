@@ -17,9 +17,10 @@ MAKEFILE = Path(__file__).resolve().parent.parent / "Makefile"
 
 # What would reach a make started here from outside: the make running this suite (its
 # flags and command-line variables) and the variables that choose a tier or workers.
-OUTER = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"} | {
-    "CI", "SLOW", "EXHAUSTIVE", "WORKERS", "BROWSER_WORKERS"
-}  # fmt: skip
+OUTER = {
+    *("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"),
+    *("CI", "SLOW", "EXHAUSTIVE", "WORKERS", "BROWSER_WORKERS"),
+}
 
 
 def make_test(*variables: str) -> str:
